@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm test`: builds the web app (the e2e suite serves it), runs every Vitest
+// project (unit, ui, server on SQLite and on PostgreSQL when
+// TEST_DATABASE_URL is set, e2e in Debian's Chromium), prints the machine
+// coverage table, and ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+
+fs.mkdirSync('.tmp', { recursive: true });
+const build = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+if (build.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const extra = process.argv.slice(2);
+const out = '.tmp/vitest-results.json';
+const res = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped = r.numPendingTests + (r.numTodoTests ?? 0);
+} catch {
+  failed = 1;
+}
+
+if (fs.existsSync('scripts/coverage-table.mjs')) run('node', ['scripts/coverage-table.mjs']);
+
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(res.status === 0 && failed === 0 ? 0 : 1);

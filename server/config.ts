@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file, page images and generated art. */
+  dataDir: string;
+  /** postgres://… to run on PostgreSQL; empty for the embedded SQLite file. */
+  databaseUrl: string;
+  /** Answer every API call with the MAINTENANCE error action. */
+  maintenance: boolean;
+  /** Request header carrying the client's ISO region (set by the edge/CDN). */
+  regionHeader: string;
+  /** Upper-case ISO region codes whose visitors get GEOIP_BLOCKING. */
+  blockedRegions: string[];
+  /** Absolute base the server puts in image URLs ("" = same origin, relative). */
+  publicUrl: string;
+  /** Folder with the built web app (vite build). */
+  webDir: string;
+  /** Seed of the demo catalog. */
+  catalogSeed: number;
+  /** Skip the demo catalog on an empty database. */
+  noCatalog: boolean;
+  /** Serve the machine explorer at /machines in production. */
+  machineExplorer: boolean;
+  /** Writes allowed per visitor per minute. */
+  writeRateLimit: number;
+  logLevel: string;
+}
+
+function bool(v: string | undefined, dflt = false): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cfg: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL ?? '',
+    maintenance: bool(env.MAINTENANCE),
+    regionHeader: (env.REGION_HEADER ?? 'x-client-region').toLowerCase(),
+    blockedRegions: (env.BLOCKED_REGIONS ?? '')
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    webDir: path.resolve(env.WEB_DIR ?? './dist'),
+    catalogSeed: Number(env.CATALOG_SEED ?? 20190128),
+    noCatalog: bool(env.NO_CATALOG),
+    machineExplorer: bool(env.MACHINE_EXPLORER),
+    writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 120),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+  return { ...cfg, ...overrides };
+}

@@ -1,0 +1,115 @@
+import { ErrorResult_Action } from '../../src/gen/manga/v1/response_pb.js';
+import type { ApiErrorSpec } from './proto.js';
+
+/** A failure the API answers with the protobuf error envelope. */
+export class ApiError extends Error {
+  constructor(readonly spec: ApiErrorSpec) {
+    super(spec.debug);
+  }
+}
+
+const msg = (en: [string, string], es: [string, string]) => ({
+  en: { subject: en[0], body: en[1] },
+  es: { subject: es[0], body: es[1] },
+});
+
+/** The catalogue of failures, each with its code, status and both popups. */
+export const errors = {
+  badParam: (name: string, why = 'is missing or malformed') =>
+    new ApiError({
+      status: 400,
+      code: 10400,
+      ...msg(
+        ['Invalid request', 'The request could not be understood.'],
+        ['Solicitud no válida', 'No se pudo entender la solicitud.'],
+      ),
+      debug: `parameter ${name} ${why}`,
+    }),
+  titleNotFound: (id: number | string) =>
+    new ApiError({
+      status: 404,
+      code: 10404,
+      ...msg(['Title not found', 'This title is not available.'], ['Título no encontrado', 'Este título no está disponible.']),
+      debug: `title ${id} not found`,
+    }),
+  chapterNotFound: (id: number | string) =>
+    new ApiError({
+      status: 404,
+      code: 10405,
+      ...msg(
+        ['Chapter not found', 'This chapter is not available.'],
+        ['Capítulo no encontrado', 'Este capítulo no está disponible.'],
+      ),
+      debug: `chapter ${id} not found`,
+    }),
+  notFound: (what: string, code = 10406) =>
+    new ApiError({
+      status: 404,
+      code,
+      ...msg(['Not found', 'The requested item does not exist.'], ['No encontrado', 'El elemento solicitado no existe.']),
+      debug: `${what} not found`,
+    }),
+  unknownRoute: (method: string, url: string) =>
+    new ApiError({
+      status: 404,
+      code: 10410,
+      ...msg(['Not found', 'This page does not exist.'], ['No encontrado', 'Esta página no existe.']),
+      debug: `no route ${method} ${url}`,
+    }),
+  badBody: (why: string) =>
+    new ApiError({
+      status: 400,
+      code: 10420,
+      ...msg(
+        ['Invalid answer', 'Please check your answers and try again.'],
+        ['Respuesta no válida', 'Revise sus respuestas e inténtelo de nuevo.'],
+      ),
+      debug: why,
+    }),
+  tooLarge: (limit: number) =>
+    new ApiError({
+      status: 413,
+      code: 10413,
+      ...msg(['Too large', 'What you sent is too large.'], ['Demasiado grande', 'Lo que envió es demasiado grande.']),
+      debug: `body over ${limit} bytes`,
+    }),
+  rateLimited: () =>
+    new ApiError({
+      status: 429,
+      code: 10429,
+      ...msg(
+        ['Too many requests', 'Please wait a moment and try again.'],
+        ['Demasiadas solicitudes', 'Espere un momento e inténtelo de nuevo.'],
+      ),
+      debug: 'rate limit exceeded',
+    }),
+  maintenance: () =>
+    new ApiError({
+      status: 503,
+      code: 10503,
+      action: ErrorResult_Action.MAINTENANCE,
+      ...msg(
+        ['Under maintenance', 'The service is under maintenance. Please come back later.'],
+        ['En mantenimiento', 'El servicio está en mantenimiento. Vuelva más tarde.'],
+      ),
+      debug: 'maintenance mode',
+    }),
+  geoBlocked: (region: string) =>
+    new ApiError({
+      status: 403,
+      code: 10451,
+      action: ErrorResult_Action.GEOIP_BLOCKING,
+      ...msg(
+        ['Not available in your region', 'This service is not available in your region.'],
+        ['No disponible en su región', 'Este servicio no está disponible en su región.'],
+      ),
+      debug: `region ${region} is blocked`,
+    }),
+  internal: () =>
+    new ApiError({
+      status: 500,
+      code: 10500,
+      ...msg(['Error', 'Something went wrong. Please try again later.'], ['Error', 'Algo salió mal. Inténtelo más tarde.']),
+      debug: 'internal error',
+    }),
+};

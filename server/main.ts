@@ -1,0 +1,27 @@
+import { loadConfig } from './config.js';
+import { openDb } from './db/index.js';
+import { buildApp } from './app.js';
+import { ensureCatalog } from './catalog/index.js';
+
+/** `npm start`: open (and migrate) the database, seed the demo catalog, listen. */
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const config = loadConfig();
+  const { db, dialect, close } = await openDb(config);
+  if (!config.noCatalog) await ensureCatalog({ db, dialect, config, log: (m) => console.log(m) });
+  const app = await buildApp({ config, db, dialect }, { logger: { level: config.logLevel } });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
+  const stop = async () => {
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

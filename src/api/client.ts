@@ -1,0 +1,105 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { ResponseSchema, type ErrorResult, type SuccessResult } from '../gen/manga/v1/response_pb';
+import { STORAGE } from '../lib/storageKeys';
+
+/** Request timeout (documents: section 9). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A rejected call: the server's error envelope, or a transport failure. */
+export class ApiCallError extends Error {
+  constructor(
+    /** The server's error body; undefined for network failures and timeouts. */
+    readonly error: ErrorResult | undefined,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+function randomToken(): string {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** The visitor's session id: 128 random bits, created on first use. */
+export function sessionToken(): string {
+  let t = localStorage.getItem(STORAGE.sessionId);
+  if (!t || !/^[0-9a-f]{32}$/.test(t)) {
+    t = randomToken();
+    localStorage.setItem(STORAGE.sessionId, t);
+  }
+  return t;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | readonly string[]>;
+
+export interface CallOptions {
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Base path; the survey host defaults to the same /api. */
+  base?: string;
+}
+
+function toSearch(q: Query | undefined): string {
+  if (!q) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined) continue;
+    p.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Calls the API and decodes the protobuf Response. Resolves with the success
+ * result; rejects with ApiCallError carrying the error body (any response
+ * with an error body is a rejected call).
+ */
+export async function call(path: string, opts: CallOptions = {}): Promise<SuccessResult> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  const onAbort = () => ctrl.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    const headers: Record<string, string> = { 'SESSION-TOKEN': sessionToken() };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${opts.base ?? '/api'}${path}${toSearch(opts.query)}`, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: body ?? null,
+        credentials: 'include',
+        signal: ctrl.signal,
+      });
+    } catch (e) {
+      if (opts.signal?.aborted) throw e;
+      throw new ApiCallError(undefined, `network: ${(e as Error).message}`);
+    }
+    const buf = new Uint8Array(await res.arrayBuffer());
+    let decoded;
+    try {
+      decoded = fromBinary(ResponseSchema, buf);
+    } catch {
+      throw new ApiCallError(undefined, `undecodable answer (${res.status})`, res.status);
+    }
+    if (decoded.result.case === 'success') return decoded.result.value;
+    if (decoded.result.case === 'error') {
+      const err = decoded.result.value;
+      throw new ApiCallError(err, err.debugInfo || `error ${res.status}`, res.status);
+    }
+    throw new ApiCallError(undefined, `empty answer (${res.status})`, res.status);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}

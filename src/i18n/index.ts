@@ -1,0 +1,61 @@
+/**
+ * Interface strings. Each area of the app keeps its own catalog per locale
+ * in locales/<locale>/<area>.json; keys are used as "<area>.<key>".
+ * Only the current locale (and English, the fallback) is loaded, before
+ * the app renders. Changing the service language reloads the page.
+ */
+export const LOCALES = ['en', 'es', 'fr', 'id', 'th', 'pt', 'ru', 'de', 'vi'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+type Messages = Record<string, string>;
+const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+
+let current: Locale = 'en';
+let table: Messages = {};
+let fallback: Messages = {};
+
+async function loadAll(locale: Locale): Promise<Messages> {
+  const out: Messages = {};
+  const prefix = `./locales/${locale}/`;
+  await Promise.all(
+    Object.entries(loaders)
+      .filter(([p]) => p.startsWith(prefix))
+      .map(async ([p, load]) => {
+        const area = p.slice(prefix.length, -'.json'.length);
+        const msgs = await load();
+        for (const [k, v] of Object.entries(msgs)) out[`${area}.${k}`] = v;
+      }),
+  );
+  return out;
+}
+
+export function isLocale(s: string): s is Locale {
+  return (LOCALES as readonly string[]).includes(s);
+}
+
+/** Loads the catalogs of a locale; call before the first render. */
+export async function initI18n(locale: Locale): Promise<void> {
+  current = locale;
+  const [t, f] = await Promise.all([loadAll(locale), locale === 'en' ? Promise.resolve(null) : loadAll('en')]);
+  table = t;
+  fallback = f ?? t;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+export function locale(): Locale {
+  return current;
+}
+
+/** Translates "<area>.<key>", filling {name} placeholders. */
+export function t(key: string, params?: Record<string, string | number>): string {
+  let s = table[key] ?? fallback[key] ?? key;
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  return s;
+}
+
+/** Tests load catalogs synchronously from a plain object. */
+export function setMessagesForTest(locale: Locale, messages: Messages, fallbackMessages: Messages = messages): void {
+  current = locale;
+  table = messages;
+  fallback = fallbackMessages;
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium, as the standards ask (WebGL through SwiftShader). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+export async function newContext(browser: Browser, kind: 'phone' | 'desktop' = 'desktop', baseURL?: string): Promise<BrowserContext> {
+  return browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), ...(baseURL ? { baseURL } : {}), locale: 'en-US' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the real server (`tsx server/main.ts`) on a free loopback port with
+ * the given environment; resolves when it prints "ready".
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const root = path.resolve(import.meta.dirname, '../..');
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(root, '.tmp/e2e-data'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (/ready in/.test(out)) resolve();
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    proc,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill(signal);
+      }),
+  };
+}

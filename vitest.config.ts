@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// No wall-clock limits: these machines are shared and noisy.
+const noLimit = { testTimeout: 0, hookTimeout: 0 };
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __MACHINE_EXPLORER__: 'true' },
+  test: {
+    ...noLimit,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/model/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/catalog/**/*.test.ts'],
+          // SQLite files and PostgreSQL schemas are per test file; two at a time.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser at a time on a 2-core machine.
+          fileParallelism: false,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
