@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+
+/**
+ * Records which states and transitions of a machine the generated paths
+ * reach, so `npm test` can print the coverage table
+ * (scripts/coverage-table.mjs merges every record of a run).
+ *
+ * Call it once per set of paths a test executes:
+ *   const paths = model.getShortestPaths();
+ *   recordCoverage('favoriteToggle', machine, paths);
+ */
+export interface PathLike {
+  steps: Array<{ state: unknown; event: { type: string } }>;
+}
+
+export interface CoverageExceptions {
+  /** State id → why no path can reach it. */
+  states?: Record<string, string>;
+  /** Transition key ("<source id> <event>") → why no path takes it. */
+  transitions?: Record<string, string>;
+}
+
+interface Snap {
+  value: unknown;
+  _nodes: AnyStateNode[];
+}
+
+function allNodes(root: AnyStateNode): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const walk = (n: AnyStateNode) => {
+    out.push(n);
+    for (const c of Object.values(n.states ?? {})) walk(c as AnyStateNode);
+  };
+  walk(root);
+  return out;
+}
+
+/** Every transition as "<source id> <event type>#<index>". */
+export function transitionKeys(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  for (const n of allNodes(machine.root)) {
+    for (const [type, defs] of n.transitions) defs.forEach((_d: unknown, i: number) => keys.push(`${n.id} ${type}#${i}`));
+    (n.always ?? []).forEach((_d: unknown, i: number) => keys.push(`${n.id} (always)#${i}`));
+  }
+  return keys;
+}
+
+export function stateKeys(machine: AnyStateMachine): string[] {
+  return allNodes(machine.root).map((n) => n.id);
+}
+
+function targetsActive(targets: readonly AnyStateNode[] | undefined, next: Snap): boolean {
+  if (!targets || targets.length === 0) return false;
+  return targets.every((t) => next._nodes.includes(t));
+}
+
+/** Which transitions a step from prev to next on event took (the machine's own selection). */
+function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, next: Snap): string[] {
+  const taken: string[] = [];
+  const defs = machine.getTransitionData(prev as never, event as never) as Array<{ source: AnyStateNode; eventType: string }>;
+  for (const d of defs) {
+    const list = d.source.transitions.get(d.eventType) ?? [];
+    taken.push(`${d.source.id} ${d.eventType}#${list.indexOf(d as never)}`);
+  }
+  // Eventless transitions fire after the event: count those whose targets are now active.
+  for (const m of allNodes(machine.root)) {
+    (m.always ?? []).forEach((d: { target?: readonly AnyStateNode[] | undefined }, i: number) => {
+      if (!next._nodes.includes(m) && targetsActive(d.target, next)) taken.push(`${m.id} (always)#${i}`);
+    });
+  }
+  return taken;
+}
+
+export function recordCoverage(
+  name: string,
+  machine: AnyStateMachine,
+  paths: PathLike[],
+  exceptions: CoverageExceptions = {},
+): { states: string[]; transitions: string[] } {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  for (const p of paths) {
+    let prev: Snap | undefined;
+    for (const step of p.steps) {
+      const snap = step.state as Snap;
+      for (const n of snap._nodes) states.add(n.id);
+      if (prev && !step.event.type.startsWith('xstate.init')) for (const k of takenBy(machine, prev, step.event, snap)) transitions.add(k);
+      prev = snap;
+    }
+  }
+  const record = {
+    name,
+    totalStates: stateKeys(machine),
+    totalTransitions: transitionKeys(machine),
+    states: [...states],
+    transitions: [...transitions],
+    exceptions,
+  };
+  const dir = path.resolve(process.cwd(), '.tmp/model-coverage');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.${crypto.randomUUID()}.json`), JSON.stringify(record));
+  return { states: record.states, transitions: record.transitions };
+}
