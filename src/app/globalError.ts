@@ -1,0 +1,30 @@
+import { ErrorResult_Action } from '../gen/manga/v1/response_pb';
+import { ApiCallError } from '../api/client';
+
+/**
+ * The bridge from a failed screen load to the global error state
+ * (documents: section 8). Screens call reportLoadError(err) when the call
+ * their screen depends on fails; the shell's globalError machine listens.
+ */
+export type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
+
+export function errorKind(err: unknown): GlobalErrorKind {
+  const action = err instanceof ApiCallError ? err.error?.action : undefined;
+  if (action === ErrorResult_Action.MAINTENANCE) return 'maintenance';
+  if (action === ErrorResult_Action.GEOIP_BLOCKING) return 'geoBlocking';
+  return 'default';
+}
+
+type Listener = (kind: GlobalErrorKind) => void;
+const listeners = new Set<Listener>();
+
+export function reportLoadError(err: unknown): void {
+  if (err instanceof DOMException && err.name === 'AbortError') return;
+  const kind = errorKind(err);
+  for (const l of listeners) l(kind);
+}
+
+export function onGlobalError(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
