@@ -59,7 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(root, '.tmp/e2e-data'),
+      // Each engineer/CI run may point these elsewhere (own data dir, own build).
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, '.tmp/e2e-data'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
