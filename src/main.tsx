@@ -4,12 +4,17 @@ import { initI18n, isLocale, type Locale } from './i18n';
 import { byService } from './lib/languages';
 import { STORAGE } from './lib/storageKeys';
 import { App } from './app/App';
+import './app/styles.css';
 
+/** 001 §2: the stored service language, else the detected locale, else English. */
 function startLocale(): Locale {
   const stored = byService(localStorage.getItem(STORAGE.serviceLang) ?? '')?.short;
-  const browser = navigator.language.slice(0, 2);
-  const l = stored ?? browser;
-  return isLocale(l) ? l : 'en';
+  if (stored && isLocale(stored)) return stored;
+  for (const l of navigator.languages ?? [navigator.language]) {
+    const s = l.slice(0, 2).toLowerCase();
+    if (isLocale(s)) return s;
+  }
+  return 'en';
 }
 
 await initI18n(startLocale());

@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import { useMachine } from '@xstate/react';
+import { consentMachine } from '../../machines/consentMachine';
+import { promoPopupMachine, type PromoConfig } from '../../machines/promoPopupMachine';
+import { pushTokenMachine } from '../../machines/pushTokenMachine';
+import { t } from '../i18n';
+import { inspect } from '../lib/inspector';
+import { getServiceLang } from '../lib/prefs';
+import { STORAGE } from '../lib/storageKeys';
+import { track } from '../analytics';
+import { CloseIcon } from '../ui/CloseIcon';
+import { storeLink } from '../ui/AppInstallBanner';
+import { PROMO_CONFIG, browserRegion } from './promoConfig';
+import { getPushToken, postPushToken, pushPermissionGranted } from './push';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function readNumber(key: string): number | null {
+  const v = localStorage.getItem(key);
+  const n = v === null ? NaN : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The regional promo popup (date window, regions, once per 24 h). */
+export function PromoPopup({ config = PROMO_CONFIG, region = browserRegion(), now = nowSeconds() }: { config?: PromoConfig; region?: string | null; now?: number }) {
+  const [state, send] = useMachine(
+    promoPopupMachine.provide({
+      actions: {
+        saveShown: (_, p) => localStorage.setItem(STORAGE.promoLastShown, String(p.now)),
+        trackFollow: () => track('promo_click', { region }),
+      },
+    }),
+    { input: { config, now, region, lastShown: readNumber(STORAGE.promoLastShown) }, inspect },
+  );
+  if (!state.matches('shown')) return null;
+  return (
+    <div className="popup-backdrop" data-testid="promo-backdrop" onMouseDown={(e) => e.target === e.currentTarget && send({ type: 'promo.close' })}>
+      <div className="popup popup--promo" role="dialog" aria-modal="true" aria-label={t('shell.promoTitle')}>
+        <button type="button" className="icon-button popup__close" aria-label={t('common.close')} onClick={() => send({ type: 'promo.close' })}>
+          <CloseIcon />
+        </button>
+        <img src="/images/promo.svg" alt="" className="popup__image" width={400} height={300} />
+        <h2 className="popup__subject">{t('shell.promoTitle')}</h2>
+        <p className="popup__body">{t('shell.promoBody')}</p>
+        <a className="button button--primary" href={storeLink()} target="_blank" rel="noopener noreferrer" onClick={() => send({ type: 'promo.follow' })}>
+          {t('common.install')}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** Count of active consent groups as the consent tool exposes them (",C0001,C0002,"). */
+export function activeConsentGroups(w: { OnetrustActiveGroups?: string } = window as never): number {
+  return (w.OnetrustActiveGroups ?? '').split(',').filter((g) => g.trim()).length;
+}
+
+/** Polls the consent tool; raises "consent-ready" on window and in the dataLayer. */
+export function ConsentWatcher() {
+  const timers = useRef<number[]>([]);
+  useMachine(
+    consentMachine.provide({
+      actions: {
+        scheduleCheck: ({ self }, { ms }) => {
+          timers.current.push(window.setTimeout(() => self.send({ type: 'consent.checked', activeGroups: activeConsentGroups() }), ms));
+        },
+        emitConsentReady: () => {
+          track('consent-ready');
+          window.dispatchEvent(new Event('consent-ready'));
+        },
+      },
+    }),
+    { input: {}, inspect },
+  );
+  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  return null;
+}
+
+/** Refreshes the web push token once a week when notifications are permitted. */
+export function PushTokenRefresher() {
+  useMachine(
+    pushTokenMachine.provide({
+      actions: {
+        getPushToken: ({ self }) => {
+          void getPushToken().then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
+        },
+        postToken: ({ self }, { token }) => {
+          postPushToken(token, getServiceLang()).then(
+            () => self.send({ type: 'token.posted' }),
+            () => self.send({ type: 'token.failed' }),
+          );
+        },
+        // postPushToken records the time itself.
+        saveUpdated: () => {},
+        warn: (_, { reason }) => console.warn(`push: ${reason}`),
+      },
+    }),
+    { input: { lastUpdated: readNumber(STORAGE.pushTokenUpdated) ?? 0, now: nowSeconds() }, inspect },
+  );
+  return null;
+}
+
+/** Shell-wide popups and background lifecycles. */
+export function ShellPopups() {
+  return (
+    <>
+      <PromoPopup />
+      <ConsentWatcher />
+      {pushPermissionGranted() ? <PushTokenRefresher /> : null}
+    </>
+  );
+}

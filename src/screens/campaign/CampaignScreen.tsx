@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { campaignRedirectMachine, type CampaignRegion } from '../../../machines/campaignRedirectMachine';
+import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
+import { SITE } from '../../lib/siteLinks';
+
+/** /…topus and /popus are the US campaign, /…topfr and /popfr France. */
+export function campaignRegion(path: string): CampaignRegion {
+  return /fr\/?$/.test(path) ? 'fr' : 'us';
+}
+
+export function installLink(region: CampaignRegion): string {
+  return region === 'fr' ? SITE.installFr : SITE.installUs;
+}
+
+export default function CampaignScreen({ go = (url: string) => window.location.assign(url) }: { go?: (url: string) => void }) {
+  const [path] = useLocation();
+  const region = campaignRegion(path);
+  const timers = useRef<number[]>([]);
+  const [state] = useMachine(
+    campaignRedirectMachine.provide({
+      actions: {
+        startTimer: ({ self }, { ms }) => {
+          timers.current.push(window.setTimeout(() => self.send({ type: 'campaign.elapsed' }), ms));
+        },
+        redirect: (_, p) => go(installLink(p.region)),
+      },
+    }),
+    { input: { region }, inspect },
+  );
+  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  return (
+    <main className="campaign" data-screen="campaign" data-state={String(state.value)}>
+      <img src="/app-icon.svg" alt="" width={96} height={96} />
+      <p role="status">{t('static.campaignRedirecting')}</p>
+      <a href={installLink(region)} className="button button--primary">
+        {t('static.campaignManual')}
+      </a>
+    </main>
+  );
+}

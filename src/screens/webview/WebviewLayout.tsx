@@ -1,0 +1,37 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'wouter';
+import { initI18n, isLocale, locale, type Locale } from '../../i18n';
+import { byService, byShort } from '../../lib/languages';
+import { Loading } from '../../ui/Loading';
+import { GlobalErrorOutlet } from '../../app/GlobalErrorOutlet';
+
+/** A route language param (service code "esp" or short code "es") as an interface locale. */
+export function localeFromParam(p: string | undefined): Locale | null {
+  if (!p) return null;
+  const short = byService(p.toLowerCase())?.short ?? byShort(p.toLowerCase())?.short;
+  return short && isLocale(short) ? short : null;
+}
+
+/**
+ * Pages the mobile app opens in a web view (/webview/...): no shell, and
+ * the interface language comes from the route (not stored: the visitor's
+ * own choice on the site stays as it was).
+ */
+export function WebviewLayout({ children, param = 'language' }: { children: ReactNode; param?: string }) {
+  const params = useParams<Record<string, string>>();
+  const wanted = localeFromParam(params[param]);
+  const [ready, setReady] = useState(!wanted || wanted === locale());
+  useEffect(() => {
+    if (!wanted || wanted === locale()) {
+      setReady(true);
+      return;
+    }
+    let live = true;
+    setReady(false);
+    void initI18n(wanted).then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return <div className="webview">{ready ? <GlobalErrorOutlet>{children}</GlobalErrorOutlet> : <Loading />}</div>;
+}

@@ -1,0 +1,10 @@
+import { t } from '../i18n';
+
+/** Home's beta warning (000 §1): reading log and favorites will not carry over. */
+export function BetaWarning() {
+  return (
+    <p className="beta-warning" role="note">
+      <strong>{t('common.betaLabel')}</strong> {t('common.betaWarning')}
+    </p>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'wouter';
+import { TitleUpdateStatus } from '../gen/manga/v1/common_pb';
+import type { Title } from '../gen/manga/v1/title_pb';
+import { RankMark } from './Medal';
+
+/** The badge text of the documents: UP, NEW or RE-EDITION (not translated: it is a mark). */
+export function badgeText(status: TitleUpdateStatus): string | null {
+  switch (status) {
+    case TitleUpdateStatus.UP:
+      return 'UP';
+    case TitleUpdateStatus.NEW:
+      return 'NEW';
+    case TitleUpdateStatus.REEDITION:
+      return 'RE-EDITION';
+    default:
+      return null;
+  }
+}
+
+/**
+ * One title: cover, name, author, an optional update badge and rank mark,
+ * linking to /titles/{id}.
+ */
+export function TitleCard({ title, badge, rank, subtitle }: { title: Title; badge?: boolean; rank?: number; subtitle?: string }) {
+  const b = badge ? badgeText(title.titleUpdateStatus) : null;
+  return (
+    <Link href={`/titles/${title.titleId}`} className="title-card" data-title-id={title.titleId}>
+      <span className="title-card__cover">
+        <img src={title.portraitImageUrl} alt="" loading="lazy" width={180} height={256} />
+        {b ? <span className={`badge badge--${b.toLowerCase()}`}>{b}</span> : null}
+        {rank !== undefined ? <RankMark rank={rank} /> : null}
+      </span>
+      <span className="title-card__name">{title.name}</span>
+      <span className="title-card__author">{title.author}</span>
+      {subtitle ? <span className="title-card__subtitle">{subtitle}</span> : null}
+    </Link>
+  );
+}
