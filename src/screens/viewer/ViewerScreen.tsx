@@ -1,4 +1,115 @@
-// Interim screen until its issue lands; the route table imports this file.
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import { pageResolutionMachine, type ImgQuality, type Resolution } from '../../../machines/pageResolutionMachine';
+import { call, ApiCallError } from '../../api/client';
+import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
+import { getContentLangs, getServiceLang } from '../../lib/prefs';
+import { STORAGE } from '../../lib/storageKeys';
+import { takePrefetchedViewer } from '../../viewer/prefetch';
+import { ViewerStage } from './ViewerStage';
+import './viewer.css';
+
+function storedResolution(): Resolution | null {
+  const v = localStorage.getItem(STORAGE.pageResolution);
+  return v === 'low' || v === 'medium' || v === 'high' ? v : null;
+}
+
+export function storedMode(): 'vertical' | 'horizontal' | null {
+  const v = localStorage.getItem(STORAGE.viewerMode);
+  return v === 'vertical' || v === 'horizontal' ? v : null;
+}
+
+export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
+  return `${chapterId}:${quality}:${storedMode() ?? 'vertical'}:${getContentLangs().join(',')}`;
+}
+
+/** GET /api/manga_viewer (documents: section 7). */
+export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
+  const r = await call('/manga_viewer', {
+    query: { chapter_id: chapterId, split: 'yes', img_quality: quality, viewer_mode: storedMode() ?? 'vertical', clang: getContentLangs().join(',') },
+    ...(signal ? { signal } : {}),
+  });
+  if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');
+  return r.data.value;
+}
+
+/** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
+export function viewerErrorText(e: unknown): string {
+  const err = e instanceof ApiCallError ? e.error : undefined;
+  const popup = getServiceLang() === 'esp' ? err?.spanishPopup : err?.englishPopup;
+  return popup?.body || err?.englishPopup?.body || t('viewer.loadError');
+}
+
+/** /viewer/{chapterId}: the chapter viewer, outside the shell. */
 export default function ViewerScreen() {
-  return <main data-screen="viewer" />;
+  const params = useParams<{ chapterId: string }>();
+  const chapterId = Number(params.chapterId) || 0;
+  const [data, setData] = useState<{ viewer: MangaViewer; quality: ImgQuality } | null>(null);
+  const failure = useRef<unknown>(null);
+  const ctrl = useRef<AbortController | null>(null);
+
+  const [machine] = useState(() =>
+    pageResolutionMachine.provide({
+      actions: {
+        loadViewer: ({ self }, { chapterId: id, quality }) => {
+          ctrl.current?.abort();
+          const c = new AbortController();
+          ctrl.current = c;
+          const ready = takePrefetchedViewer(viewerQueryKey(id, quality));
+          const p = ready ? Promise.resolve(ready) : loadMangaViewer(id, quality, c.signal);
+          p.then(
+            (v) => {
+              if (c.signal.aborted) return;
+              setData({ viewer: v, quality });
+              self.send({ type: 'viewer.loaded' });
+            },
+            (e: unknown) => {
+              if (c.signal.aborted) return;
+              failure.current = e;
+              self.send({ type: 'viewer.failed' });
+            },
+          );
+        },
+        saveResolution: (_, { resolution }) => localStorage.setItem(STORAGE.pageResolution, resolution),
+        alertError: () => window.alert(viewerErrorText(failure.current)),
+      },
+    }),
+  );
+  const [state, send, actor] = useMachine(machine, { input: { chapterId, stored: storedResolution() }, inspect });
+
+  useEffect(() => {
+    if (actor.getSnapshot().context.chapterId !== chapterId) send({ type: 'chapter.open', chapterId });
+  }, [chapterId, actor, send]);
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  // The chapter on screen stays while a resolution change refetches it.
+  const current = data && (data.viewer.chapterId === chapterId || data.viewer.chapterId === 0) ? data : null;
+  return (
+    <main className="viewer" data-screen="viewer" data-state={String(state.value)}>
+      {current ? (
+        <ViewerStage
+          key={current.viewer.chapterId}
+          viewer={current.viewer}
+          quality={current.quality}
+          resolution={state.context.resolution}
+          onResolution={(r) => send({ type: 'resolution.set', resolution: r })}
+          reloading={state.matches('loading')}
+        />
+      ) : state.matches('failed') ? (
+        <div className="viewer__status" role="alert">
+          <p>{t('viewer.loadError')}</p>
+          <button type="button" className="viewer__button" onClick={() => send({ type: 'viewer.retry' })}>
+            {t('viewer.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="viewer__status" aria-busy="true">
+          {t('viewer.loading')}
+        </div>
+      )}
+    </main>
+  );
 }

@@ -1,0 +1,99 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * Reading direction of the viewer (documents: section 4). Vertical-only and
+ * horizontal-only chapters force their mode; otherwise the reader's stored
+ * choice applies (default vertical). A toggle rebuilds the pages, stores the
+ * choice and shows a toast, which the injected clock hides
+ * (`startToastTimer` → `toast.elapsed`).
+ */
+export type ViewerMode = 'vertical' | 'horizontal';
+
+export type ViewerModeEvent =
+  | { type: 'mode.toggle' }
+  | { type: 'mode.set'; mode: ViewerMode }
+  | { type: 'chapter.loaded'; verticalOnly: boolean; horizontalOnly: boolean }
+  | { type: 'toast.elapsed' };
+
+export interface ViewerModeInput {
+  stored?: ViewerMode | null;
+  verticalOnly?: boolean;
+  horizontalOnly?: boolean;
+}
+
+interface Ctx {
+  preferred: ViewerMode;
+  verticalOnly: boolean;
+  horizontalOnly: boolean;
+  toast: boolean;
+}
+
+export const viewerModeMachine = setup({
+  types: {
+    context: {} as Ctx,
+    events: {} as ViewerModeEvent,
+    input: {} as ViewerModeInput,
+  },
+  actions: {
+    saveMode: (_, _p: { mode: ViewerMode }) => {},
+    rebuildPages: () => {},
+    startToastTimer: () => {},
+    showToast: assign({ toast: true }),
+    hideToast: assign({ toast: false }),
+    preferVertical: assign({ preferred: 'vertical' as ViewerMode }),
+    preferHorizontal: assign({ preferred: 'horizontal' as ViewerMode }),
+    setConstraints: assign(({ event, context }) =>
+      event.type === 'chapter.loaded' ? { verticalOnly: event.verticalOnly, horizontalOnly: event.horizontalOnly } : context,
+    ),
+  },
+  guards: {
+    isVerticalOnly: ({ context }) => context.verticalOnly,
+    isHorizontalOnly: ({ context }) => context.horizontalOnly && !context.verticalOnly,
+    prefersHorizontal: ({ context }) => context.preferred === 'horizontal',
+    wantsHorizontal: ({ event }) => event.type === 'mode.set' && event.mode === 'horizontal',
+    wantsVertical: ({ event }) => event.type === 'mode.set' && event.mode === 'vertical',
+  },
+}).createMachine({
+  id: 'viewerMode',
+  context: ({ input }) => ({
+    preferred: input.stored ?? 'vertical',
+    verticalOnly: input.verticalOnly ?? false,
+    horizontalOnly: input.horizontalOnly ?? false,
+    toast: false,
+  }),
+  initial: 'resolving',
+  on: {
+    'chapter.loaded': { target: '.resolving', actions: 'setConstraints' },
+    'toast.elapsed': { actions: 'hideToast' },
+  },
+  states: {
+    resolving: {
+      always: [
+        { guard: 'isVerticalOnly', target: 'verticalOnly' },
+        { guard: 'isHorizontalOnly', target: 'horizontalOnly' },
+        { guard: 'prefersHorizontal', target: 'horizontal' },
+        { target: 'vertical' },
+      ],
+    },
+    vertical: {
+      on: {
+        'mode.toggle': { target: 'horizontal', actions: ['preferHorizontal', { type: 'saveMode', params: { mode: 'horizontal' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+        'mode.set': { guard: 'wantsHorizontal', target: 'horizontal', actions: ['preferHorizontal', { type: 'saveMode', params: { mode: 'horizontal' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+      },
+    },
+    horizontal: {
+      on: {
+        'mode.toggle': { target: 'vertical', actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+        'mode.set': { guard: 'wantsVertical', target: 'vertical', actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+      },
+    },
+    /** Forced: toggles are ignored. */
+    verticalOnly: {},
+    horizontalOnly: {},
+  },
+});
+
+/** The mode a snapshot reads in. */
+export function modeOf(value: unknown): ViewerMode {
+  return value === 'horizontal' || value === 'horizontalOnly' ? 'horizontal' : 'vertical';
+}

@@ -1,0 +1,120 @@
+import { useLocation } from 'wouter';
+import type { Resolution } from '../../../machines/pageResolutionMachine';
+import type { ViewerMode } from '../../../machines/viewerModeMachine';
+import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import { t } from '../../i18n';
+import { byLanguage } from '../../lib/languages';
+import { Modal } from '../../ui/Modal';
+import { ShareButtons } from '../../ui/ShareButtons';
+
+interface Props {
+  viewer: MangaViewer;
+  open: 'settings' | 'language' | 'chapters' | null;
+  onClose(): void;
+  mode: ViewerMode;
+  onMode(m: ViewerMode): void;
+  resolution: Resolution;
+  onResolution(r: Resolution): void;
+}
+
+const RESOLUTIONS: { value: Resolution; label: string }[] = [
+  { value: 'low', label: 'viewer.resolutionLow' },
+  { value: 'medium', label: 'viewer.resolutionMedium' },
+  { value: 'high', label: 'viewer.resolutionHigh' },
+];
+
+/** Settings modal, language modal and chapter side menu (one at a time: the menus machine). */
+export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, onResolution }: Props) {
+  const [, navigate] = useLocation();
+  const shareUrl = viewer.sns?.url || `${window.location.origin}/viewer/${viewer.chapterId}`;
+  const shareText = viewer.sns?.body || `${viewer.titleName} ${viewer.chapterName}`;
+  return (
+    <>
+      <Modal open={open === 'settings'} onClose={onClose} title={t('viewer.settings')} className="viewer-modal">
+        <fieldset className="viewer-options" data-testid="viewer-resolution">
+          <legend>{t('viewer.resolution')}</legend>
+          {RESOLUTIONS.map((r) => (
+            <label key={r.value} className="viewer-option">
+              <input type="radio" name="viewer-resolution" value={r.value} checked={resolution === r.value} onChange={() => onResolution(r.value)} />
+              {t(r.label)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="viewer-options" data-testid="viewer-direction">
+          <legend>{t('viewer.direction')}</legend>
+          <label className="viewer-option">
+            <input type="radio" name="viewer-direction" value="vertical" checked={mode === 'vertical'} disabled={viewer.isHorizontalOnly} onChange={() => onMode('vertical')} />
+            {t('viewer.vertical')}
+          </label>
+          <label className="viewer-option">
+            <input type="radio" name="viewer-direction" value="horizontal" checked={mode === 'horizontal'} disabled={viewer.isVerticalOnly} onChange={() => onMode('horizontal')} />
+            {t('viewer.horizontal')}
+          </label>
+        </fieldset>
+        <div className="viewer-options">
+          <p className="viewer-options__label">{t('viewer.share')}</p>
+          <ShareButtons url={shareUrl} text={shareText} />
+        </div>
+      </Modal>
+      <Modal open={open === 'language'} onClose={onClose} title={t('viewer.language')} className="viewer-modal">
+        <fieldset className="viewer-options" data-testid="viewer-languages">
+          <legend className="visually-hidden">{t('viewer.language')}</legend>
+          {viewer.titleAvailableLanguages.map((l) => {
+            const info = byLanguage(l.language);
+            const current = l.titleId === viewer.titleId;
+            return (
+              <label key={`${l.titleId}-${l.language}`} className="viewer-option">
+                <input
+                  type="radio"
+                  name="viewer-language"
+                  value={String(l.titleId)}
+                  checked={current}
+                  disabled={current}
+                  onChange={() => {
+                    onClose();
+                    navigate(`/titles/${l.titleId}`);
+                  }}
+                />
+                {info?.native ?? String(l.language)}
+                {l.isNew && <span className="viewer-option__new">{t('viewer.new')}</span>}
+              </label>
+            );
+          })}
+        </fieldset>
+        <p className="viewer-note">{t('viewer.languageNote')}</p>
+      </Modal>
+      {open === 'chapters' && (
+        <div className="viewer-side__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+          <nav className="viewer-side" aria-label={t('viewer.chapters')} data-testid="viewer-chapter-menu">
+            <header className="viewer-side__header">
+              <h2>{t('viewer.chapters')}</h2>
+              <button type="button" className="viewer__icon" aria-label={t('viewer.close')} onClick={onClose}>
+                ×
+              </button>
+            </header>
+            <ol className="viewer-side__list">
+              {viewer.chapters.map((c) => (
+                <li key={c.chapterId}>
+                  <button
+                    type="button"
+                    className={`viewer-side__item ${c.chapterId === viewer.chapterId ? 'is-current' : ''}`}
+                    aria-current={c.chapterId === viewer.chapterId ? 'page' : undefined}
+                    onClick={() => {
+                      onClose();
+                      if (c.chapterId !== viewer.chapterId) navigate(`/viewer/${c.chapterId}`);
+                    }}
+                  >
+                    <span className="viewer-side__name">{c.name}</span>
+                    {c.subTitle && <span className="viewer-side__sub">{c.subTitle}</span>}
+                  </button>
+                </li>
+              ))}
+            </ol>
+            <p className="viewer-note">{t('viewer.spoiler')}</p>
+            <p className="viewer-note">{t('viewer.region')}</p>
+          </nav>
+        </div>
+      )}
+    </>
+  );
+}

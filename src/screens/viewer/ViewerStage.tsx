@@ -1,0 +1,305 @@
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { pagingMachine, type PagingEvent } from '../../../machines/pagingMachine';
+import type { ImgQuality, Resolution } from '../../../machines/pageResolutionMachine';
+import { viewerMenusMachine } from '../../../machines/viewerMenusMachine';
+import { modeOf, viewerModeMachine } from '../../../machines/viewerModeMachine';
+import { viewerNavBarMachine } from '../../../machines/viewerNavBarMachine';
+import { track } from '../../analytics';
+import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
+import { STORAGE } from '../../lib/storageKeys';
+import { cameraFor, type Geometry } from '../../viewer/camera';
+import { decodePool } from '../../viewer/decodePool';
+import { keyToEvent } from '../../viewer/input';
+import { buildLayout, slotTops, visiblePlacements, VIEWER, type Layout } from '../../viewer/layout';
+import { toItems } from '../../viewer/model';
+import { PageStore } from '../../viewer/pageStore';
+import { prefetchChapter } from '../../viewer/prefetch';
+import { PageRenderer } from '../../viewer/renderer';
+import { useViewerGestures } from '../../viewer/useViewerGestures';
+import { ViewerChrome } from './ViewerChrome';
+import { ViewerMenus } from './ViewerMenus';
+import { PageOverlays } from './PageOverlays';
+import { loadMangaViewer, storedMode, viewerQueryKey } from './ViewerScreen';
+import { readLastPage, writeLastPage } from './lastPage';
+
+declare global {
+  interface Window {
+    /** Set by tests before load: keeps the canvas readable. */
+    __VIEWER_TEST__?: boolean;
+    /** Read-only figures for tests and benchmarks. */
+    __viewerDebug?: Record<string, unknown>;
+  }
+}
+
+const EMPTY: Geometry = { mode: 'horizontal', rtl: false, viewport: { width: 1, height: 1 }, count: 0, tops: [], contentHeight: 1 };
+
+function geometryOf(l: Layout): Geometry {
+  return { mode: l.mode, rtl: l.rtl, viewport: l.viewport, count: l.spreads.length, tops: l.mode === 'vertical' ? slotTops(l) : [], contentHeight: l.contentHeight };
+}
+
+export interface ViewerStageProps {
+  viewer: MangaViewer;
+  quality: ImgQuality;
+  resolution: Resolution;
+  onResolution(r: Resolution): void;
+  reloading: boolean;
+}
+
+export function ViewerStage({ viewer, quality, resolution, onResolution, reloading }: ViewerStageProps) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const worldRef = useRef<HTMLDivElement>(null);
+  const rendererRef = useRef<PageRenderer | null>(null);
+  const storeRef = useRef<PageStore | null>(null);
+  const currentItem = useRef(readLastPage(viewer.chapterId));
+  const lastEvent = useRef<PagingEvent['type'] | ''>('');
+  const [viewport, setViewport] = useState({ width: 0, height: 0 });
+  const [, setVersion] = useState(0);
+  const [rendererReady, setRendererReady] = useState(false);
+
+  // Machines, with their effects supplied here (conventions: no timers inside).
+  const [machines] = useState(() => {
+    let hide: ReturnType<typeof setTimeout> | undefined;
+    let toast: ReturnType<typeof setTimeout> | undefined;
+    let raf = 0;
+    return {
+      nav: viewerNavBarMachine.provide({
+        actions: {
+          startHideTimer: ({ self }) => {
+            clearTimeout(hide);
+            hide = setTimeout(() => self.send({ type: 'navbar.elapsed' }), VIEWER.navAutoHideMs);
+          },
+          cancelHideTimer: () => clearTimeout(hide),
+        },
+      }),
+      mode: viewerModeMachine.provide({
+        actions: {
+          saveMode: (_, { mode }) => localStorage.setItem(STORAGE.viewerMode, mode),
+          rebuildPages: ({ event }) => track('viewer_direction_change', { event: event.type }),
+          startToastTimer: ({ self }) => {
+            clearTimeout(toast);
+            toast = setTimeout(() => self.send({ type: 'toast.elapsed' }), 2000);
+          },
+        },
+      }),
+      paging: pagingMachine.provide({
+        actions: {
+          startInertia: ({ self }) => {
+            let last = performance.now();
+            const tick = (now: number) => {
+              self.send({ type: 'scroll.tick', dt: Math.min(50, now - last) });
+              last = now;
+              raf = requestAnimationFrame(tick);
+            };
+            raf = requestAnimationFrame(tick);
+          },
+          stopInertia: () => cancelAnimationFrame(raf),
+        },
+      }),
+    };
+  });
+  const [modeState, modeSend] = useMachine(machines.mode, {
+    input: { stored: storedMode(), verticalOnly: viewer.isVerticalOnly, horizontalOnly: viewer.isHorizontalOnly },
+    inspect,
+  });
+  const [navState, navSend] = useMachine(machines.nav, { input: {}, inspect });
+  const [menusState, menusSend] = useMachine(
+    useState(() => viewerMenusMachine.provide({ actions: { notifyToggled: () => navRef.current({ type: 'menu.toggled' }) } }))[0],
+    { inspect },
+  );
+  const navRef = useRef(navSend);
+  navRef.current = navSend;
+  const paging = useActorRef(machines.paging, { input: { geometry: EMPTY }, inspect });
+  const send = (e: PagingEvent) => {
+    lastEvent.current = e.type;
+    paging.send(e);
+  };
+
+  const mode = modeOf(modeState.value);
+  const rtl = viewer.startFromRight;
+  const items = useMemo(() => toItems(viewer.pages, viewport.width < 768), [viewer, viewport.width]);
+  const layout = useMemo(
+    () => (viewport.width > 0 ? buildLayout(items, { mode, rtl, viewport, verticalOnly: viewer.isVerticalOnly }) : null),
+    [items, mode, rtl, viewport, viewer.isVerticalOnly],
+  );
+  const index = useSelector(paging, (s) => s.context.pos.index);
+  const count = layout?.spreads.length ?? 0;
+
+  // Viewport size.
+  useLayoutEffect(() => {
+    const el = stageRef.current!;
+    const measure = () => setViewport((v) => (v.width === el.clientWidth && v.height === el.clientHeight ? v : { width: el.clientWidth, height: el.clientHeight }));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // The renderer lives as long as the stage.
+  useEffect(() => {
+    const r = new PageRenderer((i) => storeRef.current?.bitmap(i));
+    rendererRef.current = r;
+    const el = stageRef.current!;
+    r.init(el, el.clientWidth, el.clientHeight, { background: 0x111111, preserveDrawingBuffer: !!window.__VIEWER_TEST__ }).then(
+      () => setRendererReady(true),
+      (e: unknown) => console.error('viewer: renderer failed', e),
+    );
+    const off = r.onCamera((c) => {
+      if (worldRef.current) worldRef.current.style.transform = `translate(${-c.x * c.scale}px, ${-c.y * c.scale}px) scale(${c.scale})`;
+    });
+    return () => {
+      off();
+      r.destroy();
+      rendererRef.current = null;
+    };
+  }, []);
+
+  // One page store per chapter data (a resolution change brings new URLs).
+  useEffect(() => {
+    let pending = 0;
+    const store = new PageStore(
+      toItems(viewer.pages, false).map((it) => (it.url && it.key ? { url: it.url, key: it.key } : undefined)),
+      decodePool(),
+      {
+        onChange: (i) => {
+          rendererRef.current?.invalidate(i);
+          pending ||= requestAnimationFrame(() => {
+            pending = 0;
+            setVersion((v) => v + 1);
+          });
+        },
+        onRelease: (i) => rendererRef.current?.release(i),
+      },
+    );
+    storeRef.current = store;
+    return () => {
+      cancelAnimationFrame(pending);
+      store.destroy();
+      if (storeRef.current === store) storeRef.current = null;
+    };
+  }, [viewer]);
+
+  // A new layout (size, mode, data) keeps the reader on the same page.
+  useEffect(() => {
+    if (!layout || !rendererReady) return;
+    rendererRef.current!.resize(layout.viewport.width, layout.viewport.height);
+    rendererRef.current!.setLayout(layout, (i) => items[i]?.kind === 'manga');
+    const item = Math.min(Math.max(0, currentItem.current), items.length - 1);
+    send({ type: 'layout.set', geometry: geometryOf(layout), index: layout.slotOfItem[item] ?? 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout, rendererReady, viewer]);
+
+  // Paging → camera, page cache, resume point.
+  useEffect(() => {
+    if (!layout || !rendererReady) return undefined;
+    const sync = () => {
+      const s = paging.getSnapshot();
+      const { geometry: g, pos } = s.context;
+      if (g.count !== layout.spreads.length || g.mode !== layout.mode) return;
+      const cam = cameraFor(g, pos);
+      const immediate = s.matches({ pointer: 'dragging' }) || s.matches({ pointer: 'coasting' }) || lastEvent.current === 'zoom.by' || lastEvent.current === 'scroll.by';
+      rendererRef.current?.setCamera(cam, immediate);
+      const spread = layout.spreads[pos.index];
+      if (spread) currentItem.current = spread.items[0]!;
+      const view = { x: cam.x, y: cam.y, w: g.viewport.width / cam.scale, h: g.viewport.height / cam.scale };
+      storeRef.current?.setPosition(currentItem.current, visiblePlacements(layout, view, 0).map((p) => p.item));
+    };
+    sync();
+    const sub = paging.subscribe(sync);
+    return () => sub.unsubscribe();
+  }, [layout, rendererReady, paging, viewer]);
+
+  useEffect(() => {
+    if (!layout || count === 0) return;
+    writeLastPage(viewer.chapterId, currentItem.current);
+    navSend({ type: 'page.changed', nearEnd: index >= count - 2 });
+    const last = viewer.pages.find((p) => p.data.case === 'lastPage');
+    const next = last?.data.case === 'lastPage' ? last.data.value.nextChapter?.chapterId : undefined;
+    if (next && index >= count - 3) void prefetchChapter(viewerQueryKey(next, quality), () => loadMangaViewer(next, quality), decodePool());
+  }, [index, count, layout, viewer, navSend, quality]);
+
+  // Keyboard.
+  const closedMenus = menusState.matches('closed');
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!closedMenus) {
+        if (e.key === 'Escape') menusSend({ type: 'menu.close' });
+        return;
+      }
+      if (e.altKey || e.metaKey || e.ctrlKey) return;
+      const tgt = e.target as HTMLElement | null;
+      if (tgt && /^(INPUT|TEXTAREA|SELECT)$/.test(tgt.tagName)) return;
+      const ev = keyToEvent(e.key, e.shiftKey, mode, rtl);
+      if (!ev) return;
+      e.preventDefault();
+      send(ev);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  useViewerGestures(stageRef, {
+    mode,
+    rtl,
+    send,
+    onTap: (zone) => {
+      if (zone === 'center') navSend({ type: 'navbar.tap' });
+      else send({ type: zone === 'next' ? 'page.next' : 'page.prev' });
+    },
+  });
+
+  // Figures for tests and benchmarks.
+  useEffect(() => {
+    window.__viewerDebug = {
+      renderer: () => rendererRef.current?.stats,
+      decoded: () => storeRef.current?.decodedCount() ?? 0,
+      pool: () => decodePool().stats,
+      position: () => ({ index: paging.getSnapshot().context.pos.index, count: paging.getSnapshot().context.geometry.count, mode: paging.getSnapshot().context.geometry.mode, scale: paging.getSnapshot().context.pos.scale }),
+      pageState: (i: number) => storeRef.current?.state(i),
+      samplePixel: (x: number, y: number) => rendererRef.current?.samplePixel(x, y),
+      send: (e: PagingEvent) => send(e),
+    };
+    return () => {
+      delete window.__viewerDebug;
+    };
+  });
+
+  const navVisible = !navState.matches('hidden') || !closedMenus;
+  return (
+    <div className={`viewer__frame ${navVisible ? 'is-nav' : ''}`} data-mode={mode} data-rtl={rtl ? 'yes' : 'no'}>
+      <div ref={stageRef} className="viewer__stage" data-testid="viewer-stage" data-index={index} data-count={count}>
+        <div className="viewer__world" ref={worldRef}>
+          {layout && storeRef.current && (
+            <PageOverlays layout={layout} items={items} index={index} store={storeRef.current} viewer={viewer} mode={mode} />
+          )}
+        </div>
+      </div>
+      <ViewerChrome
+        viewer={viewer}
+        visible={navVisible}
+        index={index}
+        count={count}
+        rtl={rtl && mode === 'horizontal'}
+        reloading={reloading}
+        onGoto={(i) => send({ type: 'page.goto', index: i })}
+        onMenu={(m) => menusSend({ type: 'menu.toggle', menu: m })}
+      />
+      <ViewerMenus
+        viewer={viewer}
+        open={menusState.matches('closed') ? null : (menusState.value as 'settings' | 'language' | 'chapters')}
+        onClose={() => menusSend({ type: 'menu.close' })}
+        mode={mode}
+        onMode={(m) => modeSend({ type: 'mode.set', mode: m })}
+        resolution={resolution}
+        onResolution={onResolution}
+      />
+      {modeState.context.toast && (
+        <div className="viewer__toast" role="status">
+          {t(mode === 'vertical' ? 'viewer.toastVertical' : 'viewer.toastHorizontal')}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * A small pool of module Web Workers that fetch, decrypt and decode page
+ * images. Requests wait in a stack: the newest request is decoded first
+ * (the reader's latest position matters most). Cancelling a queued request
+ * drops it; cancelling a running one aborts its fetch in the worker.
+ */
+import type { WorkerReply, WorkerRequest } from './workerProtocol';
+
+export interface DecodeCallbacks {
+  onStart(): void;
+  onProgress(loaded: number, total: number): void;
+  onDone(bitmap: ImageBitmap): void;
+  onError(message: string): void;
+}
+
+export interface DecodeHandle {
+  cancel(): void;
+}
+
+interface Job extends DecodeCallbacks {
+  id: number;
+  url: string;
+  key: string;
+  worker?: Slot;
+  cancelled: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  running: number;
+}
+
+export interface PoolStats {
+  started: number;
+  done: number;
+  aborted: number;
+  failed: number;
+  queued: number;
+  running: number;
+}
+
+const PER_WORKER = 2;
+
+export class DecodePool {
+  private slots: Slot[] = [];
+  private stack: Job[] = [];
+  private running = new Map<number, Job>();
+  private nextId = 1;
+  readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
+
+  constructor(
+    private readonly size: number,
+    private readonly spawn: () => Worker = () => new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'page-decoder' }),
+  ) {}
+
+  private slot(): Slot | undefined {
+    if (this.slots.length < this.size) {
+      const s: Slot = { worker: this.spawn(), running: 0 };
+      s.worker.onmessage = (e: MessageEvent<WorkerReply>) => this.onReply(s, e.data);
+      this.slots.push(s);
+      return s;
+    }
+    let best: Slot | undefined;
+    for (const s of this.slots) if (s.running < PER_WORKER && (!best || s.running < best.running)) best = s;
+    return best;
+  }
+
+  request(url: string, key: string, cb: DecodeCallbacks): DecodeHandle {
+    const job: Job = { ...cb, id: this.nextId++, url, key, cancelled: false };
+    this.stack.push(job);
+    this.pump();
+    return { cancel: () => this.cancel(job) };
+  }
+
+  private cancel(job: Job): void {
+    if (job.cancelled) return;
+    job.cancelled = true;
+    const i = this.stack.indexOf(job);
+    if (i >= 0) this.stack.splice(i, 1);
+    else if (job.worker) job.worker.worker.postMessage({ type: 'abort', id: job.id } satisfies WorkerRequest);
+    this.stats.queued = this.stack.length;
+  }
+
+  private pump(): void {
+    while (this.stack.length > 0) {
+      const s = this.slot();
+      if (!s) break;
+      const job = this.stack.pop()!;
+      job.worker = s;
+      s.running++;
+      this.running.set(job.id, job);
+      this.stats.started++;
+      s.worker.postMessage({ type: 'load', id: job.id, url: job.url, key: job.key } satisfies WorkerRequest);
+      job.onStart();
+    }
+    this.stats.queued = this.stack.length;
+    this.stats.running = this.running.size;
+  }
+
+  private onReply(s: Slot, m: WorkerReply): void {
+    if (m.type === 'xor-bench') return;
+    const job = this.running.get(m.id);
+    if (!job) {
+      if (m.type === 'done') m.bitmap.close();
+      return;
+    }
+    if (m.type === 'progress') {
+      if (!job.cancelled) job.onProgress(m.loaded, m.total);
+      return;
+    }
+    this.running.delete(m.id);
+    s.running--;
+    if (m.type === 'done') {
+      this.stats.done++;
+      if (job.cancelled) m.bitmap.close();
+      else job.onDone(m.bitmap);
+    } else if (m.type === 'error') {
+      this.stats.failed++;
+      if (!job.cancelled) job.onError(m.message);
+    } else {
+      this.stats.aborted++;
+    }
+    this.pump();
+  }
+
+  destroy(): void {
+    for (const s of this.slots) s.worker.terminate();
+    this.slots = [];
+    this.stack = [];
+    this.running.clear();
+  }
+}
+
+let shared: DecodePool | undefined;
+
+/** The app's one pool; workers start on first use and live with the page. */
+export function decodePool(): DecodePool {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
+  shared ??= new DecodePool(Math.max(1, Math.min(3, cores - 1)));
+  return shared;
+}

@@ -1,0 +1,250 @@
+/**
+ * Pixi drawing of the page flow. Draws only the slots on screen and their
+ * neighbours; creates a texture from a decoded bitmap the first time the
+ * page is on screen and destroys it when the page store evicts the page.
+ * The camera eases towards its target (snap animations, slider jumps) and
+ * renders only when something changed.
+ */
+import { Application, Container, Graphics, ImageSource, Sprite, Texture, type Ticker } from 'pixi.js';
+import type { Camera } from './camera';
+import { visiblePlacements, type Layout, type Placement } from './layout';
+
+export interface RendererStats {
+  liveTextures: number;
+  maxLiveTextures: number;
+  texturesCreated: number;
+  texturesDestroyed: number;
+  frames: number;
+  /** performance.now() when a page image was first drawn; 0 before. */
+  firstImageAt: number;
+}
+
+export interface RendererOptions {
+  background: number;
+  /** Keeps the drawing buffer so tests can read pixels back. */
+  preserveDrawingBuffer: boolean;
+}
+
+const BOX_MANGA = 0x2b2b2b;
+const BOX_OTHER = 0x1c1c1c;
+const EASE_MS = 70;
+
+export class PageRenderer {
+  private app = new Application();
+  private world = new Container();
+  private layout: Layout | null = null;
+  private isManga: (i: number) => boolean = () => true;
+  private target: Camera = { x: 0, y: 0, scale: 1 };
+  private shown: Camera = { x: 0, y: 0, scale: 1 };
+  private snapNext = true;
+  private dirty = true;
+  private ready = false;
+  private destroyed = false;
+  private sprites = new Map<number, Sprite>();
+  private boxes = new Map<number, Graphics>();
+  private textures = new Map<number, Texture>();
+  private visible = new Set<number>();
+  private listeners = new Set<(cam: Camera) => void>();
+  readonly stats: RendererStats = { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 };
+
+  constructor(private readonly bitmapOf: (i: number) => ImageBitmap | undefined) {}
+
+  async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
+    await this.app.init({
+      width: Math.max(1, width),
+      height: Math.max(1, height),
+      background: o.background,
+      antialias: false,
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+      preference: 'webgl',
+      preserveDrawingBuffer: o.preserveDrawingBuffer,
+      autoStart: false,
+    });
+    if (this.destroyed) {
+      this.app.destroy(true);
+      return;
+    }
+    this.app.canvas.classList.add('viewer-canvas');
+    host.prepend(this.app.canvas);
+    this.app.stage.addChild(this.world);
+    // Render on demand from our own frame callback instead of every tick.
+    this.app.ticker.remove(this.app.render, this.app);
+    this.app.ticker.add(this.frame, this);
+    this.app.ticker.start();
+    this.ready = true;
+  }
+
+  get canvas(): HTMLCanvasElement | null {
+    return this.ready ? this.app.canvas : null;
+  }
+
+  resize(width: number, height: number): void {
+    if (!this.ready) return;
+    this.app.renderer.resize(Math.max(1, width), Math.max(1, height));
+    this.dirty = true;
+  }
+
+  setLayout(layout: Layout, isManga: (i: number) => boolean): void {
+    this.layout = layout;
+    this.isManga = isManga;
+    for (const s of this.sprites.values()) s.destroy();
+    for (const b of this.boxes.values()) b.destroy();
+    this.sprites.clear();
+    this.boxes.clear();
+    this.visible.clear();
+    this.snapNext = true;
+    this.dirty = true;
+  }
+
+  /** Where the camera should go; `immediate` skips the easing (drags, pinches). */
+  setCamera(cam: Camera, immediate: boolean): void {
+    this.target = cam;
+    if (immediate) this.snapNext = true;
+  }
+
+  /** A page's bitmap arrived or went away. */
+  invalidate(i: number): void {
+    if (this.visible.has(i)) this.dirty = true;
+    if (this.visible.has(i)) this.syncItem(this.layout?.placements.find((p) => p.item === i));
+  }
+
+  /** Destroys the texture made from page i (before its bitmap is closed). */
+  release(i: number): void {
+    const s = this.sprites.get(i);
+    if (s) {
+      s.destroy();
+      this.sprites.delete(i);
+    }
+    const t = this.textures.get(i);
+    if (t) {
+      t.destroy(true);
+      this.textures.delete(i);
+      this.stats.liveTextures--;
+      this.stats.texturesDestroyed++;
+    }
+    if (this.visible.has(i)) {
+      this.syncItem(this.layout?.placements.find((p) => p.item === i));
+      this.dirty = true;
+    }
+  }
+
+  onCamera(fn: (cam: Camera) => void): () => void {
+    this.listeners.add(fn);
+    fn(this.shown);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** CSS-pixel colour at (x, y) of the canvas; needs preserveDrawingBuffer. */
+  samplePixel(x: number, y: number): [number, number, number, number] {
+    const c = this.app.canvas;
+    const r = c.width / c.clientWidth;
+    const tmp = document.createElement('canvas');
+    tmp.width = 1;
+    tmp.height = 1;
+    const ctx = tmp.getContext('2d')!;
+    ctx.drawImage(c, Math.floor(x * r), Math.floor(y * r), 1, 1, 0, 0, 1, 1);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0]!, d[1]!, d[2]!, d[3]!];
+  }
+
+  private frame(ticker: Ticker): void {
+    if (!this.layout) return;
+    const t = this.target;
+    const s = this.shown;
+    let moved = false;
+    if (this.snapNext) {
+      this.snapNext = false;
+      this.shown = { ...t };
+      moved = true;
+    } else if (s.x !== t.x || s.y !== t.y || s.scale !== t.scale) {
+      const k = 1 - Math.exp(-ticker.deltaMS / EASE_MS);
+      const n = { x: s.x + (t.x - s.x) * k, y: s.y + (t.y - s.y) * k, scale: s.scale + (t.scale - s.scale) * k };
+      const close = Math.abs(n.x - t.x) * t.scale < 0.5 && Math.abs(n.y - t.y) * t.scale < 0.5 && Math.abs(n.scale - t.scale) < 0.001;
+      this.shown = close ? { ...t } : n;
+      moved = true;
+    }
+    if (moved) {
+      const c = this.shown;
+      this.world.scale.set(c.scale);
+      this.world.position.set(-c.x * c.scale, -c.y * c.scale);
+      this.syncVisible();
+      for (const fn of this.listeners) fn(c);
+      this.dirty = true;
+    }
+    if (this.dirty) {
+      this.dirty = false;
+      this.app.render();
+      this.stats.frames++;
+      if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = performance.now();
+    }
+  }
+
+  private syncVisible(): void {
+    const l = this.layout!;
+    const c = this.shown;
+    const vis = visiblePlacements(l, { x: c.x, y: c.y, w: l.viewport.width / c.scale, h: l.viewport.height / c.scale }, 1);
+    const now = new Set(vis.map((p) => p.item));
+    for (const i of this.visible) {
+      if (now.has(i)) continue;
+      this.sprites.get(i)?.destroy();
+      this.sprites.delete(i);
+      this.boxes.get(i)?.destroy();
+      this.boxes.delete(i);
+    }
+    this.visible = now;
+    for (const p of vis) this.syncItem(p);
+  }
+
+  private syncItem(p: Placement | undefined): void {
+    if (!p) return;
+    const i = p.item;
+    const bmp = this.isManga(i) ? this.bitmapOf(i) : undefined;
+    if (bmp) {
+      let tex = this.textures.get(i);
+      if (!tex) {
+        tex = new Texture({ source: new ImageSource({ resource: bmp, label: `page-${i}` }) });
+        this.textures.set(i, tex);
+        this.stats.liveTextures++;
+        this.stats.texturesCreated++;
+        this.stats.maxLiveTextures = Math.max(this.stats.maxLiveTextures, this.stats.liveTextures);
+      }
+      let sp = this.sprites.get(i);
+      if (!sp) {
+        sp = new Sprite(tex);
+        this.sprites.set(i, sp);
+        this.world.addChild(sp);
+      }
+      sp.position.set(p.x, p.y);
+      sp.setSize(p.w, p.h);
+      this.boxes.get(i)?.destroy();
+      this.boxes.delete(i);
+      return;
+    }
+    if (!this.boxes.has(i)) {
+      const g = new Graphics().rect(0, 0, 1, 1).fill(this.isManga(i) ? BOX_MANGA : BOX_OTHER);
+      this.boxes.set(i, g);
+      this.world.addChildAt(g, 0);
+    }
+    const g = this.boxes.get(i)!;
+    g.position.set(p.x, p.y);
+    g.scale.set(p.w, p.h);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (!this.ready) return;
+    this.ready = false;
+    this.app.ticker.remove(this.frame, this);
+    for (const s of this.sprites.values()) s.destroy();
+    for (const b of this.boxes.values()) b.destroy();
+    for (const t of this.textures.values()) t.destroy(true);
+    this.stats.texturesDestroyed += this.textures.size;
+    this.stats.liveTextures = 0;
+    this.sprites.clear();
+    this.boxes.clear();
+    this.textures.clear();
+    this.listeners.clear();
+    this.app.destroy(true, { children: true });
+  }
+}

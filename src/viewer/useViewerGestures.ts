@@ -1,0 +1,126 @@
+/**
+ * Pointer input of the viewer stage with @use-gesture/react, all turned into
+ * machine events: drag (finger or mouse) with release velocity, taps (single
+ * tap by zone, double tap zooms), pinch and ctrl+wheel zoom around the
+ * pointer, wheel scrolling / page turning.
+ */
+import { useGesture } from '@use-gesture/react';
+import { useRef, type RefObject } from 'react';
+import type { PagingEvent } from '../../machines/pagingMachine';
+import type { Mode } from './layout';
+import { tapZone, type TapZone } from './input';
+
+export const DOUBLE_TAP_MS = 280;
+const DOUBLE_TAP_PX = 40;
+/** Wheel distance (px) that turns one horizontal page, and the pause between turns. */
+const WHEEL_TURN = 60;
+const WHEEL_COOLDOWN_MS = 300;
+
+export interface GestureTarget {
+  mode: Mode;
+  rtl: boolean;
+  send(e: PagingEvent): void;
+  onTap(zone: TapZone): void;
+}
+
+/** Elements inside the stage that handle their own clicks. */
+function interactive(t: EventTarget | null): boolean {
+  return t instanceof Element && !!t.closest('button, a, input, select, textarea, [data-interactive]');
+}
+
+export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: GestureTarget): void {
+  const cur = useRef(target);
+  cur.current = target;
+  const dragging = useRef(false);
+  const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
+  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pinchScale = useRef(1);
+  const wheel = useRef({ acc: 0, until: 0 });
+
+  const local = (cx: number, cy: number) => {
+    const r = ref.current!.getBoundingClientRect();
+    return { x: cx - r.left, y: cy - r.top, w: r.width, h: r.height };
+  };
+
+  const tap = (cx: number, cy: number) => {
+    const p = local(cx, cy);
+    const now = performance.now();
+    const prev = lastTap.current;
+    if (prev && now - prev.t < DOUBLE_TAP_MS && Math.hypot(p.x - prev.x, p.y - prev.y) < DOUBLE_TAP_PX) {
+      if (pendingTap.current) clearTimeout(pendingTap.current);
+      pendingTap.current = null;
+      lastTap.current = null;
+      cur.current.send({ type: 'zoom.toggle', x: p.x, y: p.y });
+      return;
+    }
+    lastTap.current = { t: now, x: p.x, y: p.y };
+    if (pendingTap.current) clearTimeout(pendingTap.current);
+    // Wait out a possible second tap before acting on the first.
+    pendingTap.current = setTimeout(() => {
+      pendingTap.current = null;
+      const c = cur.current;
+      c.onTap(tapZone(p.x, p.y, p.w, p.h, c.mode, c.rtl));
+    }, DOUBLE_TAP_MS);
+  };
+
+  useGesture(
+    {
+      onDrag: ({ tap: isTap, first, last, movement: [mx, my], velocity: [vx, vy], direction: [dx, dy], xy: [x, y], pinching, cancel, event }) => {
+        const send = cur.current.send;
+        if (pinching) {
+          if (dragging.current) send({ type: 'drag.cancel' });
+          dragging.current = false;
+          cancel();
+          return;
+        }
+        if (isTap) {
+          if (dragging.current) send({ type: 'drag.cancel' });
+          dragging.current = false;
+          if (!interactive(event.target)) tap(x, y);
+          return;
+        }
+        if (first || !dragging.current) {
+          if (interactive(event.target) && first) return;
+          dragging.current = true;
+          send({ type: 'drag.start' });
+        }
+        send({ type: 'drag.move', dx: mx, dy: my });
+        if (last) {
+          dragging.current = false;
+          send({ type: 'drag.end', vx: vx * dx, vy: vy * dy });
+        }
+      },
+      onPinch: ({ first, offset: [s], origin: [ox, oy] }) => {
+        if (first) pinchScale.current = s;
+        const factor = s / pinchScale.current;
+        pinchScale.current = s;
+        if (factor !== 1 && Number.isFinite(factor)) {
+          const p = local(ox, oy);
+          cur.current.send({ type: 'zoom.by', factor, x: p.x, y: p.y });
+        }
+      },
+      onWheel: ({ delta: [, dy], event }) => {
+        if (event.ctrlKey) return;
+        const c = cur.current;
+        if (c.mode === 'vertical') {
+          c.send({ type: 'scroll.by', dy });
+          return;
+        }
+        const now = performance.now();
+        if (now < wheel.current.until) return;
+        wheel.current.acc += dy;
+        if (Math.abs(wheel.current.acc) >= WHEEL_TURN) {
+          c.send({ type: wheel.current.acc > 0 ? 'page.next' : 'page.prev' });
+          wheel.current = { acc: 0, until: now + WHEEL_COOLDOWN_MS };
+        }
+      },
+    },
+    {
+      target: ref,
+      eventOptions: { passive: false },
+      drag: { filterTaps: true, pointer: { touch: true }, threshold: 4 },
+      pinch: { scaleBounds: { min: 0.1, max: 20 }, pinchOnWheel: true, modifierKey: 'ctrlKey' },
+      wheel: { preventDefault: true },
+    },
+  );
+}
