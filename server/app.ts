@@ -24,7 +24,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: deps.config.bodyLimit,
     // Ids and params are ours to validate; keep query parsing plain.
     routerOptions: { ignoreTrailingSlash: true },
     disableRequestLogging: true,

@@ -27,6 +27,12 @@ export interface Config {
   /** Writes allowed per visitor per minute. */
   writeRateLimit: number;
   logLevel: string;
+  /** How long computed views shared by all visitors are reused (ms). */
+  viewCacheMs: number;
+  /** Ad unit put on the viewer's advertisement page. */
+  adUnitId: string;
+  /** Largest accepted request body (bytes). */
+  bodyLimit: number;
 }
 
 function bool(v: string | undefined, dflt = false): boolean {
@@ -53,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     machineExplorer: bool(env.MACHINE_EXPLORER),
     writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 120),
     logLevel: env.LOG_LEVEL ?? 'info',
+    viewCacheMs: Number(env.VIEW_CACHE_MS ?? 5000),
+    adUnitId: env.AD_UNIT_ID ?? 'manga-viewer',
+    bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
   };
   return { ...cfg, ...overrides };
 }

@@ -30,6 +30,7 @@ export interface Database {
   tap_logs: TapLogTable;
   contacts: ContactTable;
   settings: SettingTable;
+  chapter_views_daily: ChapterViewsDailyTable;
 }
 
 export interface VisitorTable {
@@ -299,4 +300,11 @@ export interface ContactTable {
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+/** Live views per chapter per day (day = floor(epoch seconds / 86400)). */
+export interface ChapterViewsDailyTable {
+  chapter_id: number;
+  day: number;
+  views: number;
 }

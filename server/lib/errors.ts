@@ -42,6 +42,26 @@ export const errors = {
       ),
       debug: `chapter ${id} not found`,
     }),
+  chapterNotReadable: (id: number | string, why: string) =>
+    new ApiError({
+      status: 403,
+      code: 10407,
+      ...msg(
+        ['Chapter not available', 'This chapter cannot be read at the moment.'],
+        ['Capítulo no disponible', 'Este capítulo no se puede leer en este momento.'],
+      ),
+      debug: `chapter ${id} is ${why}`,
+    }),
+  alreadyAnswered: (key: string) =>
+    new ApiError({
+      status: 409,
+      code: 10409,
+      ...msg(
+        ['Survey already taken', 'You have already answered this survey.'],
+        ['Encuesta ya respondida', 'Ya respondió a esta encuesta.'],
+      ),
+      debug: `questionnaire ${key} already answered by this visitor`,
+    }),
   notFound: (what: string, code = 10406) =>
     new ApiError({
       status: 404,

@@ -64,3 +64,20 @@ export function errorResponse(spec: ApiErrorSpec): Response {
   });
   return create(ResponseSchema, { result: { case: 'error', value: error } });
 }
+
+/** A Response computed once and sent many times: its binary form is kept. */
+export interface Encoded {
+  res: Response;
+  bin: Buffer;
+}
+
+export function encodeSuccess(success: MessageInitShape<typeof SuccessResultSchema>): Encoded {
+  const res = create(ResponseSchema, { result: { case: 'success', value: create(SuccessResultSchema, success) } });
+  return { res, bin: Buffer.from(toBinary(ResponseSchema, res)) };
+}
+
+export function sendEncoded(req: FastifyRequest, reply: FastifyReply, e: Encoded): FastifyReply {
+  const q = req.query as Record<string, unknown> | undefined;
+  if (q?.format === 'json') return sendResponse(req, reply, e.res);
+  return reply.type(PROTOBUF).send(e.bin);
+}

@@ -1,0 +1,9 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+
+/** Route config of a content call (geo-blocked in blocked regions). */
+export const CONTENT: FastifyContextConfig = { content: true };
+
+/** Route config of a write: limited per visitor (WRITE_RATE_LIMIT per minute; factor for chatty logs). */
+export function write(app: FastifyInstance, factor = 1): FastifyContextConfig {
+  return { rateLimit: { max: Math.max(1, app.config.writeRateLimit * factor), timeWindow: 60_000 } };
+}

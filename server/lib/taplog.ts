@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TapLog } from '../repos/feedback.js';
+import { errors } from './errors.js';
+import { enumParam, params, strParam, uintParam, type Params } from './params.js';
+import { sendSuccess } from './proto.js';
+import { write } from './route.js';
+
+const WORD = /^[a-z][a-z0-9_]{0,31}$/;
+
+function word(p: Params, name: string): string {
+  const v = strParam(p, name, 32, { required: true });
+  if (!WORD.test(v)) throw errors.badParam(name, 'must be a lower-case word');
+  return v;
+}
+
+export const tapParsers = {
+  banner: (p: Params): TapLog => ({ kind: 'banner', banner_id: uintParam(p, 'banner_id') }),
+  title_banner: (p: Params): TapLog => ({
+    kind: 'title_banner',
+    banner_id: uintParam(p, 'banner_id'),
+    title_id: uintParam(p, 'title_id'),
+    banner_type: word(p, 'banner_type'),
+    location: word(p, 'location'),
+    type: enumParam(p, 'type', ['click', 'impression'], 'click'),
+  }),
+  popup: (p: Params): TapLog => ({ kind: 'popup', popup_id: uintParam(p, 'popup_id') }),
+};
+
+/** A tap log call: GET and POST (the documents do not say which), validated and stored. */
+export function tapRoute(app: FastifyInstance, url: string, parse: (p: Params) => TapLog): void {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const log = parse(params(req));
+    await app.repos.feedback.tap(req.visitor, log);
+    return sendSuccess(req, reply, {});
+  };
+  // Impressions are frequent: a looser limit than other writes.
+  const config = write(app, 5);
+  app.get(url, { config }, handler);
+  app.post(url, { config }, handler);
+}

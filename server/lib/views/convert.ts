@@ -1,0 +1,97 @@
+import { create } from '@bufbuild/protobuf';
+import {
+  BannerSchema,
+  PopupSchema,
+  LabelSchema,
+  LabelCode,
+  type Banner,
+  type Popup,
+  type Label,
+} from '../../../src/gen/manga/v1/common_pb.js';
+import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../../src/gen/manga/v1/title_pb.js';
+import type { BannerRow, PopupRow } from '../../repos/promo.js';
+import type { TitleRow } from '../../repos/catalog.js';
+import type { ChapterRow } from '../../repos/chapters.js';
+
+/** Database rows to protobuf messages. */
+
+export function titleMsg(t: TitleRow): Title {
+  return create(TitleSchema, {
+    titleId: t.id,
+    name: t.name,
+    author: t.author,
+    portraitImageUrl: t.portrait_image_url,
+    landscapeImageUrl: t.landscape_image_url,
+    viewCount: t.view_count,
+    language: t.language,
+    titleUpdateStatus: t.update_status,
+    favoriteImageUrl: t.favorite_image_url,
+  });
+}
+
+export function chapterMsg(c: ChapterRow, extra: { commentCount?: number; viewed?: boolean } = {}): Chapter {
+  return create(ChapterSchema, {
+    titleId: c.title_id,
+    chapterId: c.id,
+    name: c.name,
+    subTitle: c.sub_title,
+    thumbnailUrl: c.thumbnail_url,
+    startTimeStamp: c.start_ts,
+    endTimeStamp: c.end_ts,
+    alreadyViewed: extra.viewed ?? false,
+    isVerticalOnly: c.is_vertical_only === 1,
+    chapterTicketEndtime: c.ticket_end,
+    isHorizontalOnly: c.is_horizontal_only === 1,
+    viewCount: c.view_count,
+    commentCount: extra.commentCount ?? 0,
+  });
+}
+
+export function bannerMsg(b: BannerRow): Banner {
+  return create(BannerSchema, {
+    imageUrl: b.image_url,
+    action: { method: b.action_method, url: b.action_url },
+    id: b.id,
+    width: b.width,
+    height: b.height,
+    isPr: b.is_pr === 1,
+  });
+}
+
+export function popupMsg(p: PopupRow): Popup {
+  const action = { method: p.action_method, url: p.action_url };
+  const data =
+    p.kind === 'one_image'
+      ? ({ case: 'oneImage', value: { action, imageUrl: p.image_url } } as const)
+      : p.kind === 'os_default'
+        ? ({ case: 'osDefault', value: { subject: p.subject, body: p.body, okButton: { text: 'OK', action } } } as const)
+        : ({ case: 'appDefault', value: { subject: p.subject, body: p.body, action, imageUrl: p.image_url } } as const);
+  return create(PopupSchema, { popupId: p.id, data });
+}
+
+/** Publisher label names, as the public label list shows them. */
+const LABEL_NAMES: Record<number, string> = {
+  [LabelCode.WJ]: 'Weekly Shonen Jump',
+  [LabelCode.SQ]: 'Jump SQ',
+  [LabelCode.VJ]: 'V Jump',
+  [LabelCode.YJ]: 'Weekly Young Jump',
+  [LabelCode.J_PLUS]: 'Shonen Jump+',
+  [LabelCode.REVIVAL]: 'Revival',
+  [LabelCode.CREATORS]: 'MANGA Plus Creators',
+  [LabelCode.MEE]: 'Manga Mee',
+  [LabelCode.TYJ]: 'Tonari no Young Jump',
+  [LabelCode.OTHERS]: 'Others',
+  [LabelCode.SKJ]: 'Saikyo Jump',
+  [LabelCode.GIGA]: 'Jump GIGA',
+  [LabelCode.UJ]: 'Ultra Jump',
+  [LabelCode.DX]: 'Dash X Comic',
+};
+
+export function labelMsg(code: number): Label {
+  return create(LabelSchema, { label: code, description: LABEL_NAMES[code] ?? '' });
+}
+
+/** The display name of a series: its English title, else its first language title. */
+export function seriesName(titles: TitleRow[]): string {
+  return (titles.find((t) => t.language === 0) ?? titles[0])?.name ?? '';
+}

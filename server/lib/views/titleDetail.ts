@@ -1,0 +1,226 @@
+import { create, toBinary } from '@bufbuild/protobuf';
+import {
+  ChapterSchema,
+  ChapterGroupSchema,
+  TitleDetailViewSchema,
+  type Chapter,
+  type TitleDetailView,
+} from '../../../src/gen/manga/v1/title_pb.js';
+import { BannerSchema, PresentationMethod, type Banner } from '../../../src/gen/manga/v1/common_pb.js';
+import type { Repos } from '../../repos/index.js';
+import type { Snapshot } from '../../repos/catalog.js';
+import type { ChapterRow } from '../../repos/chapters.js';
+import type { PublisherRow } from '../../repos/promo.js';
+import { errors } from '../errors.js';
+import { sanitizeHtml } from '../html.js';
+import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
+import { BinaryWriter, writeBool, writeLen } from './wire.js';
+
+/** Chapters per entry of chapterListGroup ("1-50", "51-100", ...). */
+export const GROUP_SIZE = 50;
+
+export const isReadable = (c: ChapterRow, now: number) => c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
+
+/**
+ * The chapter list split of title detail: the readable chapters from the
+ * start (first), the readable chapters at the end (last), and everything
+ * between (mid: no longer readable on the web, shown behind the app
+ * separator). All readable: everything is "first".
+ */
+export function splitChapters(released: ChapterRow[], now: number) {
+  let i = 0;
+  while (i < released.length && isReadable(released[i]!, now)) i++;
+  let j = released.length;
+  while (j > i && isReadable(released[j - 1]!, now)) j--;
+  return { first: released.slice(0, i), mid: released.slice(i, j), last: released.slice(j) };
+}
+
+export function publisherBanner(p: PublisherRow): Banner {
+  return create(BannerSchema, {
+    imageUrl: p.banner_image_url,
+    width: p.banner_width,
+    height: p.banner_height,
+    id: p.id,
+    action: { method: PresentationMethod.PUSH, url: `/publisher_news/${p.id}` },
+  });
+}
+
+/** The shared (not per-visitor) part of a title detail, with its pieces pre-encoded. */
+export interface TitleDetailShared {
+  titleId: number;
+  msg: TitleDetailView;
+  staticBin: Uint8Array;
+  chapterIds: number[];
+  enc: Map<number, { plain: Uint8Array; viewed: Uint8Array }>;
+  first: number[];
+  last: number[];
+  all: number[];
+  groups: { head: Uint8Array; first: number[]; mid: number[]; last: number[] }[];
+}
+
+export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: number, base: string): Promise<TitleDetailShared> {
+  const t = s.titlesById.get(titleId);
+  const series = t ? s.series.get(t.series_id) : undefined;
+  if (!t || !series) throw errors.titleNotFound(titleId);
+  const now = s.at;
+  const [chapters, titleBanners, ratingPopup, publisher, news] = await Promise.all([
+    repos.chapters.ofTitle(titleId),
+    repos.promo.banners('title', t.language, t.id),
+    repos.promo.popup('rating', t.language, series.id),
+    repos.promo.publisher(series.publisher_id),
+    repos.promo.news(series.publisher_id, t.language, 3),
+  ]);
+  const released = chapters.filter((c) => c.start_ts <= now);
+  const future = chapters.find((c) => c.start_ts > now);
+  const counts = await repos.chapters.commentCounts(released.map((c) => c.id));
+  const msgs = new Map<number, Chapter>(released.map((c) => [c.id, chapterMsg(c, { commentCount: counts.get(c.id) ?? 0 })]));
+  const split = splitChapters(released, now);
+  const ids = (l: ChapterRow[]) => l.map((c) => c.id);
+  const firstSet = new Set(ids(split.first));
+  const midSet = new Set(ids(split.mid));
+  const groups = [];
+  for (let i = 0; i < released.length; i += GROUP_SIZE) {
+    const part = released.slice(i, i + GROUP_SIZE);
+    groups.push({
+      numbers: `${i + 1}-${i + part.length}`,
+      first: part.filter((c) => firstSet.has(c.id)).map((c) => c.id),
+      mid: part.filter((c) => midSet.has(c.id)).map((c) => c.id),
+      last: part.filter((c) => !firstSet.has(c.id) && !midSet.has(c.id)).map((c) => c.id),
+    });
+  }
+
+  const langs = s.titlesBySeries.get(series.id) ?? [];
+  const myTags = new Set((s.tagsBySeries.get(series.id) ?? []).map((x) => x.slug));
+  const recommended = s.titles
+    .filter((x) => x.language === t.language && x.series_id !== series.id)
+    .map((x) => ({ x, shared: (s.tagsBySeries.get(x.series_id) ?? []).filter((g) => myTags.has(g.slug)).length }))
+    .filter((r) => r.shared > 0)
+    .sort((a, b) => b.shared - a.shared || b.x.view_count - a.x.view_count || a.x.id - b.x.id)
+    .slice(0, 6)
+    .map((r) => titleMsg(r.x));
+  const pubBanner = publisher ? publisherBanner(publisher) : undefined;
+  const chapterViews = released.reduce((n, c) => n + c.view_count, 0);
+
+  const msg = create(TitleDetailViewSchema, {
+    title: titleMsg(t),
+    titleImageUrl: t.title_image_url,
+    overview: t.overview,
+    backgroundImageUrl: t.background_image_url,
+    nextTimeStamp: future?.start_ts ?? 0,
+    updateTiming: series.update_timing,
+    viewingPeriodDescription: t.viewing_period_description,
+    nonAppearanceInfo: t.non_appearance_info,
+    firstChapterList: split.first.map((c) => msgs.get(c.id)!),
+    lastChapterList: split.last.map((c) => msgs.get(c.id)!),
+    recommendedTitleList: recommended,
+    sns: { body: `${t.name} - ${t.author}`, url: `${base}/titles/${t.id}` },
+    isSimulReleased: series.is_simulpub === 1,
+    rating: series.rating,
+    numberOfViews: Math.min(0xffffffff, Math.max(t.view_count, chapterViews)),
+    publisherItems: [
+      ...(pubBanner ? [{ banner: pubBanner }] : []),
+      ...news.map((n) => ({
+        publisherNews: {
+          id: n.id,
+          publisherId: n.publisher_id,
+          publisherName: publisher?.name ?? '',
+          subject: n.subject,
+          body: sanitizeHtml(n.body),
+          publishedTimeStamp: n.published_ts,
+          action: { method: PresentationMethod.PUSH, url: n.action_url || `/publisher_news/${n.publisher_id}` },
+        },
+      })),
+    ],
+    titleBanners: titleBanners.map(bannerMsg),
+    hasChaptersBetween: split.mid.length > 0,
+    ...(pubBanner ? { publisherBanner: pubBanner } : {}),
+    titleLanguages: langs.map((x) => ({ titleId: x.id, language: x.language, isNew: x.is_new === 1 })),
+    chapterListGroup: groups.map((g) => ({
+      chapterNumbers: g.numbers,
+      firstChapterList: g.first.map((id) => msgs.get(id)!),
+      midChapterList: g.mid.map((id) => msgs.get(id)!),
+      lastChapterList: g.last.map((id) => msgs.get(id)!),
+    })),
+    regionCode: series.region_code,
+    tags: s.tagsBySeries.get(series.id) ?? [],
+    titleLabels: { releaseSchedule: series.release_schedule, isSimulpub: series.is_simulpub === 1, planType: series.plan_type },
+    label: labelMsg(series.label),
+    metaInfo: { metaTitle: `${t.name} | ${t.author}`, metaDescription: [...t.overview].slice(0, 160).join('') },
+    ...(ratingPopup ? { ratingPopup: popupMsg(ratingPopup) } : {}),
+    chapterListV2: released.map((c) => msgs.get(c.id)!),
+  });
+
+  const bare = create(TitleDetailViewSchema, {
+    ...msg,
+    firstChapterList: [],
+    lastChapterList: [],
+    chapterListGroup: [],
+    chapterListV2: [],
+  });
+  const enc = new Map<number, { plain: Uint8Array; viewed: Uint8Array }>();
+  for (const [id, m] of msgs) {
+    enc.set(id, {
+      plain: toBinary(ChapterSchema, m),
+      viewed: toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true })),
+    });
+  }
+  return {
+    titleId,
+    msg,
+    staticBin: toBinary(TitleDetailViewSchema, bare),
+    chapterIds: released.map((c) => c.id),
+    enc,
+    first: ids(split.first),
+    last: ids(split.last),
+    all: released.map((c) => c.id),
+    groups: groups.map((g) => ({
+      head: toBinary(ChapterGroupSchema, create(ChapterGroupSchema, { chapterNumbers: g.numbers })),
+      first: g.first,
+      mid: g.mid,
+      last: g.last,
+    })),
+  };
+}
+
+/** The visitor's view, as bytes: shared part + their favorite flag and viewed chapters. */
+export function encodeTitleDetail(d: TitleDetailShared, subscribed: boolean, viewed: Set<number>): Uint8Array {
+  const w = new BinaryWriter();
+  w.raw(d.staticBin);
+  writeBool(w, 15, subscribed);
+  const ch = (id: number) => {
+    const e = d.enc.get(id)!;
+    return viewed.has(id) ? e.viewed : e.plain;
+  };
+  for (const id of d.first) writeLen(w, 9, ch(id));
+  for (const id of d.last) writeLen(w, 10, ch(id));
+  for (const g of d.groups) {
+    const gw = new BinaryWriter();
+    gw.raw(g.head);
+    for (const id of g.first) writeLen(gw, 2, ch(id));
+    for (const id of g.mid) writeLen(gw, 3, ch(id));
+    for (const id of g.last) writeLen(gw, 4, ch(id));
+    writeLen(w, 28, gw.finish());
+  }
+  for (const id of d.all) writeLen(w, 38, ch(id));
+  return w.finish();
+}
+
+/** The same view as a message (for the JSON variant). */
+export function titleDetailMessage(d: TitleDetailShared, subscribed: boolean, viewed: Set<number>): TitleDetailView {
+  const mark = (c: Chapter) => (viewed.has(c.chapterId) ? create(ChapterSchema, { ...c, alreadyViewed: true }) : c);
+  return create(TitleDetailViewSchema, {
+    ...d.msg,
+    isSubscribed: subscribed,
+    firstChapterList: d.msg.firstChapterList.map(mark),
+    lastChapterList: d.msg.lastChapterList.map(mark),
+    chapterListGroup: d.msg.chapterListGroup.map((g) =>
+      create(ChapterGroupSchema, {
+        ...g,
+        firstChapterList: g.firstChapterList.map(mark),
+        midChapterList: g.midChapterList.map(mark),
+        lastChapterList: g.lastChapterList.map(mark),
+      }),
+    ),
+    chapterListV2: d.msg.chapterListV2.map(mark),
+  });
+}

@@ -1,0 +1,40 @@
+import type { DB } from '../db/index.js';
+import { nowSec } from '../lib/clock.js';
+
+/** Favorites (subscriptions) per visitor, and the push token given with them. */
+export function bookmarksRepo(db: DB) {
+  return {
+    async titleIds(visitor: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('bookmarks')
+        .select('title_id')
+        .where('visitor_token', '=', visitor)
+        .orderBy('created_at', 'desc')
+        .orderBy('title_id', 'desc')
+        .execute();
+      return rows.map((r) => r.title_id);
+    },
+
+    async add(visitor: string, titleId: number): Promise<void> {
+      await db
+        .insertInto('bookmarks')
+        .values({ visitor_token: visitor, title_id: titleId, created_at: nowSec() })
+        .onConflict((oc) => oc.columns(['visitor_token', 'title_id']).doNothing())
+        .execute();
+    },
+
+    async remove(visitor: string, titleId: number): Promise<void> {
+      await db.deleteFrom('bookmarks').where('visitor_token', '=', visitor).where('title_id', '=', titleId).execute();
+    },
+
+    async savePushToken(visitor: string, token: string, lang: string): Promise<number> {
+      const now = nowSec();
+      await db
+        .insertInto('push_tokens')
+        .values({ visitor_token: visitor, token, lang, updated_at: now })
+        .onConflict((oc) => oc.column('visitor_token').doUpdateSet({ token, lang, updated_at: now }))
+        .execute();
+      return now;
+    },
+  };
+}

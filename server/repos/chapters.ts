@@ -1,0 +1,38 @@
+import type { Selectable } from 'kysely';
+import type { DB } from '../db/index.js';
+import type { ChapterTable, PageTable } from '../db/schema.js';
+
+export type ChapterRow = Selectable<ChapterTable>;
+export type PageRow = Selectable<PageTable>;
+
+/** Chapters and their pages. */
+export function chaptersRepo(db: DB) {
+  return {
+    byId(id: number): Promise<ChapterRow | undefined> {
+      return db.selectFrom('chapters').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Every chapter of a title (released or not) in reading order. */
+    ofTitle(titleId: number): Promise<ChapterRow[]> {
+      return db.selectFrom('chapters').selectAll().where('title_id', '=', titleId).orderBy('seq').execute();
+    },
+
+    /** Comment counts of the given chapters. */
+    async commentCounts(chapterIds: number[]): Promise<Map<number, number>> {
+      const out = new Map<number, number>();
+      if (chapterIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('comments')
+        .where('chapter_id', 'in', chapterIds)
+        .select(['chapter_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('chapter_id')
+        .execute();
+      for (const r of rows) out.set(r.chapter_id, Number(r.n));
+      return out;
+    },
+
+    pages(chapterId: number): Promise<PageRow[]> {
+      return db.selectFrom('pages').selectAll().where('chapter_id', '=', chapterId).orderBy('idx').execute();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { DB } from '../db/index.js';
+import { nowSec } from '../lib/clock.js';
+
+export interface TapLog {
+  kind: 'banner' | 'title_banner' | 'popup';
+  banner_id?: number;
+  title_id?: number;
+  popup_id?: number;
+  banner_type?: string;
+  location?: string;
+  type?: string;
+}
+
+/** Tap logs, contact messages and survey answers: what visitors send us. */
+export function feedbackRepo(db: DB) {
+  return {
+    async tap(visitor: string, log: TapLog): Promise<void> {
+      await db
+        .insertInto('tap_logs')
+        .values({
+          kind: log.kind,
+          banner_id: log.banner_id ?? 0,
+          title_id: log.title_id ?? 0,
+          popup_id: log.popup_id ?? 0,
+          banner_type: log.banner_type ?? '',
+          location: log.location ?? '',
+          type: log.type ?? '',
+          visitor_token: visitor,
+          created_at: nowSec(),
+        })
+        .execute();
+    },
+
+    async contact(visitor: string, c: { type: string; subject: string; body: string }): Promise<number> {
+      const now = nowSec();
+      await db.insertInto('contacts').values({ visitor_token: visitor, ...c, created_at: now }).execute();
+      return now;
+    },
+
+    questionnaire(key: string, lang: string) {
+      return db.selectFrom('questionnaires').selectAll().where('key', '=', key).where('lang', '=', lang).executeTakeFirst();
+    },
+
+    /** Any language version of the survey (English first), when the asked one is missing. */
+    questionnaireAnyLang(key: string) {
+      return db
+        .selectFrom('questionnaires')
+        .selectAll()
+        .where('key', '=', key)
+        .orderBy((eb) => eb.case().when('lang', '=', 'eng').then(0).else(1).end())
+        .orderBy('lang')
+        .executeTakeFirst();
+    },
+
+    async answered(visitor: string, key: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('questionnaire_answers')
+        .select('visitor_token')
+        .where('visitor_token', '=', visitor)
+        .where('questionnaire_key', '=', key)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    /** Stores the answers; false when this visitor had already answered. */
+    async answer(
+      visitor: string,
+      a: { key: string; lang: string; answers: string; os: string; os_ver: string; app_ver: string; secret: string },
+    ): Promise<boolean> {
+      const res = await db
+        .insertInto('questionnaire_answers')
+        .values({
+          visitor_token: visitor,
+          questionnaire_key: a.key,
+          lang: a.lang,
+          answers: a.answers,
+          os: a.os,
+          os_ver: a.os_ver,
+          app_ver: a.app_ver,
+          secret: a.secret,
+          created_at: nowSec(),
+        })
+        .onConflict((oc) => oc.columns(['visitor_token', 'questionnaire_key']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { DB } from '../db/index.js';
+import { bookmarksRepo } from './bookmarks.js';
+import { catalogRepo } from './catalog.js';
+import { chaptersRepo } from './chapters.js';
+import { commentsRepo } from './comments.js';
+import { feedbackRepo } from './feedback.js';
+import { promoRepo } from './promo.js';
+import { viewsRepo } from './views.js';
+import { visitorsRepo } from './visitors.js';
+
+/** Every repository: small objects of async methods; the only place SQL is built. */
+export function makeRepos(db: DB) {
+  return {
+    catalog: catalogRepo(db),
+    chapters: chaptersRepo(db),
+    comments: commentsRepo(db),
+    visitors: visitorsRepo(db),
+    views: viewsRepo(db),
+    promo: promoRepo(db),
+    bookmarks: bookmarksRepo(db),
+    feedback: feedbackRepo(db),
+  };
+}
+
+export type Repos = ReturnType<typeof makeRepos>;

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errors } from '../../../lib/errors.js';
+import { params, uintParam } from '../../../lib/params.js';
+import { sendSuccess } from '../../../lib/proto.js';
+import { CONTENT } from '../../../lib/route.js';
+
+/** GET /api/comment?chapter_id=: the chapter's comments, most liked then newest. */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/comment', { config: CONTENT }, async (req, reply) => {
+    const chapterId = uintParam(params(req), 'chapter_id');
+    const s = await app.views.snapshot();
+    const c = await app.repos.chapters.byId(chapterId);
+    const t = c ? s.titlesById.get(c.title_id) : undefined;
+    if (!c || !t || c.start_ts > Math.floor(Date.now() / 1000)) throw errors.chapterNotFound(chapterId);
+    const rows = await app.repos.comments.list(chapterId);
+    const f = await app.repos.visitors.flags(req.visitor, { commentIds: rows.map((r) => r.id) });
+    return sendSuccess(req, reply, {
+      data: {
+        case: 'commentListView',
+        value: {
+          comments: rows.map((r) => ({
+            id: r.id,
+            index: r.idx,
+            userName: r.user_name,
+            iconUrl: r.icon_url,
+            isMyComment: false,
+            alreadyLiked: f.liked.has(r.id),
+            numberOfLikes: r.likes,
+            body: r.body,
+            created: r.created,
+          })),
+          ifSetUserName: false,
+          titleDetailComment: { titleId: t.id, titleName: t.name, chapterName: c.name, credit: t.author },
+        },
+      },
+    });
+  });
+};
+export default route;

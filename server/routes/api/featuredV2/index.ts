@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { clangParam, langParam, params } from '../../../lib/params.js';
+import { sendEncoded } from '../../../lib/proto.js';
+import { CONTENT } from '../../../lib/route.js';
+
+/** GET /api/featuredV2?lang=&clang=: top banners and featured contents. */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/featuredV2', { config: CONTENT }, async (req, reply) => {
+    const p = params(req);
+    return sendEncoded(req, reply, await app.views.featured(langParam(p).language, clangParam(p)));
+  });
+};
+export default route;

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { QUALITIES } from '../../../images/urls.js';
+import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
+import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
+import { CONTENT } from '../../../lib/route.js';
+import { encodeViewer, topCommentIds, viewerMessage } from '../../../lib/views/viewer.js';
+import { wrapSuccess } from '../../../lib/views/wire.js';
+
+/**
+ * GET /api/manga_viewer?chapter_id=&split=yes&img_quality=low|high|super_high&viewer_mode=&clang=:
+ * the chapter's pages and last page. Records the chapter as viewed for the visitor.
+ * split: stored pages are already single pages or marked halves (LEFT/RIGHT), so
+ * both values give the same list; viewer_mode is the client's own layout.
+ */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/manga_viewer', { config: CONTENT }, async (req, reply) => {
+    const p = params(req);
+    const chapterId = uintParam(p, 'chapter_id');
+    enumParam(p, 'split', ['yes', 'no'], 'yes');
+    const q = enumParam(p, 'img_quality', QUALITIES, 'high');
+    enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
+    clangParam(p);
+    const v = await app.views.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
+    app.repos.views.record(req.visitor, chapterId);
+    const f = await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
+    app.repos.views.addPending(req.visitor, v.chapterIds, f.viewed);
+    if ((req.query as Record<string, unknown>).format === 'json') {
+      return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: viewerMessage(v, f) } });
+    }
+    return reply.type(PROTOBUF).send(wrapSuccess(10, encodeViewer(v, f)));
+  });
+};
+export default route;

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { baseUrl, clangParam, params, uintParam } from '../../../lib/params.js';
+import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
+import { CONTENT } from '../../../lib/route.js';
+import { encodeTitleDetail, titleDetailMessage } from '../../../lib/views/titleDetail.js';
+import { wrapSuccess } from '../../../lib/views/wire.js';
+
+/**
+ * GET /api/title_detailV3?title_id=&clang=: the title, its chapters split
+ * first / mid / last, and the visitor's favorite and viewed chapters.
+ */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/title_detailV3', { config: CONTENT }, async (req, reply) => {
+    const p = params(req);
+    const titleId = uintParam(p, 'title_id');
+    clangParam(p);
+    const d = await app.views.titleDetail(titleId, baseUrl(req, app.config.publicUrl));
+    const f = await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
+    app.repos.views.addPending(req.visitor, d.chapterIds, f.viewed);
+    const subscribed = f.bookmarked.has(titleId);
+    if ((req.query as Record<string, unknown>).format === 'json') {
+      return sendSuccess(req, reply, { data: { case: 'titleDetailView', value: titleDetailMessage(d, subscribed, f.viewed) } });
+    }
+    return reply.type(PROTOBUF).send(wrapSuccess(8, encodeTitleDetail(d, subscribed, f.viewed)));
+  });
+};
+export default route;

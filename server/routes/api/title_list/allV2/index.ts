@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendEncoded } from '../../../../lib/proto.js';
+import { CONTENT } from '../../../../lib/route.js';
+
+/** GET /api/title_list/allV2: every series group, A to Z. */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/title_list/allV2', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.views.allV2()));
+};
+export default route;

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendEncoded } from '../../../../lib/proto.js';
+import { CONTENT } from '../../../../lib/route.js';
+
+/** GET /api/title_list/updated: titles by their latest release (14 days), and per day. */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/title_list/updated', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.views.updated()));
+};
+export default route;

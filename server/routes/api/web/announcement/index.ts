@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { langParam, params } from '../../../../lib/params.js';
+import { sendEncoded } from '../../../../lib/proto.js';
+
+/** GET /api/web/announcement?lang=: languages and the service announcements in lang (sanitised HTML). */
+const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/web/announcement', async (req, reply) => {
+    return sendEncoded(req, reply, await app.views.announcements(langParam(params(req)).language));
+  });
+};
+export default route;
