@@ -9,6 +9,8 @@ export default defineConfig({
   define: { __MACHINE_EXPLORER__: 'true' },
   test: {
     ...noLimit,
+    // Two cores: at most two test files at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -33,8 +35,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/catalog/**/*.test.ts'],
-          // SQLite files and PostgreSQL schemas are per test file; two at a time.
-          maxWorkers: 2,
+          // SQLite files and PostgreSQL schemas are per test file.
         },
       },
       {
@@ -47,6 +48,8 @@ export default defineConfig({
           // One browser at a time on a 2-core machine.
           fileParallelism: false,
           maxWorkers: 1,
+          // Runs after the other projects (vitest needs its own group for a different maxWorkers).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
