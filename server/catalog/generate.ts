@@ -1,0 +1,363 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import {
+  LabelCode,
+  Rating,
+  ReleaseSchedule,
+  TitleUpdateStatus,
+  UpdateTiming,
+} from '../../src/gen/manga/v1/common_pb.js';
+import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { makeRng, type Rng } from './rng.js';
+import { seriesStyleSeed } from '../images/style.js';
+import { LANG_CODES, LANG_ENUM, type LangCode } from './text/langs.js';
+import { SERIES, GENRES, SURNAMES, GIVEN_NAMES, type SeriesSpec } from './text/series.js';
+import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD, CHAPTER_TITLES, COMMENTS, USER_NAMES } from './text/phrases.js';
+import { chapterThumbUrl, iconUrl, titleImageUrl, ICON_COUNT } from '../images/assets.js';
+import { addExtras } from './extras.js';
+
+type Rows<K extends keyof Database> = Insertable<Database[K]>[];
+
+export interface Catalog {
+  series: Rows<'series'>;
+  titles: Rows<'titles'>;
+  tags: Rows<'tags'>;
+  series_tags: Rows<'series_tags'>;
+  publishers: Rows<'publishers'>;
+  chapters: Rows<'chapters'>;
+  pages: Rows<'pages'>;
+  comments: Rows<'comments'>;
+  banners: Rows<'banners'>;
+  featured_lists: Rows<'featured_lists'>;
+  featured_list_items: Rows<'featured_list_items'>;
+  popups: Rows<'popups'>;
+  announcements: Rows<'announcements'>;
+  publisher_news: Rows<'publisher_news'>;
+  questionnaires: Rows<'questionnaires'>;
+  notable: Notable;
+}
+
+/** Ids worth knowing (documented in docs/catalog.md). */
+export interface Notable {
+  longChapterId: number;
+  rtlChapterId: number;
+  verticalOnlyChapterId: number;
+  horizontalOnlyChapterId: number;
+  futureChapterId: number;
+  millionLikesCommentId: number;
+  questionnaireKey: string;
+}
+
+/** Internal view of a generated title, used by the extras. */
+export interface TitleInfo {
+  id: number;
+  seriesIdx: number;
+  seriesId: number;
+  lang: LangCode;
+  name: string;
+  chapters: { id: number; start: number }[];
+  views: number;
+}
+
+export const DAY = 86400;
+/** Single pages at "high" (pages.width/height); DOUBLE is twice as wide. */
+export const PAGE_W = 960;
+export const PAGE_H = 1360;
+export const WEBTOON_H = 1800;
+export const TITLE_ID_BASE = 100000;
+export const CHAPTER_ID_BASE = 1000000;
+export const PUBLISHERS = ['Aozora Comics', 'Kitsune Press', 'Hoshi Publishing', 'Tsubame Books'];
+
+const ONGOING_SCHEDULES = [
+  ReleaseSchedule.WEEKLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.EVERYDAY, ReleaseSchedule.BIWEEKLY,
+  ReleaseSchedule.WEEKLY, ReleaseSchedule.MONTHLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.BIMONTHLY,
+  ReleaseSchedule.WEEKLY, ReleaseSchedule.TRIMONTHLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.OTHER,
+];
+const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
+  [ReleaseSchedule.EVERYDAY]: 1,
+  [ReleaseSchedule.WEEKLY]: 7,
+  [ReleaseSchedule.BIWEEKLY]: 14,
+  [ReleaseSchedule.MONTHLY]: 30,
+  [ReleaseSchedule.BIMONTHLY]: 60,
+  [ReleaseSchedule.TRIMONTHLY]: 90,
+  [ReleaseSchedule.OTHER]: 10,
+};
+/** Relative popularity of each language edition (view counts). */
+const LANG_WEIGHT: Record<LangCode, number> = { en: 1, es: 0.7, fr: 0.35, id: 0.3, pt: 0.4, ru: 0.25, th: 0.3, de: 0.2, vi: 0.25 };
+
+/** Special items, by series index. */
+export const NOTABLE_SERIES = { future: 0, long: 9, rtl: 7, vertical: 34, millionLikes: 0 } as const;
+
+const pad3 = (n: number) => String(n).padStart(3, '0');
+
+function languagesFor(i: number, rng: Rng): LangCode[] {
+  if (i === 0) return [...LANG_CODES];
+  if (i === 1) return ['en', 'es'];
+  const others = rng.shuffle(LANG_CODES.filter((c) => c !== 'en'));
+  const n = rng.int(2, 9);
+  const withEnglish = i % 7 !== 3;
+  const picked = withEnglish ? ['en' as LangCode, ...others.slice(0, n - 1)] : others.slice(0, Math.min(n, 8));
+  return LANG_CODES.filter((c) => picked.includes(c));
+}
+
+function authorFor(i: number, rng: Rng): (lang: LangCode) => string {
+  const people = [0, 1].map(() => [rng.pick(GIVEN_NAMES), rng.pick(SURNAMES)] as const);
+  const two = i % 6 === 2;
+  return (lang) => {
+    const script = lang === 'ru' ? 1 : lang === 'th' ? 2 : 0;
+    const names = people.map(([g, s]) => `${g[script]} ${s[script]}`);
+    return two ? `${names[0]} / ${names[1]}` : names[0]!;
+  };
+}
+
+/** The most recent release moment (15:00 UTC) on the given weekday at or before now. */
+function lastWeekday(now: number, timing: UpdateTiming): number {
+  const jsDay = timing === UpdateTiming.SUNDAY ? 0 : timing;
+  let t = Math.floor(now / DAY) * DAY + 15 * 3600;
+  while (t > now || new Date(t * 1000).getUTCDay() !== jsDay) t -= DAY;
+  return t;
+}
+
+/** Builds the whole demo catalog in memory. Deterministic from (seed, now) except the XOR keys. */
+export function generateCatalog(seed: number, now: number): Catalog {
+  const cat: Catalog = {
+    series: [], titles: [], tags: [], series_tags: [], publishers: [], chapters: [], pages: [], comments: [],
+    banners: [], featured_lists: [], featured_list_items: [], popups: [], announcements: [], publisher_news: [],
+    questionnaires: [],
+    notable: { longChapterId: 0, rtlChapterId: 0, verticalOnlyChapterId: 0, horizontalOnlyChapterId: 0, futureChapterId: 0, millionLikesCommentId: 0, questionnaireKey: '' },
+  };
+  GENRES.forEach((g, k) => cat.tags.push({ id: k + 1, tag: g.tag, slug: g.slug }));
+  const tagId = (slug: string) => GENRES.findIndex((g) => g.slug === slug) + 1;
+
+  let titleId = TITLE_ID_BASE;
+  let chapterId = CHAPTER_ID_BASE;
+  let commentId = 0;
+  let ongoingN = 0;
+  let weeklyN = 0;
+  let completedN = 0;
+  const infos: TitleInfo[] = [];
+
+  SERIES.forEach((spec, i) => {
+    const rng = makeRng(seed, 'series', i);
+    const seriesId = i + 1;
+    const langs = languagesFor(i, rng);
+    const schedule = spec.kind === 'ongoing'
+      ? ONGOING_SCHEDULES[ongoingN++ % ONGOING_SCHEDULES.length]!
+      : spec.kind === 'completed'
+        ? (completedN++ % 2 === 0 ? ReleaseSchedule.COMPLETED : ReleaseSchedule.DISABLED)
+        : ReleaseSchedule.DISABLED;
+    const timing = schedule === ReleaseSchedule.EVERYDAY
+      ? UpdateTiming.DAY
+      : schedule === ReleaseSchedule.WEEKLY || schedule === ReleaseSchedule.BIWEEKLY
+        ? ((weeklyN++ % 7) + 1) as UpdateTiming
+        : UpdateTiming.NOT_REGULARLY;
+    const label = (i < 14 ? i : rng.int(0, 13)) as LabelCode;
+    const rating = (i % 4) as Rating;
+    const rtl = spec.bookRtl || (!spec.webtoon && i % 2 === 1);
+    const cadence = CADENCE_DAYS[schedule] ?? 7;
+    const styleSeed = seriesStyleSeed(seed, seriesId);
+
+    // Release times of the full (original-language) run, oldest first.
+    let n: number;
+    let latest: number;
+    if (spec.kind === 'one_shot') {
+      n = 1;
+      latest = now - (i === 15 ? 2 : rng.int(5, 60)) * DAY - rng.int(0, 10) * 3600;
+    } else if (spec.kind === 'completed') {
+      n = rng.int(8, 16);
+      latest = Math.floor(now / DAY) * DAY + 15 * 3600 - rng.int(30, 400) * DAY;
+    } else {
+      n = schedule === ReleaseSchedule.WEEKLY ? rng.int(8, 22) : rng.int(6, 14);
+      if (spec.webtoon) n = rng.int(10, 16);
+      latest = timing >= UpdateTiming.MONDAY && timing <= UpdateTiming.SUNDAY
+        ? lastWeekday(now, timing)
+        : schedule === ReleaseSchedule.EVERYDAY
+          ? Math.floor(now / DAY) * DAY + 15 * 3600
+          : Math.floor(now / DAY) * DAY + 15 * 3600 - rng.int(1, 12) * DAY;
+      if (latest > now) latest -= DAY;
+    }
+    const starts = Array.from({ length: n }, (_, k) => latest - (n - 1 - k) * cadence * DAY);
+    const withFuture = spec.kind === 'ongoing' && (schedule === ReleaseSchedule.EVERYDAY || (schedule === ReleaseSchedule.WEEKLY && i % 2 === 0));
+    const createdAt = starts[0]! - rng.int(1, 20) * DAY;
+
+    cat.series.push({
+      id: seriesId,
+      slug: spec.name.en.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      label,
+      status: spec.kind,
+      release_schedule: schedule,
+      update_timing: timing,
+      rating,
+      is_simulpub: spec.kind === 'ongoing' && i % 3 !== 2 ? 1 : 0,
+      plan_type: i % 5 === 4 ? 'deluxe' : 'standard',
+      publisher_id: 1 + (i % PUBLISHERS.length),
+      start_from_right: rtl ? 1 : 0,
+      region_code: '',
+      created_at: createdAt,
+    });
+    for (const g of spec.genres) cat.series_tags.push({ series_id: seriesId, tag_id: tagId(g) });
+    if (spec.kind === 'one_shot') cat.series_tags.push({ series_id: seriesId, tag_id: tagId('one-shot') });
+
+    const author = authorFor(i, rng);
+    const popularity = Math.floor(Math.exp(rng.next() * Math.log(400)) * 12000) + (i === 0 ? 9_000_000 : 0);
+    const simulpub = cat.series.at(-1)!.is_simulpub === 1;
+
+    langs.forEach((lang, li) => {
+      const id = ++titleId;
+      const tr = makeRng(seed, 'title', id);
+      const lag = lang === 'en' || simulpub || spec.kind !== 'ongoing' ? 0 : tr.int(0, Math.min(3, n - 1));
+      const count = n - lag;
+      const views = Math.floor(popularity * LANG_WEIGHT[lang] * (0.8 + tr.next() * 0.4));
+      const lastStart = starts[count - 1]!;
+      const status =
+        label === LabelCode.CREATORS ? TitleUpdateStatus.CREATORS_STATUS
+        : spec.kind === 'ongoing' && i >= 32 ? TitleUpdateStatus.NEW
+        : spec.kind === 'ongoing' && now - lastStart < 36 * 3600 ? TitleUpdateStatus.UP
+        : spec.kind === 'completed' && i % 2 === 1 ? TitleUpdateStatus.REEDITION
+        : i % 5 === 0 ? TitleUpdateStatus.OUR_PICKS
+        : TitleUpdateStatus.NONE;
+      const genres = spec.genres;
+      cat.titles.push({
+        id,
+        series_id: seriesId,
+        language: LANG_ENUM[lang],
+        name: spec.name[lang],
+        author: author(lang),
+        overview: [GENRE_SENTENCES[genres[0]!]![lang], genres[1] ? GENRE_SENTENCES[genres[1]]![lang] : '', CLOSERS[i % CLOSERS.length]![lang]]
+          .filter(Boolean)
+          .join(' '),
+        portrait_image_url: titleImageUrl(id, 'portrait'),
+        landscape_image_url: titleImageUrl(id, 'landscape'),
+        title_image_url: titleImageUrl(id, 'title'),
+        background_image_url: titleImageUrl(id, 'background'),
+        favorite_image_url: titleImageUrl(id, 'favorite'),
+        view_count: views,
+        update_status: status,
+        viewing_period_description: '',
+        non_appearance_info: '',
+        is_new: langs.length >= 3 && li === langs.length - 1 ? 1 : 0,
+        created_at: createdAt + li * 3 * DAY,
+      });
+      const info: TitleInfo = { id, seriesIdx: i, seriesId, lang, name: spec.name[lang], chapters: [], views };
+      infos.push(info);
+
+      // Chapters: the run, an optional future one, and the long special.
+      const plan: { start: number; name: string; num: number; pages?: number }[] = starts
+        .slice(0, count)
+        .map((start, k) => ({ start, num: k + 1, name: spec.kind === 'one_shot' ? 'One-shot' : `#${pad3(k + 1)}` }));
+      if (withFuture && lag === 0) plan.push({ start: latest + cadence * DAY, num: n + 1, name: `#${pad3(n + 1)}` });
+      if (i === NOTABLE_SERIES.long && lang === 'en') plan.push({ start: latest + 3600, num: 0, name: 'ex', pages: 320 });
+
+      plan.forEach((c, k) => {
+        const cid = ++chapterId;
+        const cr = makeRng(seed, 'chapter', cid);
+        const published = c.start <= now;
+        let end = 0;
+        if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 5) end = now + cr.int(1, 6) * DAY + cr.int(1, 20) * 3600;
+        if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 6) end = now + 20 * DAY;
+        const sub = c.num === 0
+          ? `${spec.name[lang]}: ${CHAPTER_WORD[lang]} 1–10`
+          : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length]![lang]}`;
+        cat.chapters.push({
+          id: cid,
+          title_id: id,
+          seq: k + 1,
+          name: c.name,
+          sub_title: sub,
+          thumbnail_url: chapterThumbUrl(cid),
+          start_ts: c.start,
+          end_ts: end,
+          is_vertical_only: spec.webtoon ? 1 : 0,
+          is_horizontal_only: spec.bookRtl ? 1 : 0,
+          view_count: published ? Math.floor((views / (k + 2)) * (0.7 + cr.next() * 0.6)) : 0,
+          ticket_end: 0,
+          notified_at: published ? c.start : 0,
+        });
+        info.chapters.push({ id: cid, start: c.start });
+        addPages(cat, cid, styleSeed, spec, rtl, c.pages ?? pageCount(spec, schedule, cr), cr);
+
+        if (c.num === 0) cat.notable.longChapterId = cid;
+        if (i === NOTABLE_SERIES.rtl && lang === 'en' && k === 0) {
+          cat.notable.rtlChapterId = cid;
+          cat.notable.horizontalOnlyChapterId = cid;
+        }
+        if (i === NOTABLE_SERIES.vertical && lang === 'en' && k === 0) cat.notable.verticalOnlyChapterId = cid;
+        if (i === NOTABLE_SERIES.future && lang === 'en' && !published) cat.notable.futureChapterId = cid;
+
+        // Comments on the first chapter and the two latest readable ones.
+        const readable = plan.filter((p) => p.start <= now).length;
+        if (published && (k === 0 || k >= readable - 2)) {
+          const nComments = Math.max(2, Math.round(cr.int(3, 14) * (lang === 'en' ? 1 : 0.6)));
+          for (let m = 0; m < nComments; m++) {
+            const cm = ++commentId;
+            let likes = Math.floor(cr.next() ** 3 * 900);
+            if (cr.chance(0.08)) likes = cr.int(1000, 99_999);
+            if (i === NOTABLE_SERIES.millionLikes && lang === 'en' && k === readable - 1 && m === 0) {
+              likes = 1_234_567;
+              cat.notable.millionLikesCommentId = cm;
+            }
+            cat.comments.push({
+              id: cm,
+              chapter_id: cid,
+              idx: m + 1,
+              user_name: cr.pick(USER_NAMES),
+              icon_url: iconUrl(cr.int(1, ICON_COUNT)),
+              body: cr.pick(COMMENTS)[lang],
+              created: Math.min(now - 60, c.start + cr.int(60, 5 * DAY)),
+              base_likes: likes,
+            });
+          }
+        }
+      });
+    });
+  });
+
+  PUBLISHERS.forEach((name, k) => cat.publishers.push({
+    id: k + 1,
+    name,
+    banner_image_url: `/img/publisher/${k + 1}/banner.webp`,
+    banner_width: 1000,
+    banner_height: 250,
+  }));
+  addExtras(cat, infos, seed, now);
+  return cat;
+}
+
+function pageCount(spec: SeriesSpec, schedule: ReleaseSchedule, r: Rng): number {
+  if (spec.kind === 'one_shot') return r.int(40, 60);
+  if (spec.webtoon || schedule === ReleaseSchedule.EVERYDAY) return r.int(10, 20);
+  return r.int(14, 48);
+}
+
+/** Pages of one chapter: single pages, book spreads (LEFT/RIGHT pairs) and DOUBLE spreads. */
+function addPages(cat: Catalog, chapterId: number, styleSeed: number, spec: SeriesSpec, rtl: boolean, count: number, r: Rng): void {
+  const types: PageType[] = [];
+  const book = spec.bookRtl || (!spec.webtoon && r.chance(0.3));
+  if (spec.webtoon) {
+    for (let k = 0; k < count; k++) types.push(PageType.SINGLE);
+  } else if (book) {
+    types.push(PageType.SINGLE);
+    const doubleAt = r.chance(0.6) ? 1 + 2 * r.int(1, Math.max(1, Math.floor((count - 3) / 2))) : -1;
+    while (types.length < count) {
+      if (types.length === doubleAt) types.push(PageType.DOUBLE);
+      else if (types.length + 1 < count) types.push(...(rtl ? [PageType.RIGHT, PageType.LEFT] : [PageType.LEFT, PageType.RIGHT]));
+      else types.push(PageType.SINGLE);
+    }
+  } else {
+    const doubleAt = r.chance(0.3) ? r.int(2, count - 2) : -1;
+    for (let k = 0; k < count; k++) types.push(k === doubleAt ? PageType.DOUBLE : PageType.SINGLE);
+  }
+  const keys = crypto.randomBytes(32 * types.length).toString('hex');
+  types.forEach((type, idx) => {
+    cat.pages.push({
+      chapter_id: chapterId,
+      idx,
+      type,
+      width: type === PageType.DOUBLE ? PAGE_W * 2 : PAGE_W,
+      height: spec.webtoon ? WEBTOON_H : PAGE_H,
+      encryption_key: keys.slice(idx * 64, idx * 64 + 64),
+      source: `demo:${styleSeed}`,
+    });
+  });
+}

@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { DB } from '../db/index.js';
+import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { LabelCode } from '../../src/gen/manga/v1/common_pb.js';
+import { imagesRepo, type ImagesRepo } from './repo.js';
+import { pageSize, type Quality } from './urls.js';
+import { pageSvg } from './pageArt.js';
+import { titleArtSvg, thumbSvg, bannerSvg, iconSvg, labelSvg, publisherSvg, popupSvg } from './assetArt.js';
+import { seriesStyleSeed, styleFor } from './style.js';
+import { screentone } from './screentone.js';
+import { xorWithKey } from './crypto.js';
+import { TITLE_IMAGES, THUMB_SIZE, ICON_SIZE, ICON_COUNT, LABEL_SIZE, PUBLISHER_BANNER_SIZE, POPUP_IMAGE_SIZE, type TitleImageKind } from './assets.js';
+import { BUBBLES } from '../catalog/text/phrases.js';
+import { HOME_POPUP } from '../catalog/text/copy.js';
+import { LANG_CODES, LANG_ENUM, l9, type LangCode } from '../catalog/text/langs.js';
+
+/** The phrase-bank language of a Language value (English for any other). */
+const langOf = (lang: number): LangCode => LANG_CODES.find((c) => LANG_ENUM[c] === lang) ?? 'en';
+
+export interface StoredImage {
+  data: Buffer;
+  etag: string;
+}
+
+/** WebP settings: effort 2 keeps a high-quality page well under 100 ms. */
+export const WEBP = { quality: 80, effort: 2 } as const;
+
+const READ_NOW = l9('READ NOW', 'LEER AHORA', 'LIRE', 'BACA', 'LER AGORA', 'ЧИТАТЬ', 'อ่านเลย', 'JETZT LESEN', 'ĐỌC NGAY');
+
+export function renderSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
+}
+
+/** Rasterises a page, applies the screentone and encodes it. */
+export async function renderPage(svg: string, tonePeriod: number, ink: string, paper: string): Promise<Buffer> {
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  screentone(data, info.width, info.height, tonePeriod, ink, paper);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).webp(WEBP).toBuffer();
+}
+
+const etagOf = (data: Buffer) => `"${crypto.createHash('sha1').update(data).digest('base64url')}"`;
+
+/** Writes a file so that readers never see half of it. */
+export function writeAtomic(file: string, data: Buffer): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Page images and plain art, cached under <dataDir>/img at the path of their
+ * URL. Demo art is drawn on first request (deterministically from the
+ * database row) and kept; imported pages are files written by the importer.
+ */
+export class ImageStore {
+  private readonly repo: ImagesRepo;
+  private readonly root: string;
+  private readonly inflight = new Map<string, Promise<Buffer | undefined>>();
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(db: DB, dataDir: string, private readonly catalogSeed: number, private readonly maxParallel = 2) {
+    this.repo = imagesRepo(db);
+    this.root = path.join(dataDir, 'img');
+  }
+
+  /** The encrypted page image, or undefined when there is no such page. */
+  async page(chapterId: number, idx: number, q: Quality): Promise<StoredImage | undefined> {
+    const rel = `page/${chapterId}/${idx}/${q}.webp`;
+    const data = await this.cached(rel, async () => {
+      const p = await this.repo.page(chapterId, idx);
+      if (!p || !p.source.startsWith('demo:')) return undefined;
+      const size = pageSize(p.width, p.height, q);
+      const lang = langOf(p.language);
+      const st = styleFor(Number(p.source.slice(5)) >>> 0);
+      const svg = pageSvg(
+        {
+          styleSeed: Number(p.source.slice(5)) >>> 0,
+          chapterId,
+          idx,
+          pageCount: p.page_count,
+          type: p.type as PageType,
+          width: p.width,
+          height: p.height,
+          titleName: p.title_name,
+          chapterName: p.chapter_name,
+          lines: BUBBLES.map((b) => b[lang]),
+          webtoon: p.is_vertical_only === 1 && p.height > p.width * 1.6,
+        },
+        size.width,
+        size.height,
+      );
+      const period = (st.dot * size.width) / p.width;
+      return xorWithKey(await this.limited(() => renderPage(svg, period, st.ink, st.paper)), p.encryption_key);
+    });
+    return data && { data, etag: etagOf(data) };
+  }
+
+  /** A plain image by its path under /img/ (e.g. "title/100001/portrait.webp"). */
+  async asset(rel: string): Promise<StoredImage | undefined> {
+    if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/')) return undefined;
+    const data = await this.cached(rel, async () => {
+      const svg = await this.assetSvg(rel.slice(0, -5).split('/'));
+      return svg === undefined ? undefined : this.limited(() => renderSvg(svg));
+    });
+    return data && { data, etag: etagOf(data) };
+  }
+
+  private async assetSvg(parts: string[]): Promise<string | undefined> {
+    const [kind, a, b] = parts;
+    const id = Number(a);
+    const seed = (seriesId: number) => seriesStyleSeed(this.catalogSeed, seriesId);
+    if (kind === 'title' && parts.length === 3 && b && b in TITLE_IMAGES) {
+      const t = await this.repo.title(id);
+      if (!t) return undefined;
+      const size = TITLE_IMAGES[b as TitleImageKind];
+      return titleArtSvg(b as TitleImageKind, size.width, size.height, seed(t.series_id), t.name, t.author);
+    }
+    if (kind === 'chapter' && parts.length === 3 && b === 'thumb') {
+      const c = await this.repo.chapter(id);
+      return c && thumbSvg(THUMB_SIZE.width, THUMB_SIZE.height, seed(c.series_id), c.name, c.title_name);
+    }
+    if (kind === 'icon' && parts.length === 2 && Number.isInteger(id) && id >= 1 && id <= ICON_COUNT) {
+      return iconSvg(id, ICON_SIZE.width, ICON_SIZE.height);
+    }
+    if (kind === 'label' && parts.length === 2 && a && typeof LabelCode[a as keyof typeof LabelCode] === 'number') {
+      return labelSvg(a, LABEL_SIZE.width, LABEL_SIZE.height);
+    }
+    if (kind === 'publisher' && parts.length === 3 && b === 'banner') {
+      const p = await this.repo.publisher(id);
+      return p && publisherSvg(p.name, PUBLISHER_BANNER_SIZE.width, PUBLISHER_BANNER_SIZE.height);
+    }
+    if (kind === 'banner' && parts.length === 2) {
+      const bn = await this.repo.banner(id);
+      if (!bn) return undefined;
+      const target = await this.bannerTarget(bn.title_id, bn.action_url);
+      const lang = langOf(bn.language >= 0 ? bn.language : (target?.language ?? 0));
+      const headline = target?.name ?? (await this.repo.publisher(bn.publisher_id))?.name ?? 'Special feature';
+      return bannerSvg(bn.width, bn.height, seed(target?.series_id ?? bn.id), headline, READ_NOW[lang]);
+    }
+    if (kind === 'popup' && parts.length === 2) {
+      const pp = await this.repo.popup(id);
+      if (!pp || !pp.image_url) return undefined;
+      const lang = langOf(pp.language);
+      const target = await this.bannerTarget(0, pp.action_url);
+      return popupSvg(POPUP_IMAGE_SIZE.width, POPUP_IMAGE_SIZE.height, seed(target?.series_id ?? pp.id), pp.subject || target?.name || HOME_POPUP.subject[lang], pp.body || HOME_POPUP.body[lang]);
+    }
+    return undefined;
+  }
+
+  /** The title a banner or popup points at (its own, or the one its app link opens). */
+  private async bannerTarget(titleId: number, url: string) {
+    if (titleId) return this.repo.title(titleId);
+    const detail = /detail\?id=(\d+)/.exec(url);
+    if (detail) return this.repo.title(Number(detail[1]));
+    const viewer = /viewer\?id=(\d+)/.exec(url);
+    if (viewer) {
+      const c = await this.repo.chapter(Number(viewer[1]));
+      if (c) return { name: c.title_name, series_id: c.series_id, language: c.language };
+    }
+    return undefined;
+  }
+
+  /** Reads the cached file, or makes it once (concurrent requests share the work). */
+  private async cached(rel: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+    const file = path.join(this.root, rel);
+    try {
+      return await fs.promises.readFile(file);
+    } catch {
+      /* not made yet */
+    }
+    let job = this.inflight.get(rel);
+    if (!job) {
+      job = make().then((data) => {
+        if (data) writeAtomic(file, data);
+        return data;
+      });
+      this.inflight.set(rel, job);
+      job.finally(() => this.inflight.delete(rel)).catch(() => {});
+    }
+    return job;
+  }
+
+  /** At most maxParallel renders at once: the machine has two cores and other work. */
+  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.maxParallel) await new Promise<void>((res) => this.waiting.push(res));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from '../../lib/errors.js';
+import { isQuality } from '../../images/urls.js';
+import { ImageStore, type StoredImage } from '../../images/store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageStore;
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function send(req: FastifyRequest, reply: FastifyReply, img: StoredImage): FastifyReply {
+  reply.header('cache-control', IMMUTABLE).header('etag', img.etag);
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === img.etag)) return reply.code(304).send();
+  return reply.type('image/webp').header('content-length', img.data.length).send(img.data);
+}
+
+const intParam = (name: string, v: string): number => {
+  if (!/^\d{1,10}$/.test(v)) throw errors.badParam(name);
+  return Number(v);
+};
+
+/**
+ * Images. GET /img/page/:chapterId/:idx/:quality.webp is the XOR-encrypted
+ * page (key in the viewer's encryptionKey); every other /img/... path is
+ * plain art (covers, thumbnails, banners, icons, label logos). Both are
+ * immutable: a changed image gets a new URL.
+ */
+const route: FastifyPluginAsync = async (app) => {
+  const store = new ImageStore(app.db, app.config.dataDir, app.config.catalogSeed);
+  app.decorate('images', store);
+
+  app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/img/page/:chapterId/:idx/:file', async (req, reply) => {
+    const chapterId = intParam('chapterId', req.params.chapterId);
+    const idx = intParam('idx', req.params.idx);
+    const m = /^(.+)\.webp$/.exec(req.params.file);
+    const q = m?.[1];
+    if (!isQuality(q)) throw errors.badParam('quality', 'must be low, high or super_high');
+    const img = await store.page(chapterId, idx, q);
+    if (!img) throw errors.notFound(`page ${chapterId}/${idx}`);
+    return send(req, reply, img);
+  });
+
+  app.get<{ Params: { '*': string } }>('/img/*', async (req, reply) => {
+    const rel = req.params['*'];
+    const img = await store.asset(rel);
+    if (!img) throw errors.notFound(`image ${rel}`);
+    return send(req, reply, img);
+  });
+};
+export default route;
