@@ -5,6 +5,8 @@
  * The camera eases towards its target (snap animations, slider jumps) and
  * renders only when something changed.
  */
+// The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
+import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, ImageSource, Sprite, Texture, type Ticker } from 'pixi.js';
 import type { Camera } from './camera';
 import { visiblePlacements, type Layout, type Placement } from './layout';
@@ -127,6 +129,23 @@ export class PageRenderer {
       this.syncItem(this.layout?.placements.find((p) => p.item === i));
       this.dirty = true;
     }
+  }
+
+  /** The camera as drawn has reached its target. */
+  get settled(): boolean {
+    const a = this.shown;
+    const b = this.target;
+    return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
+  }
+
+  /** Screen rects (CSS px) of the drawn items. */
+  drawnRects(): { item: number; x: number; y: number; w: number; h: number; image: boolean }[] {
+    const l = this.layout;
+    if (!l) return [];
+    const c = this.shown;
+    return l.placements
+      .filter((p) => this.visible.has(p.item))
+      .map((p) => ({ item: p.item, x: (p.x - c.x) * c.scale, y: (p.y - c.y) * c.scale, w: p.w * c.scale, h: p.h * c.scale, image: this.sprites.has(p.item) }));
   }
 
   onCamera(fn: (cam: Camera) => void): () => void {

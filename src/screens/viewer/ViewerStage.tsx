@@ -259,6 +259,9 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       position: () => ({ index: paging.getSnapshot().context.pos.index, count: paging.getSnapshot().context.geometry.count, mode: paging.getSnapshot().context.geometry.mode, scale: paging.getSnapshot().context.pos.scale }),
       pageState: (i: number) => storeRef.current?.state(i),
       samplePixel: (x: number, y: number) => rendererRef.current?.samplePixel(x, y),
+      rects: () => rendererRef.current?.drawnRects() ?? [],
+      settled: () => !!rendererRef.current?.settled,
+      state: () => ({ nav: String(navState.value), menus: String(menusState.value), mode: String(modeState.value), paging: paging.getSnapshot().value }),
       send: (e: PagingEvent) => send(e),
     };
     return () => {
