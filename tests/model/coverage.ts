@@ -65,11 +65,35 @@ function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, 
     const list = d.source.transitions.get(d.eventType) ?? [];
     taken.push(`${d.source.id} ${d.eventType}#${list.indexOf(d as never)}`);
   }
-  // Eventless transitions fire after the event: count those whose targets are now active.
+  const entered = defs.flatMap((d) => ((d as { target?: AnyStateNode[] }).target ?? []).flatMap(withInitials));
+  taken.push(...alwaysTaken(machine, next, entered));
+  return taken;
+}
+
+/** A node and the initial descendants entered with it. */
+function withInitials(n: AnyStateNode): AnyStateNode[] {
+  const init = n.initial?.target ?? [];
+  return [n, ...init.flatMap(withInitials)];
+}
+
+/**
+ * Eventless transitions fire right after an event (or the start): count those
+ * whose targets are now active while their source is not. Their source is a
+ * transient state, never seen in a snapshot, so it counts as reached too.
+ */
+function alwaysTaken(machine: AnyStateMachine, next: Snap, entered: AnyStateNode[]): string[] {
+  const taken: string[] = [];
+  // Follow chains of transient states: entered → always target → its always…
+  const seen = new Set(entered);
   for (const m of allNodes(machine.root)) {
-    (m.always ?? []).forEach((d: { target?: readonly AnyStateNode[] | undefined }, i: number) => {
-      if (!next._nodes.includes(m) && targetsActive(d.target, next)) taken.push(`${m.id} (always)#${i}`);
-    });
+    if (!seen.has(m)) continue;
+    const defs = (m.always ?? []) as Array<{ target?: readonly AnyStateNode[] | undefined; guard?: unknown }>;
+    // The first unguarded-or-passing candidate wins: the first whose targets are active.
+    const i = defs.findIndex((d) => targetsActive(d.target, next));
+    if (i >= 0 && !next._nodes.includes(m)) {
+      taken.push(`${m.id} (always)#${i}`);
+      for (const t of defs[i]!.target ?? []) for (const x of withInitials(t)) seen.add(x);
+    }
   }
   return taken;
 }
@@ -87,7 +111,11 @@ export function recordCoverage(
     for (const step of p.steps) {
       const snap = step.state as Snap;
       for (const n of snap._nodes) states.add(n.id);
-      if (prev && !step.event.type.startsWith('xstate.init')) for (const k of takenBy(machine, prev, step.event, snap)) transitions.add(k);
+      const keys = prev && !step.event.type.startsWith('xstate.init') ? takenBy(machine, prev, step.event, snap) : alwaysTaken(machine, snap, withInitials(machine.root));
+      for (const k of keys) {
+        transitions.add(k);
+        if (k.includes(' (always)#')) states.add(k.slice(0, k.indexOf(' ')));
+      }
       prev = snap;
     }
   }
