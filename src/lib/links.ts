@@ -6,6 +6,7 @@ import type { TransitionAction } from '../gen/manga/v1/common_pb';
  *   mangareader://viewer/{chapterId}   → /viewer/{chapterId}
  *   mangareader://detail/{titleId}     → /titles/{titleId}
  *   mangareader://webview?url={url}    → {url}   (also mangareader://webview/{encoded url})
+ *   any-scheme://open/viewer?id={id}   (the original service's form) likewise
  * Any other value (https://…, /ranking, …) opens as a normal address.
  */
 export const APP_SCHEME = 'mangareader';
@@ -32,8 +33,14 @@ export function actionHref(action?: TransitionAction): ActionTarget {
   if (!url) return { href: '', external: false };
   const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)\/?([^?#]*)(\?[^#]*)?/i.exec(url);
   if (m && !/^https?$/i.test(m[1]!)) {
-    const host = m[2]!.toLowerCase();
-    const rest = decodeURIComponent(m[3] ?? '');
+    // Both shapes exist: scheme://viewer/{id} and the original's scheme://open/viewer?id={id}.
+    let host = m[2]!.toLowerCase();
+    let rest = decodeURIComponent(m[3] ?? '');
+    if (host === 'open' && rest) {
+      const [h, ...tail] = rest.split('/');
+      host = h!.toLowerCase();
+      rest = tail.join('/');
+    }
     const query = new URLSearchParams(m[4] ?? '');
     const id = /^\d+$/.test(rest) ? rest : (query.get('id') ?? '');
     if (host === 'viewer' && /^\d+$/.test(id)) return { href: `/viewer/${id}`, external: false };

@@ -1,4 +1,153 @@
-// Interim screen until its issue lands; the route table imports this file.
+import { useRef } from 'react';
+import { Link } from 'wouter';
+import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../gen/manga/v1/title_pb';
+import type { WebHomeViewV4 } from '../../gen/manga/v1/home_pb';
+import { useApi } from '../../api/useApi';
+import { t } from '../../i18n';
+import { langQuery } from '../../lib/prefs';
+import { STORAGE } from '../../lib/storageKeys';
+import { Loading } from '../../ui/Loading';
+import { TitleCard } from '../../ui/TitleCard';
+import { RankMark } from '../../ui/Medal';
+import { ServerPopup } from '../../ui/ServerPopup';
+import { AdSlot } from '../../ads/AdSlot';
+import { SocialLinks } from '../../app/Footer';
+import { HomeCarousel } from './HomeCarousel';
+import '../screens.css';
+
+/** 000 §9: a horizontal list scrolls 550 px per click. */
+export const ROW_SCROLL_PX = 550;
+/** 000 §9: on phones an ad comes after the first 6 title groups. */
+export const PHONE_AD_AFTER = 6;
+export const HOTTEST_MAX = 25;
+
+function viewerMode(): string {
+  return localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical';
+}
+
+/** A row of cards that scrolls sideways, 550 px per arrow click. */
+export function ScrollRow({ label, children }: { label: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const by = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
+  return (
+    <div className="scroll-row">
+      <button type="button" className="scroll-row__arrow scroll-row__arrow--prev" aria-label={t('home.scrollLeft', { name: label })} onClick={() => by(-ROW_SCROLL_PX)}>
+        ‹
+      </button>
+      <div className="scroll-row__items" ref={ref}>
+        {children}
+      </div>
+      <button type="button" className="scroll-row__arrow scroll-row__arrow--next" aria-label={t('home.scrollRight', { name: label })} onClick={() => by(ROW_SCROLL_PX)}>
+        ›
+      </button>
+    </div>
+  );
+}
+
+function UpdatedGroup({ name, groups }: { name: string; groups: OriginalTitleGroup[] }) {
+  return (
+    <section className="home-group" aria-label={name}>
+      <h2 className="section-title">{name}</h2>
+      <ScrollRow label={name}>
+        {groups.map((g) => {
+          const first = g.titles[0];
+          if (!first?.title) return null;
+          return (
+            <div className="home-group__item" key={`${first.title.titleId}-${first.chapterId}`}>
+              <TitleCard title={first.title} badge subtitle={`${g.chapterNumber || first.chapterName}${first.chapterSubTitle ? ` · ${first.chapterSubTitle}` : ''}`} />
+            </div>
+          );
+        })}
+      </ScrollRow>
+    </section>
+  );
+}
+
+function FeaturedList({ list }: { list: TitleList }) {
+  return (
+    <section className="home-group" aria-label={list.listName}>
+      <h2 className="section-title">{list.listName}</h2>
+      <ScrollRow label={list.listName}>
+        {list.featuredTitles.map((title) => (
+          <div className="home-group__item" key={title.titleId}>
+            <TitleCard title={title} badge />
+          </div>
+        ))}
+      </ScrollRow>
+    </section>
+  );
+}
+
+function Hottest({ ranked }: { ranked: TitleRankingGroup[] }) {
+  const top = [...ranked].sort((a, b) => b.score - a.score).slice(0, HOTTEST_MAX);
+  return (
+    <section className="hottest" aria-labelledby="hottest-title">
+      <h2 className="section-title" id="hottest-title">
+        <Link href="/ranking/hottest">{t('home.hottest')}</Link>
+      </h2>
+      <ol className="hottest__list">
+        {top.map((g, i) => {
+          const title = g.titles[0];
+          if (!title) return null;
+          return (
+            <li key={g.originalTitleId || title.titleId} className="hottest__item">
+              <RankMark rank={i + 1} />
+              <Link href={`/titles/${title.titleId}`} className="hottest__link" data-title-id={title.titleId}>
+                <img src={title.portraitImageUrl} alt="" width={48} height={68} loading="lazy" />
+                <span>
+                  <span className="hottest__name">{title.name}</span>
+                  <span className="hottest__author">{title.author}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function HomeView({ view }: { view: WebHomeViewV4 }) {
+  // 000 §2: the featured list named Fantasy is left out of home.
+  const lists = view.featuredTitleLists.filter((l) => l.listName !== 'Fantasy');
+  return (
+    <div className="home">
+      <div className="home__main">
+        <HomeCarousel banners={view.topBanners} />
+        {view.groups.map((g, i) => (
+          <div key={g.groupName}>
+            <UpdatedGroup name={g.groupName} groups={g.titleGroups} />
+            {i === PHONE_AD_AFTER - 1 ? (
+              <div className="phone-only">
+                <AdSlot slot="home_phone_groups" />
+              </div>
+            ) : null}
+          </div>
+        ))}
+        {lists.map((l) => (
+          <FeaturedList key={l.listName} list={l} />
+        ))}
+      </div>
+      <aside className="home__side" aria-label={t('home.side')}>
+        <SocialLinks />
+        <Hottest ranked={view.rankedTitles} />
+        <AdSlot slot="home_side_1" />
+        <AdSlot slot="home_side_2" />
+      </aside>
+      <ServerPopup kind="home" popup={view.popup} />
+    </div>
+  );
+}
+
 export default function HomeScreen() {
-  return <main data-screen="home" />;
+  const home = useApi('/web/web_homeV4', { query: { ...langQuery(), viewer_mode: viewerMode() } }, (r) =>
+    r.data.case === 'webHomeViewV4' ? r.data.value : undefined,
+  );
+  if (home.status !== 'ok') return <Loading />;
+  return (
+    <main className="content" data-screen="home">
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      <HomeView view={home.data} />
+    </main>
+  );
 }

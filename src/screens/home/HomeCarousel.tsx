@@ -1,0 +1,114 @@
+import { useRef } from 'react';
+import { useLocation } from 'wouter';
+import { useMachine } from '@xstate/react';
+import { AUTOPLAY_MS, carouselMachine } from '../../../machines/carouselMachine';
+import type { Banner } from '../../gen/manga/v1/common_pb';
+import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
+import { actionHref } from '../../lib/links';
+import { logBannerTap } from '../../api/tapLog';
+import { track } from '../../analytics';
+import { useSlidesPerView } from './useSlidesPerView';
+
+/** A timer source; tests pass a fake one. */
+export interface CarouselClock {
+  setTimeout(fn: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+const realClock: CarouselClock = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
+
+/**
+ * The home top-banner carousel, driven by carouselMachine: autoplay, pause on
+ * hover, loop, drag to turn, click to follow only when the pointer barely moved.
+ */
+export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]; clock?: CarouselClock }) {
+  const perView = useSlidesPerView();
+  const timer = useRef<number | null>(null);
+  const [, navigate] = useLocation();
+  const [state, send] = useMachine(
+    carouselMachine.provide({
+      actions: {
+        scheduleTick: ({ self }) => {
+          if (timer.current !== null) clock.clearTimeout(timer.current);
+          timer.current = clock.setTimeout(() => {
+            timer.current = null;
+            self.send({ type: 'carousel.elapsed' });
+          }, AUTOPLAY_MS);
+        },
+        cancelTick: () => {
+          if (timer.current !== null) clock.clearTimeout(timer.current);
+          timer.current = null;
+        },
+        followBanner: (_, { bannerId }) => {
+          const b = banners.find((x) => x.id === bannerId);
+          if (!b) return;
+          logBannerTap(b.id);
+          track('banner_click', { banner_id: b.id, place: 'home_carousel' });
+          const { href, external } = actionHref(b.action);
+          if (!href) return;
+          if (external) window.open(href, '_blank', 'noopener,noreferrer');
+          else navigate(href);
+        },
+      },
+    }),
+    { input: { count: banners.length }, inspect },
+  );
+  if (banners.length === 0) return null;
+  const { index } = state.context;
+  // Loop: show perView banners starting at index, wrapping around.
+  const shown = Array.from({ length: Math.min(perView, banners.length) }, (_, k) => banners[(index + k) % banners.length]!);
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('home.topBanners')}
+      data-state={String(state.value)}
+      data-index={index}
+      onMouseEnter={() => send({ type: 'pointer.enter' })}
+      onMouseLeave={() => send({ type: 'pointer.leave' })}
+    >
+      <div className="carousel__track" style={{ gridTemplateColumns: `repeat(${shown.length}, 1fr)` }}>
+        {shown.map((b, k) => (
+          <a
+            key={`${b.id}-${k}`}
+            className="carousel__slide"
+            href={actionHref(b.action).href || undefined}
+            draggable={false}
+            data-banner-id={b.id}
+            aria-label={t('home.bannerN', { n: ((index + k) % banners.length) + 1, total: banners.length })}
+            onPointerDown={(e) => send({ type: 'pointer.down', x: e.clientX })}
+            onClick={(e) => {
+              e.preventDefault();
+              send({ type: 'pointer.click', x: e.clientX, bannerId: b.id });
+            }}
+          >
+            <img src={b.imageUrl} alt="" width={b.width || 1200} height={b.height || 400} draggable={false} />
+          </a>
+        ))}
+      </div>
+      {banners.length > 1 ? (
+        <>
+          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={t('home.previous')} onClick={() => send({ type: 'carousel.prev' })}>
+            ‹
+          </button>
+          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={t('home.next')} onClick={() => send({ type: 'carousel.next' })}>
+            ›
+          </button>
+          <div className="carousel__dots" role="tablist">
+            {banners.map((b, i) => (
+              <button
+                key={b.id}
+                type="button"
+                role="tab"
+                aria-selected={i === index}
+                aria-label={t('home.bannerN', { n: i + 1, total: banners.length })}
+                className="carousel__dot"
+                onClick={() => send({ type: 'carousel.goto', index: i })}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
