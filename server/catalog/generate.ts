@@ -256,6 +256,9 @@ export function generateCatalog(seed: number, now: number): Catalog {
         let end = 0;
         if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 5) end = now + cr.int(1, 6) * DAY + cr.int(1, 20) * 3600;
         if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 6) end = now + 20 * DAY;
+        // Long runs keep the first 3 and the newest 3 chapters on the web; the
+        // ones between have ended (title detail's mid list, behind the app separator).
+        if (spec.kind === 'ongoing' && plan.length >= 12 && i % 3 === 1 && k >= 3 && k < plan.length - 3 && published) end = now - cr.int(1, 30) * DAY;
         const sub = c.num === 0
           ? `${spec.name[lang]}: ${CHAPTER_WORD[lang]} 1–10`
           : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length]![lang]}`;
