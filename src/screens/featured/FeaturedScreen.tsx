@@ -1,4 +1,97 @@
-// Interim screen until its issue lands; the route table imports this file.
+import type { Banner } from '../../gen/manga/v1/common_pb';
+import type { FeaturedContent } from '../../gen/manga/v1/home_pb';
+import { useApi } from '../../api/useApi';
+import { logBannerTap } from '../../api/tapLog';
+import { track } from '../../analytics';
+import { t } from '../../i18n';
+import { langQuery } from '../../lib/prefs';
+import { ActionLink } from '../../ui/ActionLink';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { Loading } from '../../ui/Loading';
+import { TitleCard } from '../../ui/TitleCard';
+import { ScrollRow } from '../home/HomeScreen';
+import '../screens.css';
+
+/** 000 §9: up to 3 top banners on featured. */
+export const TOP_BANNERS_MAX = 3;
+
+export function BannerLink({ b, place }: { b: Banner; place: string }) {
+  return (
+    <ActionLink
+      action={b.action}
+      className="featured-banner"
+      onFollow={() => {
+        track('banner_click', { banner_id: b.id, place });
+        logBannerTap(b.id);
+      }}
+    >
+      <img src={b.imageUrl} alt="" width={b.width || 1200} height={b.height || 300} loading="lazy" />
+    </ActionLink>
+  );
+}
+
+function Block({ c, index }: { c: FeaturedContent; index: number }) {
+  switch (c.data.case) {
+    case 'banner':
+      return <BannerLink b={c.data.value} place="featured" />;
+    case 'titleList': {
+      const l = c.data.value;
+      return (
+        <section className="home-group" aria-label={l.listName}>
+          <h2 className="section-title">{l.listName}</h2>
+          <ScrollRow label={l.listName}>
+            {l.featuredTitles.map((title) => (
+              <div className="home-group__item" key={title.titleId}>
+                <TitleCard title={title} badge />
+              </div>
+            ))}
+          </ScrollRow>
+        </section>
+      );
+    }
+    case 'rankedTitles': {
+      const r = c.data.value;
+      const name = r.listName || t('featured.ranking');
+      return (
+        <section className="home-group" aria-label={name}>
+          <h2 className="section-title">{name}</h2>
+          <ScrollRow label={name}>
+            {r.rankedTitles.map((g, i) =>
+              g.titles[0] ? (
+                <div className="home-group__item" key={g.titles[0].titleId}>
+                  <TitleCard title={g.titles[0]} rank={i + 1} />
+                </div>
+              ) : null,
+            )}
+          </ScrollRow>
+        </section>
+      );
+    }
+    default:
+      return <span data-unknown-block={index} hidden />;
+  }
+}
+
 export default function FeaturedScreen() {
-  return <main data-screen="featured" />;
+  const view = useApi('/featuredV2', { query: langQuery() }, (r) => (r.data.case === 'featuredTitlesViewV2' ? r.data.value : undefined));
+  return (
+    <main className="content" data-screen="featured">
+      <Breadcrumbs items={[{ label: t('featured.heading') }]} />
+      <h1>{t('featured.heading')}</h1>
+      {view.status !== 'ok' ? (
+        <Loading />
+      ) : (
+        <>
+          <div className="featured-top">
+            {view.data.topSearchBanners.slice(0, TOP_BANNERS_MAX).map((b) => (
+              <BannerLink key={b.id} b={b} place="featured_top" />
+            ))}
+          </div>
+          {view.data.contents.map((c, i) => (
+            <Block key={i} c={c} index={i} />
+          ))}
+        </>
+      )}
+    </main>
+  );
 }

@@ -1,4 +1,62 @@
-// Interim screen until its issue lands; the route table imports this file.
+import { useSearch } from 'wouter';
+import type { AllTitlesGroup } from '../../gen/manga/v1/title_pb';
+import { useApi } from '../../api/useApi';
+import { t } from '../../i18n';
+import { getContentLangs } from '../../lib/prefs';
+import { byLanguage, type ShortCode } from '../../lib/languages';
+import { displayTitle, titlesInLangs } from '../../lib/titleGroups';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { Loading } from '../../ui/Loading';
+import { SearchBox, keywordOf } from '../../ui/SearchBox';
+import { TitleCard } from '../../ui/TitleCard';
+import '../screens.css';
+
+/**
+ * 000 §5: the keyword matches case-insensitively on a title's name or author,
+ * only among the titles in the chosen content languages.
+ */
+export function searchGroups(groups: readonly AllTitlesGroup[], keyword: string, langs: readonly ShortCode[]): AllTitlesGroup[] {
+  const k = keyword.trim().toLocaleLowerCase();
+  if (!k) return [];
+  return groups.filter((g) => titlesInLangs(g, langs).some((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k)));
+}
+
 export default function SearchScreen() {
-  return <main data-screen="search" />;
+  const keyword = keywordOf(useSearch());
+  const all = useApi('/title_list/allV2', {}, (r) => (r.data.case === 'allTitlesViewV2' ? r.data.value : undefined));
+  const langs = getContentLangs();
+  const found = all.status === 'ok' ? searchGroups(all.data.allTitlesGroup, keyword, langs) : [];
+  return (
+    <main className="content" data-screen="search">
+      <Breadcrumbs items={[{ label: t('search.heading') }]} />
+      <h1>{keyword ? t('search.resultsFor', { keyword }) : t('search.heading')}</h1>
+      <div className="search-page__box">
+        <SearchBox />
+      </div>
+      {all.status !== 'ok' ? (
+        <Loading />
+      ) : found.length === 0 ? (
+        <p className="empty-state" data-testid="no-results">
+          {t('search.none')}
+        </p>
+      ) : (
+        <ul className="title-grid" data-testid="search-results">
+          {found.map((g) => {
+            // Prefer the language title that matched, else the first chosen language.
+            const k = keyword.trim().toLocaleLowerCase();
+            const order = (x: { language: number }) => langs.indexOf(byLanguage(x.language)?.short ?? 'en');
+            const hit = titlesInLangs(g, langs)
+              .filter((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k))
+              .sort((a, b) => order(a) - order(b))[0];
+            const title = hit ?? displayTitle(g, langs);
+            return title ? (
+              <li key={title.titleId} style={{ listStyle: 'none' }}>
+                <TitleCard title={title} badge />
+              </li>
+            ) : null;
+          })}
+        </ul>
+      )}
+    </main>
+  );
 }
