@@ -1,11 +1,37 @@
+import { useMachine } from '@xstate/react';
+import { canSend, feedbackMachine, MESSAGE_MAX, type FeedbackType } from '../../../machines/feedbackMachine';
+import { call } from '../../api/client';
 import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
 import { SITE } from '../../lib/siteLinks';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import '../questionnaire/questionnaire.css';
 
-/** /feedback: the form has moved (000 §2, 001 §2); a link to the feedback portal. */
+const TYPES: FeedbackType[] = ['report', 'suggestion'];
+
+/**
+ * /feedback (000 §2, 001 §2): the page notes that the form has moved and
+ * links to the feedback portal; the form (type and message) still sends to
+ * POST /api/web/contact, then shows the success copy.
+ */
 export default function FeedbackScreen() {
+  const [state, send] = useMachine(
+    feedbackMachine.provide({
+      actions: {
+        send: ({ self }, p) => {
+          call('/web/contact', { method: 'POST', body: { type: p.type, subject: t(`static.feedback_${p.type}`), message: p.message } }).then(
+            () => self.send({ type: 'send.done' }),
+            () => self.send({ type: 'send.failed' }),
+          );
+        },
+      },
+    }),
+    { inspect },
+  );
+  const c = state.context;
+  const busy = state.matches('sending');
   return (
-    <main className="static-page" data-screen="feedback">
+    <main className="static-page" data-screen="feedback" data-state={String(state.value)}>
       <Breadcrumbs items={[{ label: t('static.feedbackTitle') }]} />
       <h1>{t('static.feedbackTitle')}</h1>
       <p className="notice">{t('static.feedbackMoved')}</p>
@@ -14,6 +40,44 @@ export default function FeedbackScreen() {
           {t('static.feedbackPortal')}
         </a>
       </p>
+      {state.matches('submitted') ? (
+        <p role="status" className="feedback__done">
+          {t('static.feedbackSent')}
+        </p>
+      ) : (
+        <form
+          className="feedback-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.send' });
+          }}
+        >
+          <fieldset className="survey__question">
+            <legend>{t('static.feedbackType')}</legend>
+            {TYPES.map((k) => (
+              <label key={k} className="survey__option">
+                <input type="radio" name="type" checked={c.type === k} onChange={() => send({ type: 'type.set', value: k })} />
+                <span>{t(`static.feedback_${k}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <label className="feedback-form__message">
+            <span>{t('static.feedbackMessage')}</span>
+            <textarea rows={6} maxLength={MESSAGE_MAX} value={c.message} onChange={(e) => send({ type: 'message.change', value: e.target.value })} />
+            <span className="survey__hint">
+              {[...c.message].length} / {MESSAGE_MAX}
+            </span>
+          </label>
+          {c.failed ? (
+            <p className="survey__problem" role="alert">
+              {t('static.feedbackFailed')}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={!canSend(c) || busy} aria-busy={busy}>
+            {busy ? t('common.loading') : t('static.feedbackSend')}
+          </button>
+        </form>
+      )}
     </main>
   );
 }

@@ -1,4 +1,160 @@
-// Interim screen until its issue lands; the route table imports this file.
+import { useParams, useSearch } from 'wouter';
+import { useMachine } from '@xstate/react';
+import { FREE_TEXT_MAX, problemOf, surveyFormMachine, type SurveyQuestion } from '../../../machines/surveyFormMachine';
+import { ApiCallError, call } from '../../api/client';
+import { t } from '../../i18n';
+import { inspect } from '../../lib/inspector';
+import { byService, byShort } from '../../lib/languages';
+import { Loading } from '../../ui/Loading';
+import './questionnaire.css';
+
+/** 001 §2: os, app_ver, os_ver and secret are forwarded to the server. */
+const FORWARD = ['os', 'app_ver', 'os_ver', 'secret'] as const;
+
+function popupBody(err: unknown, lang: string): string {
+  const e = err instanceof ApiCallError ? err.error : undefined;
+  const p = lang === 'esp' ? e?.spanishPopup : e?.englishPopup;
+  return p?.body || t('survey.error');
+}
+
 export default function QuestionnaireScreen() {
-  return <main data-screen="questionnaire" />;
+  const params = useParams<{ lang: string; questionnaire_key: string }>();
+  const search = new URLSearchParams(useSearch());
+  const lang = byService(params.lang)?.service ?? byShort(params.lang)?.service ?? 'eng';
+  const query: Record<string, string> = { questionnaire_key: params.questionnaire_key, lang };
+  for (const k of FORWARD) {
+    const v = search.get(k);
+    if (v) query[k] = v;
+  }
+  const [state, send] = useMachine(
+    surveyFormMachine.provide({
+      actions: {
+        load: ({ self }) => {
+          call('/questionnaire', { query }).then(
+            (r) => {
+              if (r.data.case !== 'questionnaireView') throw new Error('unexpected answer');
+              const v = r.data.value;
+              const questions: SurveyQuestion[] = v.questions.map((q) => ({
+                description: q.description,
+                canSkip: q.canSkip,
+                numberOfChoices: Math.max(1, q.numberOfChoices),
+                selection: q.selection,
+                freeForm: q.hideFreeform ? '' : q.freeForm || t('survey.other'),
+              }));
+              const copy = { subject: v.subject, answeredSubject: v.answeredSubject, answeredBody: v.answeredBody };
+              self.send({ type: 'survey.loaded', questions, answered: v.isAnswered, copy });
+            },
+            (e: unknown) => self.send({ type: 'survey.failed', message: popupBody(e, lang) }),
+          );
+        },
+        submit: ({ self }, { body }) => {
+          call('/questionnaire', { method: 'PUT', query, body }).then(
+            () => self.send({ type: 'submit.done' }),
+            (e: unknown) =>
+              e instanceof ApiCallError && e.status === 409 ? self.send({ type: 'submit.alreadyAnswered' }) : self.send({ type: 'submit.failed', message: popupBody(e, lang) }),
+          );
+        },
+      },
+    }),
+    { inspect },
+  );
+  const { questions, answers, error, copy } = state.context;
+
+  if (state.matches('loading')) return <Loading />;
+  if (state.matches('failed'))
+    return (
+      <main className="survey" data-screen="questionnaire" data-state="failed">
+        <p role="alert">{error}</p>
+      </main>
+    );
+  if (state.matches('answered'))
+    return (
+      <main className="survey survey--message" data-screen="questionnaire" data-state="answered">
+        <h1>{copy.answeredSubject || t('survey.answeredTitle')}</h1>
+        <p>{copy.answeredBody || t('survey.answeredBody')}</p>
+      </main>
+    );
+  if (state.matches('submitted'))
+    return (
+      <main className="survey survey--message" data-screen="questionnaire" data-state="submitted">
+        <h1>{t('survey.doneTitle')}</h1>
+        <p>{t('survey.doneBody')}</p>
+      </main>
+    );
+
+  const valid = questions.every((q, i) => problemOf(q, answers[i]!) === null);
+  const busy = state.matches('submitting');
+  return (
+    <main className="survey" data-screen="questionnaire" data-state={String(state.value)}>
+      <h1>{copy.subject || t('survey.title')}</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        <ol className="survey__questions">
+          {questions.map((q, i) => {
+            const a = answers[i]!;
+            const multi = q.numberOfChoices > 1;
+            const problem = problemOf(q, a);
+            const touched = a.choices.length > 0 || a.freeOn;
+            const name = `q${i + 1}`;
+            return (
+              <li key={name} className="survey__question">
+                <fieldset>
+                  <legend>
+                    <span className="survey__num">{i + 1}.</span> {q.description}{' '}
+                    {!q.canSkip ? <span className="survey__required">{t('survey.required')}</span> : null}
+                    {multi ? <span className="survey__hint">{t('survey.upTo', { n: q.numberOfChoices })}</span> : null}
+                  </legend>
+                  {q.selection.map((opt) => (
+                    <label key={opt} className="survey__option">
+                      <input
+                        type={multi ? 'checkbox' : 'radio'}
+                        name={name}
+                        value={opt}
+                        checked={a.choices.includes(opt)}
+                        onChange={() => send(multi ? { type: 'answer.toggle', q: i, value: opt } : { type: 'answer.choose', q: i, value: opt })}
+                      />
+                      <span>{opt}</span>
+                    </label>
+                  ))}
+                  {q.freeForm ? (
+                    <div className="survey__free">
+                      <label className="survey__option">
+                        <input type={multi ? 'checkbox' : 'radio'} name={name} checked={a.freeOn} onChange={() => send({ type: 'answer.freeToggle', q: i })} onClick={() => !multi && a.freeOn && send({ type: 'answer.freeToggle', q: i })} />
+                        <span>{q.freeForm}</span>
+                      </label>
+                      <textarea
+                        aria-label={t('survey.otherText', { n: i + 1 })}
+                        disabled={!a.freeOn}
+                        maxLength={FREE_TEXT_MAX}
+                        value={a.freeText}
+                        onChange={(e) => send({ type: 'answer.freeText', q: i, text: e.target.value })}
+                        rows={2}
+                      />
+                    </div>
+                  ) : null}
+                  {problem && touched ? (
+                    <p className="survey__problem" role="alert">
+                      {problem.kind === 'tooMany' ? t('survey.tooMany', { n: problem.n }) : problem.kind === 'tooLong' ? t('survey.tooLong', { n: FREE_TEXT_MAX }) : t('survey.choose')}
+                    </p>
+                  ) : null}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {error ? (
+          <p className="survey__problem" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary survey__submit" disabled={!valid || busy} aria-busy={busy}>
+          {busy ? t('common.loading') : t('survey.submit')}
+        </button>
+      </form>
+    </main>
+  );
 }
