@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { favoriteToggleMachine } from '../../machines/favoriteToggleMachine';
+import { FavoriteToggle } from '../../src/screens/title/FavoriteToggle';
+import { loadTestMessages } from './shell-helpers';
+import { useRealApi } from './realApi';
+import { installGate, type Gate } from './gate';
+import { runUiModel } from './uiModel';
+
+describe('favoriteToggle machine against the title page toggle and the real API', () => {
+  const api = useRealApi();
+  let gate: Gate;
+  beforeEach(() => {
+    loadTestMessages();
+    gate = installGate(/\/api\/title_list\/bookmark/);
+  });
+  afterEach(() => gate.uninstall());
+
+  it('every state and transition, as the reader sees it', async () => {
+    const titleId = api.catalog.titles[3]!.id;
+    const r = await runUiModel(
+      favoriteToggleMachine,
+      {
+        name: 'favoriteToggle',
+        inputs: [{ subscribed: false }, { subscribed: true }],
+        simple: true,
+        sequences: [
+          [{ type: 'favorite.toggle' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
+          [{ type: 'favorite.toggle' }, { type: 'favorite.done' }, { type: 'favorite.toggle' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
+        ],
+        events: [{ type: 'favorite.toggle' }, { type: 'favorite.done' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
+      },
+      (input) => ({
+        render: () => {
+          render(<FavoriteToggle titleId={titleId} subscribed={(input as { subscribed: boolean }).subscribed} />);
+        },
+        events: {
+          'favorite.toggle': () => fireEvent.click(screen.getByRole('button', { pressed: undefined as never, name: /favorite/i })),
+          'favorite.done': () => gate.release('pass'),
+          'favorite.failed': () => gate.release('fail'),
+          'error.dismiss': () => {
+            const close = screen.queryByRole('button', { name: 'Close' });
+            if (close) fireEvent.click(close);
+          },
+        },
+        check: (s: { value: unknown; context: unknown }) => {
+          const box = document.querySelector('.favorite')!;
+          expect(box.getAttribute('data-state')).toBe(String(s.value));
+          const button = box.querySelector('button')!;
+          const busy = s.value === 'subscribing' || s.value === 'unsubscribing';
+          expect(button.disabled).toBe(busy);
+          if (!busy) expect(button.textContent).toMatch(s.value === 'subscribed' ? /Favorited/ : /Add to favorites/);
+          const ctx = s.context as { error: string | null };
+          expect(!!screen.queryByRole('alert')).toBe(!!ctx.error);
+        },
+      }),
+    );
+    expect(r.paths).toBeGreaterThan(0);
+  });
+
+  it('a favorite stored through the toggle is on the visitor\'s list', async () => {
+    gate.uninstall();
+    const titleId = api.catalog.titles[5]!.id;
+    render(<FavoriteToggle titleId={titleId} subscribed={false} />);
+    fireEvent.click(screen.getByRole('button'));
+    await screen.findByText(/Favorited/);
+    const rows = await api.db.selectFrom('bookmarks').selectAll().where('title_id', '=', titleId).execute();
+    expect(rows.length).toBe(1);
+  });
+});

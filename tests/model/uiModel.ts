@@ -1,0 +1,102 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import { createTestModel } from '@xstate/graph';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { expect } from 'vitest';
+import { recordCoverage, stateKeys, transitionKeys, type CoverageExceptions, type PathLike } from './coverage';
+
+/**
+ * Executes paths generated from a machine against the real rendered UI:
+ * for each path, render fresh, then for every step perform the event the
+ * way a person (or the outside world: a server answer, a timer) would and
+ * wait until the UI shows the step's state. Records what the paths reached
+ * and fails when a state or transition was missed (minus the exceptions).
+ */
+export interface UiDriver<S = { value: unknown; context: unknown }> {
+  render(): void | Promise<void>;
+  /** Performs one event; keyed by event type. */
+  events: Record<string, (event: Record<string, unknown> & { type: string }) => unknown>;
+  /** Asserts what the user sees in this state (throws until it holds). */
+  check(state: S): void;
+}
+
+export interface UiModelOptions {
+  name: string;
+  /** Inputs to generate paths from (branches decided by input). */
+  inputs?: unknown[];
+  /** Events with payloads to explore (defaults to the machine's event types without payload). */
+  events?: unknown[];
+  /** Add simple paths (only where they stay few). */
+  simple?: boolean;
+  /**
+   * Extra event sequences walked from the start (model.getPathsFromEvents):
+   * self-transitions and loops that no shortest or simple path takes.
+   */
+  sequences?: unknown[][];
+  exceptions?: CoverageExceptions;
+}
+
+export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): Array<PathLike & { input: unknown; description: string }> {
+  const inputs = opts.inputs ?? [undefined];
+  return inputs.flatMap((input) => {
+    const model = createTestModel(machine, { ...(input === undefined ? {} : { input }), ...(opts.events ? { events: opts.events as never } : {}) });
+    const paths = opts.simple ? [...model.getShortestPaths(), ...model.getSimplePaths()] : model.getShortestPaths();
+    const all: PathLike[] = [...paths];
+    for (const seq of opts.sequences ?? []) all.push(walk(machine, input, seq as Array<{ type: string }>));
+    return all.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
+  });
+}
+
+/**
+ * A path from an explicit event sequence, walked on a real actor (the
+ * graph's getPathsFromEvents does not resolve input and eventless starts).
+ */
+export function walk(machine: AnyStateMachine, input: unknown, events: Array<{ type: string }>): PathLike {
+  const actor = createActor(machine, input === undefined ? {} : { input });
+  actor.start();
+  const steps: PathLike['steps'] = [{ state: actor.getSnapshot(), event: { type: 'xstate.init' } }];
+  for (const e of events) {
+    actor.send(e as never);
+    steps.push({ state: actor.getSnapshot(), event: e });
+  }
+  actor.stop();
+  return { steps };
+}
+
+export async function runUiModel(
+  machine: AnyStateMachine,
+  opts: UiModelOptions,
+  driverFor: (input: unknown) => UiDriver,
+): Promise<{ paths: number; steps: number }> {
+  const paths = generatePaths(machine, opts);
+  let steps = 0;
+  for (const p of paths) {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+    const d = driverFor(p.input);
+    await d.render();
+    for (const step of p.steps) {
+      const ev = step.event as Record<string, unknown> & { type: string };
+      if (!ev.type.startsWith('xstate.')) {
+        const run = d.events[ev.type];
+        if (!run) throw new Error(`${opts.name}: no UI action for event ${ev.type}`);
+        await run(ev);
+      }
+      const state = step.state as { value: unknown; context: unknown; _nodes?: Array<{ always?: unknown[] }> };
+      // A transient state (eventless transitions only) is never on screen: the graph's
+      // start snapshot can hold one; the next step shows where it resolved to.
+      if (state._nodes?.some((n) => (n.always?.length ?? 0) > 0)) continue;
+      await waitFor(() => d.check(state));
+      steps++;
+    }
+  }
+  cleanup();
+  const got = recordCoverage(opts.name, machine, paths, opts.exceptions ?? {});
+  const ex = opts.exceptions ?? {};
+  expect(stateKeys(machine).filter((s) => !got.states.includes(s) && !ex.states?.[s])).toEqual([]);
+  expect(transitionKeys(machine).filter((t) => !got.transitions.includes(t) && !ex.transitions?.[t])).toEqual([]);
+  return { paths: paths.length, steps };
+}
+
+/** The state value as the components print it in data-state (String(value)). */
+export const stateText = (s: { value: unknown }) => String(s.value);
