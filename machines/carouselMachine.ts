@@ -43,6 +43,7 @@ export const carouselMachine = setup({
     followBanner: (_, _p: { bannerId: number }) => {},
     next: assign({ index: ({ context }) => wrap(context.index + 1, context.count) }),
     prev: assign({ index: ({ context }) => wrap(context.index - 1, context.count) }),
+    goto: assign({ index: ({ context, event }) => (event.type === 'carousel.goto' ? wrap(event.index, context.count) : context.index) }),
   },
   guards: {
     canPlay: ({ context }) => context.count > 1,
@@ -55,9 +56,6 @@ export const carouselMachine = setup({
   context: ({ input }) => ({ index: 0, count: input.count, downX: null }),
   initial: 'starting',
   on: {
-    'carousel.next': { actions: 'next' },
-    'carousel.prev': { actions: 'prev' },
-    'carousel.goto': { actions: assign({ index: ({ context, event }) => wrap(event.index, context.count) }) },
     'pointer.down': { actions: assign({ downX: ({ event }) => event.x }) },
     'pointer.click': [
       { guard: 'isTap', actions: [{ type: 'followBanner', params: ({ event }) => ({ bannerId: event.bannerId }) }, assign({ downX: null })] },
@@ -71,16 +69,26 @@ export const carouselMachine = setup({
     starting: { always: [{ guard: 'canPlay', target: 'playing' }, { target: 'still' }] },
     /** One banner or none: nothing to rotate. */
     still: {},
+    // Arrows and dots exist only with more than one banner.
     playing: {
       entry: 'scheduleTick',
       exit: 'cancelTick',
       on: {
         'carousel.elapsed': { target: 'playing', reenter: true, actions: 'next' },
+        // A manual turn restarts the 3 s wait.
+        'carousel.next': { target: 'playing', reenter: true, actions: 'next' },
+        'carousel.prev': { target: 'playing', reenter: true, actions: 'prev' },
+        'carousel.goto': { target: 'playing', reenter: true, actions: 'goto' },
         'pointer.enter': 'paused',
       },
     },
     paused: {
-      on: { 'pointer.leave': 'playing' },
+      on: {
+        'carousel.next': { actions: 'next' },
+        'carousel.prev': { actions: 'prev' },
+        'carousel.goto': { actions: 'goto' },
+        'pointer.leave': 'playing',
+      },
     },
   },
 });

@@ -31,7 +31,7 @@ export interface UiModelOptions {
    * Extra event sequences walked from the start (model.getPathsFromEvents):
    * self-transitions and loops that no shortest or simple path takes.
    */
-  sequences?: unknown[][];
+  sequences?: unknown[][] | ((input: unknown) => unknown[][]);
   exceptions?: CoverageExceptions;
 }
 
@@ -41,7 +41,8 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
     const model = createTestModel(machine, { ...(input === undefined ? {} : { input }), ...(opts.events ? { events: opts.events as never } : {}) });
     const paths = opts.simple ? [...model.getShortestPaths(), ...model.getSimplePaths()] : model.getShortestPaths();
     const all: PathLike[] = [...paths];
-    for (const seq of opts.sequences ?? []) all.push(walk(machine, input, seq as Array<{ type: string }>));
+    const seqs = typeof opts.sequences === 'function' ? opts.sequences(input) : (opts.sequences ?? []);
+    for (const seq of seqs) all.push(walk(machine, input, seq as Array<{ type: string }>));
     return all.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
   });
 }
