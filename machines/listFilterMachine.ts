@@ -40,7 +40,7 @@ export const listFilterMachine = setup({
   },
 }).createMachine({
   id: 'listFilter',
-  context: ({ input }) => ({ tag: input.tag ?? null, label: input.label ?? null, sort: input.sort ?? 'az' }),
+  context: ({ input }) => ({ tag: input?.tag ?? null, label: input?.label ?? null, sort: input?.sort ?? 'az' }),
   initial: 'closed',
   states: {
     closed: {
