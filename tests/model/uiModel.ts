@@ -81,7 +81,11 @@ export async function runUiModel(
       if (!ev.type.startsWith('xstate.')) {
         const run = d.events[ev.type];
         if (!run) throw new Error(`${opts.name}: no UI action for event ${ev.type}`);
-        await run(ev);
+        try {
+          await run(ev);
+        } catch (e) {
+          throw new Error(`${opts.name}: step ${JSON.stringify(ev)} of path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message}`);
+        }
       }
       const state = step.state as { value: unknown; context: unknown; _nodes?: Array<{ always?: unknown[] }> };
       // A transient state (eventless transitions only) is never on screen: the graph's
