@@ -9,6 +9,8 @@ import fs from 'node:fs';
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
 
 fs.mkdirSync('.tmp', { recursive: true });
+// Coverage records of this run only.
+fs.rmSync('.tmp/model-coverage', { recursive: true, force: true });
 const build = run('npx', ['vite', 'build', '--logLevel', 'warn']);
 if (build.status !== 0) {
   console.log('0 passed, 1 failed');

@@ -103,6 +103,8 @@ export function recordCoverage(
   machine: AnyStateMachine,
   paths: PathLike[],
   exceptions: CoverageExceptions = {},
+  /** 'ui': paths executed against the rendered UI; 'machine': against the machine alone. */
+  against: 'ui' | 'machine' = 'ui',
 ): { states: string[]; transitions: string[] } {
   const states = new Set<string>();
   const transitions = new Set<string>();
@@ -126,6 +128,7 @@ export function recordCoverage(
     states: [...states],
     transitions: [...transitions],
     exceptions,
+    against,
   };
   const dir = path.resolve(process.cwd(), '.tmp/model-coverage');
   fs.mkdirSync(dir, { recursive: true });
