@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, isLocale, type Locale } from './i18n';
+import { startTracking } from './lib/inspector';
 import { byService } from './lib/languages';
 import { STORAGE } from './lib/storageKeys';
 import { App } from './app/App';
@@ -17,6 +18,8 @@ function startLocale(): Locale {
   return 'en';
 }
 
+// With the machine explorer built in, every tab reports its live actors to it.
+if (__MACHINE_EXPLORER__ || document.querySelector('meta[name="machine-explorer"][content="on"]')) startTracking();
 await initI18n(startLocale());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

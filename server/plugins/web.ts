@@ -10,6 +10,9 @@ export default fp(async (app) => {
   const dir = app.config.webDir;
   const index = path.join(dir, 'index.html');
   const hasWeb = fs.existsSync(index);
+  // The page is read once; with MACHINE_EXPLORER on, a meta tag tells the app to offer /machines.
+  let html = hasWeb ? fs.readFileSync(index, 'utf8') : '';
+  if (app.config.machineExplorer) html = html.replace('</head>', '  <meta name="machine-explorer" content="on" />\n  </head>');
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -29,6 +32,6 @@ export default fp(async (app) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not Found');
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     // The SPA decides what a path means (including its not-found page).
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });

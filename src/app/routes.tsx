@@ -38,6 +38,11 @@ const FaqScreen = lazy(() => import('../screens/static/FaqScreen'));
 const TermsScreen = lazy(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = lazy(() => import('../screens/campaign/CampaignScreen'));
 
+/** The machine explorer: always in development, in production when the server runs with MACHINE_EXPLORER on. */
+export function explorerEnabled(): boolean {
+  return __MACHINE_EXPLORER__ || (typeof document !== 'undefined' && !!document.querySelector('meta[name="machine-explorer"][content="on"]'));
+}
+
 export const RANKING_TABS = ['hottest', 'trending', 'completed'] as const;
 export type RankingTab = (typeof RANKING_TABS)[number];
 export const MANGA_LIST_TABS = ['ongoing', 'completed', 'one_shot'] as const;
@@ -94,7 +99,8 @@ export function ShellRoutes() {
       <Route path="/blocking"><BlockingScreen /></Route>
       <Route path="/maintenance"><MaintenanceScreen /></Route>
       <Route path="/error"><NotFoundScreen /></Route>
-      {__MACHINE_EXPLORER__ ? <Route path="/machines"><Lazy screen={MachinesScreen} /></Route> : null}
+      {explorerEnabled() ? <Route path="/machines"><Lazy screen={MachinesScreen} /></Route> : null}
+      {explorerEnabled() ? <Route path="/machines/:name"><Lazy screen={MachinesScreen} /></Route> : null}
       <Route><NotFoundScreen /></Route>
     </Switch>
   );

@@ -11,7 +11,8 @@ let server: RunningServer | undefined;
 
 /** One shared server with the demo catalog for the e2e suite. */
 export async function setup(project: TestProject): Promise<void> {
-  server = await startServer();
+  // The explorer is on so its browser tests can reach /machines in the production build.
+  server = await startServer({ MACHINE_EXPLORER: '1' });
   project.provide('baseUrl', server.url);
 }
 

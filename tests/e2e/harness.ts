@@ -69,7 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await new Promise<void>((resolve, reject) => {
     const onData = (b: Buffer) => {
       out += b.toString();
-      if (/ready in/.test(out)) resolve();
+      // "demo catalog: ready in" comes earlier: wait for the listening line.
+      if (/^ready in/m.test(out)) resolve();
     };
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
