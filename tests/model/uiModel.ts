@@ -33,6 +33,8 @@ export interface UiModelOptions {
    */
   sequences?: unknown[][] | ((input: unknown) => unknown[][]);
   exceptions?: CoverageExceptions;
+  /** Event types the UI cannot produce in this setup: paths using them are left out. */
+  skipEvents?: string[];
 }
 
 export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): Array<PathLike & { input: unknown; description: string }> {
@@ -43,7 +45,8 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
     const all: PathLike[] = [...paths];
     const seqs = typeof opts.sequences === 'function' ? opts.sequences(input) : (opts.sequences ?? []);
     for (const seq of seqs) all.push(walk(machine, input, seq as Array<{ type: string }>));
-    return all.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
+    const usable = all.filter((p) => !p.steps.some((st) => opts.skipEvents?.includes(st.event.type)));
+    return usable.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
   });
 }
 
