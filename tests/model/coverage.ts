@@ -70,6 +70,20 @@ function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, 
   return taken;
 }
 
+/** Evaluates a named guard against a snapshot; undefined when it cannot tell. */
+function guardPasses(machine: AnyStateMachine, guard: unknown, snap: Snap): boolean | undefined {
+  if (guard === undefined) return true;
+  const type = typeof guard === 'string' ? guard : typeof guard === 'object' && guard && 'type' in guard ? String((guard as { type: unknown }).type) : undefined;
+  const params = typeof guard === 'object' && guard && 'params' in guard ? (guard as { params: unknown }).params : undefined;
+  const impl = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
+  if (typeof impl !== 'function') return undefined;
+  try {
+    return !!(impl as (a: unknown, p: unknown) => boolean)({ context: (snap as unknown as { context: unknown }).context, event: { type: '' } }, typeof params === 'function' ? undefined : params);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A node and the initial descendants entered with it. */
 function withInitials(n: AnyStateNode): AnyStateNode[] {
   const init = n.initial?.target ?? [];
@@ -88,8 +102,11 @@ function alwaysTaken(machine: AnyStateMachine, next: Snap, entered: AnyStateNode
   for (const m of allNodes(machine.root)) {
     if (!seen.has(m)) continue;
     const defs = (m.always ?? []) as Array<{ target?: readonly AnyStateNode[] | undefined; guard?: unknown }>;
-    // The first unguarded-or-passing candidate wins: the first whose targets are active.
-    const i = defs.findIndex((d) => targetsActive(d.target, next));
+    // The first candidate whose guard passes wins (guards read the context, which
+    // these eventless steps leave as it was); without a readable guard, the first
+    // candidate whose targets are active.
+    let i = defs.findIndex((d) => guardPasses(machine, d.guard, next) === true);
+    if (i < 0 || !targetsActive(defs[i]!.target, next)) i = defs.findIndex((d) => targetsActive(d.target, next));
     if (i >= 0 && !next._nodes.includes(m)) {
       taken.push(`${m.id} (always)#${i}`);
       for (const t of defs[i]!.target ?? []) for (const x of withInitials(t)) seen.add(x);
