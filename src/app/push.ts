@@ -1,16 +1,59 @@
 import { call } from '../api/client';
 import type { ServiceCode } from '../lib/languages';
+import { getServiceLang } from '../lib/prefs';
 import { STORAGE } from '../lib/storageKeys';
 
 /**
- * Web push registration, shared by the push-token refresh machine and the
- * language settings. The token source belongs to the push work (the
- * messaging service's subscription): it installs it with setPushTokenSource.
- * With none installed there is no token and nothing is posted.
+ * Web push registration (000 §4 favorites, 001 §4 push token), shared by the
+ * push-token refresh machine, the language settings and the favorite toggle.
+ *
+ * The push token is a standard Web Push subscription (PushSubscription.toJSON()
+ * as a JSON string) made with the server's VAPID public key, through the
+ * service worker /sw.js. Browsers without service workers, PushManager or
+ * Notification have no token: favoriting still works, without notifications.
  */
 export type PushTokenSource = () => Promise<string | null>;
 
-let source: PushTokenSource = async () => null;
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** The browser APIs push needs; injectable so tests can supply fakes. */
+export interface PushEnv {
+  serviceWorker: ServiceWorkerContainer | undefined;
+  Notification: typeof Notification | undefined;
+  hasPushManager: boolean;
+}
+
+function browserEnv(): PushEnv {
+  return {
+    serviceWorker: typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+    Notification: typeof Notification !== 'undefined' ? Notification : undefined,
+    hasPushManager: typeof window !== 'undefined' && 'PushManager' in window,
+  };
+}
+
+let envOverride: PushEnv | null = null;
+/** Tests: replace the browser APIs (null restores the real ones). */
+export function setPushEnv(env: PushEnv | null): void {
+  envOverride = env;
+}
+function env(): PushEnv {
+  return envOverride ?? browserEnv();
+}
+
+export function pushSupported(e: PushEnv = env()): boolean {
+  return Boolean(e.serviceWorker && e.Notification && e.hasPushManager);
+}
+
+/** The current subscription of /sw.js as a token, without asking anything; null when none. */
+export async function currentSubscriptionToken(): Promise<string | null> {
+  const e = env();
+  if (!pushSupported(e) || e.Notification!.permission !== 'granted') return null;
+  const reg = await e.serviceWorker!.getRegistration(SERVICE_WORKER_URL);
+  const sub = await reg?.pushManager.getSubscription();
+  return sub ? JSON.stringify(sub.toJSON()) : null;
+}
+
+let source: PushTokenSource = currentSubscriptionToken;
 
 export function setPushTokenSource(fn: PushTokenSource): void {
   source = fn;
@@ -22,13 +65,60 @@ export function getPushToken(): Promise<string | null> {
 }
 
 export function pushPermissionGranted(): boolean {
-  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+  const N = env().Notification;
+  return N !== undefined && N.permission === 'granted';
+}
+
+/** GET /api/web_push_token: the server's VAPID public key (base64url). */
+export async function fetchApplicationServerKey(): Promise<string> {
+  const r = await call('/web_push_token');
+  if (r.data.case !== 'pushTokenView' || !r.data.value.applicationServerKey) throw new Error('push: no application server key');
+  return r.data.value.applicationServerKey;
+}
+
+function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
+  const bin = atob(b64);
+  const out = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }
 
 /** POST /api/web_push_token with the service language; records the time (seconds). */
 export async function postPushToken(token: string, lang: ServiceCode): Promise<void> {
   await call('/web_push_token', { method: 'POST', query: { push_token: token, lang } });
   localStorage.setItem(STORAGE.pushTokenUpdated, String(Math.floor(Date.now() / 1000)));
+}
+
+/**
+ * Subscribes this browser to release notifications: asks for permission when
+ * not yet decided, registers /sw.js, obtains (or reuses) a Web Push
+ * subscription with the server's VAPID key, posts it with the service
+ * language, and returns the token to send as push_token with PUT bookmark.
+ * Null when unsupported, denied or failed; never throws.
+ */
+export async function subscribeToReleases(lang: ServiceCode = getServiceLang()): Promise<string | null> {
+  try {
+    const e = env();
+    if (!pushSupported(e)) return null;
+    const N = e.Notification!;
+    let permission = N.permission;
+    if (permission === 'default') permission = await N.requestPermission();
+    if (permission !== 'granted') return null;
+    await e.serviceWorker!.register(SERVICE_WORKER_URL, { scope: '/' });
+    const reg = await e.serviceWorker!.ready;
+    let sub = await reg.pushManager.getSubscription();
+    if (!sub) {
+      const key = await fetchApplicationServerKey();
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
+    }
+    const token = JSON.stringify(sub.toJSON());
+    await postPushToken(token, lang);
+    return token;
+  } catch (err) {
+    console.warn('push: subscription failed', err);
+    return null;
+  }
 }
 
 /** Re-registers after a service-language change, if notifications are permitted. */
