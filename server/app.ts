@@ -5,6 +5,7 @@ import external from './plugins/external.js';
 import appPlugin from './plugins/app.js';
 import web from './plugins/web.js';
 import routes from './routes/index.js';
+import push from './push/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +36,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
 
   await app.register(external);
   await app.register(appPlugin);
+  await app.register(push);
   await app.register(routes);
   await app.register(web);
   return app;

@@ -4,14 +4,25 @@ import { sendSuccess } from '../../../lib/proto.js';
 import { write } from '../../../lib/route.js';
 import { MAX_PUSH_TOKEN } from '../title_list/bookmark/index.js';
 
-/** POST /api/web_push_token?push_token=&lang=: keeps the visitor's push token and service language. */
+/**
+ * GET /api/web_push_token: the VAPID public key browsers subscribe with
+ * (PushTokenView.application_server_key).
+ * POST /api/web_push_token?push_token=&lang=: keeps the visitor's push token
+ * (a Web Push subscription JSON) and service language.
+ */
 const route: FastifyPluginAsync = async (app) => {
+  app.get('/api/web_push_token', async (req, reply) =>
+    sendSuccess(req, reply, { data: { case: 'pushTokenView', value: { applicationServerKey: app.push.publicKey } } }),
+  );
+
   app.post('/api/web_push_token', { config: write(app) }, async (req, reply) => {
     const p = params(req);
     const token = strParam(p, 'push_token', MAX_PUSH_TOKEN, { required: true });
     const lang = langParam(p);
     const at = await app.repos.bookmarks.savePushToken(req.visitor, token, lang.service);
-    return sendSuccess(req, reply, { data: { case: 'pushTokenView', value: { token, tokenTimeStamp: at } } });
+    return sendSuccess(req, reply, {
+      data: { case: 'pushTokenView', value: { token, tokenTimeStamp: at, applicationServerKey: app.push.publicKey } },
+    });
   });
 };
 export default route;

@@ -1,0 +1,2 @@
+import { EventEmitter } from 'node:events';
+export const chapterEvents = new EventEmitter();
