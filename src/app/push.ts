@@ -1,4 +1,7 @@
+import { createActor, type SnapshotFrom } from 'xstate';
+import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine';
 import { call } from '../api/client';
+import { inspect } from '../lib/inspector';
 import type { ServiceCode } from '../lib/languages';
 import { getServiceLang } from '../lib/prefs';
 import { STORAGE } from '../lib/storageKeys';
@@ -96,29 +99,79 @@ export async function postPushToken(token: string, lang: ServiceCode): Promise<v
  * subscription with the server's VAPID key, posts it with the service
  * language, and returns the token to send as push_token with PUT bookmark.
  * Null when unsupported, denied or failed; never throws.
+ * The lifecycle is pushSubscriptionMachine; this supplies its effects.
  */
-export async function subscribeToReleases(lang: ServiceCode = getServiceLang()): Promise<string | null> {
-  try {
-    const e = env();
-    if (!pushSupported(e)) return null;
-    const N = e.Notification!;
-    let permission = N.permission;
-    if (permission === 'default') permission = await N.requestPermission();
-    if (permission !== 'granted') return null;
-    await e.serviceWorker!.register(SERVICE_WORKER_URL, { scope: '/' });
-    const reg = await e.serviceWorker!.ready;
-    let sub = await reg.pushManager.getSubscription();
-    if (!sub) {
-      const key = await fetchApplicationServerKey();
-      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
-    }
-    const token = JSON.stringify(sub.toJSON());
-    await postPushToken(token, lang);
-    return token;
-  } catch (err) {
+export function subscribeToReleases(lang: ServiceCode = getServiceLang()): Promise<string | null> {
+  return runPushSubscription(lang).catch((err: unknown) => {
     console.warn('push: subscription failed', err);
     return null;
-  }
+  });
+}
+
+/** The subscription run, with an observer of every snapshot (tests, the machine explorer). */
+export function runPushSubscription(
+  lang: ServiceCode,
+  onSnapshot?: (s: SnapshotFrom<typeof pushSubscriptionMachine>) => void,
+): Promise<string | null> {
+  const e = env();
+  const N = e.Notification;
+  return new Promise((resolve) => {
+    let reg: ServiceWorkerRegistration | undefined;
+    const actor = createActor(
+      pushSubscriptionMachine.provide({
+        actions: {
+          requestPermission: ({ self }) => {
+            Promise.resolve(N!.requestPermission()).then(
+              (p) => self.send({ type: p === 'granted' ? 'permission.granted' : 'permission.denied' }),
+              () => self.send({ type: 'permission.denied' }),
+            );
+          },
+          registerWorker: ({ self }) => {
+            e.serviceWorker!.register(SERVICE_WORKER_URL, { scope: '/' })
+              .then(() => e.serviceWorker!.ready)
+              .then(
+                (r) => {
+                  reg = r;
+                  self.send({ type: 'worker.ready' });
+                },
+                (err: unknown) => {
+                  console.warn('push:', err);
+                  self.send({ type: 'worker.failed' });
+                },
+              );
+          },
+          subscribe: ({ self }) => {
+            const pm = reg!.pushManager;
+            pm.getSubscription()
+              .then(async (sub) => sub ?? pm.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(await fetchApplicationServerKey()) }))
+              .then(
+                (sub) => self.send({ type: 'subscription.ready', token: JSON.stringify(sub.toJSON()) }),
+                (err: unknown) => {
+                  console.warn('push:', err);
+                  self.send({ type: 'subscription.failed' });
+                },
+              );
+          },
+          postToken: ({ self }, { token }) => {
+            postPushToken(token, lang).then(
+              () => self.send({ type: 'token.posted' }),
+              () => self.send({ type: 'token.failed' }),
+            );
+          },
+          warn: (_, { reason }) => console.warn(`push: ${reason}`),
+        },
+      }),
+      {
+        input: { supported: pushSupported(e), permission: N ? N.permission : 'denied' },
+        inspect,
+      },
+    );
+    actor.subscribe((s) => {
+      onSnapshot?.(s);
+      if (s.status === 'done') resolve(s.value === 'subscribed' || s.value === 'unposted' ? s.context.token : null);
+    });
+    actor.start();
+  });
 }
 
 /** Re-registers after a service-language change, if notifications are permitted. */
