@@ -35,6 +35,8 @@ export interface UiModelOptions {
   exceptions?: CoverageExceptions;
   /** Event types the UI cannot produce in this setup: paths using them are left out. */
   skipEvents?: string[];
+  /** Steps the UI cannot take (from this state value, this event): paths with one are left out. */
+  skipStep?: (fromValue: string, event: { type: string }) => boolean;
 }
 
 export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): Array<PathLike & { input: unknown; description: string }> {
@@ -45,7 +47,10 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
     const all: PathLike[] = [...paths];
     const seqs = typeof opts.sequences === 'function' ? opts.sequences(input) : (opts.sequences ?? []);
     for (const seq of seqs) all.push(walk(machine, input, seq as Array<{ type: string }>));
-    const usable = all.filter((p) => !p.steps.some((st) => opts.skipEvents?.includes(st.event.type)));
+    const usable = all.filter(
+      (p) =>
+        !p.steps.some((st, i) => opts.skipEvents?.includes(st.event.type) || (i > 0 && opts.skipStep?.(String((p.steps[i - 1]!.state as { value: unknown }).value), st.event))),
+    );
     return usable.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
   });
 }

@@ -60,6 +60,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const [rendererReady, setRendererReady] = useState(false);
 
   // Machines, with their effects supplied here (conventions: no timers inside).
+  const [navTimer] = useState<{ armed: (() => void) | null }>(() => ({ armed: null }));
   const [machines] = useState(() => {
     let hide: ReturnType<typeof setTimeout> | undefined;
     let toast: ReturnType<typeof setTimeout> | undefined;
@@ -69,9 +70,18 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         actions: {
           startHideTimer: ({ self }) => {
             clearTimeout(hide);
-            hide = setTimeout(() => self.send({ type: 'navbar.elapsed' }), VIEWER.navAutoHideMs);
+            const fire = () => {
+              navTimer.armed = null;
+              self.send({ type: 'navbar.elapsed' });
+            };
+            navTimer.armed = fire;
+            // Browser tests drive this clock by hand (__viewerDebug.elapseNavTimer) so paths are deterministic.
+            if (!window.__VIEWER_TEST__) hide = setTimeout(fire, VIEWER.navAutoHideMs);
           },
-          cancelHideTimer: () => clearTimeout(hide),
+          cancelHideTimer: () => {
+            clearTimeout(hide);
+            navTimer.armed = null;
+          },
         },
       }),
       mode: viewerModeMachine.provide({
@@ -263,6 +273,12 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       settled: () => !!rendererRef.current?.settled,
       state: () => ({ nav: String(navState.value), menus: String(menusState.value), mode: String(modeState.value), paging: paging.getSnapshot().value }),
       send: (e: PagingEvent) => send(e),
+      /** Fires the navigation bar's auto-hide timer if it is armed; true when it was. */
+      elapseNavTimer: () => {
+        const f = navTimer.armed;
+        f?.();
+        return !!f;
+      },
     };
     return () => {
       delete window.__viewerDebug;
