@@ -36,3 +36,16 @@ export function TitleCard({ title, badge, rank, subtitle }: { title: Title; badg
     </Link>
   );
 }
+
+/** A grid of title cards (lists, search, ranking rest). */
+export function TitleGrid({ titles, testId }: { titles: readonly Title[]; testId?: string }) {
+  return (
+    <ul className="title-grid" data-testid={testId}>
+      {titles.map((title) => (
+        <li key={title.titleId} style={{ listStyle: 'none' }}>
+          <TitleCard title={title} badge />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -9,7 +9,7 @@ import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
-import { ScrollRow } from '../home/HomeScreen';
+import { FeaturedList, ScrollRow } from '../home/HomeScreen';
 import '../screens.css';
 
 /** 000 §9: up to 3 top banners on featured. */
@@ -34,21 +34,8 @@ function Block({ c, index }: { c: FeaturedContent; index: number }) {
   switch (c.data.case) {
     case 'banner':
       return <BannerLink b={c.data.value} place="featured" />;
-    case 'titleList': {
-      const l = c.data.value;
-      return (
-        <section className="home-group" aria-label={l.listName}>
-          <h2 className="section-title">{l.listName}</h2>
-          <ScrollRow label={l.listName}>
-            {l.featuredTitles.map((title) => (
-              <div className="home-group__item" key={title.titleId}>
-                <TitleCard title={title} badge />
-              </div>
-            ))}
-          </ScrollRow>
-        </section>
-      );
-    }
+    case 'titleList':
+      return <FeaturedList list={c.data.value} />;
     case 'rankedTitles': {
       const r = c.data.value;
       const name = r.listName || t('featured.ranking');

@@ -12,7 +12,7 @@ import { displayTitle, filterGroups, labelKey, sortGroups } from '../../lib/titl
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
-import { TitleCard } from '../../ui/TitleCard';
+import { TitleGrid } from '../../ui/TitleCard';
 import { MANGA_LIST_TABS, type MangaListTab } from '../../app/routes';
 import '../screens.css';
 
@@ -120,16 +120,7 @@ export function MangaListView({ view }: { view: SearchView }) {
           {t('lists.notFound')}
         </p>
       ) : (
-        <ul className="title-grid" data-testid="title-grid">
-          {groups.map((g) => {
-            const title = displayTitle(g, langs);
-            return title ? (
-              <li key={title.titleId} style={{ listStyle: 'none' }}>
-                <TitleCard title={title} badge />
-              </li>
-            ) : null;
-          })}
-        </ul>
+        <TitleGrid testId="title-grid" titles={groups.flatMap((g) => displayTitle(g, langs) ?? [])} />
       )}
     </>
   );

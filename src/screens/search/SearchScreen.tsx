@@ -8,7 +8,7 @@ import { displayTitle, titlesInLangs } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { SearchBox, keywordOf } from '../../ui/SearchBox';
-import { TitleCard } from '../../ui/TitleCard';
+import { TitleGrid } from '../../ui/TitleCard';
 import '../screens.css';
 
 /**
@@ -19,6 +19,16 @@ export function searchGroups(groups: readonly AllTitlesGroup[], keyword: string,
   const k = keyword.trim().toLocaleLowerCase();
   if (!k) return [];
   return groups.filter((g) => titlesInLangs(g, langs).some((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k)));
+}
+
+/** The language title to show: the best-placed chosen language among those that matched, else the group's usual one. */
+function shownTitle(g: AllTitlesGroup, keyword: string, langs: readonly ShortCode[]) {
+  const k = keyword.trim().toLocaleLowerCase();
+  const order = (x: { language: number }) => langs.indexOf(byLanguage(x.language)?.short ?? 'en');
+  const hit = titlesInLangs(g, langs)
+    .filter((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k))
+    .sort((a, b) => order(a) - order(b))[0];
+  return hit ?? displayTitle(g, langs);
 }
 
 export default function SearchScreen() {
@@ -40,22 +50,7 @@ export default function SearchScreen() {
           {t('search.none')}
         </p>
       ) : (
-        <ul className="title-grid" data-testid="search-results">
-          {found.map((g) => {
-            // Prefer the language title that matched, else the first chosen language.
-            const k = keyword.trim().toLocaleLowerCase();
-            const order = (x: { language: number }) => langs.indexOf(byLanguage(x.language)?.short ?? 'en');
-            const hit = titlesInLangs(g, langs)
-              .filter((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k))
-              .sort((a, b) => order(a) - order(b))[0];
-            const title = hit ?? displayTitle(g, langs);
-            return title ? (
-              <li key={title.titleId} style={{ listStyle: 'none' }}>
-                <TitleCard title={title} badge />
-              </li>
-            ) : null;
-          })}
-        </ul>
+        <TitleGrid testId="search-results" titles={found.flatMap((g) => shownTitle(g, keyword, langs) ?? [])} />
       )}
     </main>
   );
