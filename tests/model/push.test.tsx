@@ -75,7 +75,7 @@ function watchStates(machineId: string) {
     if (e.type !== '@xstate.snapshot') return;
     const logic = (e.actorRef as { logic?: { id?: string } }).logic;
     if (logic?.id !== machineId) return;
-    const v = (e.snapshot as { value: unknown }).value;
+    const v = (e.snapshot as unknown as { value: unknown }).value;
     if (seen.at(-1) !== v) seen.push(v);
   });
   return { seen, stop };
