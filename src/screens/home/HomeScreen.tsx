@@ -63,7 +63,7 @@ function UpdatedGroup({ name, groups }: { name: string; groups: OriginalTitleGro
   );
 }
 
-function FeaturedList({ list }: { list: TitleList }) {
+export function FeaturedList({ list }: { list: TitleList }) {
   return (
     <section className="home-group" aria-label={list.listName}>
       <h2 className="section-title">{list.listName}</h2>
@@ -94,7 +94,7 @@ function Hottest({ ranked }: { ranked: TitleRankingGroup[] }) {
               <RankMark rank={i + 1} />
               <Link href={`/titles/${title.titleId}`} className="hottest__link" data-title-id={title.titleId}>
                 <img src={title.portraitImageUrl} alt="" width={48} height={68} loading="lazy" />
-                <span>
+                <span className="hottest__text">
                   <span className="hottest__name">{title.name}</span>
                   <span className="hottest__author">{title.author}</span>
                 </span>

@@ -49,7 +49,7 @@ function RankingBanners({ banners }: { banners: Banner[] }) {
 
 function Ranked({ groups, offset, big }: { groups: TitleRankingGroup[]; offset: number; big?: boolean }) {
   return (
-    <ol className={big ? 'ranking-top' : 'title-grid'} start={offset + 1} data-testid={big ? 'ranking-top' : 'ranking-rest'}>
+    <ol className={big ? 'ranking-top' : 'title-grid ranking-rest'} start={offset + 1} data-testid={big ? 'ranking-top' : 'ranking-rest'}>
       {groups.map((g, i) => {
         const title = g.titles[0];
         if (!title) return null;
