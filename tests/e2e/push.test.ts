@@ -106,6 +106,44 @@ describe('release notifications in Chromium', () => {
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     const msg = decrypt(sub, got.body) as { body: string; url: string; lang: string; chapterId: number; titleId: number };
     expect(msg).toMatchObject({ body: 'Nuevo capítulo: #999', url: `/viewer/${chapterId}`, lang: 'esp', chapterId, titleId });
+
+    // The service worker shows that message and, on a click, brings the viewer up.
+    // (No push service reaches it offline: the events are dispatched inside the worker.)
+    const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
+    const shown = await worker.evaluate(async (m) => {
+      const sw = self as unknown as {
+        dispatchEvent(e: Event): boolean;
+        registration: { getNotifications(): Promise<Array<{ title: string; body: string; tag: string; data: { url: string } }>> };
+      };
+      const PushEventCtor = (self as unknown as { PushEvent: new (t: string, i: { data: string }) => Event }).PushEvent;
+      try {
+        sw.dispatchEvent(new PushEventCtor('push', { data: JSON.stringify(m) }));
+      } catch {
+        // waitUntil refuses synthetic events; the notification is already on its way.
+      }
+      for (;;) {
+        const list = await sw.registration.getNotifications();
+        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }, msg);
+    expect(shown).toEqual([{ title: (msg as unknown as { title: string }).title, body: 'Nuevo capítulo: #999', tag: `chapter-${chapterId}`, url: `/viewer/${chapterId}` }]);
+
+    await worker.evaluate(async () => {
+      const sw = self as unknown as { dispatchEvent(e: Event): boolean; registration: { getNotifications(): Promise<object[]> } };
+      const [n] = await sw.registration.getNotifications();
+      const Ctor = (self as unknown as { NotificationEvent: new (t: string, i: { notification: object }) => Event }).NotificationEvent;
+      try {
+        sw.dispatchEvent(new Ctor('notificationclick', { notification: n! }));
+      } catch {
+        // as above
+      }
+    });
+    const viewerUrl = new RegExp(`/viewer/${chapterId}$`);
+    await expect.poll(() => ctx.pages().some((p) => viewerUrl.test(p.url()))).toBe(true);
+    const viewer = ctx.pages().find((p) => viewerUrl.test(p.url()))!;
+    await viewer.waitForLoadState('networkidle');
+    await viewer.screenshot({ path: '.tmp/screenshots/push/e2e-viewer-from-notification.png' });
     expect(errors).toEqual([]);
     await ctx.close();
   });
