@@ -51,7 +51,7 @@ export function pushSupported(e: PushEnv = env()): boolean {
 export async function currentSubscriptionToken(): Promise<string | null> {
   const e = env();
   if (!pushSupported(e) || e.Notification!.permission !== 'granted') return null;
-  const reg = await e.serviceWorker!.getRegistration(SERVICE_WORKER_URL);
+  const reg = await e.serviceWorker!.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
   return sub ? JSON.stringify(sub.toJSON()) : null;
 }
