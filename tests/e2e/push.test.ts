@@ -26,7 +26,7 @@ describe('release notifications in Chromium', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-push-'));
   beforeAll(async () => {
     pushBase = await push.listen();
-    server = await startServer({ DATA_DIR: dataDir, PUSH_CHECK_SECONDS: '1' });
+    server = await startServer({ DATA_DIR: dataDir, PUSH_CHECK_SECONDS: '1', VIEW_CACHE_MS: '0' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -97,6 +97,10 @@ describe('release notifications in Chromium', () => {
       .insertInto('chapters')
       .values({ id: chapterId, title_id: titleId, seq: Number(last.seq) + 1, name: '#999', sub_title: 'Push', thumbnail_url: '', start_ts: now + 2, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
       .execute();
+    // Its pages: those of the title's previous chapter (demo art is drawn on demand).
+    const prev = await db.selectFrom('chapters').select('id').where('title_id', '=', titleId).where('id', '!=', chapterId).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    const pages = await db.selectFrom('pages').selectAll().where('chapter_id', '=', prev.id).execute();
+    if (pages.length) await db.insertInto('pages').values(pages.map((p) => ({ ...p, chapter_id: chapterId }))).execute();
     await close();
 
     await push.waitFor(1);
@@ -143,6 +147,7 @@ describe('release notifications in Chromium', () => {
     await expect.poll(() => ctx.pages().some((p) => viewerUrl.test(p.url()))).toBe(true);
     const viewer = ctx.pages().find((p) => viewerUrl.test(p.url()))!;
     await viewer.waitForLoadState('networkidle');
+    await viewer.getByText('#999').first().waitFor();
     await viewer.screenshot({ path: '.tmp/screenshots/push/e2e-viewer-from-notification.png' });
     expect(errors).toEqual([]);
     await ctx.close();
