@@ -1,7 +1,7 @@
 /*
  * Service worker for release notifications (Web Push).
  * The server sends an encrypted JSON message per subscriber:
- *   { title, body, url: "/viewer/<chapterId>", lang, chapterId, titleId }
+ *   { title, body, url: "/viewer/<chapterId>", lang, locale, chapterId, titleId }
  * It is shown as a notification; a click focuses a tab of this site showing
  * that URL, else navigates an open tab there, else opens a new window.
  */
@@ -30,7 +30,7 @@ self.addEventListener('push', (event) => {
   const url = typeof msg.url === 'string' && msg.url.startsWith('/') ? msg.url : '/';
   const shown = self.registration.showNotification(msg.title, {
     body: typeof msg.body === 'string' ? msg.body : '',
-    lang: typeof msg.lang === 'string' ? msg.lang.slice(0, 2) : undefined,
+    lang: typeof msg.locale === 'string' ? msg.locale : '',
     icon: '/app-icon.svg',
     badge: '/favicon.svg',
     tag: typeof msg.chapterId === 'number' ? `chapter-${msg.chapterId}` : undefined,

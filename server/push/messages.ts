@@ -1,3 +1,5 @@
+import { LANGS } from '../lib/languages.js';
+
 /**
  * Notification text per service language (the subscriber's `lang`):
  * the title is the manga's name, the body names the new chapter.
@@ -21,11 +23,14 @@ export interface PushMessage {
   body: string;
   url: string;
   lang: string;
+  /** BCP-47 tag of the text (the notification's lang). */
+  locale: string;
   chapterId: number;
   titleId: number;
 }
 
 export function releaseMessage(lang: string, titleName: string, chapterName: string, chapterId: number, titleId: number): PushMessage {
   const l = BODY[lang] ? lang : 'eng';
-  return { title: titleName, body: BODY[l]!(chapterName), url: `/viewer/${chapterId}`, lang: l, chapterId, titleId };
+  const locale = LANGS.find((x) => x.service === l)?.locale ?? 'en-US';
+  return { title: titleName, body: BODY[l]!(chapterName), url: `/viewer/${chapterId}`, lang: l, locale, chapterId, titleId };
 }

@@ -77,8 +77,8 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     }
     const es = push.received.find((r) => r.path === '/push/es')!;
     const fr = push.received.find((r) => r.path === '/push/fr')!;
-    expect(decrypt(visitors.es.sub, es.body)).toEqual({ title: 'Cooking Cats', body: 'Nuevo capítulo: #090', url: '/viewer/9001', lang: 'esp', chapterId: 9001, titleId: T.catsEn });
-    expect(decrypt(visitors.fr.sub, fr.body)).toMatchObject({ body: 'Nouveau chapitre : #090', url: '/viewer/9001', lang: 'fra' });
+    expect(decrypt(visitors.es.sub, es.body)).toEqual({ title: 'Cooking Cats', body: 'Nuevo capítulo: #090', url: '/viewer/9001', lang: 'esp', locale: 'es-ES', chapterId: 9001, titleId: T.catsEn });
+    expect(decrypt(visitors.fr.sub, fr.body)).toMatchObject({ body: 'Nouveau chapitre : #090', url: '/viewer/9001', lang: 'fra', locale: 'fr-FR' });
     // The wrong key cannot read it.
     expect(() => decrypt(visitors.es.sub, fr.body)).toThrow();
 
