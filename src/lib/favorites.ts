@@ -1,5 +1,5 @@
 import { call } from '../api/client';
-import { getPushToken } from '../app/push';
+import { getPushToken, subscribeToReleases } from '../app/push';
 import { getServiceLang } from './prefs';
 
 /**
@@ -24,9 +24,14 @@ export function onFavoritesStale(l: () => void): () => void {
   return () => listeners.delete(l);
 }
 
-/** PUT /title_list/bookmark, with the push token and service language when a token exists (000 §7). */
+/**
+ * PUT /title_list/bookmark, with the push token and service language when a
+ * token exists (000 §7). Where the browser supports push, favoriting is what
+ * asks for release notifications (a Web Push subscription; null when
+ * unsupported or refused, and the favorite goes ahead without it).
+ */
 export async function subscribeTitle(titleId: number): Promise<void> {
-  const token = await getPushToken();
+  const token = (await subscribeToReleases()) ?? (await getPushToken());
   await call('/title_list/bookmark', {
     method: 'PUT',
     query: { title_id: titleId, ...(token ? { push_token: token, lang: getServiceLang() } : {}) },
