@@ -2,7 +2,6 @@ import type { Banner } from '../../gen/manga/v1/common_pb';
 import type { FeaturedContent } from '../../gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
 import { logBannerTap } from '../../api/tapLog';
-import { track } from '../../analytics';
 import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
 import { ActionLink } from '../../ui/ActionLink';
@@ -15,15 +14,13 @@ import '../screens.css';
 /** 000 §9: up to 3 top banners on featured. */
 export const TOP_BANNERS_MAX = 3;
 
-export function BannerLink({ b, place }: { b: Banner; place: string }) {
+export function BannerLink({ b }: { b: Banner }) {
   return (
     <ActionLink
       action={b.action}
       className="featured-banner"
-      onFollow={() => {
-        track('banner_click', { banner_id: b.id, place });
-        logBannerTap(b.id);
-      }}
+      // logBannerTap also sends the banner_click analytics event (tracked once).
+      onFollow={() => logBannerTap(b.id)}
     >
       <img src={b.imageUrl} alt="" width={b.width || 1200} height={b.height || 300} loading="lazy" />
     </ActionLink>
@@ -33,7 +30,7 @@ export function BannerLink({ b, place }: { b: Banner; place: string }) {
 function Block({ c, index }: { c: FeaturedContent; index: number }) {
   switch (c.data.case) {
     case 'banner':
-      return <BannerLink b={c.data.value} place="featured" />;
+      return <BannerLink b={c.data.value} />;
     case 'titleList':
       return <FeaturedList list={c.data.value} />;
     case 'rankedTitles': {
@@ -71,7 +68,7 @@ export default function FeaturedScreen() {
         <>
           <div className="featured-top">
             {view.data.topSearchBanners.slice(0, TOP_BANNERS_MAX).map((b) => (
-              <BannerLink key={b.id} b={b} place="featured_top" />
+              <BannerLink key={b.id} b={b} />
             ))}
           </div>
           {view.data.contents.map((c, i) => (

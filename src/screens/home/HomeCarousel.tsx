@@ -7,7 +7,6 @@ import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { actionHref } from '../../lib/links';
 import { logBannerTap } from '../../api/tapLog';
-import { track } from '../../analytics';
 import { useSlidesPerView } from './useSlidesPerView';
 
 /** A timer source; tests pass a fake one. */
@@ -43,7 +42,6 @@ export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]
           const b = banners.find((x) => x.id === bannerId);
           if (!b) return;
           logBannerTap(b.id);
-          track('banner_click', { banner_id: b.id, place: 'home_carousel' });
           const { href, external } = actionHref(b.action);
           if (!href) return;
           if (external) window.open(href, '_blank', 'noopener,noreferrer');

@@ -4,7 +4,6 @@ import type { Banner } from '../../gen/manga/v1/common_pb';
 import type { TitleRankingGroup } from '../../gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { logBannerTap } from '../../api/tapLog';
-import { track } from '../../analytics';
 import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
 import { ActionLink } from '../../ui/ActionLink';
@@ -35,8 +34,6 @@ function RankingBanners({ banners }: { banners: Banner[] }) {
           key={b.id}
           action={b.action}
           onFollow={() => {
-            // Tracked first, then the banner's action url is followed.
-            track('banner_click', { banner_id: b.id, place: 'ranking' });
             logBannerTap(b.id);
           }}
         >
