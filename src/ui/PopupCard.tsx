@@ -28,6 +28,14 @@ export function PopupCard({
   useEffect(() => {
     track('popup_impression', { popup_id: popup.popupId });
   }, [popup.popupId]);
+  // Escape closes it, like the close icon.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   const follow = () => {
     if (onFollow) return onFollow();
     logPopupTap(popup.popupId);
