@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -52,7 +52,14 @@ export async function migrate(db: DB, dialect: Dialect): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL, keep the migration tables in the current schema: Kysely would
+  // otherwise take another schema's tables for ours (tests run a schema per file).
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+    migrationTableSchema = r.rows[0]?.s ?? undefined;
+  }
+  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`);
