@@ -56,13 +56,19 @@ export function activeConsentGroups(w: { OnetrustActiveGroups?: string } = windo
 }
 
 /** Polls the consent tool; raises "consent-ready" on window and in the dataLayer. */
-export function ConsentWatcher() {
+export interface WatcherClock {
+  setTimeout(fn: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+const windowClock: WatcherClock = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
+
+export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: number; clock?: WatcherClock } = {}) {
   const timers = useRef<number[]>([]);
   useMachine(
     consentMachine.provide({
       actions: {
         scheduleCheck: ({ self }, { ms }) => {
-          timers.current.push(window.setTimeout(() => self.send({ type: 'consent.checked', activeGroups: activeConsentGroups() }), ms));
+          timers.current.push(clock.setTimeout(() => self.send({ type: 'consent.checked', activeGroups: activeConsentGroups() }), ms));
         },
         emitConsentReady: () => {
           track('consent-ready');
@@ -70,9 +76,9 @@ export function ConsentWatcher() {
         },
       },
     }),
-    { input: {}, inspect },
+    { input: maxTries === undefined ? {} : { maxTries }, inspect },
   );
-  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  useEffect(() => () => timers.current.forEach((id) => clock.clearTimeout(id)), [clock]);
   return null;
 }
 
