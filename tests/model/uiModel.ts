@@ -36,7 +36,7 @@ export interface UiModelOptions {
   /** Event types the UI cannot produce in this setup: paths using them are left out. */
   skipEvents?: string[];
   /** Steps the UI cannot take (from this state value, this event): paths with one are left out. */
-  skipStep?: (fromValue: string, event: { type: string }) => boolean;
+  skipStep?: (fromValue: string, event: { type: string }, input: unknown) => boolean;
 }
 
 export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): Array<PathLike & { input: unknown; description: string }> {
@@ -49,7 +49,7 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
     for (const seq of seqs) all.push(walk(machine, input, seq as Array<{ type: string }>));
     const usable = all.filter(
       (p) =>
-        !p.steps.some((st, i) => opts.skipEvents?.includes(st.event.type) || (i > 0 && opts.skipStep?.(String((p.steps[i - 1]!.state as { value: unknown }).value), st.event))),
+        !p.steps.some((st, i) => opts.skipEvents?.includes(st.event.type) || (i > 0 && opts.skipStep?.(String((p.steps[i - 1]!.state as { value: unknown }).value), st.event, input))),
     );
     return usable.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
   });
@@ -99,7 +99,11 @@ export async function runUiModel(
       // A transient state (eventless transitions only) is never on screen: the graph's
       // start snapshot can hold one; the next step shows where it resolved to.
       if (state._nodes?.some((n) => (n.always?.length ?? 0) > 0)) continue;
-      await waitFor(() => d.check(state));
+      try {
+        await waitFor(() => d.check(state));
+      } catch (e) {
+        throw new Error(`${opts.name}: state ${JSON.stringify(state.value)} after ${JSON.stringify(step.event)} in path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message.split('\n')[0]}`);
+      }
       steps++;
     }
   }
