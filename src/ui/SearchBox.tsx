@@ -17,6 +17,11 @@ let lastKeyword = '';
  * non-empty text goes to /search_result?keyword=…; an empty submit keeps
  * the stored text and does nothing.
  */
+/** Forgets the last searched keyword (a new visit; tests start each path from it). */
+export function forgetLastKeyword(): void {
+  lastKeyword = '';
+}
+
 export function SearchBox({ className }: { className?: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
