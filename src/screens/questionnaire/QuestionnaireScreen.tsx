@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { FREE_TEXT_MAX, problemOf, surveyFormMachine, type SurveyQuestion } from '../../../machines/surveyFormMachine';
@@ -59,6 +60,12 @@ export default function QuestionnaireScreen() {
     { inspect },
   );
   const { questions, answers, error, copy } = state.context;
+  // Questions the visitor has answered or changed: their problems show (not before).
+  const [touchedSet, setTouched] = useState<ReadonlySet<number>>(new Set());
+  const answer = (q: number, e: Parameters<typeof send>[0]) => {
+    setTouched((t) => new Set(t).add(q));
+    send(e);
+  };
 
   if (state.matches('loading')) return <Loading />;
   if (state.matches('failed'))
@@ -98,7 +105,7 @@ export default function QuestionnaireScreen() {
             const a = answers[i]!;
             const multi = q.numberOfChoices > 1;
             const problem = problemOf(q, a);
-            const touched = a.choices.length > 0 || a.freeOn;
+            const touched = touchedSet.has(i);
             const name = `q${i + 1}`;
             return (
               <li key={name} className="survey__question">
@@ -115,7 +122,7 @@ export default function QuestionnaireScreen() {
                         name={name}
                         value={opt}
                         checked={a.choices.includes(opt)}
-                        onChange={() => send(multi ? { type: 'answer.toggle', q: i, value: opt } : { type: 'answer.choose', q: i, value: opt })}
+                        onChange={() => answer(i, multi ? { type: 'answer.toggle', q: i, value: opt } : { type: 'answer.choose', q: i, value: opt })}
                       />
                       <span>{opt}</span>
                     </label>
@@ -123,7 +130,7 @@ export default function QuestionnaireScreen() {
                   {q.freeForm ? (
                     <div className="survey__free">
                       <label className="survey__option">
-                        <input type={multi ? 'checkbox' : 'radio'} name={name} checked={a.freeOn} onChange={() => send({ type: 'answer.freeToggle', q: i })} onClick={() => !multi && a.freeOn && send({ type: 'answer.freeToggle', q: i })} />
+                        <input type={multi ? 'checkbox' : 'radio'} name={name} checked={a.freeOn} onChange={() => answer(i, { type: 'answer.freeToggle', q: i })} onClick={() => !multi && a.freeOn && answer(i, { type: 'answer.freeToggle', q: i })} />
                         <span>{q.freeForm}</span>
                       </label>
                       <textarea
@@ -131,7 +138,7 @@ export default function QuestionnaireScreen() {
                         disabled={!a.freeOn}
                         maxLength={FREE_TEXT_MAX}
                         value={a.freeText}
-                        onChange={(e) => send({ type: 'answer.freeText', q: i, text: e.target.value })}
+                        onChange={(e) => answer(i, { type: 'answer.freeText', q: i, text: e.target.value })}
                         rows={2}
                       />
                     </div>
