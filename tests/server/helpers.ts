@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /**
- * A fresh database of its own (a temp SQLite file, or a PostgreSQL schema
+ * A fresh database of its own (a temp SQLite file, or a PostgreSQL database
  * named after the test file), seeded with the fixture catalog, and the app on it.
  */
 export async function setup(backend: 'sqlite' | 'postgres', name: string, overrides: Partial<Config> = {}, doSeed = true): Promise<TestApp> {
@@ -30,17 +30,32 @@ export async function setup(backend: 'sqlite' | 'postgres', name: string, overri
   let databaseUrl = '';
   let dropSchema = async () => {};
   if (backend === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${name.replace(/\W/g, '_')}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
+    // A database of its own, not a schema: Kysely's migrator introspects every
+    // schema of the database, and a schema another test file drops meanwhile
+    // makes that query fail ("schema ... does not exist").
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const dbName = `t_${name.replace(/\W/g, '_')}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    await admin.query(`create database ${dbName}`);
     await admin.end();
-    databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const own = new URL(url.toString());
+    own.pathname = `/${dbName}`;
+    databaseUrl = own.toString();
     dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url.toString() });
       await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
+      // The pool's last connections may still be closing: wait for them
+      // rather than kill them (a killed client reports an error).
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`drop database if exists ${dbName}${i >= 50 ? ' with (force)' : ''}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || i >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     };
   }
