@@ -70,9 +70,14 @@ export const pageResolutionMachine = setup({
         },
       },
     },
+    /** The alert was shown; the reader retries, or picks another resolution. */
     failed: {
       on: {
         'viewer.retry': { target: 'loading' },
+        'resolution.set': {
+          target: 'loading',
+          actions: ['setResolution', { type: 'saveResolution', params: ({ event }) => ({ resolution: event.resolution }) }],
+        },
       },
     },
   },

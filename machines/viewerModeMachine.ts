@@ -3,14 +3,15 @@ import { assign, setup } from 'xstate';
 /**
  * Reading direction of the viewer (documents: section 4). Vertical-only and
  * horizontal-only chapters force their mode; otherwise the reader's stored
- * choice applies (default vertical). A toggle rebuilds the pages, stores the
+ * choice applies (default vertical). Choosing the other direction in the
+ * settings menu (the documents' toggle) rebuilds the pages, stores the
  * choice and shows a toast, which the injected clock hides
- * (`startToastTimer` → `toast.elapsed`).
+ * (`startToastTimer` → `toast.elapsed`). Chapter data that arrives again
+ * (a resolution change refetches it) re-applies its constraints.
  */
 export type ViewerMode = 'vertical' | 'horizontal';
 
 export type ViewerModeEvent =
-  | { type: 'mode.toggle' }
   | { type: 'mode.set'; mode: ViewerMode }
   | { type: 'chapter.loaded'; verticalOnly: boolean; horizontalOnly: boolean }
   | { type: 'toast.elapsed' };
@@ -77,13 +78,11 @@ export const viewerModeMachine = setup({
     },
     vertical: {
       on: {
-        'mode.toggle': { target: 'horizontal', actions: ['preferHorizontal', { type: 'saveMode', params: { mode: 'horizontal' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
         'mode.set': { guard: 'wantsHorizontal', target: 'horizontal', actions: ['preferHorizontal', { type: 'saveMode', params: { mode: 'horizontal' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
       },
     },
     horizontal: {
       on: {
-        'mode.toggle': { target: 'vertical', actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
         'mode.set': { guard: 'wantsVertical', target: 'vertical', actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
       },
     },

@@ -136,6 +136,8 @@ let shared: DecodePool | undefined;
 /** The app's one pool; workers start on first use and live with the page. */
 export function decodePool(): DecodePool {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  shared ??= new DecodePool(Math.max(1, Math.min(3, cores - 1)));
+  // Browser tests pin the pool (window.__VIEWER_POOL_SIZE__) so queueing is the same on every machine.
+  const pinned = typeof window !== 'undefined' ? (window as { __VIEWER_POOL_SIZE__?: number }).__VIEWER_POOL_SIZE__ : undefined;
+  shared ??= new DecodePool(pinned ?? Math.max(1, Math.min(3, cores - 1)));
   return shared;
 }

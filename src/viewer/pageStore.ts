@@ -158,6 +158,8 @@ export class PageStore {
     this.want = new Set(list);
     const inFlight = [...this.loaders.entries()].filter(([, a]) => ['queued', 'loading'].includes(a.getSnapshot().value as string)).map(([i]) => i);
     for (const i of toAbort(inFlight, this.want)) this.loaders.get(i)?.send({ type: 'page.evict' });
+    // A failed page left behind is forgotten: coming back to it tries again.
+    for (const [i, a] of this.loaders) if (a.getSnapshot().value === 'failed' && !this.want.has(i)) a.send({ type: 'page.evict' });
     for (let k = list.length - 1; k >= 0; k--) {
       const i = list[k]!;
       const s = this.loader(i).getSnapshot().value;

@@ -20,6 +20,8 @@ export interface GestureTarget {
   mode: Mode;
   rtl: boolean;
   send(e: PagingEvent): void;
+  /** Whether the paging machine still holds the drag (Escape lets go of it). */
+  dragActive(): boolean;
   onTap(zone: TapZone): void;
 }
 
@@ -32,6 +34,8 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   const cur = useRef(target);
   cur.current = target;
   const dragging = useRef(false);
+  /** The machine let go of this drag: ignore it until the pointer is released. */
+  const dropped = useRef(false);
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pinchScale = useRef(1);
@@ -71,6 +75,16 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
           if (dragging.current) send({ type: 'drag.cancel' });
           dragging.current = false;
           cancel();
+          return;
+        }
+        if (first) dropped.current = false;
+        if (dropped.current) {
+          if (last) dropped.current = false;
+          return;
+        }
+        if (dragging.current && !first && !cur.current.dragActive()) {
+          dragging.current = false;
+          dropped.current = !last;
           return;
         }
         if (isTap) {

@@ -27,6 +27,8 @@ export interface FixtureOptions {
   failing?: number[];
   /** Delay before each image response, ms. */
   imageDelayMs?: number;
+  /** Hold each manga_viewer answer until `releaseViewer`. */
+  holdViewer?: boolean;
 }
 
 /** Page colours: each image is split into four flat quadrants. */
@@ -48,7 +50,7 @@ export function sourceColor(i: number, u: number, v: number): [number, number, n
 
 const SIZE: Record<string, number> = { low: 240, high: 480, super_high: 720 };
 
-async function pageImage(i: number, double: boolean, quality: string): Promise<Buffer> {
+export async function pageImage(i: number, double: boolean, quality: string): Promise<Buffer> {
   const w = SIZE[quality]! * (double ? 2 : 1);
   const h = Math.round(SIZE[quality]! * 1.4);
   const raw = Buffer.alloc(w * h * 3);
@@ -72,7 +74,7 @@ export function xor(buf: Buffer, keyHex: string): Buffer {
   return out;
 }
 
-const KEY = crypto.createHash('sha256').update('viewer-fixture').digest('hex');
+export const KEY = crypto.createHash('sha256').update('viewer-fixture').digest('hex');
 const TYPES: Record<string, PageType> = { S: PageType.SINGLE, L: PageType.LEFT, R: PageType.RIGHT, D: PageType.DOUBLE };
 
 export function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uint8Array {
@@ -156,18 +158,34 @@ export interface InstalledFixture {
   /** Image paths fetched. */
   imageHits: string[];
   heal(): void;
+  /** manga_viewer requests waiting (holdViewer). */
+  pendingViewer(): number;
+  /** Answers the oldest waiting manga_viewer request: the chapter, or an error envelope. */
+  releaseViewer(ok: boolean): void;
 }
+
+/** The error popups' bodies the fixture answers with. */
+export const FIXTURE_ERROR = { english: 'This chapter cannot be shown right now.', spanish: 'Este capítulo no se puede mostrar ahora.' };
 
 /** Serves the fixture on `target` (a context, so worker fetches are routed too). */
 export async function installFixture(target: BrowserContext | Page, o: FixtureOptions): Promise<InstalledFixture> {
   const cache = new Map<string, Buffer>();
   const failing = new Set(o.failing ?? []);
-  const state: InstalledFixture = { viewerQueries: [], imageHits: [], heal: () => failing.clear() };
+  const waiting: Array<(ok: boolean) => void> = [];
+  const state: InstalledFixture = {
+    viewerQueries: [],
+    imageHits: [],
+    heal: () => failing.clear(),
+    pendingViewer: () => waiting.length,
+    releaseViewer: (ok) => waiting.shift()?.(ok),
+  };
   const bannerPng = await sharp({ create: { width: 800, height: 250, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
   await target.route('**/api/manga_viewer**', async (route) => {
     const u = new URL(route.request().url());
     state.viewerQueries.push(u.searchParams);
-    const body = viewerResponse(o, u.origin, u.searchParams.get('img_quality') ?? 'high');
+    const chapterId = Number(u.searchParams.get('chapter_id')) || (o.chapterId ?? 9001);
+    const ok = o.holdViewer ? await new Promise<boolean>((r) => waiting.push(r)) : true;
+    const body = ok ? viewerResponse({ ...o, chapterId }, u.origin, u.searchParams.get('img_quality') ?? 'high') : errorResponse(FIXTURE_ERROR.english, FIXTURE_ERROR.spanish);
     await route.fulfill({ status: 200, contentType: 'application/x-protobuf', body: Buffer.from(body) });
   });
   await target.route('**/fixture-img/**', async (route) => {

@@ -35,21 +35,40 @@ export interface UiModelOptions {
   exceptions?: CoverageExceptions;
   /** Event types the UI cannot produce in this setup: paths using them are left out. */
   skipEvents?: string[];
-  /** Steps the UI cannot take (from this state value, this event): paths with one are left out. */
-  skipStep?: (fromValue: string, event: { type: string }, input: unknown) => boolean;
+  /** Steps the UI cannot take (from this state value, this event, after these events): paths with one are left out. */
+  skipStep?: (fromValue: string, event: { type: string } & Record<string, unknown>, input: unknown, before: Array<{ type: string } & Record<string, unknown>>) => boolean;
+  /**
+   * How the graph tells states apart (default: value and context). Machines
+   * whose context is continuous (positions) explore by value alone.
+   */
+  serializeState?: (state: { value: unknown; context: unknown }) => string;
 }
 
 export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): Array<PathLike & { input: unknown; description: string }> {
   const inputs = opts.inputs ?? [undefined];
   return inputs.flatMap((input) => {
-    const model = createTestModel(machine, { ...(input === undefined ? {} : { input }), ...(opts.events ? { events: opts.events as never } : {}) });
+    const model = createTestModel(machine, {
+      ...(input === undefined ? {} : { input }),
+      ...(opts.events ? { events: opts.events as never } : {}),
+      ...(opts.serializeState ? { serializeState: opts.serializeState as never } : {}),
+    });
     const paths = opts.simple ? [...model.getShortestPaths(), ...model.getSimplePaths()] : model.getShortestPaths();
     const all: PathLike[] = [...paths];
     const seqs = typeof opts.sequences === 'function' ? opts.sequences(input) : (opts.sequences ?? []);
     for (const seq of seqs) all.push(walk(machine, input, seq as Array<{ type: string }>));
     const usable = all.filter(
       (p) =>
-        !p.steps.some((st, i) => opts.skipEvents?.includes(st.event.type) || (i > 0 && opts.skipStep?.(String((p.steps[i - 1]!.state as { value: unknown }).value), st.event, input))),
+        !p.steps.some(
+          (st, i) =>
+            opts.skipEvents?.includes(st.event.type) ||
+            (i > 0 &&
+              opts.skipStep?.(
+                valueKey((p.steps[i - 1]!.state as { value: unknown }).value),
+                st.event as never,
+                input,
+                p.steps.slice(1, i).map((x) => x.event) as never,
+              )),
+        ),
     );
     return usable.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
   });
@@ -117,3 +136,10 @@ export async function runUiModel(
 
 /** The state value as the components print it in data-state (String(value)). */
 export const stateText = (s: { value: unknown }) => String(s.value);
+
+/** A state value as text: a string as is, a parallel value as "region:value,region:value". */
+export function valueKey(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object') return Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => `${k}:${valueKey(x)}`).join(',');
+  return String(v);
+}

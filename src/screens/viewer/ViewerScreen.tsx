@@ -89,6 +89,14 @@ export default function ViewerScreen() {
   const current = data && (data.viewer.chapterId === chapterId || data.viewer.chapterId === 0) ? data : null;
   return (
     <main className="viewer" data-screen="viewer" data-state={String(state.value)}>
+      {current && state.matches('failed') && (
+        <div className="viewer__failbar" role="alert" data-testid="viewer-failbar">
+          <span>{t('viewer.loadError')}</span>
+          <button type="button" className="viewer__button" onClick={() => send({ type: 'viewer.retry' })}>
+            {t('viewer.retry')}
+          </button>
+        </div>
+      )}
       {current ? (
         <ViewerStage
           key={current.viewer.chapterId}

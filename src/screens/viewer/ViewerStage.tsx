@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { STORAGE } from '../../lib/storageKeys';
 import { cameraFor, type Geometry } from '../../viewer/camera';
+import { CACHE, type CacheConfig } from '../../viewer/cachePolicy';
 import { decodePool } from '../../viewer/decodePool';
 import { keyToEvent } from '../../viewer/input';
 import { buildLayout, slotTops, visiblePlacements, VIEWER, type Layout } from '../../viewer/layout';
@@ -60,7 +61,9 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const [rendererReady, setRendererReady] = useState(false);
 
   // Machines, with their effects supplied here (conventions: no timers inside).
+  // Under __VIEWER_TEST__ the machines' clocks (nav auto-hide, toast, inertia) are driven by the test through __viewerDebug.
   const [navTimer] = useState<{ armed: (() => void) | null }>(() => ({ armed: null }));
+  const [toastTimer] = useState<{ armed: (() => void) | null }>(() => ({ armed: null }));
   const [machines] = useState(() => {
     let hide: ReturnType<typeof setTimeout> | undefined;
     let toast: ReturnType<typeof setTimeout> | undefined;
@@ -90,13 +93,19 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
           rebuildPages: ({ event }) => track('viewer_direction_change', { event: event.type }),
           startToastTimer: ({ self }) => {
             clearTimeout(toast);
-            toast = setTimeout(() => self.send({ type: 'toast.elapsed' }), 2000);
+            const fire = () => {
+              toastTimer.armed = null;
+              self.send({ type: 'toast.elapsed' });
+            };
+            toastTimer.armed = fire;
+            if (!window.__VIEWER_TEST__) toast = setTimeout(fire, 2000);
           },
         },
       }),
       paging: pagingMachine.provide({
         actions: {
           startInertia: ({ self }) => {
+            if (window.__VIEWER_TEST__) return;
             let last = performance.now();
             const tick = (now: number) => {
               self.send({ type: 'scroll.tick', dt: Math.min(50, now - last) });
@@ -136,6 +145,16 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   );
   const index = useSelector(paging, (s) => s.context.pos.index);
   const count = layout?.spreads.length ?? 0;
+
+  // Chapter data that arrives again (a resolution change refetches it) re-applies its direction constraints.
+  const firstData = useRef(true);
+  useEffect(() => {
+    if (firstData.current) {
+      firstData.current = false;
+      return;
+    }
+    modeSend({ type: 'chapter.loaded', verticalOnly: viewer.isVerticalOnly, horizontalOnly: viewer.isHorizontalOnly });
+  }, [viewer, modeSend]);
 
   // Viewport size.
   useLayoutEffect(() => {
@@ -182,6 +201,8 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         },
         onRelease: (i) => rendererRef.current?.release(i),
       },
+      // Browser tests may shrink the cache window (window.__VIEWER_CACHE__) to reach eviction on a short chapter.
+      (window as { __VIEWER_CACHE__?: CacheConfig }).__VIEWER_CACHE__ ?? CACHE,
     );
     storeRef.current = store;
     return () => {
@@ -241,6 +262,16 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       if (e.altKey || e.metaKey || e.ctrlKey) return;
       const tgt = e.target as HTMLElement | null;
       if (tgt && /^(INPUT|TEXTAREA|SELECT)$/.test(tgt.tagName)) return;
+      // Escape lets go of a drag (the spread springs back) or leaves the zoom; 0 resets the zoom.
+      const ps = paging.getSnapshot();
+      if (e.key === 'Escape' && ps.matches({ pointer: 'dragging' })) {
+        send({ type: 'drag.cancel' });
+        return;
+      }
+      if ((e.key === 'Escape' || e.key === '0') && ps.matches({ zoom: 'zoomed' })) {
+        send({ type: 'zoom.reset' });
+        return;
+      }
       const ev = keyToEvent(e.key, e.shiftKey, mode, rtl);
       if (!ev) return;
       e.preventDefault();
@@ -254,6 +285,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
     mode,
     rtl,
     send,
+    dragActive: () => paging.getSnapshot().matches({ pointer: 'dragging' }),
     onTap: (zone) => {
       if (zone === 'center') navSend({ type: 'navbar.tap' });
       else send({ type: zone === 'next' ? 'page.next' : 'page.prev' });
@@ -279,6 +311,21 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         f?.();
         return !!f;
       },
+      /** Fires the direction toast's timer if it is armed. */
+      elapseToastTimer: () => {
+        const f = toastTimer.armed;
+        f?.();
+        return !!f;
+      },
+      /** One inertia frame of dt ms while coasting (test mode has no animation loop for it). */
+      tickInertia: (dt: number) => {
+        if (!paging.getSnapshot().matches({ pointer: 'coasting' })) return false;
+        send({ type: 'scroll.tick', dt });
+        return true;
+      },
+      geometry: () => paging.getSnapshot().context.geometry,
+      /** The spread (horizontal) or slot (vertical) showing item i. */
+      spreadOfItem: (i: number) => layout?.slotOfItem[i] ?? -1,
     };
     return () => {
       delete window.__viewerDebug;
