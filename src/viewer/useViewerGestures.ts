@@ -8,6 +8,7 @@ import { useGesture } from '@use-gesture/react';
 import { useRef, type RefObject } from 'react';
 import type { PagingEvent } from '../../machines/pagingMachine';
 import type { Mode } from './layout';
+import { MAX_ZOOM } from './camera';
 import { tapZone, type TapZone } from './input';
 
 export const DOUBLE_TAP_MS = 280;
@@ -22,6 +23,8 @@ export interface GestureTarget {
   send(e: PagingEvent): void;
   /** Whether the paging machine still holds the drag (Escape lets go of it). */
   dragActive(): boolean;
+  /** The zoom on screen (1 = fit). */
+  scale(): number;
   onTap(zone: TapZone): void;
 }
 
@@ -38,7 +41,6 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   const dropped = useRef(false);
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pinchScale = useRef(1);
   const wheel = useRef({ acc: 0, until: 0 });
 
   const local = (cx: number, cy: number) => {
@@ -71,7 +73,8 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
     {
       onDrag: ({ tap: isTap, first, last, movement: [mx, my], velocity: [vx, vy], direction: [dx, dy], xy: [x, y], pinching, cancel, event }) => {
         const send = cur.current.send;
-        if (pinching) {
+        // A touch pinch takes over from the drag; a ctrl+wheel zoom (also a "pinch") must not swallow mouse clicks.
+        if (pinching && (event as PointerEvent).pointerType !== 'mouse') {
           if (dragging.current) send({ type: 'drag.cancel' });
           dragging.current = false;
           cancel();
@@ -104,11 +107,12 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
           send({ type: 'drag.end', vx: vx * dx, vy: vy * dy });
         }
       },
-      onPinch: ({ first, offset: [s], origin: [ox, oy] }) => {
-        if (first) pinchScale.current = s;
-        const factor = s / pinchScale.current;
-        pinchScale.current = s;
-        if (factor !== 1 && Number.isFinite(factor)) {
+      // Each pinch (or ctrl+wheel run) starts from the scale on screen, so its first step counts too.
+      onPinch: ({ last, offset: [s], origin: [ox, oy] }) => {
+        // The closing event (fingers lifted, wheel idle) brings no movement: a page turned meanwhile must stay unzoomed.
+        if (last) return;
+        const factor = s / cur.current.scale();
+        if (Math.abs(factor - 1) > 1e-3 && Number.isFinite(factor)) {
           const p = local(ox, oy);
           cur.current.send({ type: 'zoom.by', factor, x: p.x, y: p.y });
         }
@@ -133,7 +137,7 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
       target: ref,
       eventOptions: { passive: false },
       drag: { filterTaps: true, pointer: { touch: true }, threshold: 4 },
-      pinch: { scaleBounds: { min: 0.1, max: 20 }, pinchOnWheel: true, modifierKey: 'ctrlKey' },
+      pinch: { from: () => [cur.current.scale(), 0], scaleBounds: { min: 1, max: MAX_ZOOM }, pinchOnWheel: true, modifierKey: 'ctrlKey' },
       wheel: { preventDefault: true },
     },
   );

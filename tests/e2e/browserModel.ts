@@ -17,7 +17,8 @@ export type Snap = { value: unknown; context: any };
 export interface BrowserDriver<I> {
   /** A fresh context and page for one path, ready for its first check. */
   open(input: I): Promise<Page>;
-  events: Record<string, (page: Page, e: Ev, input: I) => Promise<unknown>>;
+  /** Performs one event as the reader would; `before` are the path's events so far. */
+  events: Record<string, (page: Page, e: Ev, input: I, before: Ev[]) => Promise<unknown>>;
   /** Waits until the page shows `state`, then asserts what the reader sees. */
   check(page: Page, state: Snap, input: I, before: Ev[]): Promise<void>;
   close(page: Page): Promise<void>;
@@ -37,7 +38,7 @@ export async function runInBrowser<I>(machine: AnyStateMachine, opts: UiModelOpt
         const s = step.state as Snap & { _nodes?: Array<{ always?: unknown[] }> };
         try {
           if (!ev.type.startsWith('xstate.')) {
-            await driver.events[ev.type]!(page, ev, input);
+            await driver.events[ev.type]!(page, ev, input, before);
             before.push(ev);
           }
           // Eventless (transient) states are passed through, never shown.

@@ -286,6 +286,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
     rtl,
     send,
     dragActive: () => paging.getSnapshot().matches({ pointer: 'dragging' }),
+    scale: () => paging.getSnapshot().context.pos.scale,
     onTap: (zone) => {
       if (zone === 'center') navSend({ type: 'navbar.tap' });
       else send({ type: zone === 'next' ? 'page.next' : 'page.prev' });
