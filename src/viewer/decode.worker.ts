@@ -34,7 +34,8 @@ async function readAll(res: Response, id: number, signal: AbortSignal): Promise<
     }
     buf.set(value, loaded);
     loaded += value.length;
-    if (loaded - reported >= 32 * 1024 || (total > 0 && loaded === total)) {
+    // The first bytes at once (the bar starts moving), then every 32 KB.
+    if (reported === 0 || loaded - reported >= 32 * 1024 || (total > 0 && loaded === total)) {
       reported = loaded;
       post({ type: 'progress', id, loaded, total });
     }
