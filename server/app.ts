@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import external from './plugins/external.js';
@@ -28,7 +28,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     bodyLimit: deps.config.bodyLimit,
     // Ids and params are ours to validate; keep query parsing plain.
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: true,
+    // No per-request log lines (the top-level disableRequestLogging is deprecated: FSTDEP023).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, PostgresDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -38,10 +38,43 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (most used last). */
+const STATEMENTS_MAX = 500;
+
+/**
+ * The SQLite handle Kysely sees: prepare() reuses the statement already
+ * compiled for the same SQL text instead of compiling it on every query
+ * (Kysely's SQLite driver prepares each time, which cost more than running
+ * the small indexed reads of the API). Kysely uses the one connection
+ * through a mutex, so a statement is never run twice at once.
+ */
+function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      // Most recently used last: the first key is the one to drop.
+      cache.delete(source);
+    } else {
+      stmt = sqlite.prepare(source);
+      if (cache.size >= STATEMENTS_MAX) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, stmt);
+    return stmt;
+  };
+  return {
+    prepare,
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 export async function migrate(db: DB, dialect: Dialect): Promise<void> {

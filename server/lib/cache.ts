@@ -1,31 +1,37 @@
 /**
  * A small time-bounded memo for computed views shared by every visitor
- * (per language, per title...). Concurrent misses share one computation;
- * a failed computation is not kept. Bounded: the oldest entries go first.
+ * (per language, per title...). An entry is kept for ttlMs at most, and less
+ * when its computation says when its answer changes (a chapter's start or
+ * end time passing): compute gets expire(atMs) to shorten its own entry.
+ * Concurrent misses share one computation; a failed computation is not kept.
+ * Bounded: the oldest entries go first.
  */
 export class TtlCache<V> {
-  private readonly map = new Map<string, { at: number; value: Promise<V> }>();
+  private readonly map = new Map<string, { until: number; value: Promise<V> }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly max = 500,
   ) {}
 
-  get(key: string, compute: () => Promise<V>): Promise<V> {
+  get(key: string, compute: (expire: (atMs: number) => void) => Promise<V>): Promise<V> {
     const now = Date.now();
     const hit = this.map.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
-    const value = compute();
+    if (hit && now < hit.until) return hit.value;
+    const entry = { until: now + this.ttlMs, value: undefined as unknown as Promise<V> };
+    entry.value = compute((atMs) => {
+      if (atMs < entry.until) entry.until = atMs;
+    });
     this.map.delete(key);
-    this.map.set(key, { at: now, value });
-    value.catch(() => {
-      if (this.map.get(key)?.value === value) this.map.delete(key);
+    this.map.set(key, entry);
+    entry.value.catch(() => {
+      if (this.map.get(key) === entry) this.map.delete(key);
     });
     while (this.map.size > this.max) {
       const first = this.map.keys().next().value as string;
       this.map.delete(first);
     }
-    return value;
+    return entry.value;
   }
 
   clear(): void {

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The visitor's SESSION-TOKEN (created on first use). */
     visitor: string;
+    /** The token was made for this request: the visitor has no favorites, views or likes yet. */
+    newVisitor: boolean;
   }
   interface FastifyContextConfig {
     /** A content call: refused with GEOIP_BLOCKING in blocked regions. */
@@ -22,6 +24,18 @@ declare module 'fastify' {
 }
 
 const TOKEN = /^[0-9a-f]{32}$/;
+
+/** New session tokens: 128 random bits each, drawn from a pool refilled 4 KiB at a time. */
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function newToken(): string {
+  if (poolAt + 16 > pool.length) {
+    pool = crypto.randomBytes(4096);
+    poolAt = 0;
+  }
+  poolAt += 16;
+  return pool.toString('hex', poolAt - 16, poolAt);
+}
 /** Tokens whose visitor row is known to exist: spares a write per request. */
 const KNOWN_MAX = 100_000;
 
@@ -36,7 +50,9 @@ export default fp(async (app) => {
   app.decorate('repos', repos);
   app.decorate('views', makeViews(repos, app.config));
   app.decorateRequest('visitor', '');
+  app.decorateRequest('newVisitor', false);
   app.addHook('onClose', async () => {
+    app.views.close();
     await repos.views.close();
   });
 
@@ -69,7 +85,8 @@ export default fp(async (app) => {
     let token = String(req.headers['session-token'] ?? '').toLowerCase();
     const given = TOKEN.test(token);
     if (!given) {
-      token = crypto.randomBytes(16).toString('hex');
+      token = newToken();
+      req.newVisitor = true;
       reply.header('session-token', token);
     }
     req.visitor = token;

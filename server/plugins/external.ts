@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 
@@ -8,7 +9,7 @@ const TOKEN = /^[0-9a-f]{32}$/;
 /** Third-party plugins: security headers, compression, rate limits on writes. */
 export default fp(async (app) => {
   const extra = app.config.publicUrl ? [new URL(app.config.publicUrl).origin] : [];
-  await app.register(helmet, {
+  const helmetOptions: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -31,6 +32,14 @@ export default fp(async (app) => {
     // Plain http on localhost: HSTS would lock browsers out of it.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  };
+  // The same headers on every answer (no per-request nonces): computed once
+  // with @fastify/helmet, then set by one cheap hook. The plugin itself
+  // rebuilds helmet's middleware (and parses the CSP) on every request.
+  const security = await helmetHeaders(helmetOptions);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   // Only routes that opt in (config.rateLimit) are limited: the writes.
@@ -42,3 +51,19 @@ export default fp(async (app) => {
     },
   });
 });
+
+/** The headers @fastify/helmet sets with these options, read off one request to a throwaway instance. */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  let headers: Record<string, string> = {};
+  probe.get('/', async (_req, reply) => {
+    // Helmet writes on the raw response in onRequest: nothing else is set yet.
+    headers = Object.fromEntries(Object.entries(reply.raw.getHeaders()).map(([k, v]) => [k, String(v)]));
+    return '';
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (!headers['content-security-policy']) throw new Error('helmet set no Content-Security-Policy');
+  return headers;
+}

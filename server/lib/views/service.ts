@@ -3,7 +3,7 @@ import type { Repos } from '../../repos/index.js';
 import type { Snapshot } from '../../repos/catalog.js';
 import type { Quality } from '../../images/urls.js';
 import { TtlCache } from '../cache.js';
-import { nowSec } from '../clock.js';
+import { DAY, nowSec } from '../clock.js';
 import { encodeSuccess, type Encoded } from '../proto.js';
 import { sanitizeHtml } from '../html.js';
 import {
@@ -18,13 +18,28 @@ import {
   type RankingType,
 } from './lists.js';
 import { bannerMsg } from './convert.js';
+import { chapterEvents } from '../events.js';
 import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
 
+type Expire = (atMs: number) => void;
+
+/** When the snapshot's answers change by time alone: the next chapter start (ms; Infinity = none). */
+function nextStartMs(s: Snapshot): number {
+  let next = Infinity;
+  for (const a of s.agg.values()) if (a.nextStart > s.at && a.nextStart * 1000 < next) next = a.nextStart * 1000;
+  return next;
+}
+
 /**
- * The computed views shared by every visitor, each kept for viewCacheMs
- * (per language, content languages, title, chapter...). Per-visitor fields
- * are added by the routes on every request, never cached.
+ * The computed views shared by every visitor (per language, content
+ * languages, title, chapter...). Each is kept for viewCacheMs at most, and
+ * only until the first chapter start or end time that changes it (a chapter
+ * becoming readable, or no longer): answers that depend on the time are
+ * recomputed the moment they change. A view built from the catalog snapshot
+ * expires with it. An import publishing a chapter in this process empties
+ * everything. Per-visitor fields are added by the routes on every request,
+ * never cached.
  */
 export function makeViews(repos: Repos, config: Config) {
   const ttl = config.viewCacheMs;
@@ -33,23 +48,52 @@ export function makeViews(repos: Repos, config: Config) {
   const details = new TtlCache<TitleDetailShared>(ttl, 500);
   const viewers = new TtlCache<ViewerShared>(ttl, 500);
   const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
+  /** Until when each snapshot is current (ms). */
+  const snapUntil = new WeakMap<Snapshot, number>();
 
-  const snapshot = () => snap.get('s', () => repos.catalog.snapshot(nowSec()));
+  const snapshot = () =>
+    snap.get('s', async (expire) => {
+      const until = Date.now() + ttl;
+      const s = await repos.catalog.snapshot(nowSec());
+      const next = nextStartMs(s);
+      expire(next);
+      snapUntil.set(s, Math.min(until, next));
+      return s;
+    });
+  /** The snapshot, for a view that must expire with it. */
+  const snapshotFor = async (expire: Expire) => {
+    const s = await snapshot();
+    expire(snapUntil.get(s) ?? 0);
+    return s;
+  };
+
+  const clear = () => {
+    snap.clear();
+    encoded.clear();
+    details.clear();
+    viewers.clear();
+  };
+  chapterEvents.on('published', clear);
 
   return {
     snapshot,
 
     home: (lang: number, langs: number[] | null) =>
-      encoded.get(`home|${lang}|${key(langs)}`, async () => encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, await snapshot(), lang, langs) } })),
+      encoded.get(`home|${lang}|${key(langs)}`, async (expire) => {
+        const s = await snapshotFor(expire);
+        // The daily groups are by UTC day.
+        expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
+        return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs) } });
+      }),
 
     featured: (lang: number, langs: number[] | null) =>
-      encoded.get(`featured|${lang}|${key(langs)}`, async () =>
-        encodeSuccess({ data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshot(), lang, langs) } }),
+      encoded.get(`featured|${lang}|${key(langs)}`, async (expire) =>
+        encodeSuccess({ data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshotFor(expire), lang, langs) } }),
       ),
 
     ranking: (type: RankingType, lang: number, langs: number[] | null) =>
-      encoded.get(`ranking|${type}|${lang}|${key(langs)}`, async () => {
-        const s = await snapshot();
+      encoded.get(`ranking|${type}|${lang}|${key(langs)}`, async (expire) => {
+        const s = await snapshotFor(expire);
         const banners = await repos.promo.banners('ranking', lang);
         return encodeSuccess({
           data: {
@@ -60,8 +104,8 @@ export function makeViews(repos: Repos, config: Config) {
       }),
 
     allV3: (type: keyof typeof STATUS_OF_TYPE, lang: number, langs: number[] | null) =>
-      encoded.get(`allv3|${type}|${lang}|${key(langs)}`, async () => {
-        const s = await snapshot();
+      encoded.get(`allv3|${type}|${lang}|${key(langs)}`, async (expire) => {
+        const s = await snapshotFor(expire);
         const top = await repos.promo.banners('search_top', lang);
         return encodeSuccess({
           languages: languagesMsg(s),
@@ -73,18 +117,22 @@ export function makeViews(repos: Repos, config: Config) {
       }),
 
     allV2: () =>
-      encoded.get('allv2', async () =>
-        encodeSuccess({ data: { case: 'allTitlesViewV2', value: { allTitlesGroup: allTitlesGroups(await snapshot(), null, null) } } }),
+      encoded.get('allv2', async (expire) =>
+        encodeSuccess({ data: { case: 'allTitlesViewV2', value: { allTitlesGroup: allTitlesGroups(await snapshotFor(expire), null, null) } } }),
       ),
 
     updated: () =>
-      encoded.get('updated', async () => encodeSuccess({ data: { case: 'titleUpdatedView', value: await updatedView(repos, await snapshot()) } })),
+      encoded.get('updated', async (expire) => {
+        const s = await snapshotFor(expire);
+        expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
+        return encodeSuccess({ data: { case: 'titleUpdatedView', value: await updatedView(repos, s) } });
+      }),
 
-    languages: () => encoded.get('languages', async () => encodeSuccess({ languages: languagesMsg(await snapshot()) })),
+    languages: () => encoded.get('languages', async (expire) => encodeSuccess({ languages: languagesMsg(await snapshotFor(expire)) })),
 
     announcements: (lang: number) =>
-      encoded.get(`ann|${lang}`, async () => {
-        const [s, rows] = await Promise.all([snapshot(), repos.promo.announcements(lang)]);
+      encoded.get(`ann|${lang}`, async (expire) => {
+        const [s, rows] = await Promise.all([snapshotFor(expire), repos.promo.announcements(lang)]);
         return encodeSuccess({
           languages: languagesMsg(s),
           data: {
@@ -94,13 +142,32 @@ export function makeViews(repos: Repos, config: Config) {
         });
       }),
 
-    titleDetail: (titleId: number, base: string) => details.get(`${titleId}|${base}`, async () => buildTitleDetail(repos, await snapshot(), titleId, base)),
+    /** A title's detail, as of now: expires when one of its chapters starts or ends. */
+    titleDetail: (titleId: number, base: string) =>
+      details.get(`${titleId}|${base}`, async (expire) => {
+        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, nowSec());
+        expire(d.until);
+        return d;
+      }),
 
+    /** A chapter's viewer, as of now: expires when a chapter of its title starts or ends. */
     viewer: (chapterId: number, q: Quality, base: string) =>
-      viewers.get(`${chapterId}|${q}|${base}`, async () => buildViewer(repos, await snapshot(), chapterId, q, base, config.adUnitId)),
+      viewers.get(`${chapterId}|${q}|${base}`, async (expire) => {
+        const v = await buildViewer(repos, await snapshotFor(expire), chapterId, q, base, config.adUnitId, nowSec());
+        expire(v.until);
+        return v;
+      }),
 
     /** After a write that changes shared numbers (likes): recompute on next use. */
     invalidateViewers: () => viewers.clear(),
+
+    /** Everything is recomputed on next use (a chapter was published). */
+    clear,
+
+    close: () => {
+      chapterEvents.off('published', clear);
+      clear();
+    },
   };
 }
 

@@ -14,7 +14,7 @@ import type { PublisherRow } from '../../repos/promo.js';
 import { errors } from '../errors.js';
 import { sanitizeHtml } from '../html.js';
 import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
-import { BinaryWriter, writeBool, writeLen } from './wire.js';
+import { Parts, framed, trueField } from './wire.js';
 
 /** Chapters per entry of chapterListGroup ("1-50", "51-100", ...). */
 export const GROUP_SIZE = 50;
@@ -45,24 +45,43 @@ export function publisherBanner(p: PublisherRow): Banner {
   });
 }
 
+/** A chapter as a repeated field entry: [plain, already viewed]. */
+type Variants = [Uint8Array, Uint8Array];
+
 /** The shared (not per-visitor) part of a title detail, with its pieces pre-encoded. */
 export interface TitleDetailShared {
   titleId: number;
   msg: TitleDetailView;
-  staticBin: Uint8Array;
+  /** When this answer changes by time alone: the next start or end of one of its chapters (ms; Infinity = never). */
+  until: number;
   chapterIds: number[];
-  enc: Map<number, { plain: Uint8Array; viewed: Uint8Array }>;
-  first: number[];
-  last: number[];
-  all: number[];
-  groups: { head: Uint8Array; first: number[]; mid: number[]; last: number[] }[];
+  /** Every field but the per-visitor ones and the chapter lists. */
+  staticBin: Uint8Array;
+  /** firstChapterList then lastChapterList entries (fields 9, 10). */
+  top: { id: number; v: Variants }[];
+  /** chapterListGroup entries (field 28): head, then first/mid/last entries (fields 2, 3, 4). */
+  groups: { head: Uint8Array; items: { id: number; v: Variants }[] }[];
+  /** chapterListV2 entries (field 38). */
+  all: { id: number; v: Variants }[];
+  /** The whole answer of a visitor with no favorite here and none of these chapters viewed. */
+  plainBin: Buffer;
 }
 
-export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: number, base: string): Promise<TitleDetailShared> {
+/** The next start or end time after now among these chapters (ms; Infinity = none). */
+export function nextChangeMs(chapters: ChapterRow[], now: number): number {
+  let next = Infinity;
+  for (const c of chapters) {
+    if (c.start_ts > now) next = Math.min(next, c.start_ts * 1000);
+    if (c.end_ts > now) next = Math.min(next, c.end_ts * 1000);
+  }
+  return next;
+}
+
+/** Builds the shared part of a title detail as of now (seconds). */
+export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: number, base: string, now: number): Promise<TitleDetailShared> {
   const t = s.titlesById.get(titleId);
   const series = t ? s.series.get(t.series_id) : undefined;
   if (!t || !series) throw errors.titleNotFound(titleId);
-  const now = s.at;
   const [chapters, titleBanners, ratingPopup, publisher, news] = await Promise.all([
     repos.chapters.ofTitle(titleId),
     repos.promo.banners('title', t.language, t.id),
@@ -164,45 +183,50 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
       viewed: toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true })),
     });
   }
-  return {
+  const entry = (field: number, id: number) => {
+    const e = enc.get(id)!;
+    return { id, v: [framed(field, e.plain), framed(field, e.viewed)] as Variants };
+  };
+  const d: Omit<TitleDetailShared, 'plainBin'> = {
     titleId,
     msg,
-    staticBin: toBinary(TitleDetailViewSchema, bare),
+    until: nextChangeMs(chapters, now),
     chapterIds: released.map((c) => c.id),
-    enc,
-    first: ids(split.first),
-    last: ids(split.last),
-    all: released.map((c) => c.id),
+    staticBin: toBinary(TitleDetailViewSchema, bare),
+    top: [...split.first.map((c) => entry(9, c.id)), ...split.last.map((c) => entry(10, c.id))],
     groups: groups.map((g) => ({
       head: toBinary(ChapterGroupSchema, create(ChapterGroupSchema, { chapterNumbers: g.numbers })),
-      first: g.first,
-      mid: g.mid,
-      last: g.last,
+      items: [...g.first.map((id) => entry(2, id)), ...g.mid.map((id) => entry(3, id)), ...g.last.map((id) => entry(4, id))],
     })),
+    all: released.map((c) => entry(38, c.id)),
   };
+  return { ...d, plainBin: assemble(d, false, NONE) };
 }
 
-/** The visitor's view, as bytes: shared part + their favorite flag and viewed chapters. */
-export function encodeTitleDetail(d: TitleDetailShared, subscribed: boolean, viewed: Set<number>): Uint8Array {
-  const w = new BinaryWriter();
-  w.raw(d.staticBin);
-  writeBool(w, 15, subscribed);
-  const ch = (id: number) => {
-    const e = d.enc.get(id)!;
-    return viewed.has(id) ? e.viewed : e.plain;
-  };
-  for (const id of d.first) writeLen(w, 9, ch(id));
-  for (const id of d.last) writeLen(w, 10, ch(id));
+const NONE: ReadonlySet<number> = new Set();
+const SUBSCRIBED = trueField(15);
+
+function assemble(d: Omit<TitleDetailShared, 'plainBin'>, subscribed: boolean, viewed: ReadonlySet<number>): Buffer {
+  const pick = (e: { id: number; v: Variants }) => (viewed.has(e.id) ? e.v[1] : e.v[0]);
+  const view = new Parts().add(d.staticBin);
+  if (subscribed) view.add(SUBSCRIBED);
+  for (const e of d.top) view.add(pick(e));
   for (const g of d.groups) {
-    const gw = new BinaryWriter();
-    gw.raw(g.head);
-    for (const id of g.first) writeLen(gw, 2, ch(id));
-    for (const id of g.mid) writeLen(gw, 3, ch(id));
-    for (const id of g.last) writeLen(gw, 4, ch(id));
-    writeLen(w, 28, gw.finish());
+    const group = new Parts().add(g.head);
+    for (const e of g.items) group.add(pick(e));
+    view.field(28, group);
   }
-  for (const id of d.all) writeLen(w, 38, ch(id));
-  return w.finish();
+  for (const e of d.all) view.add(pick(e));
+  return view.success(8);
+}
+
+/**
+ * The visitor's answer, as bytes (Response → SuccessResult.titleDetailView):
+ * the shared part plus their favorite flag and viewed chapters.
+ */
+export function encodeTitleDetail(d: TitleDetailShared, subscribed: boolean, viewed: ReadonlySet<number>): Buffer {
+  if (!subscribed && viewed.size === 0) return d.plainBin;
+  return assemble(d, subscribed, viewed);
 }
 
 /** The same view as a message (for the JSON variant). */

@@ -18,19 +18,31 @@ import { pageSize, pageUrl, type Quality } from '../../images/urls.js';
 import { errors } from '../errors.js';
 import { serviceCode } from '../languages.js';
 import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
-import { isReadable, publisherBanner } from './titleDetail.js';
-import { BinaryWriter, writeLen } from './wire.js';
+import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
+import { Parts, framed, trueField } from './wire.js';
 
 /** Top comments on the last page. */
 export const TOP_COMMENTS = 3;
+
+/** An entry of a repeated field: [plain, marked (already viewed / liked)]. */
+type Variants = [Uint8Array, Uint8Array];
 
 export interface ViewerShared {
   chapterId: number;
   titleId: number;
   msg: MangaViewer;
+  /** When this answer changes by time alone: the next start or end of a chapter of the title (ms; Infinity = never). */
+  until: number;
+  /** Every field but the chapters and the last page. */
   staticBin: Uint8Array;
+  /** Chapters the visitor's viewed flags are asked for: the list, and the next chapter. */
   chapterIds: number[];
-  enc: Map<number, { plain: Uint8Array; viewed: Uint8Array }>;
+  /** The chapters entries (field 3). */
+  entries: { id: number; v: Variants }[];
+  /** The last page's pieces: current and next chapter (fields 1, 2), top comments (3), the rest (5 and on). */
+  lastBin: { current: Variants; next?: { id: number; v: Variants }; comments: { id: number; v: Variants }[]; rest: Uint8Array };
+  /** The whole answer of a visitor whose only mark is this chapter viewed (a first reading: the view is recorded first). */
+  firstReadBin: Buffer;
   chapters: Chapter[];
   last: {
     current: Chapter;
@@ -56,8 +68,8 @@ export async function buildViewer(
   q: Quality,
   base: string,
   adUnitId: string,
+  now: number,
 ): Promise<ViewerShared> {
-  const now = s.at;
   const c = await repos.chapters.byId(chapterId);
   const t = c ? s.titlesById.get(c.title_id) : undefined;
   const series = t ? s.series.get(t.series_id) : undefined;
@@ -132,41 +144,58 @@ export async function buildViewer(
     titleAvailableLanguages: (s.titlesBySeries.get(series.id) ?? []).map((x) => ({ titleId: x.id, language: x.language, isNew: x.is_new === 1 })),
     title: titleMsg(t),
   });
-  const enc = new Map<number, { plain: Uint8Array; viewed: Uint8Array }>();
-  for (const m of chapters) {
-    enc.set(m.chapterId, {
-      plain: toBinary(ChapterSchema, m),
-      viewed: toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true })),
-    });
-  }
-  return {
+  const last = {
+    current,
+    ...(next ? { next: chapterMsg(next, { commentCount: counts.get(next.id) ?? 0 }) } : {}),
+    nextTimeStamp,
+    chapterType,
+    topComments: comments.slice(0, TOP_COMMENTS).map((r) =>
+      create(CommentSchema, {
+        id: r.id,
+        index: r.idx,
+        userName: r.user_name,
+        iconUrl: r.icon_url,
+        numberOfLikes: r.likes,
+        body: r.body,
+        created: r.created,
+      }),
+    ),
+    banners: lastBanners.map(bannerMsg),
+    ...(publisher ? { publisherBanner: publisherBanner(publisher) } : {}),
+  };
+  const chapterVariants = (field: number, m: Chapter): Variants => [
+    framed(field, toBinary(ChapterSchema, m)),
+    framed(field, toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true }))),
+  ];
+  const v: Omit<ViewerShared, 'firstReadBin'> = {
     chapterId,
     titleId: t.id,
     msg,
+    until: nextChangeMs(all, now),
     staticBin: toBinary(MangaViewerSchema, create(MangaViewerSchema, { ...msg, chapters: [] })),
     chapterIds: [...chapters.map((x) => x.chapterId), ...(next ? [next.id] : [])],
-    enc,
-    chapters,
-    last: {
-      current,
-      ...(next ? { next: chapterMsg(next, { commentCount: counts.get(next.id) ?? 0 }) } : {}),
-      nextTimeStamp,
-      chapterType,
-      topComments: comments.slice(0, TOP_COMMENTS).map((r) =>
-        create(CommentSchema, {
-          id: r.id,
-          index: r.idx,
-          userName: r.user_name,
-          iconUrl: r.icon_url,
-          numberOfLikes: r.likes,
-          body: r.body,
-          created: r.created,
+    entries: chapters.map((m) => ({ id: m.chapterId, v: chapterVariants(3, m) })),
+    lastBin: {
+      current: chapterVariants(1, current),
+      ...(last.next ? { next: { id: last.next.chapterId, v: chapterVariants(2, last.next) } } : {}),
+      comments: last.topComments.map((x) => ({
+        id: x.id,
+        v: [framed(3, toBinary(CommentSchema, x)), framed(3, toBinary(CommentSchema, create(CommentSchema, { ...x, alreadyLiked: true })))] as Variants,
+      })),
+      rest: toBinary(
+        LastPageSchema,
+        create(LastPageSchema, {
+          nextTimeStamp,
+          chapterType,
+          banners: last.banners,
+          ...(last.publisherBanner ? { publisherBanner: last.publisherBanner } : {}),
         }),
       ),
-      banners: lastBanners.map(bannerMsg),
-      ...(publisher ? { publisherBanner: publisherBanner(publisher) } : {}),
     },
+    chapters,
+    last,
   };
+  return { ...v, firstReadBin: assemble(v, { bookmarked: new Set(), viewed: new Set([chapterId]), liked: new Set() }) };
 }
 
 export const topCommentIds = (v: ViewerShared) => v.last.topComments.map((x) => x.id);
@@ -191,15 +220,30 @@ function lastPage(v: ViewerShared, f: VisitorFlags): Page {
   });
 }
 
-export function encodeViewer(v: ViewerShared, f: VisitorFlags): Uint8Array {
-  const w = new BinaryWriter();
-  w.raw(v.staticBin);
-  for (const id of v.chapterIds) {
-    const e = v.enc.get(id);
-    if (e) writeLen(w, 3, f.viewed.has(id) ? e.viewed : e.plain);
-  }
-  writeLen(w, 1, toBinary(PageSchema, lastPage(v, f)));
-  return w.finish();
+const SUBSCRIBED = trueField(4);
+
+function assemble(v: Omit<ViewerShared, 'firstReadBin'>, f: VisitorFlags): Buffer {
+  const pick = (e: { id: number; v: Variants }, marked: Set<number>) => (marked.has(e.id) ? e.v[1] : e.v[0]);
+  const view = new Parts().add(v.staticBin);
+  for (const e of v.entries) view.add(pick(e, f.viewed));
+  const l = v.lastBin;
+  const last = new Parts().add(l.current[f.viewed.has(v.chapterId) ? 1 : 0]);
+  if (l.next) last.add(pick(l.next, f.viewed));
+  for (const c of l.comments) last.add(pick(c, f.liked));
+  if (f.bookmarked.has(v.titleId)) last.add(SUBSCRIBED);
+  last.add(l.rest);
+  // The last page goes after the pages of staticBin: Page{ lastPage: ... } as one more pages entry.
+  view.field(1, new Parts().field(3, last));
+  return view.success(10);
+}
+
+/**
+ * The visitor's answer, as bytes (Response → SuccessResult.mangaViewer): the
+ * shared part plus their viewed chapters, liked comments and favorite flag.
+ */
+export function encodeViewer(v: ViewerShared, f: VisitorFlags): Buffer {
+  if (f.liked.size === 0 && f.viewed.size === 1 && f.viewed.has(v.chapterId) && !f.bookmarked.has(v.titleId)) return v.firstReadBin;
+  return assemble(v, f);
 }
 
 export function viewerMessage(v: ViewerShared, f: VisitorFlags): MangaViewer {

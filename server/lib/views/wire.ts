@@ -1,4 +1,4 @@
-import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { WireType } from '@bufbuild/protobuf/wire';
 
 /**
  * Assembling answers from pre-encoded pieces. Protobuf fields may come in
@@ -7,21 +7,68 @@ import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
  * chapters, favorite) written after them, without re-encoding the whole
  * message on every request.
  */
-export function writeLen(w: BinaryWriter, field: number, body: Uint8Array): void {
-  w.tag(field, WireType.LengthDelimited).bytes(body);
+function varint(out: number[], v: number): void {
+  while (v > 0x7f) {
+    out.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  out.push(v);
 }
 
-export function writeBool(w: BinaryWriter, field: number, v: boolean): void {
-  if (v) w.tag(field, WireType.Varint).bool(true);
+/** The tag and length of a length-delimited field. */
+export function lenHeader(field: number, len: number): Uint8Array {
+  const out: number[] = [];
+  varint(out, (field << 3) | WireType.LengthDelimited);
+  varint(out, len);
+  return Uint8Array.from(out);
 }
 
-/** Response{ success: SuccessResult{ <field>: view } } around an encoded view. */
-export function wrapSuccess(viewField: number, view: Uint8Array): Buffer {
-  const success = new BinaryWriter();
-  writeLen(success, viewField, view);
-  const res = new BinaryWriter();
-  writeLen(res, 1, success.finish());
-  return Buffer.from(res.finish());
+/** A length-delimited field with its body, as bytes. */
+export function framed(field: number, body: Uint8Array): Uint8Array {
+  const h = lenHeader(field, body.length);
+  const out = new Uint8Array(h.length + body.length);
+  out.set(h);
+  out.set(body, h.length);
+  return out;
 }
 
-export { BinaryWriter };
+/** `field: true`, as bytes. */
+export function trueField(field: number): Uint8Array {
+  const out: number[] = [];
+  varint(out, (field << 3) | WireType.Varint);
+  out.push(1);
+  return Uint8Array.from(out);
+}
+
+/**
+ * An answer being assembled from already encoded pieces, copied once at
+ * the end: no re-encoding, and no copy per nesting level.
+ */
+export class Parts {
+  readonly list: Uint8Array[] = [];
+  len = 0;
+
+  add(b: Uint8Array): this {
+    this.list.push(b);
+    this.len += b.length;
+    return this;
+  }
+
+  /** A length-delimited field holding everything in p. */
+  field(no: number, p: Parts): this {
+    this.add(lenHeader(no, p.len));
+    for (const b of p.list) this.list.push(b);
+    this.len += p.len;
+    return this;
+  }
+
+  /** Response{ success: SuccessResult{ <viewField>: these parts } }. */
+  success(viewField: number): Buffer {
+    const success = new Parts().field(viewField, this);
+    return new Parts().field(1, success).buffer();
+  }
+
+  buffer(): Buffer {
+    return Buffer.concat(this.list, this.len);
+  }
+}

@@ -4,7 +4,7 @@ import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT } from '../../../lib/route.js';
 import { encodeViewer, topCommentIds, viewerMessage } from '../../../lib/views/viewer.js';
-import { wrapSuccess } from '../../../lib/views/wire.js';
+import { noFlags } from '../../../repos/visitors.js';
 
 /**
  * GET /api/manga_viewer?chapter_id=&split=yes&img_quality=low|high|super_high&viewer_mode=&clang=:
@@ -22,12 +22,15 @@ const route: FastifyPluginAsync = async (app) => {
     clangParam(p);
     const v = await app.views.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
     app.repos.views.record(req.visitor, chapterId);
-    const f = await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
+    // A token made for this request has no favorites, views or likes to look up (but this view, below).
+    const f = req.newVisitor
+      ? noFlags()
+      : await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
     app.repos.views.addPending(req.visitor, v.chapterIds, f.viewed);
     if ((req.query as Record<string, unknown>).format === 'json') {
       return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: viewerMessage(v, f) } });
     }
-    return reply.type(PROTOBUF).send(wrapSuccess(10, encodeViewer(v, f)));
+    return reply.type(PROTOBUF).send(encodeViewer(v, f));
   });
 };
 export default route;

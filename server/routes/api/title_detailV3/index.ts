@@ -3,7 +3,7 @@ import { baseUrl, clangParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT } from '../../../lib/route.js';
 import { encodeTitleDetail, titleDetailMessage } from '../../../lib/views/titleDetail.js';
-import { wrapSuccess } from '../../../lib/views/wire.js';
+import { noFlags } from '../../../repos/visitors.js';
 
 /**
  * GET /api/title_detailV3?title_id=&clang=: the title, its chapters split
@@ -15,13 +15,14 @@ const route: FastifyPluginAsync = async (app) => {
     const titleId = uintParam(p, 'title_id');
     clangParam(p);
     const d = await app.views.titleDetail(titleId, baseUrl(req, app.config.publicUrl));
-    const f = await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
+    // A token made for this request has no favorites or views to look up.
+    const f = req.newVisitor ? noFlags() : await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
     app.repos.views.addPending(req.visitor, d.chapterIds, f.viewed);
     const subscribed = f.bookmarked.has(titleId);
     if ((req.query as Record<string, unknown>).format === 'json') {
       return sendSuccess(req, reply, { data: { case: 'titleDetailView', value: titleDetailMessage(d, subscribed, f.viewed) } });
     }
-    return reply.type(PROTOBUF).send(wrapSuccess(8, encodeTitleDetail(d, subscribed, f.viewed)));
+    return reply.type(PROTOBUF).send(encodeTitleDetail(d, subscribed, f.viewed));
   });
 };
 export default route;
