@@ -46,6 +46,7 @@ export class DecodePool {
   private stack: Job[] = [];
   private running = new Map<number, Job>();
   private nextId = 1;
+  private benchWaiters: Array<(r: { xorMs: number; copyMs: number; bytes: number }) => void> = [];
   readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
 
   constructor(
@@ -98,7 +99,11 @@ export class DecodePool {
   }
 
   private onReply(s: Slot, m: WorkerReply): void {
-    if (m.type === 'xor-bench') return;
+    if (m.type === 'xor-bench') {
+      const r = this.benchWaiters.shift();
+      r?.({ xorMs: m.xorMs, copyMs: m.copyMs, bytes: m.bytes });
+      return;
+    }
     const job = this.running.get(m.id);
     if (!job) {
       if (m.type === 'done') m.bitmap.close();
@@ -121,6 +126,15 @@ export class DecodePool {
       this.stats.aborted++;
     }
     this.pump();
+  }
+
+  /** bench/decrypt: XOR of `size` bytes `rounds` times in a decode worker, against a plain copy of the same bytes. */
+  xorBench(size: number, rounds: number, key: string): Promise<{ xorMs: number; copyMs: number; bytes: number }> {
+    const s = this.slots[0] ?? this.slot()!;
+    return new Promise((resolve) => {
+      this.benchWaiters.push(resolve);
+      s.worker.postMessage({ type: 'xor-bench', size, rounds, key } satisfies WorkerRequest);
+    });
   }
 
   destroy(): void {

@@ -14,8 +14,9 @@ export function hexToBytes(hex: string): Uint8Array {
 const BLOCK_TARGET = 4096;
 
 function keyBlock(key: Uint8Array): Uint8Array {
-  // lcm(key length, 4), grown towards BLOCK_TARGET so the inner loop runs long.
-  const unit = key.length % 4 === 0 ? key.length : key.length % 2 === 0 ? key.length * 2 : key.length * 4;
+  // A multiple of the key length and of 32 bytes (8 words, the unrolled step), grown towards BLOCK_TARGET.
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const unit = (key.length * 32) / gcd(key.length, 32);
   const reps = Math.max(1, Math.floor(BLOCK_TARGET / unit));
   const block = new Uint8Array(unit * reps);
   for (let i = 0; i < block.length; i++) block[i] = key[i % key.length]!;
@@ -36,7 +37,18 @@ export function xorInPlace(data: Uint8Array, key: Uint8Array): Uint8Array {
     const d32 = new Uint32Array(data.buffer, data.byteOffset, words);
     let w = 0;
     while (w + kw <= words) {
-      for (let j = 0; j < kw; j++) d32[w + j]! ^= k32[j]!;
+      // Eight words a step (kw is a multiple of 8).
+      for (let j = 0; j < kw; j += 8) {
+        const b = w + j;
+        d32[b] = d32[b]! ^ k32[j]!;
+        d32[b + 1] = d32[b + 1]! ^ k32[j + 1]!;
+        d32[b + 2] = d32[b + 2]! ^ k32[j + 2]!;
+        d32[b + 3] = d32[b + 3]! ^ k32[j + 3]!;
+        d32[b + 4] = d32[b + 4]! ^ k32[j + 4]!;
+        d32[b + 5] = d32[b + 5]! ^ k32[j + 5]!;
+        d32[b + 6] = d32[b + 6]! ^ k32[j + 6]!;
+        d32[b + 7] = d32[b + 7]! ^ k32[j + 7]!;
+      }
       w += kw;
     }
     for (let j = 0; w < words; j++, w++) d32[w]! ^= k32[j]!;

@@ -299,6 +299,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       renderer: () => rendererRef.current?.stats,
       decoded: () => storeRef.current?.decodedCount() ?? 0,
       pool: () => decodePool().stats,
+      xorBench: (size: number, rounds: number, key: string) => decodePool().xorBench(size, rounds, key),
       position: () => ({ index: paging.getSnapshot().context.pos.index, count: paging.getSnapshot().context.geometry.count, mode: paging.getSnapshot().context.geometry.mode, scale: paging.getSnapshot().context.pos.scale }),
       pageState: (i: number) => storeRef.current?.state(i),
       samplePixel: (x: number, y: number) => rendererRef.current?.samplePixel(x, y),

@@ -1,0 +1,122 @@
+/**
+ * The viewer on the demo catalog's long chapter (300+ pages) in Debian's
+ * Chromium on loopback (SwiftShader WebGL here unless a GPU is present).
+ *
+ *  1. Time from navigation to the first page drawn, median of 5 cold runs,
+ *     against a plain <img> page showing the same decrypted image, measured
+ *     the same way in the same run (target: ratio under 1.5).
+ *  2. Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while
+ *     turning a page every 150 ms through the whole chapter, in horizontal
+ *     and in vertical mode (target: none).
+ *  3. Live page textures (never above the cache cap) and JS heap after each
+ *     run (target under 200 MB).
+ *
+ *   npm run build && npm run bench -- viewer
+ */
+import { launchBrowser, startServer } from '../tests/e2e/harness';
+import { generateCatalog } from '../server/catalog/generate';
+import { loadConfig } from '../server/config';
+import { CACHE } from '../src/viewer/cachePolicy';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const STEP_MS = 150;
+const server = await startServer({ DATA_DIR: '.tmp/bench-data', PUSH_CHECK_SECONDS: '0' });
+const chapterId = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable.longChapterId;
+const browser = await launchBrowser();
+const viewport = { width: 1280, height: 800 };
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Strings, not functions: tsx would wrap named functions in a helper the page does not have.
+const WATCH_VIEWER = `(() => {
+  const tick = () => {
+    const d = window.__viewerDebug;
+    if (d && d.rects().some((r) => r.item === 0 && r.image)) { window.__drawnAt = performance.now(); return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  window.__long = [];
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
+})()`;
+const WATCH_IMG = `(() => {
+  const tick = () => {
+    const img = document.getElementById('p');
+    if (img && img.complete && img.naturalWidth > 0) { requestAnimationFrame(() => { window.__drawnAt = performance.now(); }); return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+async function drawnAt(page: import('playwright-core').Page): Promise<number> {
+  for (;;) {
+    const t = (await page.evaluate('window.__drawnAt')) as number | undefined;
+    if (t !== undefined) return t;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+try {
+  // The first page, decrypted here, for the plain <img> baseline.
+  const api = (await (await fetch(`${server.url}/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=high&format=json`)).json()) as {
+    success: { mangaViewer: { pages: Array<{ mangaPage?: { imageUrl: string; encryptionKey: string } }> } };
+  };
+  const first = api.success.mangaViewer.pages.find((p) => p.mangaPage)!.mangaPage!;
+  const enc = Buffer.from(await (await fetch(new URL(first.imageUrl, server.url))).arrayBuffer());
+  const key = Buffer.from(first.encryptionKey, 'hex');
+  const plain = Buffer.from(enc.map((b, i) => b ^ key[i % key.length]!));
+
+  const ours: number[] = [];
+  const baseline: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const c1 = await browser.newContext({ viewport });
+    await c1.addInitScript(WATCH_VIEWER);
+    const p1 = await c1.newPage();
+    await p1.goto(`${server.url}/viewer/${chapterId}`);
+    ours.push(await drawnAt(p1));
+    await c1.close();
+
+    const c2 = await browser.newContext({ viewport });
+    await c2.route(`${server.url}/bench-plain.html`, (rt) =>
+      rt.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body style="margin:0;background:#111"><img id="p" src="/bench-plain/0.webp" style="height:100vh;display:block;margin:auto"></body></html>` }),
+    );
+    await c2.route(`${server.url}/bench-plain/0.webp`, (rt) => rt.fulfill({ contentType: 'image/webp', body: plain }));
+    await c2.addInitScript(WATCH_IMG);
+    const p2 = await c2.newPage();
+    await p2.goto(`${server.url}/bench-plain.html`);
+    baseline.push(await drawnAt(p2));
+    await c2.close();
+  }
+  const o = median(ours);
+  const b = median(baseline);
+  console.log(`chapter ${chapterId}, ${api.success.mangaViewer.pages.length} pages, viewport ${viewport.width}×${viewport.height}`);
+  console.log(`first page drawn: ours median ${o.toFixed(0)} ms (runs ${ours.map((x) => x.toFixed(0)).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${baseline.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`ratio first page ours/plain: ${(o / b).toFixed(2)} (target < 1.5)`);
+
+  for (const mode of ['horizontal', 'vertical'] as const) {
+    const ctx = await browser.newContext({ viewport });
+    await ctx.addInitScript(`localStorage.setItem('viewer_mode', '${mode}'); ${WATCH_VIEWER}`);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/viewer/${chapterId}`);
+    await drawnAt(page);
+    const count = (await page.evaluate('window.__viewerDebug.position().count')) as number;
+    await page.evaluate('window.__long = []');
+    const t0 = Date.now();
+    for (let i = 1; i < count; i++) {
+      if (mode === 'horizontal') await page.keyboard.press('ArrowRight');
+      else await page.evaluate(`window.__viewerDebug.send({ type: 'page.goto', index: ${i} })`);
+      await page.waitForTimeout(STEP_MS);
+    }
+    const s = (await page.evaluate(`(() => {
+      const d = window.__viewerDebug;
+      return { index: d.position().index, long: window.__long, tex: d.renderer(), decoded: d.decoded(), heap: performance.memory ? performance.memory.usedJSHeapSize : 0 };
+    })()`)) as { index: number; long: number[]; tex: { liveTextures: number; maxLiveTextures: number; texturesCreated: number }; decoded: number; heap: number };
+    const longest = s.long.length ? Math.max(...s.long) : 0;
+    console.log(
+      `${mode}: ${count} turns every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${s.index}; long tasks: ${s.long.length}${s.long.length ? ` (longest ${longest.toFixed(0)} ms)` : ''} (target 0); ` +
+        `textures alive ${s.tex.liveTextures}, most at once ${s.tex.maxLiveTextures} of cap ${CACHE.cap}, created ${s.tex.texturesCreated}; decoded ${s.decoded}; JS heap ${(s.heap / 1048576).toFixed(1)} MB (target < 200)`,
+    );
+    await ctx.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
