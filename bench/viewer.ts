@@ -101,7 +101,7 @@ try {
     await page.evaluate('window.__long = []');
     const t0 = Date.now();
     for (let i = 1; i < count; i++) {
-      if (mode === 'horizontal') await page.keyboard.press('ArrowRight');
+      if (mode === 'horizontal') await page.keyboard.press('PageDown');
       else await page.evaluate(`window.__viewerDebug.send({ type: 'page.goto', index: ${i} })`);
       await page.waitForTimeout(STEP_MS);
     }

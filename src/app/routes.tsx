@@ -8,6 +8,7 @@ import { WebviewLayout } from '../screens/webview/WebviewLayout';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';
+import { preloadChapter } from '../viewer/api';
 
 /**
  * The route table of both documents (000 §2, 001 §2). Screens are lazy
@@ -116,7 +117,13 @@ export function AppRoutes() {
     <Switch>
       <Route key="/" path="/"><Redirect to="/main" replace /></Route>
       <Route key="/main" path="/main"><Redirect to="/updates" replace /></Route>
-      <Route path="/viewer/:chapterId"><Bare><Lazy screen={ViewerScreen} /></Bare></Route>
+      <Route path="/viewer/:chapterId">
+        {(p: { chapterId: string }) => {
+          // The chapter's data and first pages load while the viewer's code does.
+          preloadChapter(Number(p.chapterId));
+          return <Bare><Lazy screen={ViewerScreen} /></Bare>;
+        }}
+      </Route>
       <Route path="/webview/announcement/:language">
         <WebviewLayout><Lazy screen={AnnouncementScreen} /></WebviewLayout>
       </Route>

@@ -66,6 +66,11 @@ export class DecodePool {
     return best;
   }
 
+  /** Starts the workers now (their script loads while other work goes on). */
+  warm(): void {
+    while (this.slots.length < this.size) this.slot();
+  }
+
   request(url: string, key: string, cb: DecodeCallbacks): DecodeHandle {
     const job: Job = { ...cb, id: this.nextId++, url, key, cancelled: false };
     this.stack.push(job);

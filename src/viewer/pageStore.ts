@@ -101,9 +101,18 @@ export class PageStore {
     const ready = takePrefetched(src.url);
     if (ready) {
       a.send({ type: 'page.start' });
-      this.accept(i, ready);
+      // Decoded (or decoding) ahead of time; if that failed, fetch it as usual.
+      ready.then(
+        (b) => this.accept(i, b),
+        () => this.fetch(i, src, a),
+      );
       return;
     }
+    this.fetch(i, src, a);
+  }
+
+  private fetch(i: number, src: PageSource, a: Loader): void {
+    if (this.destroyed || (a.getSnapshot().value !== 'loading' && a.getSnapshot().value !== 'queued')) return;
     this.handles.set(
       i,
       this.pool.request(src.url, src.key, {

@@ -1,18 +1,21 @@
 /**
- * Next-chapter preloading: when the reader nears the end, the next chapter's
- * data and its first page images are fetched and decoded, so opening it
- * draws at once. Bounded: one chapter's data, a few bitmaps.
+ * Chapter preloading, used twice: when the reader nears the end (the next
+ * chapter), and the moment /viewer/{id} is matched (the chapter itself, in
+ * parallel with loading the viewer's code and starting the canvas). The
+ * chapter data and its first page images are fetched and decoded; the viewer
+ * takes the promises, so nothing is fetched twice even while in flight.
+ * Bounded: one chapter's data, a few bitmaps.
  */
 import type { MangaViewer } from '../gen/manga/v1/viewer_pb';
 import type { DecodePool } from './decodePool';
 
 export const PREFETCH_PAGES = 3;
 
-const bitmaps = new Map<string, ImageBitmap>();
-let viewer: { key: string; data: MangaViewer } | undefined;
-let inFlight: string | undefined;
+const bitmaps = new Map<string, Promise<ImageBitmap>>();
+let viewer: { key: string; data: Promise<MangaViewer> } | undefined;
 
-export function takePrefetched(url: string): ImageBitmap | undefined {
+/** A first page being (or already) decoded for `url`, used once. */
+export function takePrefetched(url: string): Promise<ImageBitmap> | undefined {
   const b = bitmaps.get(url);
   if (b) bitmaps.delete(url);
   return b;
@@ -22,8 +25,8 @@ export function prefetchedCount(): number {
   return bitmaps.size;
 }
 
-/** The prefetched chapter data, used once. */
-export function takePrefetchedViewer(key: string): MangaViewer | undefined {
+/** The prefetched chapter data (or its request in flight), used once. */
+export function takePrefetchedViewer(key: string): Promise<MangaViewer> | undefined {
   if (viewer?.key !== key) return undefined;
   const d = viewer.data;
   viewer = undefined;
@@ -31,7 +34,7 @@ export function takePrefetchedViewer(key: string): MangaViewer | undefined {
 }
 
 function clear(): void {
-  for (const b of bitmaps.values()) b.close();
+  for (const b of bitmaps.values()) void b.then((x) => x.close(), () => {});
   bitmaps.clear();
 }
 
@@ -39,29 +42,26 @@ function clear(): void {
  * Loads `key`'s chapter data with `load`, then decodes its first pages.
  * A second call for the same key is ignored; another key replaces it.
  */
-export async function prefetchChapter(key: string, load: () => Promise<MangaViewer>, pool: DecodePool): Promise<void> {
-  if (inFlight === key || viewer?.key === key) return;
-  inFlight = key;
-  try {
-    const data = await load();
-    if (inFlight !== key) return;
-    clear();
-    viewer = { key, data };
-    const pages = data.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])).slice(0, PREFETCH_PAGES);
-    for (const m of pages) {
-      pool.request(m.imageUrl, m.encryptionKey, {
-        onStart: () => {},
-        onProgress: () => {},
-        onDone: (b) => {
-          if (viewer?.key !== key || bitmaps.size >= PREFETCH_PAGES) b.close();
-          else bitmaps.set(m.imageUrl, b);
-        },
-        onError: () => {},
-      });
-    }
-  } catch {
-    // Preloading is best effort; the chapter loads normally when opened.
-  } finally {
-    if (inFlight === key) inFlight = undefined;
-  }
+export function prefetchChapter(key: string, load: () => Promise<MangaViewer>, pool: DecodePool): void {
+  if (viewer?.key === key) return;
+  clear();
+  const data = load();
+  viewer = { key, data };
+  data.then(
+    (d) => {
+      if (viewer?.key !== key) return;
+      const pages = d.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])).slice(0, PREFETCH_PAGES);
+      for (const m of pages) {
+        const b = new Promise<ImageBitmap>((resolve, reject) => {
+          pool.request(m.imageUrl, m.encryptionKey, { onStart: () => {}, onProgress: () => {}, onDone: resolve, onError: (e) => reject(new Error(e)) });
+        });
+        b.catch(() => bitmaps.get(m.imageUrl) === b && bitmaps.delete(m.imageUrl));
+        bitmaps.set(m.imageUrl, b);
+      }
+    },
+    // Preloading is best effort: the viewer loads normally when it takes nothing.
+    () => {
+      if (viewer?.key === key) viewer = undefined;
+    },
+  );
 }

@@ -1,8 +1,11 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../gen/manga/v1/home_pb';
-import { useApi } from '../../api/useApi';
+import type { SuccessResult } from '../../gen/manga/v1/response_pb';
+import { call } from '../../api/client';
+import { useApi, type ApiState } from '../../api/useApi';
+import { reportLoadError } from '../../app/globalError';
 import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
 import { STORAGE } from '../../lib/storageKeys';
@@ -139,10 +142,71 @@ export function HomeView({ view }: { view: WebHomeViewV4 }) {
   );
 }
 
+const HOME_PATH = '/web/web_homeV4';
+const homeQuery = () => ({ ...langQuery(), viewer_mode: viewerMode() });
+const selectHome = (r: SuccessResult) => (r.data.case === 'webHomeViewV4' ? r.data.value : undefined);
+
+/**
+ * The home call, started as soon as this chunk is evaluated on /updates:
+ * React holds a lazy screen back (Suspense reveals it no sooner than about
+ * 300 ms after its fallback), so waiting for the screen's own effect would
+ * put that delay in front of the call and of every cover. The first home
+ * screen mounted takes it; later visits call as usual.
+ */
+interface Early {
+  key: string;
+  result: Promise<SuccessResult>;
+  /** Set once it answered: the screen then starts with the data, without a render in between. */
+  view?: WebHomeViewV4;
+}
+let early: Early | null = null;
+if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
+  const query = homeQuery();
+  const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
+  e.result
+    .then((r) => {
+      const view = selectHome(r);
+      if (view) e.view = view;
+    })
+    .catch(() => {});
+  early = e;
+}
+
+function takeEarly(key: string): Early | null {
+  const e = early;
+  early = null;
+  return e && e.key === key ? e : null;
+}
+
+/** The early call if it is still unclaimed and was made with the same query; otherwise useApi. */
+function useHome(): ApiState<WebHomeViewV4> {
+  const key = JSON.stringify(homeQuery());
+  const [pending] = useState(() => takeEarly(key));
+  const [state, setState] = useState<ApiState<WebHomeViewV4>>(() => (pending?.view ? { status: 'ok', data: pending.view } : { status: 'loading' }));
+  useEffect(() => {
+    if (!pending || pending.view) return undefined;
+    let live = true;
+    pending.result
+      .then((r) => {
+        const data = selectHome(r);
+        if (data === undefined) throw new Error(`unexpected view ${r.data.case ?? 'none'} for ${HOME_PATH}`);
+        if (live) setState({ status: 'ok', data });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        setState({ status: 'error', error });
+        reportLoadError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  const usual = useApi(HOME_PATH, { query: homeQuery(), enabled: !pending }, selectHome);
+  return pending ? state : usual;
+}
+
 export default function HomeScreen() {
-  const home = useApi('/web/web_homeV4', { query: { ...langQuery(), viewer_mode: viewerMode() } }, (r) =>
-    r.data.case === 'webHomeViewV4' ? r.data.value : undefined,
-  );
+  const home = useHome();
   if (home.status !== 'ok') return <Loading />;
   return (
     <main className="content" data-screen="home">

@@ -1,40 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { pageResolutionMachine, type ImgQuality, type Resolution } from '../../../machines/pageResolutionMachine';
-import { call, ApiCallError } from '../../api/client';
+import { pageResolutionMachine, type ImgQuality } from '../../../machines/pageResolutionMachine';
+import { ApiCallError } from '../../api/client';
 import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { getContentLangs, getServiceLang } from '../../lib/prefs';
+import { getServiceLang } from '../../lib/prefs';
 import { STORAGE } from '../../lib/storageKeys';
+import { loadMangaViewer, storedResolution, viewerQueryKey } from '../../viewer/api';
 import { takePrefetchedViewer } from '../../viewer/prefetch';
 import { ViewerStage } from './ViewerStage';
 import './viewer.css';
-
-function storedResolution(): Resolution | null {
-  const v = localStorage.getItem(STORAGE.pageResolution);
-  return v === 'low' || v === 'medium' || v === 'high' ? v : null;
-}
-
-export function storedMode(): 'vertical' | 'horizontal' | null {
-  const v = localStorage.getItem(STORAGE.viewerMode);
-  return v === 'vertical' || v === 'horizontal' ? v : null;
-}
-
-export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
-  return `${chapterId}:${quality}:${storedMode() ?? 'vertical'}:${getContentLangs().join(',')}`;
-}
-
-/** GET /api/manga_viewer (documents: section 7). */
-export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
-  const r = await call('/manga_viewer', {
-    query: { chapter_id: chapterId, split: 'yes', img_quality: quality, viewer_mode: storedMode() ?? 'vertical', clang: getContentLangs().join(',') },
-    ...(signal ? { signal } : {}),
-  });
-  if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');
-  return r.data.value;
-}
 
 /** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
 export function viewerErrorText(e: unknown): string {
@@ -58,8 +35,7 @@ export default function ViewerScreen() {
           ctrl.current?.abort();
           const c = new AbortController();
           ctrl.current = c;
-          const ready = takePrefetchedViewer(viewerQueryKey(id, quality));
-          const p = ready ? Promise.resolve(ready) : loadMangaViewer(id, quality, c.signal);
+          const p = takePrefetchedViewer(viewerQueryKey(id, quality)) ?? loadMangaViewer(id, quality, c.signal);
           p.then(
             (v) => {
               if (c.signal.aborted) return;

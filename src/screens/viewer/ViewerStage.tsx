@@ -23,7 +23,7 @@ import { useViewerGestures } from '../../viewer/useViewerGestures';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
 import { PageOverlays } from './PageOverlays';
-import { loadMangaViewer, storedMode, viewerQueryKey } from './ViewerScreen';
+import { loadMangaViewer, storedMode, viewerQueryKey } from '../../viewer/api';
 import { readLastPage, writeLastPage } from './lastPage';
 
 declare global {
