@@ -81,9 +81,11 @@ export class PageStore {
             this.handles.delete(i);
           },
           releaseBitmap: () => {
-            this.events.onRelease(i);
-            this.bitmaps.get(i)?.close();
+            // Out of the map first: the renderer, told next, must not make a new texture from it.
+            const b = this.bitmaps.get(i);
             this.bitmaps.delete(i);
+            this.events.onRelease(i);
+            b?.close();
           },
         },
       }),
