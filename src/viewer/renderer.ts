@@ -30,6 +30,8 @@ export interface RendererOptions {
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
 const EASE_MS = 70;
+/** New page textures created (and so uploaded) per frame. */
+const UPLOADS_PER_FRAME = 1;
 
 export class PageRenderer {
   private app = new Application();
@@ -45,6 +47,9 @@ export class PageRenderer {
   private sprites = new Map<number, Sprite>();
   private boxes = new Map<number, Graphics>();
   private textures = new Map<number, Texture>();
+  private uploadBudget = UPLOADS_PER_FRAME;
+  /** A page waits for its upload in a later frame. */
+  private deferred = false;
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   readonly stats: RendererStats = { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 };
@@ -169,6 +174,13 @@ export class PageRenderer {
 
   private frame(ticker: Ticker): void {
     if (!this.layout) return;
+    // One new texture per frame: an upload costs tens of ms without a GPU, two in one task make it long.
+    this.uploadBudget = UPLOADS_PER_FRAME;
+    if (this.deferred) {
+      this.deferred = false;
+      this.syncVisible();
+      this.dirty = true;
+    }
     const t = this.target;
     const s = this.shown;
     let moved = false;
@@ -219,9 +231,11 @@ export class PageRenderer {
     if (!p) return;
     const i = p.item;
     const bmp = this.isManga(i) ? this.bitmapOf(i) : undefined;
-    if (bmp) {
-      let tex = this.textures.get(i);
+    let tex = bmp ? this.textures.get(i) : undefined;
+    if (bmp && !tex && this.uploadBudget <= 0) this.deferred = true;
+    if (bmp && (tex || this.uploadBudget > 0)) {
       if (!tex) {
+        this.uploadBudget--;
         tex = new Texture({ source: new ImageSource({ resource: bmp, label: `page-${i}` }) });
         this.textures.set(i, tex);
         this.stats.liveTextures++;
