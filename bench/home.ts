@@ -66,13 +66,14 @@ interface Step {
   bytes: number;
 }
 
-async function waitCover(page: Page): Promise<{ loaded: number; painted: number; src: string; inDom: number }> {
+async function waitCover(page: Page, failures: string[]): Promise<{ loaded: number; painted: number; src: string; inDom: number }> {
   for (;;) {
     const r = await page.evaluate(() => {
       const w = window as unknown as { __firstCover?: { loaded: number; painted: number; src: string }; __coverInDom?: number };
       return w.__firstCover ? { ...w.__firstCover, inDom: w.__coverInDom ?? w.__firstCover.loaded } : undefined;
     });
     if (r) return r;
+    if (failures.length) throw new Error(`${page.url()} failed before a cover showed:\n${failures.join('\n')}`);
     await page.waitForTimeout(20);
   }
 }
@@ -136,8 +137,13 @@ async function measure(browser: Browser, url: string, opts: { route?: { path: st
   }
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
+  // A broken page (say dist/ rebuilt under the running server) would never show a cover: stop instead of waiting.
+  const failures: string[] = [];
+  page.on('pageerror', (e) => failures.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && failures.push(m.text()));
+  page.on('requestfailed', (r) => r.url().startsWith(url.slice(0, url.indexOf('/', 8))) && failures.push(`${r.url()}: ${r.failure()?.errorText}`));
   await page.goto(url, { waitUntil: 'commit' });
-  const r = await waitCover(page);
+  const r = await waitCover(page, failures);
   const steps = opts.detail ? await waterfall(page, r.src) : [];
   await ctx.close();
   return { ...r, waterfall: steps };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../gen/manga/v1/home_pb';
@@ -110,12 +110,25 @@ function Hottest({ ranked }: { ranked: TitleRankingGroup[] }) {
   );
 }
 
+/** How many covers of the first update group are fetched at once, ahead of the rest. */
+export const FIRST_COVERS = 6;
+
 export function HomeView({ view }: { view: WebHomeViewV4 }) {
   // 000 §2: the featured list named Fantasy is left out of home.
   const lists = view.featuredTitleLists.filter((l) => l.listName !== 'Fantasy');
+  const main = useRef<HTMLDivElement>(null);
+  // The first covers are what a visitor waits for: the shared card loads its cover lazily
+  // (fetched only after a layout finds it on screen); these are fetched at once, first.
+  useLayoutEffect(() => {
+    const imgs = main.current?.querySelectorAll<HTMLImageElement>('.home-group .title-card__cover img') ?? [];
+    for (const img of [...imgs].slice(0, FIRST_COVERS)) {
+      img.setAttribute('fetchpriority', 'high');
+      img.loading = 'eager';
+    }
+  }, []);
   return (
     <div className="home">
-      <div className="home__main">
+      <div className="home__main" ref={main}>
         <HomeCarousel banners={view.topBanners} />
         {view.groups.map((g, i) => (
           <div key={g.groupName}>
