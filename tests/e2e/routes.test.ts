@@ -115,7 +115,6 @@ type Kind = 'phone' | 'desktop';
 
 interface Seen {
   errors: string[];
-  overflow: Map<string, number>;
 }
 
 /** A context whose campaign install links are answered here (no internet), and the page's errors collected. */
@@ -138,7 +137,7 @@ const shellHeader = (page: Page) => page.locator('header.header');
  * page as it opens and its end (Chromium's full-page capture repeats
  * content under mobile emulation, so none is taken).
  */
-async function settle(page: Page, kind: Kind, slug: string, seen: Seen, opts: { keys?: boolean } = {}): Promise<void> {
+async function settle(page: Page, kind: Kind, slug: string, opts: { keys?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
   if (opts.keys !== false) {
     const text = await page.evaluate(() => document.body.innerText);
@@ -146,7 +145,7 @@ async function settle(page: Page, kind: Kind, slug: string, seen: Seen, opts: { 
   }
   const width = page.viewportSize()!.width;
   const wide = (await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth))) - width;
-  if (wide > 0) seen.overflow.set(`${kind} ${slug}`, wide);
+  expect(wide, `${kind} ${slug}: px of horizontal scrolling`).toBe(0);
   await page.screenshot({ path: `${SHOTS}/${kind}-${slug}.png` });
   if (await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 10)) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -174,7 +173,7 @@ for (const kind of ['phone', 'desktop'] as const) {
     const base = inject('baseUrl');
     let browser: Browser;
     let facts: Facts;
-    const seen: Seen = { errors: [], overflow: new Map() };
+    const seen: Seen = { errors: [] };
     beforeAll(async () => {
       fs.mkdirSync(SHOTS, { recursive: true });
       browser = await launchBrowser();
@@ -182,9 +181,6 @@ for (const kind of ['phone', 'desktop'] as const) {
     });
     afterAll(async () => {
       await browser?.close();
-      if (seen.overflow.size) {
-        console.log(`${kind}: pages wider than the viewport (px of horizontal scroll):\n${[...seen.overflow].map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
-      }
     });
 
     it('the screens inside the shell render their content', async () => {
@@ -203,17 +199,17 @@ for (const kind of ['phone', 'desktop'] as const) {
       expect(hottest).toBeGreaterThan(0);
       expect(hottest).toBeLessThanOrEqual(25);
       expect(await page.getByRole('heading', { name: 'Fantasy', exact: true }).count(), 'the Fantasy list is left out of home').toBe(0);
-      await settle(page, kind, 'updates', seen);
+      await settle(page, kind, 'updates');
 
       await heading('featured', '/featured', en['featured.heading']!);
       await page.locator('.featured-top .featured-banner').first().waitFor();
-      await settle(page, kind, 'featured', seen);
+      await settle(page, kind, 'featured');
 
       // A fresh visitor has no favorites: the empty bookshelf.
       await heading('favorited', '/favorited', en['favorited.heading']!);
       await page.getByTestId('empty-bookshelf').waitFor();
       expect(await page.getByTestId('empty-bookshelf').getByRole('link').getAttribute('href')).toBe('/manga_list/ongoing');
-      await settle(page, kind, 'favorited', seen);
+      await settle(page, kind, 'favorited');
 
       // Ranking tabs: top 5 large on desktop, 6 on phones; the rest up to rank 40.
       for (const tab of ['hottest', 'trending', 'completed']) {
@@ -224,7 +220,7 @@ for (const kind of ['phone', 'desktop'] as const) {
         const rest = await page.getByTestId('ranking-rest').locator('.title-card').count();
         expect(top).toBe(kind === 'phone' ? 6 : 5);
         expect(top + rest).toBeLessThanOrEqual(40);
-        await settle(page, kind, `ranking-${tab}`, seen);
+        await settle(page, kind, `ranking-${tab}`);
       }
 
       // Manga list tabs: a grid whose count line matches the cards shown.
@@ -235,54 +231,54 @@ for (const kind of ['phone', 'desktop'] as const) {
         const n = await grid.locator('.title-card').count();
         expect(await page.locator('.toolbar__count').textContent()).toBe(en['lists.count']!.replace('{n}', String(n)));
         expect(await page.getByRole('navigation', { name: en['lists.tabs'] }).getByRole('link', { name: en[`lists.tab_${tab}`] }).getAttribute('aria-current')).toBe('page');
-        await settle(page, kind, `manga_list-${tab}`, seen);
+        await settle(page, kind, `manga_list-${tab}`);
       }
 
       // Title detail: name, chapters; the language button is hidden there.
       await heading('titles', `/titles/${facts.titleId}`, facts.titleName);
       await page.locator('.chapter__main').first().waitFor();
       expect(await page.getByRole('button', { name: en['settings.open'] }).count(), 'no language button on title pages').toBe(0);
-      await settle(page, kind, 'titles', seen);
+      await settle(page, kind, 'titles');
 
       // Comments of a chapter: sort tabs, breadcrumbs back to the title; no language button.
       await heading('comments', `/comments/${facts.chapterId}`, en['comments.heading']!.replace('{chapter}', facts.chapterName));
       await page.getByRole('tab', { name: 'Likes' }).waitFor();
       expect(await page.getByRole('navigation', { name: en['common.breadcrumbs'] }).locator(`a[href="/titles/${facts.titleId}"]`).count()).toBe(1);
       expect(await page.getByRole('button', { name: en['settings.open'] }).count(), 'no language button on comments').toBe(0);
-      await settle(page, kind, 'comments', seen);
+      await settle(page, kind, 'comments');
 
       // Search results: the header search box is hidden there (the page has its own).
       await heading('search_result', `/search_result?keyword=${encodeURIComponent(facts.titleName)}`, en['search.resultsFor']!.replace('{keyword}', facts.titleName));
       await page.getByTestId('search-results').getByText(facts.titleName, { exact: true }).first().waitFor();
       expect(await page.locator('header.header form[role="search"]').count(), 'no header search box on the search page').toBe(0);
-      await settle(page, kind, 'search_result', seen);
+      await settle(page, kind, 'search_result');
 
       // Announcements, in the service language and in a language from the route.
       await heading('announcement', '/announcement', en['news.announcements']!);
       await page.locator('.accordion__item').first().waitFor();
-      await settle(page, kind, 'announcement', seen);
+      await settle(page, kind, 'announcement');
       await heading('announcement-es', '/announcement/es', en['news.announcements']!);
       await page.locator('.accordion__item').first().getByText(facts.spanishAnnouncement).waitFor();
-      await settle(page, kind, 'announcement-es', seen);
+      await settle(page, kind, 'announcement-es');
 
       await heading('publisher_news', `/publisher_news/${facts.publisherId}`, en['news.publisherNews']!.replace('{name}', facts.publisherName));
       await page.locator('.news-item').first().waitFor();
-      await settle(page, kind, 'publisher_news', seen);
+      await settle(page, kind, 'publisher_news');
 
       // Feedback: the moved notice and the portal link.
       await heading('feedback', '/feedback', en['static.feedbackTitle']!);
       await page.getByText(en['static.feedbackMoved']!).waitFor();
       expect(await page.getByRole('link', { name: en['static.feedbackPortal'] }).getAttribute('href')).toMatch(/^https:\/\//);
-      await settle(page, kind, 'feedback', seen);
+      await settle(page, kind, 'feedback');
 
       await heading('about_us', '/about_us', en['static.aboutTitle']!);
-      await settle(page, kind, 'about_us', seen);
+      await settle(page, kind, 'about_us');
 
       // Ratings: the three ratings.
       for (const lang of ['en', 'fr']) {
         await heading(`rating-${lang}`, `/rating/${lang}`, en['static.ratingTitle']!);
         for (const r of ['allAges', 'teen', 'teenPlus']) await page.getByRole('heading', { level: 2, name: en[`static.rating_${r}`], exact: true }).waitFor();
-        await settle(page, kind, `rating-${lang}`, seen);
+        await settle(page, kind, `rating-${lang}`);
       }
 
       // FAQ: a demo accordion, one item open at a time.
@@ -294,20 +290,20 @@ for (const kind of ['phone', 'desktop'] as const) {
       await q2.click();
       await page.getByText(en['static.faq_appA']!).waitFor();
       expect(await q1.getAttribute('aria-expanded')).toBe('false');
-      await settle(page, kind, 'faq', seen);
+      await settle(page, kind, 'faq');
 
       // The image-only screens, as routes of their own.
       for (const s of ['blocking', 'maintenance']) {
         await page.goto(`${base}/${s}`);
         await page.locator(`main[data-screen="${s}"] img[src*="${s}"]`).waitFor();
         expect(await page.locator(`main[data-screen="${s}"] img`).getAttribute('alt')).toBeTruthy();
-        await settle(page, kind, s, seen);
+        await settle(page, kind, s);
       }
 
       // The machine explorer (on in this server).
       await heading('machines', '/machines', en['machines.title']!);
       // (Its event names look like keys, "settings.open": not checked for raw keys.)
-      await settle(page, kind, 'machines', seen, { keys: false });
+      await settle(page, kind, 'machines', { keys: false });
 
       await ctx.close();
       expect(seen.errors).toEqual([]);
@@ -367,7 +363,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       await page.getByTestId('viewer-title-link').waitFor({ state: 'attached' });
       expect(await page.getByTestId('viewer-title-link').getAttribute('href')).toBe(`/titles/${facts.titleId}`);
       expect(await shellHeader(page).count()).toBe(0);
-      await settle(page, kind, 'viewer', seen);
+      await settle(page, kind, 'viewer');
 
       // Webview pages take their language from the route and do not store it.
       await page.goto(`${base}/webview/announcement/esp`);
@@ -375,20 +371,20 @@ for (const kind of ['phone', 'desktop'] as const) {
       await page.locator('.accordion__item').first().getByText(facts.spanishAnnouncement).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
       expect(await shellHeader(page).count()).toBe(0);
-      await settle(page, kind, 'webview-announcement-esp', seen);
+      await settle(page, kind, 'webview-announcement-esp');
 
       await page.goto(`${base}/webview/faq/fr`);
       await page.getByRole('button', { name: fr['static.faq_freeQ'] }).click();
       await page.getByText(fr['static.faq_freeA']!).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
       expect(await shellHeader(page).count()).toBe(0);
-      await settle(page, kind, 'webview-faq-fr', seen);
+      await settle(page, kind, 'webview-faq-fr');
 
       await page.goto(`${base}/webview/questionnaire/eng/demo2026?os=web&app_ver=1&os_ver=1&secret=x`);
       await page.locator('main[data-screen="questionnaire"]').getByRole('group').first().waitFor();
       expect(await page.getByRole('button', { name: en['survey.submit'] ?? 'Submit' }).isDisabled()).toBe(true);
       expect(await shellHeader(page).count()).toBe(0);
-      await settle(page, kind, 'webview-questionnaire', seen);
+      await settle(page, kind, 'webview-questionnaire');
 
       // The site's own language stayed English: a shell page is still in English.
       await page.goto(`${base}/about_us`);
@@ -403,7 +399,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       expect(await page.locator('main[data-screen="terms"]').getAttribute('lang')).toBe('ja');
       await page.locator('#revisions li').first().waitFor();
       expect(await shellHeader(page).count()).toBe(0);
-      await settle(page, kind, 'terms_web_ja', seen);
+      await settle(page, kind, 'terms_web_ja');
 
       // Campaign pages: a redirecting notice with a manual link, then the install link of their region.
       for (const [paths, target] of [[CAMPAIGN_US, INSTALL_US], [CAMPAIGN_FR, INSTALL_FR]] as const) {
@@ -438,7 +434,7 @@ for (const kind of ['phone', 'desktop'] as const) {
         expect(await page.title()).toContain(en['errors.notFoundTitle']);
         expect(await page.getByRole('link', { name: en['errors.backHome'] }).getAttribute('href')).toBe('/updates');
         expect(await shellHeader(page).count(), p).toBe(inShell ? 1 : 0);
-        await settle(page, kind, slug, seen);
+        await settle(page, kind, slug);
       }
       // Leaving the not-found page drops the noindex.
       await page.getByRole('link', { name: en['errors.backHome'] }).click();
@@ -476,7 +472,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       await grid.locator('.title-card').first().waitFor();
       expect((await cardNames(grid)).sort()).toEqual([...spanish].sort());
       expect(await page.locator('.toolbar__count').textContent()).toBe(es['lists.count']!.replace('{n}', String(spanish.length)));
-      await settle(page, kind, 'manga_list-ongoing-es', seen);
+      await settle(page, kind, 'manga_list-ongoing-es');
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: es['lists.heading'] }).waitFor();
@@ -486,7 +482,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       await page.locator('[data-screen="home"] .home-group .title-card').first().waitFor();
       expect(await page.locator('[data-screen="home"] h1').textContent()).toBe(es['home.heading']);
       expect(await page.locator(`a.nav-link[href="/featured"]`).first().textContent()).toBe(es['shell.navFeatured']);
-      await settle(page, kind, 'updates-es', seen);
+      await settle(page, kind, 'updates-es');
       await ctx.close();
       expect(seen.errors).toEqual([]);
     });
@@ -514,7 +510,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       expect(await page.locator('.toolbar__count').textContent()).toBe(en['lists.count']!.replace('{n}', String(expected.length)));
       // The interface language did not change.
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-      await settle(page, kind, 'manga_list-ongoing-es-fr-de', seen);
+      await settle(page, kind, 'manga_list-ongoing-es-fr-de');
 
       // Survives a reload; the last checked language cannot be unchecked.
       await page.reload();
@@ -618,7 +614,7 @@ for (const kind of ['phone', 'desktop'] as const) {
       await filter((d) => d.getByRole('checkbox', { name: 'Sports', exact: true }).check(), 0);
       await page.getByTestId('not-found-result').waitFor();
       expect(await page.getByTestId('not-found-result').textContent()).toBe(en['lists.notFound']);
-      await settle(page, kind, 'manga_list-no-result', seen);
+      await settle(page, kind, 'manga_list-no-result');
 
       // Clear: the whole list again.
       await filter((d) => d.getByRole('button', { name: en['lists.clear'] }).click(), groups.length);
@@ -655,14 +651,14 @@ for (const kind of ['phone', 'desktop'] as const) {
       await page.getByRole('heading', { level: 1, name: en['search.resultsFor']!.replace('{keyword}', author) }).waitFor();
       await results.getByText(facts.titleName, { exact: true }).waitFor();
       expect((await cardNames(results)).length).toBe(matching(author.toLowerCase()));
-      await settle(page, kind, 'search_result-author', seen);
+      await settle(page, kind, 'search_result-author');
 
       await box2.fill('qzxv nonsense 0923');
       await box2.press('Enter');
       await page.getByTestId('no-results').waitFor();
       expect(await page.getByTestId('no-results').textContent()).toBe(en['search.none']);
       expect(await results.count()).toBe(0);
-      await settle(page, kind, 'search_result-none', seen);
+      await settle(page, kind, 'search_result-none');
       await ctx.close();
       expect(seen.errors).toEqual([]);
     });

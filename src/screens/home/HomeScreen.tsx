@@ -197,13 +197,15 @@ function useHome(): ApiState<WebHomeViewV4> {
   const [pending] = useState(() => takeEarly(key));
   const [state, setState] = useState<ApiState<WebHomeViewV4>>(() => (pending?.view ? { status: 'ok', data: pending.view } : { status: 'loading' }));
   useEffect(() => {
-    if (!pending || pending.view) return undefined;
+    if (!pending) return undefined;
     let live = true;
+    // The call may have answered between the first render and this effect (pending.view set
+    // too late for the initial state): the promise is settled then and still delivers it.
     pending.result
       .then((r) => {
         const data = selectHome(r);
         if (data === undefined) throw new Error(`unexpected view ${r.data.case ?? 'none'} for ${HOME_PATH}`);
-        if (live) setState({ status: 'ok', data });
+        if (live) setState((s) => (s.status === 'ok' ? s : { status: 'ok', data }));
       })
       .catch((error: unknown) => {
         if (!live) return;
