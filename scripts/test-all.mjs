@@ -27,7 +27,10 @@ let skipped = 0;
 try {
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   passed = r.numPassedTests;
-  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A file that failed without a failing test (it did not load, a hook threw) counts once;
+  // numFailedTestSuites would also count every describe block around a failing test.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  failed = r.numFailedTests + brokenFiles;
   skipped = r.numPendingTests + (r.numTodoTests ?? 0);
 } catch {
   failed = 1;
