@@ -9,7 +9,7 @@ import fs from 'node:fs';
 const filter = process.argv[2] ?? '';
 const files = fs
   .readdirSync('bench')
-  .filter((f) => /\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts') && !f.startsWith('_') && f.includes(filter))
+  .filter((f) => /\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('_') && f.includes(filter))
   .sort();
 if (files.length === 0) {
   console.log(`no benchmark in bench/ matches "${filter}"`);

@@ -10,7 +10,7 @@
  * Also /api/language, and page images: the first request (drawn with sharp
  * and encrypted) against a cached one.
  *
- *   npm run bench -- server
+ *   npm run bench -- api
  */
 import fs from 'node:fs';
 import os from 'node:os';
