@@ -1,10 +1,38 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes .br and .gz beside every built script, style and document, so the
+ * server sends them as they are (@fastify/static preCompressed) instead of
+ * compressing each asset again on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(opts, bundle) {
+      const dir = opts.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((f) => /\.(?:js|css|html|svg|json)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(dir, f);
+          const buf = await fs.readFile(file);
+          if (buf.length < 1024) return;
+          await fs.writeFile(`${file}.gz`, zlib.gzipSync(buf, { level: 9 }));
+          await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        }),
+      );
+    },
+  };
+}
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,

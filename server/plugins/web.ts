@@ -18,6 +18,8 @@ export default fp(async (app) => {
       root: dir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       // Vite puts content hashes in asset names: they never change.
       setHeaders(reply, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) reply.header("cache-control", "public, max-age=31536000, immutable");

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useParams } from 'wouter';
 import { locale } from '../i18n';
 import { Loading } from '../ui/Loading';
@@ -17,27 +17,44 @@ import { preloadChapter } from '../viewer/api';
  * the campaign pages and unknown paths containing "static" render outside
  * the shell; everything else inside it.
  */
-type Screen = LazyExoticComponent<ComponentType>;
+interface Screen {
+  /** Starts loading the screen's chunk (once); resolves when it can render without suspending. */
+  preload(): Promise<unknown>;
+  /** The screen's component once its chunk has run. */
+  loaded(): ComponentType | undefined;
+  lazy: ComponentType;
+}
 
-const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
-const FeaturedScreen = lazy(() => import('../screens/featured/FeaturedScreen'));
-const FavoritedScreen = lazy(() => import('../screens/favorited/FavoritedScreen'));
-const RankingScreen = lazy(() => import('../screens/ranking/RankingScreen'));
-const MangaListScreen = lazy(() => import('../screens/manga_list/MangaListScreen'));
-const TitleScreen = lazy(() => import('../screens/title/TitleScreen'));
-const ViewerScreen = lazy(() => import('../screens/viewer/ViewerScreen'));
-const CommentsScreen = lazy(() => import('../screens/comments/CommentsScreen'));
-const SearchScreen = lazy(() => import('../screens/search/SearchScreen'));
-const AnnouncementScreen = lazy(() => import('../screens/announcement/AnnouncementScreen'));
-const PublisherNewsScreen = lazy(() => import('../screens/publisher_news/PublisherNewsScreen'));
-const QuestionnaireScreen = lazy(() => import('../screens/questionnaire/QuestionnaireScreen'));
-const MachinesScreen = lazy(() => import('../screens/machines/MachinesScreen'));
-const FeedbackScreen = lazy(() => import('../screens/feedback/FeedbackScreen'));
-const AboutScreen = lazy(() => import('../screens/static/AboutScreen'));
-const RatingScreen = lazy(() => import('../screens/static/RatingScreen'));
-const FaqScreen = lazy(() => import('../screens/static/FaqScreen'));
-const TermsScreen = lazy(() => import('../screens/static/TermsScreen'));
-const CampaignScreen = lazy(() => import('../screens/campaign/CampaignScreen'));
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let mod: ComponentType | undefined;
+  let started: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (started ??= load().then((m) => {
+      mod = m.default;
+      return m;
+    }));
+  return { preload, loaded: () => mod, lazy: lazy(preload) };
+}
+
+const HomeScreen = screen(() => import('../screens/home/HomeScreen'));
+const FeaturedScreen = screen(() => import('../screens/featured/FeaturedScreen'));
+const FavoritedScreen = screen(() => import('../screens/favorited/FavoritedScreen'));
+const RankingScreen = screen(() => import('../screens/ranking/RankingScreen'));
+const MangaListScreen = screen(() => import('../screens/manga_list/MangaListScreen'));
+const TitleScreen = screen(() => import('../screens/title/TitleScreen'));
+const ViewerScreen = screen(() => import('../screens/viewer/ViewerScreen'));
+const CommentsScreen = screen(() => import('../screens/comments/CommentsScreen'));
+const SearchScreen = screen(() => import('../screens/search/SearchScreen'));
+const AnnouncementScreen = screen(() => import('../screens/announcement/AnnouncementScreen'));
+const PublisherNewsScreen = screen(() => import('../screens/publisher_news/PublisherNewsScreen'));
+const QuestionnaireScreen = screen(() => import('../screens/questionnaire/QuestionnaireScreen'));
+const MachinesScreen = screen(() => import('../screens/machines/MachinesScreen'));
+const FeedbackScreen = screen(() => import('../screens/feedback/FeedbackScreen'));
+const AboutScreen = screen(() => import('../screens/static/AboutScreen'));
+const RatingScreen = screen(() => import('../screens/static/RatingScreen'));
+const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
+const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
+const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
 
 /** The machine explorer: always in development, in production when the server runs with MACHINE_EXPLORER on. */
 export function explorerEnabled(): boolean {
@@ -55,13 +72,37 @@ export const MANGA_LIST_ALIASES = ['all', 'browser_a', 'browser_z', 'updated'] a
 export const CAMPAIGN_US = ['/androidtopus', '/iostopus', '/webtopus', '/topus', '/popus'] as const;
 export const CAMPAIGN_FR = ['/androidtopfr', '/iostopfr', '/webtopfr', '/topfr', '/popfr'] as const;
 
-function Lazy({ screen: S }: { screen: Screen }) {
+/**
+ * A screen whose chunk already ran renders at once; otherwise behind Suspense
+ * (which reveals it no sooner than about 300 ms after its fallback). Decided
+ * once per mount, so a screen is never remounted when its chunk arrives.
+ */
+function Lazy({ screen: s }: { screen: Screen }) {
+  const [ready] = useState(s.loaded);
+  if (ready) return createElement(ready);
   return (
     <Suspense fallback={<Loading />}>
-      <S />
+      <s.lazy />
     </Suspense>
   );
 }
+
+/**
+ * The first screen's chunk starts loading with the route table, side by side
+ * with the first-use languages call the routes wait for (LanguageProvider).
+ */
+const FIRST_SCREENS: [RegExp, Screen][] = [
+  [/^\/(?:main\/?|updates\/?)?$/, HomeScreen],
+  [/^\/viewer\//, ViewerScreen],
+  [/^\/titles\//, TitleScreen],
+  [/^\/ranking(?:\/|$)/, RankingScreen],
+  [/^\/manga_list(?:\/|$)/, MangaListScreen],
+  [/^\/featured\/?$/, FeaturedScreen],
+  [/^\/favorited\/?$/, FavoritedScreen],
+  [/^\/comments\//, CommentsScreen],
+  [/^\/search_result\/?$/, SearchScreen],
+];
+if (typeof window !== 'undefined') void FIRST_SCREENS.find(([re]) => re.test(window.location.pathname))?.[1].preload().catch(() => {});
 
 function RankingRoute() {
   const { tab } = useParams<{ tab: string }>();

@@ -8,25 +8,14 @@ export const LOCALES = ['en', 'es', 'fr', 'id', 'th', 'pt', 'ru', 'de', 'vi'] as
 export type Locale = (typeof LOCALES)[number];
 
 type Messages = Record<string, string>;
-const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+const loaders = import.meta.glob<Messages>('./locales/*.ts', { import: 'default' });
 
 let current: Locale = 'en';
 let table: Messages = {};
 let fallback: Messages = {};
 
-async function loadAll(locale: Locale): Promise<Messages> {
-  const out: Messages = {};
-  const prefix = `./locales/${locale}/`;
-  await Promise.all(
-    Object.entries(loaders)
-      .filter(([p]) => p.startsWith(prefix))
-      .map(async ([p, load]) => {
-        const area = p.slice(prefix.length, -'.json'.length);
-        const msgs = await load();
-        for (const [k, v] of Object.entries(msgs)) out[`${area}.${k}`] = v;
-      }),
-  );
-  return out;
+function loadAll(locale: Locale): Promise<Messages> {
+  return loaders[`./locales/${locale}.ts`]!();
 }
 
 export function isLocale(s: string): s is Locale {

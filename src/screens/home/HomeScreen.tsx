@@ -160,11 +160,10 @@ const homeQuery = () => ({ ...langQuery(), viewer_mode: viewerMode() });
 const selectHome = (r: SuccessResult) => (r.data.case === 'webHomeViewV4' ? r.data.value : undefined);
 
 /**
- * The home call, started as soon as this chunk is evaluated on /updates:
- * React holds a lazy screen back (Suspense reveals it no sooner than about
- * 300 ms after its fallback), so waiting for the screen's own effect would
- * put that delay in front of the call and of every cover. The first home
- * screen mounted takes it; later visits call as usual.
+ * The home call of a returning visitor, started as soon as this chunk is
+ * evaluated on /updates (the route table loads it at once, side by side with
+ * the rest of the app), rather than after the app and the screen have
+ * rendered. The first home screen mounted takes it; later visits call as usual.
  */
 interface Early {
   key: string;
@@ -173,7 +172,9 @@ interface Early {
   view?: WebHomeViewV4;
 }
 let early: Early | null = null;
-if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
+// Only with languages already chosen: a first visit waits for their defaults (LanguageProvider),
+// and a call made before them would carry other languages and be thrown away.
+if (typeof window !== 'undefined' && window.location.pathname === '/updates' && localStorage.getItem(STORAGE.contentLangs)) {
   const query = homeQuery();
   const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
   e.result

@@ -1,0 +1,4 @@
+// Every area of this locale in one chunk: one request before the first render, not one per area.
+import { byArea } from '../merge';
+
+export default byArea(import.meta.glob<Record<string, string>>('./de/*.json', { eager: true, import: 'default' }));
