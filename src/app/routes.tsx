@@ -8,7 +8,7 @@ import { WebviewLayout } from '../screens/webview/WebviewLayout';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';
-import { preloadChapter } from '../viewer/api';
+import { preloadChapter, warmDecoders } from '../viewer/api';
 
 /**
  * The route table of both documents (000 §2, 001 §2). Screens are lazy
@@ -102,7 +102,10 @@ const FIRST_SCREENS: [RegExp, Screen][] = [
   [/^\/comments\//, CommentsScreen],
   [/^\/search_result\/?$/, SearchScreen],
 ];
-if (typeof window !== 'undefined') void FIRST_SCREENS.find(([re]) => re.test(window.location.pathname))?.[1].preload().catch(() => {});
+if (typeof window !== 'undefined') {
+  void FIRST_SCREENS.find(([re]) => re.test(window.location.pathname))?.[1].preload().catch(() => {});
+  if (window.location.pathname.startsWith('/viewer/')) warmDecoders();
+}
 
 function RankingRoute() {
   const { tab } = useParams<{ tab: string }>();

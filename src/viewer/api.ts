@@ -35,10 +35,15 @@ export async function loadMangaViewer(chapterId: number, quality: ImgQuality, si
   return r.data.value;
 }
 
+/** Starts the decode workers (their script loads while the app and the chapter data do). */
+export function warmDecoders(): void {
+  if (typeof Worker !== 'undefined') decodePool().warm();
+}
+
 /** Starts fetching a chapter's data and first pages at the stored resolution (idempotent). */
 export function preloadChapter(chapterId: number): void {
   if (!(chapterId > 0) || typeof Worker === 'undefined') return;
   const quality = QUALITY_OF[storedResolution() ?? 'medium'];
-  decodePool().warm();
+  warmDecoders();
   prefetchChapter(viewerQueryKey(chapterId, quality), () => loadMangaViewer(chapterId, quality), decodePool());
 }
