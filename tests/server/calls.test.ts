@@ -23,6 +23,10 @@ function envelope(a: Answer, status: number, action = ErrorResult_Action.DEFAULT
   return e;
 }
 
+/** POST /api/web/contact with a form body. */
+const contactForm = (t: TestApp, token: string, payload: string) =>
+  call(t.app, { method: 'POST', url: '/api/web/contact', token, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
 describe.each(BACKENDS)('calls on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -92,15 +96,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     if (ok.data.case !== 'feedbackView') throw new Error(ok.data.case);
     expect(ok.data.value.feedbackList[0]!.body).toBe('More comedy please');
     // A form body works as well as the query.
-    success(
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/web/contact',
-        token: me,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `type=report&message=${'x'.repeat(5000)}`,
-      }),
-    );
+    success(await contactForm(t, me, `type=report&message=${'x'.repeat(5000)}`));
     const rows = await t.db.selectFrom('contacts').selectAll().where('visitor_token', '=', me).orderBy('id').execute();
     expect(rows.map((r) => [r.type, r.body.length])).toEqual([
       ['suggestion', 18],
@@ -110,16 +106,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     envelope(await call(t.app, { method: 'POST', url: '/api/web/contact?type=report', token: me }), 400);
     envelope(await call(t.app, { method: 'POST', url: '/api/web/contact?type=report&body=%20%20', token: me }), 400);
     envelope(await call(t.app, { method: 'POST', url: '/api/web/contact?type=praise&body=hi', token: me }), 400);
-    envelope(
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/web/contact',
-        token: me,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `type=report&message=${'x'.repeat(5001)}`,
-      }),
-      400,
-    );
+    envelope(await contactForm(t, me, `type=report&message=${'x'.repeat(5001)}`), 400);
     expect(await t.db.selectFrom('contacts').select('id').where('visitor_token', '=', me).execute()).toHaveLength(2);
   });
 
@@ -232,16 +219,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     const e = envelope(await call(t.app, { method: 'GET', url: '/api/no_such_call?x=1' }), 404);
     expect(e.debugInfo).toContain('/api/no_such_call');
     envelope(await call(t.app, { method: 'PATCH', url: '/api/title_list/bookmark?title_id=101', token: newToken() }), 404);
-    envelope(
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/web/contact',
-        token: newToken(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `type=report&message=${'x'.repeat(70 * 1024)}`,
-      }),
-      413,
-    );
+    envelope(await contactForm(t, newToken(), `type=report&message=${'x'.repeat(70 * 1024)}`), 413);
   });
 });
 
