@@ -18,6 +18,7 @@ import { preloadChapter, warmDecoders } from '../viewer/api';
  * the shell; everything else inside it.
  */
 interface Screen {
+  id: number;
   /** Starts loading the screen's chunk (once); resolves when it can render without suspending. */
   preload(): Promise<unknown>;
   /** The screen's component once its chunk has run. */
@@ -25,7 +26,9 @@ interface Screen {
   lazy: ComponentType;
 }
 
+let screens = 0;
 function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  const id = ++screens;
   let mod: ComponentType | undefined;
   let started: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
@@ -33,7 +36,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): Screen {
       mod = m.default;
       return m;
     }));
-  return { preload, loaded: () => mod, lazy: lazy(preload) };
+  return { id, preload, loaded: () => mod, lazy: lazy(preload) };
 }
 
 const HomeScreen = screen(() => import('../screens/home/HomeScreen'));
@@ -75,9 +78,14 @@ export const CAMPAIGN_FR = ['/androidtopfr', '/iostopfr', '/webtopfr', '/topfr',
 /**
  * A screen whose chunk already ran renders at once; otherwise behind Suspense
  * (which reveals it no sooner than about 300 ms after its fallback). Decided
- * once per mount, so a screen is never remounted when its chunk arrives.
+ * once per mount, so a screen is never remounted when its chunk arrives; the
+ * key makes another screen at the same place (a route change) a new mount.
  */
 function Lazy({ screen: s }: { screen: Screen }) {
+  return <LazyScreen key={s.id} screen={s} />;
+}
+
+function LazyScreen({ screen: s }: { screen: Screen }) {
   const [ready] = useState(s.loaded);
   if (ready) return createElement(ready);
   return (

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { create } from '@bufbuild/protobuf';
 import { SuccessResultSchema } from '../../src/gen/manga/v1/response_pb';
 import { Language } from '../../src/gen/manga/v1/common_pb';
+import { navigate } from 'wouter/use-browser-location';
 import { loadTestMessages } from './shell-helpers';
 
 vi.mock('../../src/api/client', async (orig) => {
@@ -91,6 +92,17 @@ describe('route table', () => {
     await at(from);
     await waitFor(() => expect(document.querySelector(`[data-screen="${screenName}"]`)).not.toBeNull(), { timeout: 20_000 });
     expect(window.location.pathname).toBe(path);
+  });
+
+  it('moving on from a screen whose chunk had already run shows the next screen', async () => {
+    // The route table preloads the first screen's chunk (home here), so home renders without
+    // Suspense; the screen routed next in the same place must still replace it.
+    await at('/updates');
+    await waitFor(() => expect(document.querySelector('[data-screen="home"]')).not.toBeNull(), { timeout: 20_000 });
+    for (const [path, name] of [['/featured', 'featured'], ['/search_result?keyword=x', 'search'], ['/updates', 'home']] as const) {
+      await act(async () => navigate(path));
+      await waitFor(() => expect(document.querySelector(`[data-screen="${name}"]`)).not.toBeNull(), { timeout: 20_000 });
+    }
   });
 
   it('keeps the shell off the viewer and on the rest', async () => {
