@@ -5,9 +5,10 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Writes .br and .gz beside every built script, style and document, so the
- * server sends them as they are (@fastify/static preCompressed) instead of
- * compressing each asset again on every request.
+ * Writes .br and .gz beside every built script, style and SVG, so the server
+ * sends them as they are (@fastify/static preCompressed) instead of
+ * compressing each asset again on every request. (index.html is left out: the
+ * server sends it from memory, with its own additions.)
  */
 function precompress(): Plugin {
   return {
@@ -15,7 +16,7 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(opts, bundle) {
       const dir = opts.dir ?? 'dist';
-      const files = Object.keys(bundle).filter((f) => /\.(?:js|css|html|svg|json)$/.test(f));
+      const files = Object.keys(bundle).filter((f) => /\.(?:js|css|svg|json)$/.test(f));
       await Promise.all(
         files.map(async (f) => {
           const file = path.join(dir, f);
