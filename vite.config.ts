@@ -13,7 +13,8 @@ import react from '@vitejs/plugin-react';
 function precompress(): Plugin {
   return {
     name: 'precompress',
-    apply: 'build',
+    // The browser's build only (not the server-rendering bundle).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(opts, bundle) {
       const dir = opts.dir ?? 'dist';
       const files = Object.keys(bundle).filter((f) => /\.(?:js|css|svg|json)$/.test(f));
@@ -32,20 +33,28 @@ function precompress(): Plugin {
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    // Which styles each screen's chunk brings: the server links those of a first view it renders.
+    manifest: !isSsrBuild,
+    // The server-rendering bundle (dist-ssr/) is code only: public/ is the browser build's.
+    copyPublicDir: !isSsrBuild,
   },
   worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: { '/api': api, '/img': api, '/push': api },
   },
+  // The server-rendering bundle carries its dependencies, React's production build included
+  // (the server runs without NODE_ENV; React's development build renders several times slower).
+  ssr: { noExternal: true },
   define: {
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
     // The machine explorer is on in development; production builds opt in.
     __MACHINE_EXPLORER__: JSON.stringify(process.env.NODE_ENV !== 'production' || process.env.MACHINE_EXPLORER === '1'),
   },
-});
+}));

@@ -1,4 +1,7 @@
 import { assign, setup } from 'xstate';
+import { chooseLanguages } from './languageChoice';
+
+export { chooseLanguages };
 
 /**
  * Service and content languages (000 §3 Language state; 001 §4).
@@ -48,7 +51,6 @@ export type LanguageSettingsEvent =
   | { type: 'service.select'; lang: string }
   | { type: 'content.toggle'; lang: string };
 
-const unique = (xs: string[]) => [...new Set(xs.filter(Boolean))];
 
 export const languageSettingsMachine = setup({
   types: {
@@ -99,9 +101,7 @@ export const languageSettingsMachine = setup({
           actions: assign(({ context, event }) => {
             const l = event.languages;
             if (!context.firstUse) return { available: l.available };
-            const serviceLang = context.storedService ?? context.browser ?? l.defaultUi;
-            const contentLangs = context.storedContent?.length ? context.storedContent : unique(l.defaultContent);
-            return { available: l.available, serviceLang, contentLangs: contentLangs.length ? contentLangs : [serviceLang] };
+            return { available: l.available, ...chooseLanguages(context, l) };
           }),
         },
         'languages.failed': { target: 'deciding' },

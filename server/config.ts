@@ -22,6 +22,8 @@ export interface Config {
   catalogSeed: number;
   /** Skip the demo catalog on an empty database. */
   noCatalog: boolean;
+  /** Render the home's first view into its page (needs the dist-ssr/ build). */
+  serverRender: boolean;
   /** Serve the machine explorer at /machines in production. */
   machineExplorer: boolean;
   /** Writes allowed per visitor per minute. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     catalogSeed: Number(env.CATALOG_SEED ?? 20190128),
     noCatalog: bool(env.NO_CATALOG),
+    serverRender: bool(env.SERVER_RENDER, true),
     machineExplorer: bool(env.MACHINE_EXPLORER),
     writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 120),
     logLevel: env.LOG_LEVEL ?? 'info',

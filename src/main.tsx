@@ -1,9 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { initI18n, isLocale, type Locale } from './i18n';
-import { startTracking } from './lib/inspector';
 import { byService } from './lib/languages';
 import { STORAGE } from './lib/storageKeys';
+import { applyBoot, firstCoversShown } from './app/bootstrap';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
@@ -17,13 +15,16 @@ function startLocale(): Locale {
   return 'en';
 }
 
-// With the machine explorer built in, every tab reports its live actors to it.
-if (__MACHINE_EXPLORER__ || document.querySelector('meta[name="machine-explorer"][content="on"]')) startTracking();
-// The app's code and the locale's strings load side by side (the app imported statically
-// would hold the strings' request back until all of its modules had run).
-const [{ App }] = await Promise.all([import('./app/App'), initI18n(startLocale())]);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The longest the app waits for a server-rendered page's first covers before starting anyway. */
+const FIRST_COVERS_WAIT_MS = 1500;
+
+// A page the server rendered ahead of the app (the home's first view), taken or dropped
+// before anything reads the stored languages.
+const boot = applyBoot();
+// The locale's strings load beside the app's code (which start.tsx holds).
+const strings = initI18n(startLocale());
+// Over a server-rendered page, its first covers are painted before the app's code runs (which
+// holds the main thread for a few hundred milliseconds on a slow device); its links work meanwhile.
+if (boot) await firstCoversShown(document, FIRST_COVERS_WAIT_MS);
+const { start } = await import('./start');
+await start(boot, strings);

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
+
+const gzip = promisify(zlib.gzip);
 
 /** The built web app: static files, and index.html for every SPA route. */
 export default fp(async (app) => {
@@ -26,14 +32,151 @@ export default fp(async (app) => {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const firstView = hasWeb ? await loadFirstView(app, dir) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       const err = errors.unknownRoute(req.method, req.url.split('?')[0] ?? '');
       return sendResponse(req, reply, errorResponse(err.spec), err.spec.status);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not Found');
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // The home's first view rendered into the page (src/ssr/entry-server.tsx); it depends on these.
+    const page = firstView && req.method === 'GET' ? await firstView(req) : null;
+    if (page) {
+      reply.header('vary', 'accept-encoding, accept-language, cookie');
+      const body = withFirstView(html, page);
+      // (@fastify/compress does not reach a not-found handler: this page is 100 KB and more.)
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
+      return reply.header('content-encoding', 'gzip').send(await gzip(body, { level: 6 }));
+    }
     // The SPA decides what a path means (including its not-found page).
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.send(html);
   });
 });
+
+/** What src/ssr/entry-server.tsx exports (a separate build: dist-ssr/). */
+interface FirstView {
+  locale: string;
+  markup: string;
+  boot: unknown;
+  /** Stylesheets of the screen's chunks (the app would load them with its code: the markup needs them first). */
+  styles?: string[];
+}
+
+/**
+ * The CSS files of each first view's screen and of the app's code, with the
+ * chunks they import, from the browser build's manifest
+ * (dist/.vite/manifest.json), by path. (Their scripts are not preloaded: on
+ * HTTP/1.1's six connections they would hold the covers back.)
+ */
+function firstViewAssets(dir: string, modules: Record<string, string>, appModule: string): Map<string, { styles: string[] }> {
+  const out = new Map<string, { styles: string[] }>();
+  let manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return out;
+  }
+  for (const [p, src] of Object.entries(modules)) {
+    const styles = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (key: string) => {
+      const m = manifest[key];
+      if (!m || seen.has(key)) return;
+      seen.add(key);
+      for (const c of m.css ?? []) styles.add(`/${c}`);
+      for (const i of m.imports ?? []) walk(i);
+    };
+    walk(src);
+    walk(appModule);
+    out.set(p, { styles: [...styles] });
+  }
+  return out;
+}
+interface SsrModule {
+  FIRST_VIEW_PATHS: readonly string[];
+  FIRST_VIEW_MODULES: Record<string, string>;
+  APP_MODULE: string;
+  renderFirstView(req: {
+    path: string;
+    acceptLanguage?: string | undefined;
+    prefs: { lang?: string | undefined; clang?: string | undefined; viewerMode?: string | undefined };
+    get(pathAndQuery: string): Promise<Uint8Array>;
+  }): Promise<FirstView | null>;
+}
+
+/** The app's preference cookies (src/lib/prefs.ts PREFS_COOKIES). */
+function prefsCookies(header: string | undefined) {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    try {
+      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      // A cookie that is not ours and not URL-encoded.
+    }
+  }
+  return { lang: jar.get('mr_lang'), clang: jar.get('mr_clang'), viewerMode: jar.get('mr_vmode') };
+}
+
+/** Headers of the page request that API answers may depend on (region, address, agent, cookies). */
+function forwarded(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || ['host', 'accept', 'accept-encoding', 'content-length', 'content-type', 'connection', 'if-none-match', 'if-modified-since'].includes(k)) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+/**
+ * The server-rendering bundle, if built: a function that renders a path's
+ * first view for a request from the API's own answers (app.inject: the same
+ * routes, maintenance and region rules as the app's calls), or null to send
+ * the page as it is. A failure is logged and the page sent as it is: the app
+ * then starts as usual.
+ */
+async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: FastifyRequest) => Promise<FirstView | null>) | null> {
+  const entry = path.resolve(dir, '..', 'dist-ssr', 'entry-server.js');
+  if (!app.config.serverRender || !fs.existsSync(entry)) return null;
+  let mod: SsrModule;
+  try {
+    mod = (await import(pathToFileURL(entry).href)) as SsrModule;
+  } catch (err) {
+    app.log.warn({ err }, 'server rendering off: dist-ssr/entry-server.js did not load');
+    return null;
+  }
+  const assets = firstViewAssets(dir, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
+  return async (req) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    if (!mod.FIRST_VIEW_PATHS.includes(pathname)) return null;
+    const headers = forwarded(req);
+    try {
+      const view = await mod.renderFirstView({
+        path: pathname,
+        acceptLanguage: req.headers['accept-language'],
+        prefs: prefsCookies(req.headers.cookie),
+        get: async (pathAndQuery) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers })).rawPayload,
+      });
+      return view && { ...view, ...assets.get(pathname) };
+    } catch (err) {
+      req.log.error({ err }, 'first view not rendered');
+      return null;
+    }
+  };
+}
+
+/** The page with a first view in its root element and the answers it came from beside it. */
+function withFirstView(html: string, v: FirstView): string {
+  const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
+  const links = (v.styles ?? [])
+    .filter((href) => !html.includes(`"${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join('');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
+    .replace('</head>', `${links}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${v.markup}</div><script id="__boot" type="application/json">${boot}</script>`);
+}

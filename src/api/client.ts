@@ -1,6 +1,7 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../gen/manga/v1/response_pb';
 import { STORAGE } from '../lib/storageKeys';
+import { takeBootAnswer } from './bootData';
 
 /** Request timeout (documents: section 9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -44,7 +45,27 @@ export interface CallOptions {
   base?: string;
 }
 
-function toSearch(q: Query | undefined): string {
+function fromBase64(s: string): Uint8Array {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The success answer the server put in the page for this path and query string (bootData.ts), once; undefined when there is none. */
+export function takeBooted(pathAndQuery: string): SuccessResult | undefined {
+  const b64 = takeBootAnswer(pathAndQuery);
+  if (b64 === undefined) return undefined;
+  try {
+    const r = fromBinary(ResponseSchema, fromBase64(b64));
+    return r.result.case === 'success' ? r.result.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The query string as calls write it (also the key of a booted answer). */
+export function toSearch(q: Query | undefined): string {
   if (!q) return '';
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) {
@@ -61,6 +82,11 @@ function toSearch(q: Query | undefined): string {
  * with an error body is a rejected call).
  */
 export async function call(path: string, opts: CallOptions = {}): Promise<SuccessResult> {
+  // An answer the server already put in the page (server-rendered first view).
+  if ((opts.method ?? 'GET') === 'GET' && opts.base === undefined) {
+    const booted = takeBooted(`${path}${toSearch(opts.query)}`);
+    if (booted) return booted;
+  }
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   const onAbort = () => ctrl.abort(opts.signal?.reason);

@@ -53,5 +53,6 @@ function useSelectorSafe(actor: GlobalErrorActor | null): string {
       return () => sub.unsubscribe();
     },
     () => (actor ? String(actor.getSnapshot().value) : 'none'),
+    () => (actor ? String(actor.getSnapshot().value) : 'none'),
   );
 }

@@ -7,8 +7,8 @@ import { call } from '../api/client';
 import type { Languages } from '../gen/manga/v1/misc_pb';
 import { initI18n, isLocale, locale } from '../i18n';
 import { inspect } from '../lib/inspector';
-import { byLanguage, byShort, byService } from '../lib/languages';
-import { STORAGE } from '../lib/storageKeys';
+import { byLanguage, byShort } from '../lib/languages';
+import { browserLanguage, readStoredLanguages, saveLanguages } from '../lib/prefs';
 import { Loading } from '../ui/Loading';
 import { reregisterPushToken } from './push';
 
@@ -26,32 +26,7 @@ export function toPayload(l: Languages): LanguagesPayload {
   };
 }
 
-/** What is stored, as short codes (service language is stored as its service code). */
-export function readStoredLanguages(): { storedService: string | null; storedContent: string[] | null } {
-  const s = byService(localStorage.getItem(STORAGE.serviceLang) ?? '')?.short ?? null;
-  let c: string[] | null = null;
-  try {
-    const v = JSON.parse(localStorage.getItem(STORAGE.contentLangs) ?? 'null') as unknown;
-    if (Array.isArray(v)) c = v.filter((x): x is string => typeof x === 'string' && !!byShort(x));
-  } catch {
-    c = null;
-  }
-  return { storedService: s, storedContent: c?.length ? c : null };
-}
-
-export function browserLanguage(langs: readonly string[] = navigator.languages ?? [navigator.language]): string | null {
-  for (const l of langs) {
-    const short = l.slice(0, 2).toLowerCase();
-    if (byShort(short)) return short;
-  }
-  return null;
-}
-
-export function saveLanguages(serviceLang: string, contentLangs: string[]): void {
-  const svc = byShort(serviceLang)?.service;
-  if (svc) localStorage.setItem(STORAGE.serviceLang, svc);
-  localStorage.setItem(STORAGE.contentLangs, JSON.stringify(contentLangs));
-}
+export { browserLanguage, readStoredLanguages, saveLanguages };
 
 /**
  * Holds the languageSettings actor for the whole app. On first use it

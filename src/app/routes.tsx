@@ -110,8 +110,12 @@ const FIRST_SCREENS: [RegExp, Screen][] = [
   [/^\/comments\//, CommentsScreen],
   [/^\/search_result\/?$/, SearchScreen],
 ];
+/** Loads the chunk of the screen a path shows first (if it has one of its own); resolves once it can render at once. */
+export function preloadScreenFor(path: string): Promise<unknown> {
+  return FIRST_SCREENS.find(([re]) => re.test(path))?.[1].preload() ?? Promise.resolve();
+}
 if (typeof window !== 'undefined') {
-  void FIRST_SCREENS.find(([re]) => re.test(window.location.pathname))?.[1].preload().catch(() => {});
+  void preloadScreenFor(window.location.pathname).catch(() => {});
   if (window.location.pathname.startsWith('/viewer/')) warmDecoders();
 }
 

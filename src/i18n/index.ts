@@ -14,7 +14,8 @@ let current: Locale = 'en';
 let table: Messages = {};
 let fallback: Messages = {};
 
-function loadAll(locale: Locale): Promise<Messages> {
+/** The catalogs of a locale. */
+export function loadAll(locale: Locale): Promise<Messages> {
   return loaders[`./locales/${locale}.ts`]!();
 }
 
@@ -42,9 +43,15 @@ export function t(key: string, params?: Record<string, string | number>): string
   return s;
 }
 
-/** Tests load catalogs synchronously from a plain object. */
-export function setMessagesForTest(locale: Locale, messages: Messages, fallbackMessages: Messages = messages): void {
+/**
+ * Switches to catalogs already loaded, synchronously: server rendering (which
+ * renders many locales in one process, with no await between this and its
+ * render) and tests.
+ */
+export function setMessages(locale: Locale, messages: Messages, fallbackMessages: Messages = messages): void {
   current = locale;
   table = messages;
   fallback = fallbackMessages;
 }
+
+export const setMessagesForTest = setMessages;

@@ -28,3 +28,66 @@ export function getContentLangs(): ShortCode[] {
 export function langQuery(): { lang: ServiceCode; clang: string } {
   return { lang: getServiceLang(), clang: getContentLangs().join(',') };
 }
+
+/** What is stored, as short codes (service language is stored as its service code). */
+export function readStoredLanguages(): { storedService: string | null; storedContent: string[] | null } {
+  const s = byService(localStorage.getItem(STORAGE.serviceLang) ?? '')?.short ?? null;
+  let c: string[] | null = null;
+  try {
+    const v = JSON.parse(localStorage.getItem(STORAGE.contentLangs) ?? 'null') as unknown;
+    if (Array.isArray(v)) c = v.filter((x): x is string => typeof x === 'string' && !!byShort(x));
+  } catch {
+    c = null;
+  }
+  return { storedService: s, storedContent: c?.length ? c : null };
+}
+
+/** Accept-Language as tags, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
+}
+
+/** The first of the browser's languages that is one of ours, as a short code. */
+export function browserLanguage(
+  langs: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): string | null {
+  for (const l of langs) {
+    const short = l.slice(0, 2).toLowerCase();
+    if (byShort(short)) return short;
+  }
+  return null;
+}
+
+export function saveLanguages(serviceLang: string, contentLangs: string[]): void {
+  const svc = byShort(serviceLang)?.service;
+  if (svc) localStorage.setItem(STORAGE.serviceLang, svc);
+  localStorage.setItem(STORAGE.contentLangs, JSON.stringify(contentLangs));
+  mirrorPrefsCookies();
+}
+
+/**
+ * Cookies the server reads to render the home's first view in the visitor's
+ * languages and viewer mode (server/plugins/web.ts): copies of what local
+ * storage holds, written when it changes and on each start.
+ */
+export const PREFS_COOKIES = { lang: 'mr_lang', clang: 'mr_clang', viewerMode: 'mr_vmode' } as const;
+
+export function mirrorPrefsCookies(doc: Document = document): void {
+  const year = 365 * 24 * 3600;
+  const set = (name: string, value: string | null) => {
+    doc.cookie = value ? `${name}=${encodeURIComponent(value)}; path=/; max-age=${year}; samesite=lax` : `${name}=; path=/; max-age=0`;
+  };
+  const { storedService, storedContent } = readStoredLanguages();
+  set(PREFS_COOKIES.lang, storedService && storedContent ? (byShort(storedService)?.service ?? null) : null);
+  set(PREFS_COOKIES.clang, storedService && storedContent ? storedContent.join(',') : null);
+  set(PREFS_COOKIES.viewerMode, localStorage.getItem(STORAGE.viewerMode));
+}

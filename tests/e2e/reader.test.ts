@@ -86,6 +86,10 @@ describe('reading flow in Chromium against the real server', () => {
         await page.goto(`${srv.url}/ranking/hottest`);
         await page.locator(`.error-screen img[src*="${shot}"]`).waitFor();
         await page.screenshot({ path: `.tmp/screenshots/e2e-${shot}.png` });
+        // Home, whose first view the server renders into its page: not rendered from an error answer.
+        const res = await page.goto(`${srv.url}/updates`);
+        expect(await res!.text()).toContain('<div id="root"></div>');
+        await page.locator(`.error-screen img[src*="${shot}"]`).waitFor();
         await ctx.close();
       } finally {
         await srv.stop();

@@ -65,11 +65,11 @@ export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]
       onMouseEnter={() => send({ type: 'pointer.enter' })}
       onMouseLeave={() => send({ type: 'pointer.leave' })}
     >
-      <div className="carousel__track" style={{ gridTemplateColumns: `repeat(${shown.length}, 1fr)` }}>
+      <div className="carousel__track">
         {shown.map((b, k) => (
           <a
             key={`${b.id}-${k}`}
-            className="carousel__slide"
+            className={`carousel__slide carousel__slide--${k + 1}`}
             href={actionHref(b.action).href || undefined}
             draggable={false}
             data-banner-id={b.id}

@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../gen/manga/v1/home_pb';
 import type { SuccessResult } from '../../gen/manga/v1/response_pb';
-import { call } from '../../api/client';
+import { call, takeBooted, toSearch } from '../../api/client';
 import { useApi, type ApiState } from '../../api/useApi';
 import { reportLoadError } from '../../app/globalError';
 import { t } from '../../i18n';
@@ -47,17 +47,18 @@ export function ScrollRow({ label, children }: { label: string; children: React.
   );
 }
 
-function UpdatedGroup({ name, groups }: { name: string; groups: OriginalTitleGroup[] }) {
+/** A day's updates; its first `eager` covers are fetched at once, with high priority. */
+function UpdatedGroup({ name, groups, eager = 0 }: { name: string; groups: OriginalTitleGroup[]; eager?: number }) {
   return (
     <section className="home-group" aria-label={name}>
       <h2 className="section-title">{name}</h2>
       <ScrollRow label={name}>
-        {groups.map((g) => {
+        {groups.map((g, i) => {
           const first = g.titles[0];
           if (!first?.title) return null;
           return (
             <div className="home-group__item" key={`${first.title.titleId}-${first.chapterId}`}>
-              <TitleCard title={first.title} badge subtitle={`${g.chapterNumber || first.chapterName}${first.chapterSubTitle ? ` · ${first.chapterSubTitle}` : ''}`} />
+              <TitleCard title={first.title} badge eager={i < eager} subtitle={`${g.chapterNumber || first.chapterName}${first.chapterSubTitle ? ` · ${first.chapterSubTitle}` : ''}`} />
             </div>
           );
         })}
@@ -116,23 +117,21 @@ export const FIRST_COVERS = 6;
 export function HomeView({ view }: { view: WebHomeViewV4 }) {
   // 000 §2: the featured list named Fantasy is left out of home.
   const lists = view.featuredTitleLists.filter((l) => l.listName !== 'Fantasy');
-  const main = useRef<HTMLDivElement>(null);
   // The first covers are what a visitor waits for: the shared card loads its cover lazily
   // (fetched only after a layout finds it on screen); these are fetched at once, first.
-  useLayoutEffect(() => {
-    const imgs = main.current?.querySelectorAll<HTMLImageElement>('.home-group .title-card__cover img') ?? [];
-    for (const img of [...imgs].slice(0, FIRST_COVERS)) {
-      img.setAttribute('fetchpriority', 'high');
-      img.loading = 'eager';
-    }
-  }, []);
+  let eagerLeft = FIRST_COVERS;
+  const eagerFor = (g: { titleGroups: unknown[] }) => {
+    const n = eagerLeft;
+    eagerLeft = Math.max(0, eagerLeft - g.titleGroups.length);
+    return n;
+  };
   return (
     <div className="home">
-      <div className="home__main" ref={main}>
+      <div className="home__main">
         <HomeCarousel banners={view.topBanners} />
         {view.groups.map((g, i) => (
           <div key={g.groupName}>
-            <UpdatedGroup name={g.groupName} groups={g.titleGroups} />
+            <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(g)} />
             {i === PHONE_AD_AFTER - 1 ? (
               <div className="phone-only">
                 <AdSlot slot="home_phone_groups" />
@@ -155,8 +154,8 @@ export function HomeView({ view }: { view: WebHomeViewV4 }) {
   );
 }
 
-const HOME_PATH = '/web/web_homeV4';
-const homeQuery = () => ({ ...langQuery(), viewer_mode: viewerMode() });
+export const HOME_PATH = '/web/web_homeV4';
+export const homeQuery = () => ({ ...langQuery(), viewer_mode: viewerMode() });
 const selectHome = (r: SuccessResult) => (r.data.case === 'webHomeViewV4' ? r.data.value : undefined);
 
 /**
@@ -172,30 +171,48 @@ interface Early {
   view?: WebHomeViewV4;
 }
 let early: Early | null = null;
-// Only with languages already chosen: a first visit waits for their defaults (LanguageProvider),
-// and a call made before them would carry other languages and be thrown away.
-if (typeof window !== 'undefined' && window.location.pathname === '/updates' && localStorage.getItem(STORAGE.contentLangs)) {
+if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
   const query = homeQuery();
-  const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
-  e.result
-    .then((r) => {
-      const view = selectHome(r);
-      if (view) e.view = view;
-    })
-    .catch(() => {});
-  early = e;
+  // The server rendered this page from this very answer (it is in the page): taken at once.
+  const booted = takeBooted(`${HOME_PATH}${toSearch(query)}`);
+  const view = booted && selectHome(booted);
+  if (booted && view) seedHome(booted);
+  // Only with languages already chosen: a first visit waits for their defaults (LanguageProvider),
+  // and a call made before them would carry other languages and be thrown away.
+  else if (localStorage.getItem(STORAGE.contentLangs)) {
+    const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
+    e.result
+      .then((r) => {
+        const v = selectHome(r);
+        if (v) e.view = v;
+      })
+      .catch(() => {});
+    early = e;
+  }
 }
 
-function takeEarly(key: string): Early | null {
-  const e = early;
-  early = null;
-  return e && e.key === key ? e : null;
+/** Home's answer at hand before the screen renders (a booted page; server rendering): the next home screen starts with it. */
+export function seedHome(r: SuccessResult): void {
+  const view = selectHome(r);
+  if (view) early = { key: JSON.stringify(homeQuery()), result: Promise.resolve(r), view };
+}
+
+/**
+ * The early call, if made with the same query. Not cleared while rendering: React may render a
+ * screen and throw that render away (a sibling suspending), and the render after it must find
+ * the call again (it asked the API a second time). Cleared once a screen using it is on screen.
+ */
+function peekEarly(key: string): Early | null {
+  return early && early.key === key ? early : null;
 }
 
 /** The early call if it is still unclaimed and was made with the same query; otherwise useApi. */
 function useHome(): ApiState<WebHomeViewV4> {
   const key = JSON.stringify(homeQuery());
-  const [pending] = useState(() => takeEarly(key));
+  const [pending] = useState(() => peekEarly(key));
+  useEffect(() => {
+    if (pending && early === pending) early = null;
+  }, [pending]);
   const [state, setState] = useState<ApiState<WebHomeViewV4>>(() => (pending?.view ? { status: 'ok', data: pending.view } : { status: 'loading' }));
   useEffect(() => {
     if (!pending) return undefined;

@@ -12,6 +12,10 @@ const subscribe = (cb: () => void) => {
   return () => window.removeEventListener('resize', cb);
 };
 
+/** The most slides a width shows. */
+const MAX_SLIDES = 3;
+
+/** On the server, the most any width shows: the carousel's styles hide what a narrower screen does not show. */
 export function useSlidesPerView(): number {
-  return useSyncExternalStore(subscribe, () => slidesFor(window.innerWidth), () => 1);
+  return useSyncExternalStore(subscribe, () => slidesFor(window.innerWidth), () => MAX_SLIDES);
 }

@@ -9,6 +9,7 @@ import { track } from '../../analytics';
 import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
+import { mirrorPrefsCookies } from '../../lib/prefs';
 import { STORAGE } from '../../lib/storageKeys';
 import { cameraFor, type Geometry } from '../../viewer/camera';
 import { CACHE, type CacheConfig } from '../../viewer/cachePolicy';
@@ -89,7 +90,10 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       }),
       mode: viewerModeMachine.provide({
         actions: {
-          saveMode: (_, { mode }) => localStorage.setItem(STORAGE.viewerMode, mode),
+          saveMode: (_, { mode }) => {
+            localStorage.setItem(STORAGE.viewerMode, mode);
+            mirrorPrefsCookies();
+          },
           rebuildPages: ({ event }) => track('viewer_direction_change', { event: event.type }),
           startToastTimer: ({ self }) => {
             clearTimeout(toast);

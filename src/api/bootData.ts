@@ -1,0 +1,61 @@
+/**
+ * What the server puts in a page it renders ahead of the app (the home's
+ * first view: server/plugins/web.ts, src/ssr/entry-server.tsx): the languages
+ * it rendered with and the API answers it rendered from, so the app starts
+ * with the same data instead of asking again. Read once from a JSON script
+ * element; each answer is taken once, by the first GET call for the same
+ * path and query (client.ts). No dependencies: the entry reads it first.
+ */
+export interface Boot {
+  /** The path rendered. */
+  path: string;
+  /** Service language (service code), content languages (short codes) and viewer mode it was rendered with. */
+  lang: string;
+  clang: string[];
+  viewerMode: string;
+  /** The languages view it chose them from (GET /api/language), for a first visit to choose alike. */
+  languages: { defaultUi: string; defaultContent: string[]; available: { code: string; titlesCount: number }[] };
+  /** API path with query, as the client writes it (without /api) → base64 of the Response bytes. */
+  responses: Record<string, string>;
+}
+
+export const BOOT_ELEMENT_ID = '__boot';
+
+let answers = new Map<string, string>();
+
+/** The server's boot data in this page, if any (the element is removed once read). */
+export function readBoot(doc: Document = document): Boot | null {
+  const el = doc.getElementById(BOOT_ELEMENT_ID);
+  if (!el) return null;
+  el.remove();
+  try {
+    const b = JSON.parse(el.textContent ?? '') as Partial<Boot>;
+    if (
+      typeof b.path !== 'string' ||
+      typeof b.lang !== 'string' ||
+      typeof b.viewerMode !== 'string' ||
+      !Array.isArray(b.clang) ||
+      typeof b.languages !== 'object' ||
+      typeof b.responses !== 'object' ||
+      !b.languages ||
+      !b.responses
+    ) {
+      return null;
+    }
+    return b as Boot;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes a boot's answers available to calls (or none). */
+export function setBootAnswers(b: Boot | null): void {
+  answers = new Map(b ? Object.entries(b.responses) : []);
+}
+
+/** The booted answer (base64 Response bytes) for this path and query string, once. */
+export function takeBootAnswer(pathAndQuery: string): string | undefined {
+  const b64 = answers.get(pathAndQuery);
+  answers.delete(pathAndQuery);
+  return b64;
+}

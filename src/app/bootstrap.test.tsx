@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyBoot } from './bootstrap';
+import { takeBootAnswer, type Boot } from '../api/bootData';
+import { acceptedLanguages } from '../lib/prefs';
+
+const LANGUAGES = { defaultUi: 'en', defaultContent: ['en', 'es', 'fr'], available: [] };
+const boot = (over: Partial<Boot> = {}): Boot => ({
+  path: '/updates',
+  lang: 'eng',
+  clang: ['en', 'es', 'fr'],
+  viewerMode: 'vertical',
+  languages: LANGUAGES,
+  responses: { '/language': 'AAA=', '/web/web_homeV4?lang=eng&clang=en%2Ces%2Cfr&viewer_mode=vertical': 'BBB=' },
+  ...over,
+});
+
+function page(b: Boot | string | null): Document {
+  const doc = document;
+  doc.getElementById('__boot')?.remove();
+  if (b !== null) {
+    const el = doc.createElement('script');
+    el.id = '__boot';
+    el.type = 'application/json';
+    el.textContent = typeof b === 'string' ? b : JSON.stringify(b);
+    doc.body.append(el);
+  }
+  return doc;
+}
+
+const cookies = (doc: Document) => doc.cookie.split('; ').filter((c) => c.startsWith('mr_')).sort();
+
+describe('the entry takes or drops a server-rendered first view', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    for (const c of document.cookie.split('; ')) document.cookie = `${c.split('=')[0]}=; path=/; max-age=0`;
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('first visit: taken when the machine would choose the same languages (then stored and mirrored)', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    const doc = page(boot());
+    expect(applyBoot(doc, '/updates')?.lang).toBe('eng');
+    expect(localStorage.getItem('service_lang')).toBe('eng');
+    expect(localStorage.getItem('content_langs_v2')).toBe('["en","es","fr"]');
+    expect(cookies(doc)).toEqual(['mr_clang=en%2Ces%2Cfr', 'mr_lang=eng']);
+    expect(doc.getElementById('__boot')).toBeNull();
+    expect(takeBootAnswer('/language')).toBe('AAA=');
+    expect(takeBootAnswer('/language')).toBeUndefined();
+  });
+
+  it('first visit: dropped when this browser prefers another language than the header the server saw', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    expect(applyBoot(page(boot()), '/updates')).toBeNull();
+    expect(localStorage.getItem('service_lang')).toBeNull();
+    expect(takeBootAnswer('/language')).toBeUndefined();
+  });
+
+  it('returning: taken only for the stored languages and viewer mode', () => {
+    localStorage.setItem('service_lang', 'esp');
+    localStorage.setItem('content_langs_v2', '["es"]');
+    expect(applyBoot(page(boot()), '/updates')).toBeNull();
+    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')?.lang).toBe('esp');
+    localStorage.setItem('viewer_mode', 'horizontal');
+    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')).toBeNull();
+    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'], viewerMode: 'horizontal' })), '/updates')).not.toBeNull();
+  });
+
+  it('dropped for another path, a damaged element, or none', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en']);
+    expect(applyBoot(page(boot()), '/ranking/hottest')).toBeNull();
+    expect(applyBoot(page('{not json'), '/updates')).toBeNull();
+    expect(applyBoot(page(JSON.stringify({ path: '/updates' })), '/updates')).toBeNull();
+    expect(applyBoot(page(null), '/updates')).toBeNull();
+  });
+});
+
+describe('Accept-Language', () => {
+  it('in order of preference, wildcards and q=0 left out', () => {
+    expect(acceptedLanguages('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5')).toEqual(['fr-CH', 'fr', 'en', 'de']);
+    expect(acceptedLanguages('en;q=0.2, pt-BR, es;q=0')).toEqual(['pt-BR', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { chooseLanguages } from '../../machines/languageChoice';
+import { readBoot, setBootAnswers, type Boot } from '../api/bootData';
+import { byService } from '../lib/languages';
+import { browserLanguage, mirrorPrefsCookies, readStoredLanguages, saveLanguages } from '../lib/prefs';
+import { STORAGE } from '../lib/storageKeys';
+
+/**
+ * Run by the entry before the app's code loads. A page the server rendered
+ * ahead of the app (the home's first view) carries the languages it chose
+ * and the answers it rendered from (bootData.ts). The app takes them when
+ * they are what it would have chosen itself: the stored languages and viewer
+ * mode, or on a first visit the languages the language-settings machine
+ * would choose from the same languages view and this browser (then stored,
+ * as the machine stores them). The app then renders the same screen at
+ * once, without a loading state in between. Otherwise the answers are
+ * dropped and the app starts as usual.
+ */
+export function applyBoot(doc: Document = document, path: string = window.location.pathname): Boot | null {
+  const boot = readBoot(doc);
+  const accepted = boot && boot.path === path && matches(boot) ? boot : null;
+  setBootAnswers(accepted);
+  // The server renders the next visit from these.
+  mirrorPrefsCookies(doc);
+  return accepted;
+}
+
+function matches(boot: Boot): boolean {
+  const bootShort = byService(boot.lang)?.short;
+  if (!bootShort) return false;
+  if ((localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical') !== boot.viewerMode) return false;
+  const stored = readStoredLanguages();
+  const same = (a: { serviceLang: string; contentLangs: string[] }) =>
+    a.serviceLang === bootShort && a.contentLangs.join(',') === boot.clang.join(',');
+  if (stored.storedService && stored.storedContent) {
+    return same({ serviceLang: stored.storedService, contentLangs: stored.storedContent });
+  }
+  // A first visit: what the language-settings machine would choose, stored as it stores it.
+  const choice = chooseLanguages({ ...stored, browser: browserLanguage() }, boot.languages);
+  if (!same(choice)) return false;
+  saveLanguages(choice.serviceLang, choice.contentLangs);
+  return true;
+}
+
+/**
+ * Resolves once the server-rendered page's first covers (its high-priority
+ * images) have loaded or failed and a frame has been painted with them, or
+ * after `capMs` (a hidden tab paints no frames).
+ */
+export function firstCoversShown(doc: Document, capMs: number): Promise<void> {
+  const imgs = [...doc.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')];
+  const settled = Promise.all(
+    imgs.map((img) =>
+      img.complete
+        ? undefined
+        : new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+    ),
+  );
+  const painted = settled.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { renderToString } from 'react-dom/server';
+import { chooseLanguages } from '../../machines/languageChoice';
+import { toSearch } from '../api/client';
+import type { Boot } from '../api/bootData';
+import { App } from '../app/App';
+import { toPayload } from '../app/LanguageProvider';
+import { preloadScreenFor } from '../app/routes';
+import { ResponseSchema } from '../gen/manga/v1/response_pb';
+import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
+import { byService, byShort } from '../lib/languages';
+import { acceptedLanguages, browserLanguage } from '../lib/prefs';
+import { STORAGE } from '../lib/storageKeys';
+import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
+
+/**
+ * Server rendering of the home's first view (built by `vite build --ssr` into
+ * dist-ssr/, used by server/plugins/web.ts). The page a first visit waits
+ * for is the home's covers; rendered into the HTML, they load as soon as the
+ * HTML arrives, like a static page's, while the app's code loads beside them.
+ * The app then starts from the same answers (bootData.ts) and its first
+ * render replaces this markup with the same screen.
+ *
+ * It renders the app's own components with the visitor's languages and
+ * viewer mode (cookies the app mirrors from local storage; on a first visit
+ * the languages the language-settings machine would choose from the
+ * Accept-Language header and the languages view).
+ */
+export interface FirstViewRequest {
+  path: string;
+  acceptLanguage?: string | undefined;
+  /** The app's preference cookies (src/lib/prefs.ts, PREFS_COOKIES), as sent. */
+  prefs: { lang?: string | undefined; clang?: string | undefined; viewerMode?: string | undefined };
+  /** Answers GET /api{pathAndQuery} for this visitor: the Response bytes, whatever the status. */
+  get(pathAndQuery: string): Promise<Uint8Array>;
+}
+
+export interface FirstView {
+  /** <html lang>. */
+  locale: Locale;
+  markup: string;
+  boot: Boot;
+}
+
+/** Paths rendered ahead of the app. */
+export const FIRST_VIEW_PATHS = ['/updates'] as const;
+
+/** The source of each path's screen: its styles (from the browser build's manifest) must be in the page's head. */
+export const FIRST_VIEW_MODULES: Record<(typeof FIRST_VIEW_PATHS)[number], string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
+
+/** The app's code, which the entry loads once a first view's covers are painted: fetched with the page, run later. */
+export const APP_MODULE = 'src/start.tsx';
+
+/** A Storage in memory: what components read from local or session storage while rendering here. */
+class MemoryStorage implements Storage {
+  private m = new Map<string, string>();
+  get length() {
+    return this.m.size;
+  }
+  clear() {
+    this.m.clear();
+  }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.m.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, String(v));
+  }
+}
+
+/** Installs storages holding just these preferences (synchronous, right before what reads them). */
+function installStorage(lang: string, clang: string[], viewerMode: string): void {
+  const local = new MemoryStorage();
+  local.setItem(STORAGE.serviceLang, lang);
+  local.setItem(STORAGE.contentLangs, JSON.stringify(clang));
+  local.setItem(STORAGE.viewerMode, viewerMode);
+  for (const [name, value] of [
+    ['localStorage', local],
+    ['sessionStorage', new MemoryStorage()],
+  ] as const) {
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  }
+}
+
+const catalogs = new Map<Locale, Promise<Record<string, string>>>();
+const catalog = (l: Locale) => {
+  let c = catalogs.get(l);
+  if (!c) catalogs.set(l, (c = loadAll(l)));
+  return c;
+};
+
+/** Markup by path, locale, home query and answer: the oldest dropped first. */
+const rendered = new Map<string, string>();
+const RENDERED_MAX = 64;
+
+const toBase64 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+
+/** The first view of `path`, or null when it has none or cannot be rendered here (the app then starts as usual). */
+export async function renderFirstView(req: FirstViewRequest): Promise<FirstView | null> {
+  if (!(FIRST_VIEW_PATHS as readonly string[]).includes(req.path)) return null;
+  const languagesBytes = await req.get('/language');
+  const langResult = fromBinary(ResponseSchema, languagesBytes).result;
+  if (langResult.case !== 'success' || !langResult.value.languages) return null;
+  const languages = toPayload(langResult.value.languages);
+
+  const storedService = byService(req.prefs.lang ?? '')?.short ?? null;
+  const storedContent = (req.prefs.clang ?? '').split(',').filter((c) => !!byShort(c));
+  const { serviceLang, contentLangs } =
+    storedService && storedContent.length
+      ? { serviceLang: storedService, contentLangs: storedContent }
+      : chooseLanguages({ storedService: null, storedContent: null, browser: browserLanguage(acceptedLanguages(req.acceptLanguage)) }, languages);
+  const lang = byShort(serviceLang)?.service;
+  if (!lang) return null;
+  const viewerMode = req.prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
+  const locale = ((LOCALES as readonly string[]).includes(serviceLang) ? serviceLang : 'en') as Locale;
+
+  installStorage(lang, contentLangs, viewerMode);
+  const homeKey = `${HOME_PATH}${toSearch(homeQuery())}`;
+  const [homeBytes, messages, english] = await Promise.all([req.get(homeKey), catalog(locale), catalog('en'), preloadScreenFor(req.path)]);
+  const home = fromBinary(ResponseSchema, homeBytes).result;
+  if (home.case !== 'success' || home.value.data.case !== 'webHomeViewV4') return null;
+
+  // The same answer in the same languages renders the same markup: rendered once.
+  const key = `${req.path}|${locale}|${homeKey}|${createHash('sha1').update(homeBytes).digest('base64')}`;
+  let markup = rendered.get(key);
+  if (markup === undefined) {
+    // From here on synchronous: other requests' renders cannot interleave with this one's globals.
+    installStorage(lang, contentLangs, viewerMode);
+    setMessages(locale, messages, english);
+    seedHome(home.value);
+    markup = renderToString(<App ssrPath={req.path} />);
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, markup);
+  }
+  return {
+    locale,
+    markup,
+    boot: {
+      path: req.path,
+      lang,
+      clang: contentLangs,
+      viewerMode,
+      languages,
+      responses: { '/language': toBase64(languagesBytes), [homeKey]: toBase64(homeBytes) },
+    },
+  };
+}
