@@ -41,7 +41,8 @@ export default fp(async (app) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not Found');
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    // The home's first view rendered into the page (src/ssr/entry-server.tsx); it depends on these.
+    // The home's first view rendered into the page, and for every page the languages chosen
+    // (src/ssr/entry-server.tsx); it depends on these.
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
     if (page) {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
@@ -151,7 +152,6 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
   const assets = firstViewAssets(dir, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
   return async (req) => {
     const pathname = req.url.split('?')[0] ?? '';
-    if (!mod.FIRST_VIEW_PATHS.includes(pathname)) return null;
     const headers = forwarded(req);
     try {
       const view = await mod.renderFirstView({

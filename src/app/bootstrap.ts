@@ -48,6 +48,7 @@ function matches(boot: Boot): boolean {
  */
 export function firstCoversShown(doc: Document, capMs: number): Promise<void> {
   const imgs = [...doc.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')];
+  if (!imgs.length) return Promise.resolve();
   const settled = Promise.all(
     imgs.map((img) =>
       img.complete

@@ -102,9 +102,12 @@ const RENDERED_MAX = 64;
 
 const toBase64 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
 
-/** The first view of `path`, or null when it has none or cannot be rendered here (the app then starts as usual). */
+/**
+ * The first view of `path` (markup only for FIRST_VIEW_PATHS; the languages
+ * for every path), or null when the languages cannot be had (maintenance: the
+ * app then starts as usual and shows it).
+ */
 export async function renderFirstView(req: FirstViewRequest): Promise<FirstView | null> {
-  if (!(FIRST_VIEW_PATHS as readonly string[]).includes(req.path)) return null;
   const languagesBytes = await req.get('/language');
   const langResult = fromBinary(ResponseSchema, languagesBytes).result;
   if (langResult.case !== 'success' || !langResult.value.languages) return null;
@@ -121,11 +124,21 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   const viewerMode = req.prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
   const locale = ((LOCALES as readonly string[]).includes(serviceLang) ? serviceLang : 'en') as Locale;
 
+  // Any other path: no markup, but the languages chosen and their answer, so a first visit
+  // renders at once instead of waiting for the languages call.
+  const languagesOnly: FirstView = {
+    locale,
+    markup: '',
+    boot: { path: req.path, lang, clang: contentLangs, viewerMode, languages, responses: { '/language': toBase64(languagesBytes) } },
+  };
+  if (!(FIRST_VIEW_PATHS as readonly string[]).includes(req.path)) return languagesOnly;
+
   installStorage(lang, contentLangs, viewerMode);
   const homeKey = `${HOME_PATH}${toSearch(homeQuery())}`;
   const [homeBytes, messages, english] = await Promise.all([req.get(homeKey), catalog(locale), catalog('en'), preloadScreenFor(req.path)]);
   const home = fromBinary(ResponseSchema, homeBytes).result;
-  if (home.case !== 'success' || home.value.data.case !== 'webHomeViewV4') return null;
+  // (An error answer, say in a blocked region: the app shows its error screen from its own call.)
+  if (home.case !== 'success' || home.value.data.case !== 'webHomeViewV4') return languagesOnly;
 
   // The same answer in the same languages renders the same markup: rendered once.
   const key = `${req.path}|${locale}|${homeKey}|${createHash('sha1').update(homeBytes).digest('base64')}`;

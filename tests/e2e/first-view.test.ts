@@ -56,10 +56,12 @@ describe('home first view rendered by the server', () => {
     // Gzipped when asked (it is the largest page the server sends).
     const gz = await fetch(`${base}/updates`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    // Other routes: the page as built, the app renders them.
-    const ranking = await page('/ranking/hottest');
+    // Other routes: no markup (the app renders them), but the languages chosen and their answer.
+    const ranking = await page('/ranking/hottest', { 'accept-language': 'pt-BR' });
     expect(ranking.html).toContain('<div id="root"></div>');
-    expect(bootOf(ranking.html)).toBeNull();
+    expect(ranking.html).toContain('<html lang="pt"');
+    expect(bootOf(ranking.html)).toMatchObject({ path: '/ranking/hottest', lang: 'ptb' });
+    expect(Object.keys(bootOf(ranking.html)!.responses)).toEqual(['/language']);
   });
 
   const watch = (p: Page) => {
@@ -138,6 +140,20 @@ describe('home first view rendered by the server', () => {
     // Now mirrored: the next page is rendered in German.
     const cookie = (await ctx.cookies()).filter((c) => c.name.startsWith('mr_')).map((c) => `${c.name}=${c.value}`).join('; ');
     expect((await page('/updates', { cookie })).html).toContain('<html lang="de"');
+    await ctx.close();
+  });
+
+  it('a first visit to another page renders without waiting for the languages call', async () => {
+    const ctx = await newContext(browser, 'phone', base);
+    const p = await ctx.newPage();
+    const seen = watch(p);
+    await p.goto(`${base}/ranking/hottest`);
+    await p.locator('[data-testid="ranking-top"] .title-card').first().waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(seen.api).not.toContain('/api/language');
+    expect(seen.api).toContain('/api/title_list/rankingV2');
+    expect(await p.evaluate(() => localStorage.getItem('service_lang'))).toBe('eng');
+    expect(seen.errors).toEqual([]);
     await ctx.close();
   });
 
