@@ -1,8 +1,6 @@
 import { assign, setup } from 'xstate';
 import { chooseLanguages } from './languageChoice';
 
-export { chooseLanguages };
-
 /**
  * Service and content languages (000 §3 Language state; 001 §4).
  *

@@ -95,31 +95,16 @@ function firstViewAssets(dir: string, modules: Record<string, string>, appModule
   }
   return out;
 }
+
 interface SsrModule {
-  FIRST_VIEW_PATHS: readonly string[];
   FIRST_VIEW_MODULES: Record<string, string>;
   APP_MODULE: string;
   renderFirstView(req: {
     path: string;
     acceptLanguage?: string | undefined;
-    prefs: { lang?: string | undefined; clang?: string | undefined; viewerMode?: string | undefined };
+    cookie?: string | undefined;
     get(pathAndQuery: string): Promise<Uint8Array>;
   }): Promise<FirstView | null>;
-}
-
-/** The app's preference cookies (src/lib/prefs.ts PREFS_COOKIES). */
-function prefsCookies(header: string | undefined) {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    try {
-      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-    } catch {
-      // A cookie that is not ours and not URL-encoded.
-    }
-  }
-  return { lang: jar.get('mr_lang'), clang: jar.get('mr_clang'), viewerMode: jar.get('mr_vmode') };
 }
 
 /** Headers of the page request that API answers may depend on (region, address, agent, cookies). */
@@ -157,7 +142,7 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
       const view = await mod.renderFirstView({
         path: pathname,
         acceptLanguage: req.headers['accept-language'],
-        prefs: prefsCookies(req.headers.cookie),
+        cookie: req.headers.cookie,
         get: async (pathAndQuery) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers })).rawPayload,
       });
       return view && { ...view, ...assets.get(pathname) };

@@ -1,5 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../gen/manga/v1/response_pb';
+import { base64ToBytes } from '../lib/base64';
 import { STORAGE } from '../lib/storageKeys';
 import { takeBootAnswer } from './bootData';
 
@@ -45,19 +46,12 @@ export interface CallOptions {
   base?: string;
 }
 
-function fromBase64(s: string): Uint8Array {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 /** The success answer the server put in the page for this path and query string (bootData.ts), once; undefined when there is none. */
 export function takeBooted(pathAndQuery: string): SuccessResult | undefined {
   const b64 = takeBootAnswer(pathAndQuery);
   if (b64 === undefined) return undefined;
   try {
-    const r = fromBinary(ResponseSchema, fromBase64(b64));
+    const r = fromBinary(ResponseSchema, base64ToBytes(b64));
     return r.result.case === 'success' ? r.result.value : undefined;
   } catch {
     return undefined;

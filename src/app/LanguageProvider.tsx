@@ -26,8 +26,6 @@ export function toPayload(l: Languages): LanguagesPayload {
   };
 }
 
-export { browserLanguage, readStoredLanguages, saveLanguages };
-
 /**
  * Holds the languageSettings actor for the whole app. On first use it
  * waits for the defaults before rendering the routes, so every screen's

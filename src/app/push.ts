@@ -1,3 +1,4 @@
+import { base64ToBytes } from '../lib/base64';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine';
 import { call } from '../api/client';
@@ -79,14 +80,6 @@ export async function fetchApplicationServerKey(): Promise<string> {
   return r.data.value.applicationServerKey;
 }
 
-function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
-  const bin = atob(b64);
-  const out = new Uint8Array(new ArrayBuffer(bin.length));
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 /** POST /api/web_push_token with the service language; records the time (seconds). */
 export async function postPushToken(token: string, lang: ServiceCode): Promise<void> {
   await call('/web_push_token', { method: 'POST', query: { push_token: token, lang } });
@@ -143,7 +136,7 @@ export function runPushSubscription(
           subscribe: ({ self }) => {
             const pm = reg!.pushManager;
             pm.getSubscription()
-              .then(async (sub) => sub ?? pm.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(await fetchApplicationServerKey()) }))
+              .then(async (sub) => sub ?? pm.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(await fetchApplicationServerKey()) }))
               .then(
                 (sub) => self.send({ type: 'subscription.ready', token: JSON.stringify(sub.toJSON()) }),
                 (err: unknown) => {

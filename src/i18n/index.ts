@@ -53,5 +53,3 @@ export function setMessages(locale: Locale, messages: Messages, fallbackMessages
   table = messages;
   fallback = fallbackMessages;
 }
-
-export const setMessagesForTest = setMessages;

@@ -10,7 +10,7 @@ import { preloadScreenFor } from '../app/routes';
 import { ResponseSchema } from '../gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
 import { byService, byShort } from '../lib/languages';
-import { acceptedLanguages, browserLanguage } from '../lib/prefs';
+import { acceptedLanguages, browserLanguage, PREFS_COOKIES } from '../lib/prefs';
 import { STORAGE } from '../lib/storageKeys';
 import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
 
@@ -30,8 +30,8 @@ import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
 export interface FirstViewRequest {
   path: string;
   acceptLanguage?: string | undefined;
-  /** The app's preference cookies (src/lib/prefs.ts, PREFS_COOKIES), as sent. */
-  prefs: { lang?: string | undefined; clang?: string | undefined; viewerMode?: string | undefined };
+  /** The Cookie header: the app mirrors its preferences there (src/lib/prefs.ts, PREFS_COOKIES). */
+  cookie?: string | undefined;
   /** Answers GET /api{pathAndQuery} for this visitor: the Response bytes, whatever the status. */
   get(pathAndQuery: string): Promise<Uint8Array>;
 }
@@ -43,14 +43,30 @@ export interface FirstView {
   boot: Boot;
 }
 
-/** Paths rendered ahead of the app. */
-export const FIRST_VIEW_PATHS = ['/updates'] as const;
+/**
+ * Paths rendered ahead of the app, with the source of their screen: its styles
+ * (from the browser build's manifest) must be in the page's head.
+ */
+export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
 
-/** The source of each path's screen: its styles (from the browser build's manifest) must be in the page's head. */
-export const FIRST_VIEW_MODULES: Record<(typeof FIRST_VIEW_PATHS)[number], string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
-
-/** The app's code, which the entry loads once a first view's covers are painted: fetched with the page, run later. */
+/** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
 export const APP_MODULE = 'src/start.tsx';
+
+/** The app's preference cookies from a Cookie header. */
+function prefsOf(header: string | undefined): { lang: string | undefined; clang: string | undefined; viewerMode: string | undefined } {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    try {
+      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      // A cookie that is not ours and not URL-encoded.
+    }
+  }
+  const get = (name: string) => jar.get(name) || undefined;
+  return { lang: get(PREFS_COOKIES.lang), clang: get(PREFS_COOKIES.clang), viewerMode: get(PREFS_COOKIES.viewerMode) };
+}
 
 /** A Storage in memory: what components read from local or session storage while rendering here. */
 class MemoryStorage implements Storage {
@@ -103,7 +119,7 @@ const RENDERED_MAX = 64;
 const toBase64 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
 
 /**
- * The first view of `path` (markup only for FIRST_VIEW_PATHS; the languages
+ * The first view of `path` (markup only for FIRST_VIEW_MODULES' paths; the languages
  * for every path), or null when the languages cannot be had (maintenance: the
  * app then starts as usual and shows it).
  */
@@ -113,15 +129,16 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   if (langResult.case !== 'success' || !langResult.value.languages) return null;
   const languages = toPayload(langResult.value.languages);
 
-  const storedService = byService(req.prefs.lang ?? '')?.short ?? null;
-  const storedContent = (req.prefs.clang ?? '').split(',').filter((c) => !!byShort(c));
+  const prefs = prefsOf(req.cookie);
+  const storedService = byService(prefs.lang ?? '')?.short ?? null;
+  const storedContent = (prefs.clang ?? '').split(',').filter((c) => !!byShort(c));
   const { serviceLang, contentLangs } =
     storedService && storedContent.length
       ? { serviceLang: storedService, contentLangs: storedContent }
       : chooseLanguages({ storedService: null, storedContent: null, browser: browserLanguage(acceptedLanguages(req.acceptLanguage)) }, languages);
   const lang = byShort(serviceLang)?.service;
   if (!lang) return null;
-  const viewerMode = req.prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
+  const viewerMode = prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
   const locale = ((LOCALES as readonly string[]).includes(serviceLang) ? serviceLang : 'en') as Locale;
 
   // Any other path: no markup, but the languages chosen and their answer, so a first visit
@@ -131,7 +148,7 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
     markup: '',
     boot: { path: req.path, lang, clang: contentLangs, viewerMode, languages, responses: { '/language': toBase64(languagesBytes) } },
   };
-  if (!(FIRST_VIEW_PATHS as readonly string[]).includes(req.path)) return languagesOnly;
+  if (!Object.hasOwn(FIRST_VIEW_MODULES, req.path)) return languagesOnly;
 
   installStorage(lang, contentLangs, viewerMode);
   const homeKey = `${HOME_PATH}${toSearch(homeQuery())}`;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { setMessagesForTest, type Locale } from '../../src/i18n';
+import { setMessages, type Locale } from '../../src/i18n';
 
 /** Loads every catalog of a locale (all areas) synchronously, as initI18n would. */
 export function messagesOf(locale: Locale): Record<string, string> {
@@ -17,5 +17,5 @@ export function messagesOf(locale: Locale): Record<string, string> {
 }
 
 export function loadTestMessages(locale: Locale = 'en'): void {
-  setMessagesForTest(locale, messagesOf(locale), messagesOf('en'));
+  setMessages(locale, messagesOf(locale), messagesOf('en'));
 }

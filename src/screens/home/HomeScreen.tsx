@@ -175,11 +175,9 @@ if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
   const query = homeQuery();
   // The server rendered this page from this very answer (it is in the page): taken at once.
   const booted = takeBooted(`${HOME_PATH}${toSearch(query)}`);
-  const view = booted && selectHome(booted);
-  if (booted && view) seedHome(booted);
-  // Only with languages already chosen: a first visit waits for their defaults (LanguageProvider),
-  // and a call made before them would carry other languages and be thrown away.
-  else if (localStorage.getItem(STORAGE.contentLangs)) {
+  // Otherwise only with languages already chosen: a first visit waits for their defaults
+  // (LanguageProvider), and a call made before them would carry other languages and be thrown away.
+  if (!(booted && seedHome(booted)) && localStorage.getItem(STORAGE.contentLangs)) {
     const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
     e.result
       .then((r) => {
@@ -191,10 +189,14 @@ if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
   }
 }
 
-/** Home's answer at hand before the screen renders (a booted page; server rendering): the next home screen starts with it. */
-export function seedHome(r: SuccessResult): void {
+/**
+ * Home's answer at hand before the screen renders (a booted page; server rendering): the next
+ * home screen starts with it. False when the answer is not a home view.
+ */
+export function seedHome(r: SuccessResult): boolean {
   const view = selectHome(r);
   if (view) early = { key: JSON.stringify(homeQuery()), result: Promise.resolve(r), view };
+  return !!view;
 }
 
 /**
