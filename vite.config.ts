@@ -31,6 +31,9 @@ function precompress(): Plugin {
   };
 }
 
+/** The entry's own modules and the first-page painter's (see codeSplitting below). */
+const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|firstView|chapterQuery|pageShape|layout|camera|prefetch|decodePool|xor)|screens[\\/]viewer[\\/]lastPage)\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality|viewerModeRule)\.ts$/;
+
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -41,6 +44,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Which styles each screen's chunk brings: the server links those of a first view it renders.
     manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What the entry runs before the app's code, and what draws a chapter's first pages
+                // (src/viewer/firstPaint.ts) in one file: on HTTP/1.1's six connections a dozen small
+                // files beside the page's first images took longer than the code itself.
+                { name: 'boot', test: BOOT_MODULES, priority: 10 },
+              ],
+            },
+          },
+        },
     // The server-rendering bundle (dist-ssr/) is code only: public/ is the browser build's.
     copyPublicDir: !isSsrBuild,
   },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality, type Resolution } from './imageQuality';
 
 /**
  * Page resolution and the chapter data that depends on it (documents:
@@ -8,11 +9,6 @@ import { assign, setup } from 'xstate';
  * an injected effect (`loadViewer`) that reports `viewer.loaded` or
  * `viewer.failed`; a failure raises the browser alert (`alertError`).
  */
-export type Resolution = 'low' | 'medium' | 'high';
-export type ImgQuality = 'low' | 'high' | 'super_high';
-
-export const QUALITY_OF: Record<Resolution, ImgQuality> = { low: 'low', medium: 'high', high: 'super_high' };
-
 export type PageResolutionEvent =
   | { type: 'resolution.set'; resolution: Resolution }
   | { type: 'chapter.open'; chapterId: number }
@@ -48,7 +44,7 @@ export const pageResolutionMachine = setup({
   },
 }).createMachine({
   id: 'pageResolution',
-  context: ({ input }) => ({ chapterId: input.chapterId, resolution: input.stored ?? 'medium' }),
+  context: ({ input }) => ({ chapterId: input.chapterId, resolution: input.stored ?? DEFAULT_RESOLUTION }),
   initial: 'loading',
   on: {
     'chapter.open': { target: '.loading', actions: 'setChapter' },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { resolveMode, type ViewerMode } from './viewerModeRule';
 
 /**
  * Reading direction of the viewer (documents: section 4). Vertical-only and
@@ -9,8 +10,6 @@ import { assign, setup } from 'xstate';
  * (`startToastTimer` → `toast.elapsed`). Chapter data that arrives again
  * (a resolution change refetches it) re-applies its constraints.
  */
-export type ViewerMode = 'vertical' | 'horizontal';
-
 export type ViewerModeEvent =
   | { type: 'mode.set'; mode: ViewerMode }
   | { type: 'chapter.loaded'; verticalOnly: boolean; horizontalOnly: boolean }
@@ -48,9 +47,9 @@ export const viewerModeMachine = setup({
     ),
   },
   guards: {
-    isVerticalOnly: ({ context }) => context.verticalOnly,
-    isHorizontalOnly: ({ context }) => context.horizontalOnly && !context.verticalOnly,
-    prefersHorizontal: ({ context }) => context.preferred === 'horizontal',
+    isVerticalOnly: ({ context }) => resolveMode(context) === 'verticalOnly',
+    isHorizontalOnly: ({ context }) => resolveMode(context) === 'horizontalOnly',
+    prefersHorizontal: ({ context }) => resolveMode(context) === 'horizontal',
     wantsHorizontal: ({ event }) => event.type === 'mode.set' && event.mode === 'horizontal',
     wantsVertical: ({ event }) => event.type === 'mode.set' && event.mode === 'vertical',
   },
@@ -91,8 +90,3 @@ export const viewerModeMachine = setup({
     horizontalOnly: {},
   },
 });
-
-/** The mode a snapshot reads in. */
-export function modeOf(value: unknown): ViewerMode {
-  return value === 'horizontal' || value === 'horizontalOnly' ? 'horizontal' : 'vertical';
-}

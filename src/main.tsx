@@ -2,6 +2,8 @@ import { initI18n, isLocale, type Locale } from './i18n';
 import { byService } from './lib/languages';
 import { STORAGE } from './lib/storageKeys';
 import { applyBoot, firstCoversShown } from './app/bootstrap';
+import { viewerChapterOf } from './viewer/chapterQuery';
+import { paintFirstPage } from './viewer/firstPaint';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
@@ -15,16 +17,23 @@ function startLocale(): Locale {
   return 'en';
 }
 
-/** The longest the app waits for a server-rendered page's first covers before starting anyway. */
-const FIRST_COVERS_WAIT_MS = 1500;
+/** The longest the app waits for a server-rendered page's first covers (or pages) before starting anyway. */
+const FIRST_IMAGES_WAIT_MS = 1500;
 
-// A page the server rendered ahead of the app (the home's first view), taken or dropped
-// before anything reads the stored languages.
+// A page the server rendered ahead of the app (the home's first view, a chapter's first pages),
+// taken or dropped before anything reads the stored languages.
 const boot = applyBoot();
+// A chapter the page brought has its first pages drawn first (src/viewer/firstPaint.ts), before
+// anything else runs here (the locale's strings included).
+const chapterId = boot ? viewerChapterOf(window.location.pathname) : 0;
+if (chapterId) {
+  // (Best effort: whatever goes wrong there, the viewer loads the chapter as usual.)
+  await paintFirstPage(chapterId, boot?.chapter, FIRST_IMAGES_WAIT_MS).catch((e: unknown) => console.error('viewer: first pages not drawn', e));
+}
 // The locale's strings load beside the app's code (which start.tsx holds).
 const strings = initI18n(startLocale());
 // Over a server-rendered page, its first covers are painted before the app's code runs (which
 // holds the main thread for a few hundred milliseconds on a slow device); its links work meanwhile.
-if (boot) await firstCoversShown(document, FIRST_COVERS_WAIT_MS);
+if (boot && !chapterId) await firstCoversShown(document, FIRST_IMAGES_WAIT_MS);
 const { start } = await import('./start');
 await start(boot, strings);

@@ -46,6 +46,8 @@ export default fp(async (app) => {
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
     if (page) {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
+      // Answers made for one visitor's session are theirs alone.
+      if (page.boot.session) reply.header('cache-control', 'private, no-cache');
       const body = withFirstView(html, page);
       // (@fastify/compress does not reach a not-found handler: this page is 100 KB and more.)
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
@@ -60,38 +62,52 @@ export default fp(async (app) => {
 interface FirstView {
   locale: string;
   markup: string;
-  boot: unknown;
+  boot: { session?: string };
+  /** Fetched at once by the browser (a chapter's first pages). */
+  preload?: string[];
+  /** Sources of code the entry loads at once. */
+  scripts?: string[];
   /** Stylesheets of the screen's chunks (the app would load them with its code: the markup needs them first). */
   styles?: string[];
+  /** The chunks of `scripts` (from the manifest). */
+  modulePreloads?: string[];
+}
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The browser build's manifest (dist/.vite/manifest.json), or none. */
+function readManifest(dir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** A source's chunk and every chunk it imports, from the manifest. */
+function chunkGraph(manifest: Manifest, sources: string[]): Manifest[string][] {
+  const out: Manifest[string][] = [];
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const m = manifest[key];
+    if (!m || seen.has(key)) return;
+    seen.add(key);
+    out.push(m);
+    for (const i of m.imports ?? []) walk(i);
+  };
+  for (const src of sources) walk(src);
+  return out;
 }
 
 /**
  * The CSS files of each first view's screen and of the app's code, with the
- * chunks they import, from the browser build's manifest
- * (dist/.vite/manifest.json), by path. (Their scripts are not preloaded: on
+ * chunks they import, by path. (Their scripts are not preloaded: on
  * HTTP/1.1's six connections they would hold the covers back.)
  */
-function firstViewAssets(dir: string, modules: Record<string, string>, appModule: string): Map<string, { styles: string[] }> {
+function firstViewAssets(manifest: Manifest, modules: Record<string, string>, appModule: string): Map<string, { styles: string[] }> {
   const out = new Map<string, { styles: string[] }>();
-  let manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
-  } catch {
-    return out;
-  }
   for (const [p, src] of Object.entries(modules)) {
-    const styles = new Set<string>();
-    const seen = new Set<string>();
-    const walk = (key: string) => {
-      const m = manifest[key];
-      if (!m || seen.has(key)) return;
-      seen.add(key);
-      for (const c of m.css ?? []) styles.add(`/${c}`);
-      for (const i of m.imports ?? []) walk(i);
-    };
-    walk(src);
-    walk(appModule);
-    out.set(p, { styles: [...styles] });
+    out.set(p, { styles: [...new Set(chunkGraph(manifest, [src, appModule]).flatMap((m) => (m.css ?? []).map((c) => `/${c}`)))] });
   }
   return out;
 }
@@ -103,15 +119,15 @@ interface SsrModule {
     path: string;
     acceptLanguage?: string | undefined;
     cookie?: string | undefined;
-    get(pathAndQuery: string): Promise<Uint8Array>;
+    get(pathAndQuery: string, headers?: Record<string, string>): Promise<Uint8Array>;
   }): Promise<FirstView | null>;
 }
 
-/** Headers of the page request that API answers may depend on (region, address, agent, cookies). */
+/** Headers of the page request that API answers may depend on (host: the image addresses; region, address, agent, cookies). */
 function forwarded(req: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || ['host', 'accept', 'accept-encoding', 'content-length', 'content-type', 'connection', 'if-none-match', 'if-modified-since'].includes(k)) continue;
+    if (v === undefined || ['accept', 'accept-encoding', 'content-length', 'content-type', 'connection', 'if-none-match', 'if-modified-since'].includes(k)) continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
@@ -134,7 +150,16 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
     app.log.warn({ err }, 'server rendering off: dist-ssr/entry-server.js did not load');
     return null;
   }
-  const assets = firstViewAssets(dir, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
+  const manifest = readManifest(dir);
+  const assets = firstViewAssets(manifest, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
+  // Code a first view has the entry load at once (the first-page painter): its chunks, preloaded.
+  const modulePreloads = new Map<string, string[]>();
+  const preloadsOf = (sources: string[]) => {
+    const k = sources.join('|');
+    let files = modulePreloads.get(k);
+    if (!files) modulePreloads.set(k, (files = chunkGraph(manifest, sources).map((m) => `/${m.file}`)));
+    return files;
+  };
   return async (req) => {
     const pathname = req.url.split('?')[0] ?? '';
     const headers = forwarded(req);
@@ -143,9 +168,9 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
         path: pathname,
         acceptLanguage: req.headers['accept-language'],
         cookie: req.headers.cookie,
-        get: async (pathAndQuery) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers })).rawPayload,
+        get: async (pathAndQuery, extra) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra } })).rawPayload,
       });
-      return view && { ...view, ...assets.get(pathname) };
+      return view && { ...view, ...assets.get(pathname), modulePreloads: preloadsOf(view.scripts ?? []) };
     } catch (err) {
       req.log.error({ err }, 'first view not rendered');
       return null;
@@ -156,12 +181,20 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
 /** The page with a first view in its root element and the answers it came from beside it. */
 function withFirstView(html: string, v: FirstView): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
+  const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
+  const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`).join('');
+  const modules = (v.modulePreloads ?? [])
+    .filter((href) => !html.includes(`"${href}"`))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('');
   const links = (v.styles ?? [])
     .filter((href) => !html.includes(`"${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
-    .replace('</head>', `${links}</head>`)
+    .replace('<script type="module"', `${preloads}<script type="module"`)
+    .replace('</head>', `${modules}${links}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${v.markup}</div><script id="__boot" type="application/json">${boot}</script>`);
 }

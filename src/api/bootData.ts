@@ -4,8 +4,12 @@
  * it rendered with and the API answers it rendered from, so the app starts
  * with the same data instead of asking again. Read once from a JSON script
  * element; each answer is taken once, by the first GET call for the same
- * path and query (client.ts). No dependencies: the entry reads it first.
+ * path and query (client.ts). Read by the entry first: no dependencies but
+ * the storage keys.
  */
+import { SESSION_TOKEN } from '../lib/storageKeys';
+import type { ChapterShape } from '../viewer/pageShape';
+
 export interface Boot {
   /** The path rendered. */
   path: string;
@@ -15,6 +19,17 @@ export interface Boot {
   viewerMode: string;
   /** The languages view it chose them from (GET /api/language), for a first visit to choose alike. */
   languages: { defaultUi: string; defaultContent: string[]; available: { code: string; titlesCount: number }[] };
+  /**
+   * The session token the answers were made for (the viewer's chapter answer carries this
+   * visitor's favorite and viewed flags and counted their view): the app's own, from its
+   * cookie, or on a first visit a new one the app then keeps.
+   */
+  session?: string;
+  /**
+   * /viewer/{id}: the chapter's answer (in responses under `query`) in plain data, for the entry
+   * to draw the first pages before the viewer's code and the protobuf runtime load (firstPaint.ts).
+   */
+  chapter?: { query: string; shape: ChapterShape };
   /** API path with query, as the client writes it (without /api) → base64 of the Response bytes. */
   responses: Record<string, string>;
 }
@@ -38,7 +53,8 @@ export function readBoot(doc: Document = document): Boot | null {
       typeof b.languages !== 'object' ||
       typeof b.responses !== 'object' ||
       !b.languages ||
-      !b.responses
+      !b.responses ||
+      (b.session !== undefined && (typeof b.session !== 'string' || !SESSION_TOKEN.test(b.session)))
     ) {
       return null;
     }

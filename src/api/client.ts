@@ -1,8 +1,10 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../gen/manga/v1/response_pb';
 import { base64ToBytes } from '../lib/base64';
-import { STORAGE } from '../lib/storageKeys';
+import { mirrorPrefsCookies } from '../lib/prefs';
+import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
 import { takeBootAnswer } from './bootData';
+import { toSearch, type Query } from './query';
 
 /** Request timeout (documents: section 9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -28,14 +30,15 @@ function randomToken(): string {
 /** The visitor's session id: 128 random bits, created on first use. */
 export function sessionToken(): string {
   let t = localStorage.getItem(STORAGE.sessionId);
-  if (!t || !/^[0-9a-f]{32}$/.test(t)) {
+  if (!t || !SESSION_TOKEN.test(t)) {
     t = randomToken();
     localStorage.setItem(STORAGE.sessionId, t);
+    // The server renders the viewer's next first view for this visitor.
+    mirrorPrefsCookies();
   }
   return t;
 }
 
-export type Query = Record<string, string | number | boolean | undefined | readonly string[]>;
 
 export interface CallOptions {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -56,18 +59,6 @@ export function takeBooted(pathAndQuery: string): SuccessResult | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The query string as calls write it (also the key of a booted answer). */
-export function toSearch(q: Query | undefined): string {
-  if (!q) return '';
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === undefined) continue;
-    p.set(k, Array.isArray(v) ? v.join(',') : String(v));
-  }
-  const s = p.toString();
-  return s ? `?${s}` : '';
 }
 
 /**

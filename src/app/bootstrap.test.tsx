@@ -48,6 +48,23 @@ describe('the entry takes or drops a server-rendered first view', () => {
     expect(takeBootAnswer('/language')).toBeUndefined();
   });
 
+  it('answers made for a session: a first visit keeps that session; a visitor with another one drops them', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const token = 'c0'.repeat(16);
+    const doc = page(boot({ path: '/viewer/7', session: token }));
+    expect(applyBoot(doc, '/viewer/7')?.session).toBe(token);
+    expect(localStorage.getItem('session_id')).toBe(token);
+    expect(cookies(doc)).toContain(`mr_sid=${token}`);
+    // The same visitor again: taken.
+    expect(applyBoot(page(boot({ path: '/viewer/7', session: token })), '/viewer/7')).not.toBeNull();
+    // Another visitor's answers (their cookie was gone, the server made a new session): dropped, own session kept.
+    expect(applyBoot(page(boot({ path: '/viewer/7', session: 'd1'.repeat(16) })), '/viewer/7')).toBeNull();
+    expect(localStorage.getItem('session_id')).toBe(token);
+    expect(takeBootAnswer('/language')).toBeUndefined();
+    // A malformed session: the boot is not read at all.
+    expect(applyBoot(page(JSON.stringify({ ...boot({ path: '/viewer/7' }), session: 'x' })), '/viewer/7')).toBeNull();
+  });
+
   it('first visit: dropped when this browser prefers another language than the header the server saw', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
     expect(applyBoot(page(boot()), '/updates')).toBeNull();

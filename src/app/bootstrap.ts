@@ -2,7 +2,7 @@ import { chooseLanguages } from '../../machines/languageChoice';
 import { readBoot, setBootAnswers, type Boot } from '../api/bootData';
 import { byService } from '../lib/languages';
 import { browserLanguage, mirrorPrefsCookies, readStoredLanguages, saveLanguages } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
+import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
 
 /**
  * Run by the entry before the app's code loads. A page the server rendered
@@ -17,11 +17,24 @@ import { STORAGE } from '../lib/storageKeys';
  */
 export function applyBoot(doc: Document = document, path: string = window.location.pathname): Boot | null {
   const boot = readBoot(doc);
-  const accepted = boot && boot.path === path && matches(boot) ? boot : null;
+  const accepted = boot && boot.path === path && sameVisitor(boot) && matches(boot) ? boot : null;
+  // A first visit keeps the session the answers were made for.
+  if (accepted?.session && !storedSession()) localStorage.setItem(STORAGE.sessionId, accepted.session);
   setBootAnswers(accepted);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
+}
+
+function storedSession(): string | null {
+  const t = localStorage.getItem(STORAGE.sessionId);
+  return t && SESSION_TOKEN.test(t) ? t : null;
+}
+
+/** Answers made for a session are this visitor's when it is theirs (or they have none yet). */
+function sameVisitor(boot: Boot): boolean {
+  const mine = storedSession();
+  return !boot.session || !mine || mine === boot.session;
 }
 
 function matches(boot: Boot): boolean {

@@ -1,5 +1,5 @@
 import { byService, byShort, type ServiceCode, type ShortCode } from './languages';
-import { STORAGE } from './storageKeys';
+import { SESSION_TOKEN, STORAGE } from './storageKeys';
 
 /**
  * The visitor's languages as every screen reads them for its calls
@@ -75,11 +75,14 @@ export function saveLanguages(serviceLang: string, contentLangs: string[]): void
 }
 
 /**
- * Cookies the server reads to render the home's first view in the visitor's
- * languages and viewer mode (server/plugins/web.ts): copies of what local
- * storage holds, written when it changes and on each start.
+ * Cookies the server reads to render a first view ahead of the app
+ * (src/ssr/entry-server.tsx): the languages and viewer mode the home is
+ * rendered in, and for the viewer the resolution its chapter call asks for
+ * and the session token it is made for (so the chapter's favorite and viewed
+ * flags are this visitor's and the view is counted for them). Copies of what
+ * local storage holds, written when it changes and on each start.
  */
-export const PREFS_COOKIES = { lang: 'mr_lang', clang: 'mr_clang', viewerMode: 'mr_vmode' } as const;
+export const PREFS_COOKIES = { lang: 'mr_lang', clang: 'mr_clang', viewerMode: 'mr_vmode', resolution: 'mr_res', session: 'mr_sid' } as const;
 
 export function mirrorPrefsCookies(doc: Document = document): void {
   const year = 365 * 24 * 3600;
@@ -90,4 +93,7 @@ export function mirrorPrefsCookies(doc: Document = document): void {
   set(PREFS_COOKIES.lang, storedService && storedContent ? (byShort(storedService)?.service ?? null) : null);
   set(PREFS_COOKIES.clang, storedService && storedContent ? storedContent.join(',') : null);
   set(PREFS_COOKIES.viewerMode, localStorage.getItem(STORAGE.viewerMode));
+  set(PREFS_COOKIES.resolution, localStorage.getItem(STORAGE.pageResolution));
+  const token = localStorage.getItem(STORAGE.sessionId);
+  set(PREFS_COOKIES.session, token && SESSION_TOKEN.test(token) ? token : null);
 }

@@ -21,3 +21,6 @@ export const STORAGE = {
   searchLabel: 'search_label',
   searchSort: 'search_sort',
 } as const;
+
+/** A session token (STORAGE.sessionId) as the server accepts it: 128 bits, hex. */
+export const SESSION_TOKEN = /^[0-9a-f]{32}$/;

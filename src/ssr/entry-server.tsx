@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { renderToString } from 'react-dom/server';
+import { DEFAULT_RESOLUTION, isResolution, QUALITY_OF } from '../../machines/imageQuality';
 import { chooseLanguages } from '../../machines/languageChoice';
-import { toSearch } from '../api/client';
+import { modeOf, resolveMode } from '../../machines/viewerModeRule';
+import { toSearch } from '../api/query';
 import type { Boot } from '../api/bootData';
 import { App } from '../app/App';
 import { toPayload } from '../app/LanguageProvider';
@@ -11,8 +13,10 @@ import { ResponseSchema } from '../gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
 import { byService, byShort } from '../lib/languages';
 import { acceptedLanguages, browserLanguage, PREFS_COOKIES } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
+import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
 import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
+import { MANGA_VIEWER_PATH, mangaViewerQuery, viewerChapterOf } from '../viewer/chapterQuery';
+import { chapterShape } from '../viewer/model';
 
 /**
  * Server rendering of the home's first view (built by `vite build --ssr` into
@@ -32,8 +36,8 @@ export interface FirstViewRequest {
   acceptLanguage?: string | undefined;
   /** The Cookie header: the app mirrors its preferences there (src/lib/prefs.ts, PREFS_COOKIES). */
   cookie?: string | undefined;
-  /** Answers GET /api{pathAndQuery} for this visitor: the Response bytes, whatever the status. */
-  get(pathAndQuery: string): Promise<Uint8Array>;
+  /** Answers GET /api{pathAndQuery} for this visitor (with these headers added): the Response bytes, whatever the status. */
+  get(pathAndQuery: string, headers?: Record<string, string>): Promise<Uint8Array>;
 }
 
 export interface FirstView {
@@ -41,6 +45,10 @@ export interface FirstView {
   locale: Locale;
   markup: string;
   boot: Boot;
+  /** Files the page asks the browser to fetch at once (<link rel=preload as=fetch>): a chapter's first pages. */
+  preload?: string[];
+  /** Sources of code the entry loads at once (their chunks are preloaded from the build's manifest). */
+  scripts?: string[];
 }
 
 /**
@@ -49,11 +57,14 @@ export interface FirstView {
  */
 export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
 
+/** The code that draws a chapter's first pages ahead of the app (the entry loads it on /viewer/{id}). */
+export const FIRST_PAINT_MODULE = 'src/viewer/firstPaint.ts';
+
 /** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
 export const APP_MODULE = 'src/start.tsx';
 
 /** The app's preference cookies from a Cookie header. */
-function prefsOf(header: string | undefined): { lang: string | undefined; clang: string | undefined; viewerMode: string | undefined } {
+function prefsOf(header: string | undefined): Partial<Record<keyof typeof PREFS_COOKIES, string>> {
   const jar = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
@@ -64,8 +75,12 @@ function prefsOf(header: string | undefined): { lang: string | undefined; clang:
       // A cookie that is not ours and not URL-encoded.
     }
   }
-  const get = (name: string) => jar.get(name) || undefined;
-  return { lang: get(PREFS_COOKIES.lang), clang: get(PREFS_COOKIES.clang), viewerMode: get(PREFS_COOKIES.viewerMode) };
+  const out: Partial<Record<keyof typeof PREFS_COOKIES, string>> = {};
+  for (const [k, name] of Object.entries(PREFS_COOKIES) as [keyof typeof PREFS_COOKIES, string][]) {
+    const v = jar.get(name);
+    if (v) out[k] = v;
+  }
+  return out;
 }
 
 /** A Storage in memory: what components read from local or session storage while rendering here. */
@@ -148,6 +163,8 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
     markup: '',
     boot: { path: req.path, lang, clang: contentLangs, viewerMode, languages, responses: { '/language': toBase64(languagesBytes) } },
   };
+  const chapterId = viewerChapterOf(req.path);
+  if (chapterId) return (await viewerFirstView(req, chapterId, prefs, languagesOnly)) ?? languagesOnly;
   if (!Object.hasOwn(FIRST_VIEW_MODULES, req.path)) return languagesOnly;
 
   installStorage(lang, contentLangs, viewerMode);
@@ -180,5 +197,38 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
       languages,
       responses: { '/language': toBase64(languagesBytes), [homeKey]: toBase64(homeBytes) },
     },
+  };
+}
+
+/**
+ * /viewer/{id}: the chapter's answer, asked as the viewer asks it (its stored
+ * resolution and mode, the visitor's languages) for the visitor's session
+ * (their cookie; on a first visit a new token the app then keeps), so the app
+ * draws the first pages before its viewer code loads (src/viewer/firstPaint.ts)
+ * and does not ask again; and the first pages a reader sees, for the browser
+ * to fetch at once. An error answer: none of it (the viewer asks and shows it).
+ */
+async function viewerFirstView(
+  req: FirstViewRequest,
+  chapterId: number,
+  prefs: ReturnType<typeof prefsOf>,
+  base: FirstView,
+): Promise<FirstView | null> {
+  const session = prefs.session && SESSION_TOKEN.test(prefs.session) ? prefs.session : randomBytes(16).toString('hex');
+  const quality = QUALITY_OF[isResolution(prefs.resolution) ? prefs.resolution : DEFAULT_RESOLUTION];
+  const stored = base.boot.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
+  const key = `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, stored, base.boot.clang))}`;
+  const bytes = await req.get(key, { 'session-token': session });
+  const r = fromBinary(ResponseSchema, bytes).result;
+  if (r.case !== 'success' || r.value.data.case !== 'mangaViewer') return null;
+  const v = r.value.data.value;
+  const mode = modeOf(resolveMode({ preferred: stored, verticalOnly: v.isVerticalOnly, horizontalOnly: v.isHorizontalOnly }));
+  // The first page stands alone in a horizontal spread; a phone's vertical column shows two.
+  const first = v.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : [])).slice(0, mode === 'vertical' ? 2 : 1);
+  return {
+    ...base,
+    boot: { ...base.boot, session, chapter: { query: key, shape: chapterShape(v) }, responses: { ...base.boot.responses, [key]: toBase64(bytes) } },
+    preload: first,
+    scripts: [FIRST_PAINT_MODULE],
   };
 }

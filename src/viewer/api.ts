@@ -1,34 +1,20 @@
 /**
- * The viewer's chapter data call and its stored choices, kept out of the
- * viewer's code chunk so the route can start loading the chapter the moment
- * /viewer/{id} is matched (see preloadChapter).
+ * The viewer's chapter data call, kept out of the viewer's code chunk so the
+ * route can start loading the chapter the moment /viewer/{id} is matched
+ * (see preloadChapter).
  */
-import { QUALITY_OF, type ImgQuality, type Resolution } from '../../machines/pageResolutionMachine';
+import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../machines/imageQuality';
 import { call, ApiCallError } from '../api/client';
 import type { MangaViewer } from '../gen/manga/v1/viewer_pb';
 import { getContentLangs } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
 import { decodePool } from './decodePool';
 import { prefetchChapter } from './prefetch';
-
-export function storedResolution(): Resolution | null {
-  const v = localStorage.getItem(STORAGE.pageResolution);
-  return v === 'low' || v === 'medium' || v === 'high' ? v : null;
-}
-
-export function storedMode(): 'vertical' | 'horizontal' | null {
-  const v = localStorage.getItem(STORAGE.viewerMode);
-  return v === 'vertical' || v === 'horizontal' ? v : null;
-}
-
-export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
-  return `${chapterId}:${quality}:${storedMode() ?? 'vertical'}:${getContentLangs().join(',')}`;
-}
+import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution, viewerQueryKey } from './chapterQuery';
 
 /** GET /api/manga_viewer (documents: section 7). */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
-  const r = await call('/manga_viewer', {
-    query: { chapter_id: chapterId, split: 'yes', img_quality: quality, viewer_mode: storedMode() ?? 'vertical', clang: getContentLangs().join(',') },
+  const r = await call(MANGA_VIEWER_PATH, {
+    query: mangaViewerQuery(chapterId, quality, storedMode() ?? 'vertical', getContentLangs()),
     ...(signal ? { signal } : {}),
   });
   if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');
@@ -43,7 +29,7 @@ export function warmDecoders(): void {
 /** Starts fetching a chapter's data and first pages at the stored resolution (idempotent). */
 export function preloadChapter(chapterId: number): void {
   if (!(chapterId > 0) || typeof Worker === 'undefined') return;
-  const quality = QUALITY_OF[storedResolution() ?? 'medium'];
+  const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
   warmDecoders();
   prefetchChapter(viewerQueryKey(chapterId, quality), () => loadMangaViewer(chapterId, quality), decodePool());
 }

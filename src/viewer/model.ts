@@ -1,16 +1,14 @@
 /**
  * The chapter as the viewer draws it: the server's pages turned into layout
- * items plus what each needs (image URL and key, banners, last page).
+ * items (pageShape.ts) plus the page each came from (banners, last page).
  */
 import type { MangaViewer, Page } from '../gen/manga/v1/viewer_pb';
 import { PageType } from '../gen/manga/v1/viewer_pb';
-import { adHeight, nominalWidth, type Item, type MangaType } from './layout';
+import type { Item, MangaType } from './layout';
+import { itemOf, type ChapterShape, type PageShape, type ShapedItem } from './pageShape';
 
-export interface ViewerItem extends Item {
+export interface ViewerItem extends ShapedItem {
   page: Page;
-  /** manga pages only */
-  url?: string;
-  key?: string;
 }
 
 const TYPE: Record<PageType, MangaType> = {
@@ -20,58 +18,47 @@ const TYPE: Record<PageType, MangaType> = {
   [PageType.DOUBLE]: 'double',
 };
 
-/** Height of a stack of banners drawn at width w, with a title row when titled. */
-function bannersHeight(banners: { width: number; height: number }[], w: number, titled: boolean): number {
-  const gap = 12;
-  const body = banners.reduce((h, b) => h + (b.width > 0 ? (b.height * w) / b.width : w / 3) + gap, 0);
-  return Math.max(120, Math.round(body + (titled ? 48 : 0) + gap));
+/** What a page says about its layout; null for a page kind the viewer does not draw. */
+export function shapeOf(page: Page): PageShape | null {
+  const d = page.data;
+  switch (d.case) {
+    case 'mangaPage': {
+      const m = d.value;
+      return { kind: 'manga', type: TYPE[m.type] ?? 'single', width: m.width, height: m.height, url: m.imageUrl, key: m.encryptionKey };
+    }
+    case 'bannerList':
+      return { kind: 'bannerList', banners: d.value.banners.map((b) => ({ width: b.width, height: b.height })), titled: !!d.value.bannerTitle };
+    case 'insertBannerList':
+      return { kind: 'insertBanner', banners: d.value.banners.map((b) => ({ width: b.width, height: b.height })) };
+    case 'banner':
+      return { kind: 'banner', banner: { width: d.value.width, height: d.value.height } };
+    case 'advertisement':
+      return { kind: 'ad' };
+    case 'lastPage':
+      return { kind: 'last' };
+    default:
+      return null;
+  }
 }
 
-export const LAST_PAGE_HEIGHT = 620;
+/** The chapter's shape (what the server puts in a /viewer page for the first-page painter). */
+export function chapterShape(v: MangaViewer): ChapterShape {
+  return {
+    startFromRight: v.startFromRight,
+    isVerticalOnly: v.isVerticalOnly,
+    isHorizontalOnly: v.isHorizontalOnly,
+    pages: v.pages.flatMap((p) => shapeOf(p) ?? []),
+  };
+}
 
 export function toItems(pages: Page[], phone: boolean): ViewerItem[] {
-  const out: ViewerItem[] = [];
-  for (const page of pages) {
-    const d = page.data;
-    switch (d.case) {
-      case 'mangaPage': {
-        const m = d.value;
-        out.push({ kind: 'manga', type: TYPE[m.type] ?? 'single', width: m.width || 960, height: m.height || 1360, page, url: m.imageUrl, key: m.encryptionKey });
-        break;
-      }
-      case 'bannerList': {
-        const w = nominalWidth('bannerList', phone);
-        out.push({ kind: 'bannerList', width: w, height: bannersHeight(d.value.banners, w, !!d.value.bannerTitle), page });
-        break;
-      }
-      case 'insertBannerList': {
-        const w = nominalWidth('insertBanner', phone);
-        out.push({ kind: 'insertBanner', width: w, height: bannersHeight(d.value.banners, w, false), page });
-        break;
-      }
-      case 'banner': {
-        const w = nominalWidth('banner', phone);
-        out.push({ kind: 'banner', width: w, height: bannersHeight([d.value], w, false), page });
-        break;
-      }
-      case 'advertisement': {
-        const w = nominalWidth('ad', phone);
-        out.push({ kind: 'ad', width: w, height: adHeight(w), page });
-        break;
-      }
-      case 'lastPage':
-        out.push({ kind: 'last', width: nominalWidth('last', phone), height: LAST_PAGE_HEIGHT, page });
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
+  return pages.flatMap((page) => {
+    const s = shapeOf(page);
+    return s ? [{ ...itemOf(s, phone), page }] : [];
+  });
 }
 
 /** Index of the first manga page (the reader's page 1). */
 export function mangaCount(items: Item[]): number {
   return items.reduce((n, it) => n + (it.kind === 'manga' ? 1 : 0), 0);
 }
-
-export type ViewerData = MangaViewer;

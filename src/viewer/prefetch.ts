@@ -39,12 +39,23 @@ function clear(): void {
 }
 
 /**
- * Loads `key`'s chapter data with `load`, then decodes its first pages.
- * A second call for the same key is ignored; another key replaces it.
+ * Loads `key`'s chapter data with `load`, then decodes its first pages
+ * (but those in `ready`: pages already being decoded, by URL, as the
+ * first-page painter's, firstPaint.ts). A second call for the same key is
+ * ignored; another key replaces it.
  */
-export function prefetchChapter(key: string, load: () => Promise<MangaViewer>, pool: DecodePool): void {
+export function prefetchChapter(
+  key: string,
+  load: () => Promise<MangaViewer>,
+  pool: DecodePool,
+  ready: ReadonlyArray<readonly [url: string, bitmap: Promise<ImageBitmap>]> = [],
+): void {
   if (viewer?.key === key) return;
   clear();
+  for (const [url, b] of ready) {
+    b.catch(() => bitmaps.get(url) === b && bitmaps.delete(url));
+    bitmaps.set(url, b);
+  }
   const data = load();
   viewer = { key, data };
   data.then(
@@ -52,6 +63,7 @@ export function prefetchChapter(key: string, load: () => Promise<MangaViewer>, p
       if (viewer?.key !== key) return;
       const pages = d.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])).slice(0, PREFETCH_PAGES);
       for (const m of pages) {
+        if (bitmaps.has(m.imageUrl)) continue;
         const b = new Promise<ImageBitmap>((resolve, reject) => {
           pool.request(m.imageUrl, m.encryptionKey, { onStart: () => {}, onProgress: () => {}, onDone: resolve, onError: (e) => reject(new Error(e)) });
         });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { pageResolutionMachine, QUALITY_OF } from '../../machines/pageResolutionMachine';
+import { pageResolutionMachine } from '../../machines/pageResolutionMachine';
+import { QUALITY_OF } from '../../machines/imageQuality';
 import { pageLoaderMachine } from '../../machines/pageLoaderMachine';
 import { pagingMachine } from '../../machines/pagingMachine';
 import type { Geometry } from '../../src/viewer/camera';
-import { modeOf, viewerModeMachine } from '../../machines/viewerModeMachine';
+import { viewerModeMachine } from '../../machines/viewerModeMachine';
+import { modeOf } from '../../machines/viewerModeRule';
 import { STORAGE } from '../../src/lib/storageKeys';
 import { valueKey, walk } from '../model/uiModel';
 import { runInBrowser, type BrowserDriver, type Ev } from './browserModel';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import type { Resolution } from '../../../machines/pageResolutionMachine';
-import type { ViewerMode } from '../../../machines/viewerModeMachine';
+import type { Resolution } from '../../../machines/imageQuality';
+import type { ViewerMode } from '../../../machines/viewerModeRule';
 import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { byLanguage } from '../../lib/languages';

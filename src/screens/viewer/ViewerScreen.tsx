@@ -1,14 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { pageResolutionMachine, type ImgQuality } from '../../../machines/pageResolutionMachine';
+import type { ImgQuality } from '../../../machines/imageQuality';
+import { pageResolutionMachine } from '../../../machines/pageResolutionMachine';
 import { ApiCallError } from '../../api/client';
 import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { getServiceLang } from '../../lib/prefs';
+import { getServiceLang, mirrorPrefsCookies } from '../../lib/prefs';
 import { STORAGE } from '../../lib/storageKeys';
-import { loadMangaViewer, storedResolution, viewerQueryKey } from '../../viewer/api';
+import { loadMangaViewer } from '../../viewer/api';
+import { storedResolution, viewerQueryKey } from '../../viewer/chapterQuery';
+import { dismissFirstPage } from '../../viewer/firstPaint';
 import { takePrefetchedViewer } from '../../viewer/prefetch';
 import { ViewerStage } from './ViewerStage';
 import './viewer.css';
@@ -49,7 +52,10 @@ export default function ViewerScreen() {
             },
           );
         },
-        saveResolution: (_, { resolution }) => localStorage.setItem(STORAGE.pageResolution, resolution),
+        saveResolution: (_, { resolution }) => {
+          localStorage.setItem(STORAGE.pageResolution, resolution);
+          mirrorPrefsCookies();
+        },
         alertError: () => window.alert(viewerErrorText(failure.current)),
       },
     }),
@@ -60,6 +66,12 @@ export default function ViewerScreen() {
     if (actor.getSnapshot().context.chapterId !== chapterId) send({ type: 'chapter.open', chapterId });
   }, [chapterId, actor, send]);
   useEffect(() => () => ctrl.current?.abort(), []);
+  // The first pages drawn ahead of the viewer (firstPaint.ts) never stay over an error or another screen.
+  const failed = state.matches('failed');
+  useEffect(() => {
+    if (failed) dismissFirstPage();
+  }, [failed]);
+  useEffect(() => dismissFirstPage, []);
 
   // The chapter on screen stays while a resolution change refetches it.
   const current = data && (data.viewer.chapterId === chapterId || data.viewer.chapterId === 0) ? data : null;

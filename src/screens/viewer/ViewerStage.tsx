@@ -1,9 +1,10 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { pagingMachine, type PagingEvent } from '../../../machines/pagingMachine';
-import type { ImgQuality, Resolution } from '../../../machines/pageResolutionMachine';
+import type { ImgQuality, Resolution } from '../../../machines/imageQuality';
 import { viewerMenusMachine } from '../../../machines/viewerMenusMachine';
-import { modeOf, viewerModeMachine } from '../../../machines/viewerModeMachine';
+import { viewerModeMachine } from '../../../machines/viewerModeMachine';
+import { modeOf } from '../../../machines/viewerModeRule';
 import { viewerNavBarMachine } from '../../../machines/viewerNavBarMachine';
 import { track } from '../../analytics';
 import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
@@ -14,6 +15,7 @@ import { STORAGE } from '../../lib/storageKeys';
 import { cameraFor, type Geometry } from '../../viewer/camera';
 import { CACHE, type CacheConfig } from '../../viewer/cachePolicy';
 import { decodePool } from '../../viewer/decodePool';
+import { dismissFirstPage, firstPageCanvas } from '../../viewer/firstPaint';
 import { keyToEvent } from '../../viewer/input';
 import { buildLayout, slotTops, visiblePlacements, VIEWER, type Layout } from '../../viewer/layout';
 import { toItems } from '../../viewer/model';
@@ -24,7 +26,8 @@ import { useViewerGestures } from '../../viewer/useViewerGestures';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
 import { PageOverlays } from './PageOverlays';
-import { loadMangaViewer, storedMode, viewerQueryKey } from '../../viewer/api';
+import { loadMangaViewer } from '../../viewer/api';
+import { storedMode, viewerQueryKey } from '../../viewer/chapterQuery';
 import { readLastPage, writeLastPage } from './lastPage';
 
 declare global {
@@ -35,6 +38,9 @@ declare global {
     __viewerDebug?: Record<string, unknown>;
   }
 }
+
+/** The longest the first pages drawn ahead of the viewer stay once the canvas is up. */
+const FIRST_PAGE_HANDOVER_MS = 3000;
 
 const EMPTY: Geometry = { mode: 'horizontal', rtl: false, viewport: { width: 1, height: 1 }, count: 0, tops: [], contentHeight: 1 };
 
@@ -137,6 +143,8 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const paging = useActorRef(machines.paging, { input: { geometry: EMPTY }, inspect });
   const send = (e: PagingEvent) => {
     lastEvent.current = e.type;
+    // The reader pages on: the first pages drawn ahead of this code (if still up) go.
+    if (e.type !== 'layout.set') dismissFirstPage();
     paging.send(e);
   };
 
@@ -169,6 +177,30 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+
+  // The first pages drawn before this code loaded (firstPaint.ts) stay over the canvas, under
+  // the menus, until the canvas shows every page on screen itself (or for 3 s at most).
+  const firstHostRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const c = firstPageCanvas();
+    if (c) firstHostRef.current?.append(c);
+    return dismissFirstPage;
+  }, []);
+  useEffect(() => {
+    if (!rendererReady || !layout || !firstPageCanvas()) return undefined;
+    let raf = 0;
+    const t0 = performance.now();
+    const check = () => {
+      const { width, height } = layout.viewport;
+      const onScreen = (rendererRef.current?.drawnRects() ?? []).filter(
+        (r) => items[r.item]?.kind === 'manga' && r.x < width && r.x + r.w > 0 && r.y < height && r.y + r.h > 0,
+      );
+      if ((onScreen.length > 0 && onScreen.every((r) => r.image)) || performance.now() - t0 > FIRST_PAGE_HANDOVER_MS) dismissFirstPage();
+      else raf = requestAnimationFrame(check);
+    };
+    raf = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(raf);
+  }, [rendererReady, layout, items]);
 
   // The renderer lives as long as the stage.
   useEffect(() => {
@@ -347,6 +379,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
             <PageOverlays layout={layout} items={items} index={index} store={storeRef.current} viewer={viewer} mode={mode} />
           )}
         </div>
+        <div ref={firstHostRef} />
       </div>
       <ViewerChrome
         viewer={viewer}
