@@ -1,8 +1,9 @@
 /**
  * What the server puts in a page it renders ahead of the app (the home's
- * first view: server/plugins/web.ts, src/ssr/entry-server.tsx): the languages
- * it rendered with and the API answers it rendered from, so the app starts
- * with the same data instead of asking again. Read once from a JSON script
+ * first view, a chapter's answer for /viewer/{id}: server/plugins/web.ts,
+ * src/ssr/entry-server.tsx): the languages it rendered with and the API
+ * answers it rendered from, so the app starts with the same data instead of
+ * asking again. Read once from a JSON script
  * element; each answer is taken once, by the first GET call for the same
  * path and query (client.ts). Read by the entry first: no dependencies but
  * the storage keys.

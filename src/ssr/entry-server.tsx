@@ -30,6 +30,11 @@ import { chapterShape } from '../viewer/model';
  * viewer mode (cookies the app mirrors from local storage; on a first visit
  * the languages the language-settings machine would choose from the
  * Accept-Language header and the languages view).
+ *
+ * For /viewer/{id} it renders no markup but puts the chapter's answer in the
+ * page, with the first page images preloaded, so the entry draws them before
+ * the viewer's code loads (src/viewer/firstPaint.ts); every other page
+ * carries the languages chosen.
  */
 export interface FirstViewRequest {
   path: string;
