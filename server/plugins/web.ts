@@ -65,12 +65,8 @@ interface FirstView {
   boot: { session?: string };
   /** Fetched at once by the browser (a chapter's first pages). */
   preload?: string[];
-  /** Sources of code the entry loads at once. */
-  scripts?: string[];
   /** Stylesheets of the screen's chunks (the app would load them with its code: the markup needs them first). */
   styles?: string[];
-  /** The chunks of `scripts` (from the manifest). */
-  modulePreloads?: string[];
 }
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -152,14 +148,6 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
   }
   const manifest = readManifest(dir);
   const assets = firstViewAssets(manifest, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
-  // Code a first view has the entry load at once (the first-page painter): its chunks, preloaded.
-  const modulePreloads = new Map<string, string[]>();
-  const preloadsOf = (sources: string[]) => {
-    const k = sources.join('|');
-    let files = modulePreloads.get(k);
-    if (!files) modulePreloads.set(k, (files = chunkGraph(manifest, sources).map((m) => `/${m.file}`)));
-    return files;
-  };
   return async (req) => {
     const pathname = req.url.split('?')[0] ?? '';
     const headers = forwarded(req);
@@ -170,7 +158,7 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
         cookie: req.headers.cookie,
         get: async (pathAndQuery, extra) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra } })).rawPayload,
       });
-      return view && { ...view, ...assets.get(pathname), modulePreloads: preloadsOf(view.scripts ?? []) };
+      return view && { ...view, ...assets.get(pathname) };
     } catch (err) {
       req.log.error({ err }, 'first view not rendered');
       return null;
@@ -184,10 +172,6 @@ function withFirstView(html: string, v: FirstView): string {
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
   const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`).join('');
-  const modules = (v.modulePreloads ?? [])
-    .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-    .join('');
   const links = (v.styles ?? [])
     .filter((href) => !html.includes(`"${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
@@ -195,6 +179,6 @@ function withFirstView(html: string, v: FirstView): string {
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
     .replace('<script type="module"', `${preloads}<script type="module"`)
-    .replace('</head>', `${modules}${links}</head>`)
+    .replace('</head>', `${links}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${v.markup}</div><script id="__boot" type="application/json">${boot}</script>`);
 }

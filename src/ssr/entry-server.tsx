@@ -52,8 +52,6 @@ export interface FirstView {
   boot: Boot;
   /** Files the page asks the browser to fetch at once (<link rel=preload as=fetch>): a chapter's first pages. */
   preload?: string[];
-  /** Sources of code the entry loads at once (their chunks are preloaded from the build's manifest). */
-  scripts?: string[];
 }
 
 /**
@@ -61,9 +59,6 @@ export interface FirstView {
  * (from the browser build's manifest) must be in the page's head.
  */
 export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
-
-/** The code that draws a chapter's first pages ahead of the app (the entry loads it on /viewer/{id}). */
-export const FIRST_PAINT_MODULE = 'src/viewer/firstPaint.ts';
 
 /** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
 export const APP_MODULE = 'src/start.tsx';
@@ -234,6 +229,5 @@ async function viewerFirstView(
     ...base,
     boot: { ...base.boot, session, chapter: { query: key, shape: chapterShape(v) }, responses: { ...base.boot.responses, [key]: toBase64(bytes) } },
     preload: first,
-    scripts: [FIRST_PAINT_MODULE],
   };
 }
