@@ -32,7 +32,7 @@ function precompress(): Plugin {
 }
 
 /** The entry's own modules and the first-page painter's (see codeSplitting below). */
-const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|firstView|chapterQuery|pageShape|layout|camera|prefetch|decodePool|xor)|screens[\\/]viewer[\\/]lastPage)\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality|viewerModeRule)\.ts$/;
+const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|firstDraw|firstView|chapterQuery|pageShape|layout|camera|prefetch|decodePool|xor)|screens[\\/]viewer[\\/]lastPage)\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality|viewerModeRule)\.ts$/;
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 

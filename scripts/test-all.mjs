@@ -11,7 +11,8 @@ const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', .
 fs.mkdirSync('.tmp', { recursive: true });
 // Coverage records of this run only.
 fs.rmSync('.tmp/model-coverage', { recursive: true, force: true });
-// The web app, then its server-rendering bundle (package.json build:ssr → dist-ssr/).
+// The web app, then its server-rendering bundle and the viewer's inlined first-page script
+// (package.json build:ssr → dist-ssr/).
 const build = run('npx', ['vite', 'build', '--logLevel', 'warn']);
 const ssr = build.status === 0 ? run('npm', ['run', '--silent', 'build:ssr', '--', '--logLevel', 'warn']) : build;
 if (build.status !== 0 || ssr.status !== 0) {

@@ -3,7 +3,7 @@ import { byService } from './lib/languages';
 import { STORAGE } from './lib/storageKeys';
 import { applyBoot, firstCoversShown } from './app/bootstrap';
 import { viewerChapterOf } from './viewer/chapterQuery';
-import { paintFirstPage } from './viewer/firstPaint';
+import { showFirstPages } from './viewer/firstPaint';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
@@ -26,9 +26,9 @@ const boot = applyBoot();
 // A chapter the page brought has its first pages drawn first (src/viewer/firstPaint.ts), before
 // anything else runs here (the locale's strings included).
 const chapterId = boot ? viewerChapterOf(window.location.pathname) : 0;
-if (chapterId) {
+if (boot && chapterId) {
   // (Best effort: whatever goes wrong there, the viewer loads the chapter as usual.)
-  await paintFirstPage(chapterId, boot?.chapter, FIRST_IMAGES_WAIT_MS).catch((e: unknown) => console.error('viewer: first pages not drawn', e));
+  await showFirstPages(chapterId, boot, FIRST_IMAGES_WAIT_MS).catch((e: unknown) => console.error('viewer: first pages not drawn', e));
 }
 // The locale's strings load beside the app's code (which start.tsx holds).
 const strings = initI18n(startLocale());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +34,7 @@ export default fp(async (app) => {
     });
   }
   const firstView = hasWeb ? await loadFirstView(app, dir) : null;
+  const inlineScript = firstView ? readInlineScript(path.resolve(dir, '..', 'dist-ssr', 'first-paint.js')) : null;
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       const err = errors.unknownRoute(req.method, req.url.split('?')[0] ?? '');
@@ -46,9 +48,14 @@ export default fp(async (app) => {
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
     if (page) {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
+      // The first-page script inlined in a viewer page runs by its hash.
+      if (page.preload?.length && inlineScript) {
+        const csp = String(reply.getHeader('content-security-policy') ?? '');
+        reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${inlineScript.hash}'`));
+      }
       // Answers made for one visitor's session are theirs alone.
       if (page.boot.session) reply.header('cache-control', 'private, no-cache');
-      const body = withFirstView(html, page);
+      const body = withFirstView(html, page, page.preload?.length ? inlineScript?.code : undefined);
       // (@fastify/compress does not reach a not-found handler: this page is 100 KB and more.)
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
       return reply.header('content-encoding', 'gzip').send(await gzip(body, { level: 6 }));
@@ -166,8 +173,20 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
   };
 }
 
-/** The page with a first view in its root element and the answers it came from beside it. */
-function withFirstView(html: string, v: FirstView): string {
+/**
+ * The script that draws a chapter's first pages while its page is parsed
+ * (src/viewer/firstPaint.inline.ts, built into dist-ssr/ by build:ssr) and its
+ * CSP hash; none when it is not built (the entry then draws them itself).
+ */
+function readInlineScript(file: string): { code: string; hash: string } | null {
+  if (!fs.existsSync(file)) return null;
+  const code = fs.readFileSync(file, 'utf8').trim();
+  if (/<\/script/i.test(code)) return null;
+  return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
+}
+
+/** The page with a first view in its root element and the answers it came from beside it (then `script`, inlined). */
+function withFirstView(html: string, v: FirstView, script?: string): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
@@ -176,9 +195,13 @@ function withFirstView(html: string, v: FirstView): string {
     .filter((href) => !html.includes(`"${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('');
+  const bootElement = `<script id="__boot" type="application/json">${boot}</script>`;
+  // With the first-page script: both ahead of the stylesheet (an inline script waits for the
+  // stylesheets before it) and the app's scripts, right after the first pages' preloads.
+  const head = script ? `${preloads}${bootElement}<script>${script}</script>` : preloads;
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
-    .replace('<script type="module"', `${preloads}<script type="module"`)
+    .replace('<script type="module"', () => `${head}<script type="module"`)
     .replace('</head>', `${links}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${v.markup}</div><script id="__boot" type="application/json">${boot}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${v.markup}</div>${script ? '' : bootElement}`);
 }

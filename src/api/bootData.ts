@@ -44,8 +44,13 @@ export function readBoot(doc: Document = document): Boot | null {
   const el = doc.getElementById(BOOT_ELEMENT_ID);
   if (!el) return null;
   el.remove();
+  return parseBoot(el.textContent ?? '');
+}
+
+/** Boot data from its JSON text, or null when it is not well formed. */
+export function parseBoot(text: string): Boot | null {
   try {
-    const b = JSON.parse(el.textContent ?? '') as Partial<Boot>;
+    const b = JSON.parse(text) as Partial<Boot>;
     if (
       typeof b.path !== 'string' ||
       typeof b.lang !== 'string' ||

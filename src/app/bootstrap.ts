@@ -17,8 +17,11 @@ import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
  */
 export function applyBoot(doc: Document = document, path: string = window.location.pathname): Boot | null {
   const boot = readBoot(doc);
-  const accepted = boot && boot.path === path && sameVisitor(boot) && matches(boot) ? boot : null;
-  // A first visit keeps the session the answers were made for.
+  const verdict = boot ? bootVerdict(boot, path) : null;
+  const accepted = verdict?.take ? boot : null;
+  // A first visit keeps the languages (stored as the machine stores them)...
+  if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
+  // ...and the session the answers were made for.
   if (accepted?.session && !storedSession()) localStorage.setItem(STORAGE.sessionId, accepted.session);
   setBootAnswers(accepted);
   // The server renders the next visit from these.
@@ -37,21 +40,25 @@ function sameVisitor(boot: Boot): boolean {
   return !boot.session || !mine || mine === boot.session;
 }
 
-function matches(boot: Boot): boolean {
+/**
+ * Whether the app takes a page's boot data for `path`, without changing
+ * anything (the first-page painter asks too, before the entry runs): the
+ * same path, this visitor's session, the stored viewer mode and languages,
+ * or on a first visit the languages the language-settings machine would
+ * choose (then returned, for the entry to store).
+ */
+export function bootVerdict(boot: Boot, path: string): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
   const bootShort = byService(boot.lang)?.short;
-  if (!bootShort) return false;
-  if ((localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical') !== boot.viewerMode) return false;
+  if (boot.path !== path || !sameVisitor(boot) || !bootShort) return { take: false };
+  if ((localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical') !== boot.viewerMode) return { take: false };
   const stored = readStoredLanguages();
   const same = (a: { serviceLang: string; contentLangs: string[] }) =>
     a.serviceLang === bootShort && a.contentLangs.join(',') === boot.clang.join(',');
   if (stored.storedService && stored.storedContent) {
-    return same({ serviceLang: stored.storedService, contentLangs: stored.storedContent });
+    return { take: same({ serviceLang: stored.storedService, contentLangs: stored.storedContent }) };
   }
-  // A first visit: what the language-settings machine would choose, stored as it stores it.
   const choice = chooseLanguages({ ...stored, browser: browserLanguage() }, boot.languages);
-  if (!same(choice)) return false;
-  saveLanguages(choice.serviceLang, choice.contentLangs);
-  return true;
+  return same(choice) ? { take: true, firstVisit: choice } : { take: false };
 }
 
 /**

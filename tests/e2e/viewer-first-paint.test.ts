@@ -52,13 +52,13 @@ describe('first pages drawn ahead of the viewer', () => {
     release(): void;
   }
 
-  async function open(chapterId: number, kind: 'desktop' | 'phone', init = '', cookies: Record<string, string> = {}): Promise<Opened> {
+  async function open(chapterId: number, kind: 'desktop' | 'phone', init = '', cookies: Record<string, string> = {}, held: RegExp = /\/assets\/start-[^/]+\.js$/): Promise<Opened> {
     const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), baseURL: base, locale: 'en-US' });
     await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: base })));
     await ctx.addInitScript(`window.__VIEWER_TEST__ = true; if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await ctx.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await ctx.route(held, async (route) => {
       await gate;
       await route.continue();
     });
@@ -70,7 +70,7 @@ describe('first pages drawn ahead of the viewer', () => {
       if (r.url().includes('/api/manga_viewer')) calls.push({ url: r.url(), token: r.headers()['session-token'] });
       if (r.url().includes('/img/page/')) images.push(r.url());
     });
-    const res = await page.goto(`/viewer/${chapterId}`);
+    const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
     const html = (await res?.text()) ?? '';
     const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
     return { ctx, page, boot: m ? (JSON.parse(m[1]!) as Boot) : null, calls, images, release };
@@ -225,6 +225,25 @@ describe('first pages drawn ahead of the viewer', () => {
     // (This chapter is horizontal-only as well: forced alike ahead and in the viewer.)
     expect(await h.page.evaluate('window.__viewerDebug.state().mode')).toMatch(/^horizontal/);
     await h.ctx.close();
+  });
+
+  it('the drawing starts while the page is parsed: a script inlined by its CSP hash, before the entry has even loaded', async () => {
+    const errors: string[] = [];
+    const o = await open(notable.longChapterId, 'desktop', '', {}, /\/assets\/index-[^/]+\.js$/);
+    o.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const plan = planFirstView(o.boot!.chapter!.shape, DESKTOP.viewport, null, 0);
+    // The entry is held back: only the inlined script can have drawn this.
+    const drawn = await firstCanvas(o.page, plan.pages, POINTS.slice(0, 3));
+    expect(drawn.items).toEqual([0]);
+    expect(maxDiff(drawn.colors, await sourceColors(o.page, plan.pages, POINTS.slice(0, 3)))).toBeLessThanOrEqual(2);
+    const res = await o.ctx.request.get(`/viewer/${notable.longChapterId}`);
+    expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    // Other pages allow no inline script.
+    expect((await o.ctx.request.get('/ranking/hottest')).headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    await handedOver(o, [0]);
+    expect(o.calls).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await o.ctx.close();
   });
 
   it('an answer made for another session is not taken: nothing drawn ahead, the app asks with its own token', async () => {

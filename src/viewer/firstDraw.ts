@@ -1,0 +1,120 @@
+/**
+ * Drawing a chapter's first pages on a 2D canvas, from the chapter the server
+ * put in the page (bootData.ts): which pages the viewer shows first and where
+ * (firstView.ts), fetched (the page's preloaded responses), decrypted (the XOR
+ * of one page is a fraction of a millisecond) and decoded (createImageBitmap,
+ * off the main thread). No Pixi, no protobuf runtime, no workers: the server
+ * inlines this (built alone by vite.inline.config.ts) in /viewer/{id} pages so
+ * it runs while the page is parsed; the entry runs it itself when it did not
+ * (firstPaint.ts, which hands the drawing over to the viewer).
+ */
+import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../machines/imageQuality';
+import type { Boot } from '../api/bootData';
+import { toSearch } from '../api/query';
+import { readLastPage } from '../screens/viewer/lastPage';
+import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution } from './chapterQuery';
+import { planFirstView } from './firstView';
+import { hexToBytes, xorInPlace } from './xor';
+
+export interface FirstDrawing {
+  chapterId: number;
+  /** The pages being drawn: URL and its bitmap (the viewer takes them as prefetched). */
+  pages: { url: string; bitmap: Promise<ImageBitmap> }[];
+  /** The canvas over the window (none when no page is on screen); in the document from its first page on. */
+  canvas: HTMLCanvasElement | null;
+  /** Stops drawing and takes the canvas off the screen. */
+  dismiss(): void;
+  /** Settles once every page is drawn (or failed) and a frame painted. */
+  done: Promise<void>;
+}
+
+declare global {
+  interface Window {
+    /** The drawing the inlined script started while the page was parsed (taken by the entry). */
+    __firstPaint?: FirstDrawing;
+  }
+}
+
+/** Fetches, decrypts and decodes a page; `decoding` is called once the decode has started (off the main thread). */
+async function decodePage(url: string, key: string, decoding: () => void): Promise<ImageBitmap> {
+  // Same mode and credentials as the page's <link rel=preload as=fetch crossorigin>: its response is used.
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const bytes = xorInPlace(new Uint8Array(await res.arrayBuffer()), hexToBytes(key));
+  const bitmap = createImageBitmap(new Blob([bytes as BlobPart]));
+  decoding();
+  return bitmap;
+}
+
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * Starts drawing chapter `chapterId`'s first pages from a boot the app takes
+ * (null when it carries no chapter, or one asked with other choices than the
+ * ones stored here).
+ */
+export function drawFirstPages(chapterId: number, boot: Boot): FirstDrawing | null {
+  const chapter = boot.chapter;
+  const mode = storedMode();
+  const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
+  if (!chapter || chapter.query !== `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, mode ?? 'vertical', boot.clang))}`) return null;
+  const doc = document.documentElement;
+  const viewport = { width: doc.clientWidth, height: doc.clientHeight };
+  const plan = planFirstView(chapter.shape, viewport, mode, readLastPage(chapterId));
+  // The canvas and its context are made while the first page decodes (making them takes the main
+  // thread for tens of milliseconds; before, it would hold back the fetches' last steps).
+  let decoding = () => {};
+  const firstDecoding = new Promise<void>((resolve) => (decoding = resolve));
+  const pages = plan.pages.map((p) => ({ ...p, bitmap: decodePage(p.url, p.key, decoding) }));
+  const out = { chapterId, pages: pages.map((p) => ({ url: p.url, bitmap: p.bitmap })) };
+  const none = { ...out, canvas: null, done: Promise.resolve(), dismiss: () => {} };
+  if (!pages.length) return none;
+
+  const c = document.createElement('canvas');
+  const dpr = Math.min(2, window.devicePixelRatio || 1);
+  c.width = Math.round(viewport.width * dpr);
+  c.height = Math.round(viewport.height * dpr);
+  c.className = 'viewer-first';
+  c.setAttribute('aria-hidden', 'true');
+  Object.assign(c.style, { position: 'fixed', inset: '0', width: `${viewport.width}px`, height: `${viewport.height}px`, background: '#111', pointerEvents: 'none' });
+  let dismissed = false;
+  let context: Promise<CanvasRenderingContext2D | null> | null = null;
+  const ctxOf = () =>
+    (context ??= Promise.race([firstDecoding, Promise.allSettled(pages.map((p) => p.bitmap))]).then(() => {
+      const ctx = c.getContext('2d', { alpha: false, willReadFrequently: true });
+      if (ctx) {
+        ctx.fillStyle = '#111';
+        ctx.fillRect(0, 0, c.width, c.height);
+      }
+      return ctx;
+    }));
+  // (Run from the page's head, there is no body yet: the canvas goes in with its first page.)
+  const attach = () => {
+    if (!c.isConnected) (document.body ?? document.documentElement).append(c);
+  };
+  if (document.body) attach();
+  const drawnItems: number[] = [];
+  const done = Promise.allSettled(
+    pages.map(async (p) => {
+      void ctxOf();
+      const bmp = await p.bitmap;
+      const ctx = await ctxOf();
+      // (Taken off the screen meanwhile: the viewer shows the pages itself.)
+      if (dismissed || !ctx) return;
+      attach();
+      ctx.drawImage(bmp, p.x * dpr, p.y * dpr, p.w * dpr, p.h * dpr);
+      drawnItems.push(p.item);
+      // Which items it shows (tests and bench/viewer read it).
+      c.dataset.items = drawnItems.join(',');
+    }),
+  ).then(painted);
+  return {
+    ...out,
+    canvas: c,
+    done,
+    dismiss: () => {
+      dismissed = true;
+      c.remove();
+    },
+  };
+}

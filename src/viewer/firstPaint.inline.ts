@@ -1,0 +1,22 @@
+/**
+ * Inlined by the server in /viewer/{id} pages after the boot data (built
+ * alone, as one classic script, by vite.inline.config.ts; allowed by its
+ * hash in the page's Content-Security-Policy): starts drawing the chapter's
+ * first pages while the page is still parsed, when the app will take the
+ * page's boot data. The entry takes the drawing over (firstPaint.ts).
+ */
+import { BOOT_ELEMENT_ID, parseBoot } from '../api/bootData';
+import { bootVerdict } from '../app/bootstrap';
+import { viewerChapterOf } from './chapterQuery';
+import { drawFirstPages } from './firstDraw';
+
+try {
+  const path = window.location.pathname;
+  const chapterId = viewerChapterOf(path);
+  const boot = chapterId ? parseBoot(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '') : null;
+  const drawing = boot && bootVerdict(boot, path).take ? drawFirstPages(chapterId, boot) : null;
+  if (drawing) window.__firstPaint = drawing;
+} catch (e) {
+  // The entry draws them itself.
+  console.error('viewer: first pages not drawn ahead', e);
+}

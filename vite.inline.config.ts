@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The script the server inlines in /viewer/{id} pages to draw a chapter's
+ * first pages while the page is parsed (src/viewer/firstPaint.inline.ts):
+ * one classic script with its few dependencies, beside the server-rendering
+ * bundle (dist-ssr/first-paint.js). Run after `vite build --ssr`, which
+ * empties dist-ssr/.
+ */
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    lib: {
+      entry: 'src/viewer/firstPaint.inline.ts',
+      formats: ['iife'],
+      name: 'mangaReaderFirstPaint',
+      fileName: () => 'first-paint.js',
+    },
+  },
+});
