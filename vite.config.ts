@@ -31,8 +31,8 @@ function precompress(): Plugin {
   };
 }
 
-/** The entry's own modules and the first-page painter's (see codeSplitting below). */
-const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|firstDraw|firstView|chapterQuery|pageShape|layout|camera|prefetch|decodePool|xor)|screens[\\/]viewer[\\/]lastPage)\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality|viewerModeRule)\.ts$/;
+/** The entry's own modules and the first-page hand-over's (see codeSplitting below). */
+const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|chapterQuery|prefetch|decodePool))\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality)\.ts$/;
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
@@ -50,9 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // What the entry runs before the app's code, and what draws a chapter's first pages
-                // (src/viewer/firstPaint.ts) in one file: on HTTP/1.1's six connections a dozen small
-                // files beside the page's first images took longer than the code itself.
+                // What the entry runs before the app's code (with the hand-over of a chapter's first
+                // pages, src/viewer/firstPaint.ts) in one file: on HTTP/1.1's six connections a dozen
+                // small files beside the page's first images took longer than the code itself.
                 { name: 'boot', test: BOOT_MODULES, priority: 10 },
               ],
             },

@@ -48,14 +48,15 @@ export default fp(async (app) => {
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
     if (page) {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
-      // The first-page script inlined in a viewer page runs by its hash.
-      if (page.preload?.length && inlineScript) {
+      // A chapter's page (its first pages preloaded) gets the script that draws them, allowed by its hash.
+      const script = page.preload?.length ? inlineScript : null;
+      if (script) {
         const csp = String(reply.getHeader('content-security-policy') ?? '');
-        reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${inlineScript.hash}'`));
+        reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${script.hash}'`));
       }
       // Answers made for one visitor's session are theirs alone.
       if (page.boot.session) reply.header('cache-control', 'private, no-cache');
-      const body = withFirstView(html, page, page.preload?.length ? inlineScript?.code : undefined);
+      const body = withFirstView(html, page, script?.code);
       // (@fastify/compress does not reach a not-found handler: this page is 100 KB and more.)
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
       return reply.header('content-encoding', 'gzip').send(await gzip(body, { level: 6 }));

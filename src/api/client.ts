@@ -39,7 +39,6 @@ export function sessionToken(): string {
   return t;
 }
 
-
 export interface CallOptions {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   query?: Query;

@@ -5,7 +5,8 @@
  * The server puts the chapter's answer in the page (bootData.ts), with its
  * pages in plain data (pageShape.ts), preloads the first page images and
  * inlines the drawing code, which starts while the page is parsed. The entry
- * takes that drawing (or starts it itself when the page had none): the
+ * takes that drawing (or loads the drawing code and starts it itself when
+ * the page had none): the
  * viewer takes the chapter (the answer in the page: no call) and the pages'
  * bitmaps as prefetched (prefetch.ts), adopts the canvas into its stage
  * under its menus and removes it once its own canvas shows the same pages
@@ -15,7 +16,7 @@ import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../machines/imageQuality';
 import type { Boot } from '../api/bootData';
 import { storedResolution, viewerQueryKey } from './chapterQuery';
 import { decodePool } from './decodePool';
-import { drawFirstPages, type FirstDrawing } from './firstDraw';
+import type { FirstDrawing } from './firstDraw';
 import { prefetchChapter } from './prefetch';
 
 /** The drawing until it is taken off the screen. */
@@ -40,7 +41,8 @@ export function dismissFirstPage(): void {
 export async function showFirstPages(chapterId: number, boot: Boot, capMs: number): Promise<void> {
   const inlined = window.__firstPaint;
   delete window.__firstPaint;
-  const drawing = inlined?.chapterId === chapterId ? inlined : drawFirstPages(chapterId, boot);
+  // (Drawn here only when the page's script did not run: its code is loaded then.)
+  const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./firstDraw')).drawFirstPages(chapterId, boot);
   if (!drawing) return;
   shown = drawing;
   // The protobuf runtime that reads the chapter's answer loads once the pages are drawn.

@@ -33,6 +33,12 @@ export function takePrefetchedViewer(key: string): Promise<MangaViewer> | undefi
   return d;
 }
 
+/** Holds a page's bitmap for the viewer (dropped if it fails: the viewer then loads it itself). */
+function keep(url: string, b: Promise<ImageBitmap>): void {
+  b.catch(() => bitmaps.get(url) === b && bitmaps.delete(url));
+  bitmaps.set(url, b);
+}
+
 function clear(): void {
   for (const b of bitmaps.values()) void b.then((x) => x.close(), () => {});
   bitmaps.clear();
@@ -52,10 +58,7 @@ export function prefetchChapter(
 ): void {
   if (viewer?.key === key) return;
   clear();
-  for (const [url, b] of ready) {
-    b.catch(() => bitmaps.get(url) === b && bitmaps.delete(url));
-    bitmaps.set(url, b);
-  }
+  for (const [url, b] of ready) keep(url, b);
   const data = load();
   viewer = { key, data };
   data.then(
@@ -64,11 +67,12 @@ export function prefetchChapter(
       const pages = d.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])).slice(0, PREFETCH_PAGES);
       for (const m of pages) {
         if (bitmaps.has(m.imageUrl)) continue;
-        const b = new Promise<ImageBitmap>((resolve, reject) => {
-          pool.request(m.imageUrl, m.encryptionKey, { onStart: () => {}, onProgress: () => {}, onDone: resolve, onError: (e) => reject(new Error(e)) });
-        });
-        b.catch(() => bitmaps.get(m.imageUrl) === b && bitmaps.delete(m.imageUrl));
-        bitmaps.set(m.imageUrl, b);
+        keep(
+          m.imageUrl,
+          new Promise<ImageBitmap>((resolve, reject) => {
+            pool.request(m.imageUrl, m.encryptionKey, { onStart: () => {}, onProgress: () => {}, onDone: resolve, onError: (e) => reject(new Error(e)) });
+          }),
+        );
       }
     },
     // Preloading is best effort: the viewer loads normally when it takes nothing.

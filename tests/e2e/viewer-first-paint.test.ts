@@ -48,6 +48,8 @@ describe('first pages drawn ahead of the viewer', () => {
     calls: { url: string; token: string | undefined }[];
     /** Page images the browser fetched (URLs, as often as fetched). */
     images: string[];
+    /** Requests for the entry's own copy of the drawing code (none when the page's script drew). */
+    drawCode: string[];
     /** Lets the app's code load (held until then, so the first drawing can be read). */
     release(): void;
   }
@@ -65,15 +67,17 @@ describe('first pages drawn ahead of the viewer', () => {
     const page = await ctx.newPage();
     const calls: Opened['calls'] = [];
     const images: string[] = [];
+    const drawCode: string[] = [];
     // (The context's requests: the page's and its decode workers'.)
     ctx.on('request', (r) => {
       if (r.url().includes('/api/manga_viewer')) calls.push({ url: r.url(), token: r.headers()['session-token'] });
       if (r.url().includes('/img/page/')) images.push(r.url());
+      if (/\/assets\/firstDraw-[^/]+\.js$/.test(r.url())) drawCode.push(r.url());
     });
     const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
     const html = (await res?.text()) ?? '';
     const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-    return { ctx, page, boot: m ? (JSON.parse(m[1]!) as Boot) : null, calls, images, release };
+    return { ctx, page, boot: m ? (JSON.parse(m[1]!) as Boot) : null, calls, images, drawCode, release };
   }
 
   /** What the entry drew: its items, and the colour at points of each page (fractions of its rect). */
@@ -183,6 +187,8 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(o.calls).toEqual([]);
     // The first page was fetched once: the page's preload, used by the entry; the viewer took its bitmap.
     expect(o.images.filter((u) => u === plan.pages[0]!.url)).toHaveLength(1);
+    // Drawn by the page's script: the entry took its drawing over and loaded no drawing code of its own.
+    expect(o.drawCode).toEqual([]);
     expect(await o.page.evaluate(`localStorage.getItem('session_id')`)).toBe(o.boot!.session);
     expect((await o.ctx.cookies()).find((c) => c.name === 'mr_sid')?.value).toBe(o.boot!.session);
     await o.ctx.close();
@@ -244,6 +250,25 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(o.calls).toEqual([]);
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await o.ctx.close();
+  });
+
+  it('a page whose script did not run: the entry loads the drawing code and draws them itself', async () => {
+    const ctx = await browser.newContext({ ...DESKTOP, baseURL: base, locale: 'en-US' });
+    await ctx.addInitScript('window.__VIEWER_TEST__ = true;');
+    // The page as sent, less its inlined script (the boot data, a JSON script, stays).
+    await ctx.route(/\/viewer\/\d+$/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(/<script>[\s\S]*?<\/script>/, '') });
+    });
+    const page = await ctx.newPage();
+    const drawnBy: string[] = [];
+    ctx.on('request', (r) => /\/assets\/firstDraw-[^/]+\.js$/.test(r.url()) && drawnBy.push(r.url()));
+    await page.goto(`/viewer/${notable.longChapterId}`, { waitUntil: 'commit' });
+    await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
+    expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');
+    expect(drawnBy).toHaveLength(1);
+    await until(page, `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`);
+    await ctx.close();
   });
 
   it('an answer made for another session is not taken: nothing drawn ahead, the app asks with its own token', async () => {
