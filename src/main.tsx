@@ -4,6 +4,7 @@ import { STORAGE } from './lib/storageKeys';
 import { applyBoot, firstCoversShown } from './app/bootstrap';
 import { viewerChapterOf } from './viewer/chapterQuery';
 import { showFirstPages } from './viewer/firstPaint';
+import { applyDeferredStyles } from './lib/deferredStyles';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
@@ -35,5 +36,6 @@ const strings = initI18n(startLocale());
 // Over a server-rendered page, its first covers are painted before the app's code runs (which
 // holds the main thread for a few hundred milliseconds on a slow device); its links work meanwhile.
 if (boot && !chapterId) await firstCoversShown(document, FIRST_IMAGES_WAIT_MS);
-const { start } = await import('./start');
+// (A chapter's page drawn ahead loads its stylesheets without holding the first frame: applied now.)
+const [{ start }] = await Promise.all([import('./start'), applyDeferredStyles()]);
 await start(boot, strings);

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { DEFERRED_STYLE } from '../../src/lib/deferredStyles.js';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
 
@@ -53,6 +54,11 @@ export default fp(async (app) => {
       if (script) {
         const csp = String(reply.getHeader('content-security-policy') ?? '');
         reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${script.hash}'`));
+        // A chapter link opened in a new tab (or window) starts from an empty document without
+        // this policy: with it the browser moves the page to a new browsing context group and
+        // process, 50 ms and more before its first page (bench/viewer). The page's reader data
+        // is the visitor's favorites and read marks; every other page keeps the policy.
+        reply.removeHeader('cross-origin-opener-policy');
       }
       // Answers made for one visitor's session are theirs alone.
       if (page.boot.session) reply.header('cache-control', 'private, no-cache');
@@ -200,7 +206,15 @@ function withFirstView(html: string, v: FirstView, script?: string): string {
   // With the first-page script: both ahead of the stylesheet (an inline script waits for the
   // stylesheets before it) and the app's scripts, right after the first pages' preloads.
   const head = script ? `${preloads}${bootElement}<script>${script}</script>` : preloads;
-  return html
+  // Drawn ahead, a chapter's pages wait for no stylesheet: the stylesheets load without holding
+  // the first frame (media=print until the entry applies them, before the app renders anything
+  // they style: src/lib/deferredStyles.ts), under the viewer's background.
+  const page = script
+    ? html
+        .replace(/<link rel="stylesheet"(?![^>]*\bmedia=)/g, `<link rel="stylesheet" media="print" ${DEFERRED_STYLE}`)
+        .replace('</head>', '<style>html{background:#111}</style></head>')
+    : html;
+  return page
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
     .replace('<script type="module"', () => `${head}<script type="module"`)
     .replace('</head>', `${links}</head>`)

@@ -3,7 +3,6 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { renderToString } from 'react-dom/server';
 import { DEFAULT_RESOLUTION, isResolution, QUALITY_OF } from '../../machines/imageQuality';
 import { chooseLanguages } from '../../machines/languageChoice';
-import { modeOf, resolveMode } from '../../machines/viewerModeRule';
 import { toSearch } from '../api/query';
 import type { Boot } from '../api/bootData';
 import { App } from '../app/App';
@@ -222,9 +221,10 @@ async function viewerFirstView(
   const r = fromBinary(ResponseSchema, bytes).result;
   if (r.case !== 'success' || r.value.data.case !== 'mangaViewer') return null;
   const v = r.value.data.value;
-  const mode = modeOf(resolveMode({ preferred: stored, verticalOnly: v.isVerticalOnly, horizontalOnly: v.isHorizontalOnly }));
-  // The first page stands alone in a horizontal spread; a phone's vertical column shows two.
-  const first = v.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : [])).slice(0, mode === 'vertical' ? 2 : 1);
+  // The first page only: a phone's vertical column also shows the second, but on a wider screen
+  // the first fills it (and a preload the page does not use is fetched twice): the page's script
+  // asks for the others it shows.
+  const first = v.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : [])).slice(0, 1);
   return {
     ...base,
     boot: { ...base.boot, session, chapter: { query: key, shape: chapterShape(v) }, responses: { ...base.boot.responses, [key]: toBase64(bytes) } },

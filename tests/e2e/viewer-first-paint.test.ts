@@ -43,6 +43,8 @@ describe('first pages drawn ahead of the viewer', () => {
   interface Opened {
     ctx: BrowserContext;
     page: Page;
+    /** The page as sent. */
+    html: string;
     boot: Boot | null;
     /** Chapter calls the browser made. */
     calls: { url: string; token: string | undefined }[];
@@ -77,7 +79,7 @@ describe('first pages drawn ahead of the viewer', () => {
     const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
     const html = (await res?.text()) ?? '';
     const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-    return { ctx, page, boot: m ? (JSON.parse(m[1]!) as Boot) : null, calls, images, drawCode, release };
+    return { ctx, page, html, boot: m ? (JSON.parse(m[1]!) as Boot) : null, calls, images, drawCode, release };
   }
 
   /** What the entry drew: its items, and the colour at points of each page (fractions of its rect). */
@@ -185,7 +187,8 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(meanDiff(await pixiColors(o.page, plan.pages, points), drawn.colors)).toBeLessThanOrEqual(12);
     // The chapter came with the page, for the session it was made for, which the app keeps.
     expect(o.calls).toEqual([]);
-    // The first page was fetched once: the page's preload, used by the entry; the viewer took its bitmap.
+    // The first page was fetched once: the page's preload (its only one), used by the entry; the viewer took its bitmap.
+    expect([...o.html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((x) => x[1])).toEqual([plan.pages[0]!.url]);
     expect(o.images.filter((u) => u === plan.pages[0]!.url)).toHaveLength(1);
     // Drawn by the page's script: the entry took its drawing over and loaded no drawing code of its own.
     expect(o.drawCode).toEqual([]);
@@ -204,6 +207,9 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(maxDiff(drawn.colors, await sourceColors(o.page, plan.pages, points))).toBeLessThanOrEqual(2);
     await o.page.screenshot({ path: `${SHOTS}/first-paint-phone.png` });
     await handedOver(o, [0, 1]);
+    // The second page, not preloaded (a wider screen shows only the first), asked by the page's script once.
+    expect(o.html).not.toContain(`href="${plan.pages[1]!.url}"`);
+    expect(o.images.filter((u) => u === plan.pages[1]!.url)).toHaveLength(1);
     await o.ctx.close();
 
     const back = await open(notable.longChapterId, 'desktop', `localStorage.setItem('viewer_last_page', JSON.stringify({ '${notable.longChapterId}': 7 }));`);
@@ -242,11 +248,24 @@ describe('first pages drawn ahead of the viewer', () => {
     const drawn = await firstCanvas(o.page, plan.pages, POINTS.slice(0, 3));
     expect(drawn.items).toEqual([0]);
     expect(maxDiff(drawn.colors, await sourceColors(o.page, plan.pages, POINTS.slice(0, 3)))).toBeLessThanOrEqual(2);
+    // Its stylesheet did not hold the first frame: loaded for print until the entry applies it.
+    const sheet = `[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => [l.media, l.hasAttribute('data-deferred-style')].join())`;
+    expect(await o.page.evaluate(sheet)).toEqual(['print,true']);
     const res = await o.ctx.request.get(`/viewer/${notable.longChapterId}`);
     expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    // Other pages allow no inline script.
-    expect((await o.ctx.request.get('/ranking/hottest')).headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    // No opener policy on it (a chapter opened in a new tab stays in its process); other pages keep it.
+    expect(res.headers()['cross-origin-opener-policy']).toBeUndefined();
+    const other = (await o.ctx.request.get('/ranking/hottest')).headers();
+    expect(other['cross-origin-opener-policy']).toBe('same-origin');
+    // Other pages allow no inline script, and their stylesheets load as usual.
+    expect(other['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(await (await o.ctx.request.get('/ranking/hottest')).text()).not.toContain('data-deferred-style');
     await handedOver(o, [0]);
+    // The entry applied it before the app rendered (the viewer's own stylesheet came with its code).
+    const after = (await o.page.evaluate(sheet)) as string[];
+    expect(after[0]).toBe('all,false');
+    expect(after.filter((x) => x.startsWith('print') || x.endsWith('true'))).toEqual([]);
+    expect(await o.page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
     expect(o.calls).toEqual([]);
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await o.ctx.close();
@@ -268,6 +287,7 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');
     expect(drawnBy).toHaveLength(1);
     await until(page, `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`);
+    expect(await page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
     await ctx.close();
   });
 
