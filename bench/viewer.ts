@@ -2,9 +2,15 @@
  * The viewer on the demo catalog's long chapter (300+ pages) in Debian's
  * Chromium on loopback (SwiftShader WebGL here unless a GPU is present).
  *
- *  1. Time from navigation to the first page drawn, median of 5 cold runs,
- *     against a plain <img> page showing the same decrypted image, measured
- *     the same way in the same run (target: ratio under 1.5).
+ *  1. Time from navigation to the first page on screen, median of 5 cold
+ *     runs, against a plain <img> page showing the same decrypted image in
+ *     the same run (target: ratio under 1.5). Judged on the browser's own
+ *     paint timing, the same for both pages: the first contentful paint (the
+ *     page image is the first content either page paints; ours counts only
+ *     when it is the first page's paint, checked). Also printed, not judged:
+ *     the first animation frame after the page is ready, polled from script
+ *     (for the <img> page that is once its bytes have arrived, before the
+ *     browser has decoded them; ours is once the page is decoded and drawn).
  *  2. Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while
  *     turning a page every 150 ms through the whole chapter, in horizontal
  *     and in vertical mode (target: none).
@@ -38,6 +44,10 @@ const WATCH_VIEWER = `(() => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // When the drawing's canvas first says it shows page 1 (its paint comes after).
+  new MutationObserver((ms, o) => {
+    for (const m of ms) if (m.target.matches && m.target.matches('canvas.viewer-first') && (m.target.dataset.items || '').split(',').includes('0')) { window.__itemsAt = performance.now(); o.disconnect(); }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-items'] });
   window.__long = [];
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
 })()`;
@@ -58,6 +68,15 @@ async function drawnAt(page: import('playwright-core').Page): Promise<number> {
   }
 }
 
+/** The page's first contentful paint (the browser's presentation time), once it has one. */
+async function firstPaintAt(page: import('playwright-core').Page): Promise<number> {
+  for (;;) {
+    const t = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime`)) as number | undefined;
+    if (t !== undefined) return t;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 try {
   // The first page, decrypted here, for the plain <img> baseline.
   const api = (await (await fetch(`${server.url}/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=high&format=json`)).json()) as {
@@ -69,15 +88,28 @@ try {
   const plain = Buffer.from(enc.map((b, i) => b ^ key[i % key.length]!));
 
   const ours: number[] = [];
+  const oursPaint: number[] = [];
   const by: string[] = [];
   const baseline: number[] = [];
+  const baselinePaint: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const c1 = await browser.newContext({ viewport });
     await c1.addInitScript(WATCH_VIEWER);
     const p1 = await c1.newPage();
     await p1.goto(`${server.url}/viewer/${chapterId}`);
     ours.push(await drawnAt(p1));
-    by.push(String(await p1.evaluate('window.__drawnBy')));
+    const drawnBy = String(await p1.evaluate('window.__drawnBy'));
+    const fcp = await firstPaintAt(p1);
+    // The first paint counts when it is the drawing's (not, say, the viewer's header first).
+    const itemsAt = (await p1.evaluate('window.__itemsAt')) as number | undefined;
+    if (drawnBy === 'first-paint' && itemsAt !== undefined && fcp >= itemsAt) {
+      oursPaint.push(fcp);
+      by.push(drawnBy);
+    } else {
+      // (Then the page itself: the animation frame after it, as above.)
+      oursPaint.push(ours.at(-1)!);
+      by.push(`${drawnBy}, paint by rAF`);
+    }
     await c1.close();
 
     const c2 = await browser.newContext({ viewport });
@@ -89,13 +121,18 @@ try {
     const p2 = await c2.newPage();
     await p2.goto(`${server.url}/bench-plain.html`);
     baseline.push(await drawnAt(p2));
+    baselinePaint.push(await firstPaintAt(p2));
     await c2.close();
   }
-  const o = median(ours);
-  const b = median(baseline);
+  const o = median(oursPaint);
+  const b = median(baselinePaint);
+  const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`chapter ${chapterId}, ${api.success.mangaViewer.pages.length} pages, viewport ${viewport.width}×${viewport.height}`);
-  console.log(`first page drawn: ours median ${o.toFixed(0)} ms (runs ${ours.map((x, i) => `${x.toFixed(0)} ${by[i]}`).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${baseline.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`first page on screen (first contentful paint): ours median ${o.toFixed(0)} ms (runs ${oursPaint.map((x, i) => `${x.toFixed(0)} ${by[i]}`).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${runs(baselinePaint)})`);
   console.log(`ratio first page ours/plain: ${(o / b).toFixed(2)} (target < 1.5)`);
+  const ro = median(ours);
+  const rb = median(baseline);
+  console.log(`(not judged) first animation frame after the page is ready: ours median ${ro.toFixed(0)} ms (runs ${runs(ours)}); plain <img> page median ${rb.toFixed(0)} ms (runs ${runs(baseline)}); ratio ${(ro / rb).toFixed(2)}`);
 
   for (const mode of ['horizontal', 'vertical'] as const) {
     const ctx = await browser.newContext({ viewport });
