@@ -56,8 +56,9 @@ export default fp(async (app) => {
         reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${script.hash}'`));
         // A chapter link opened in a new tab (or window) starts from an empty document without
         // this policy: with it the browser moves the page to a new browsing context group and
-        // process, 50 ms and more before its first page (bench/viewer). The page's reader data
-        // is the visitor's favorites and read marks; every other page keeps the policy.
+        // process, 50 ms and more before its first page (bench/viewer). Without it, a site that
+        // opens a chapter can see its window, count its frames and navigate it, but reach none of
+        // the reader's data. Every other page keeps the policy.
         reply.removeHeader('cross-origin-opener-policy');
       }
       // Answers made for one visitor's session are theirs alone.
