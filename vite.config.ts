@@ -32,7 +32,8 @@ function precompress(): Plugin {
 }
 
 /** The entry's own modules and the first-page hand-over's (see codeSplitting below). */
-const BOOT_MODULES = /[\\/]src[\\/](?:app[\\/]bootstrap|api[\\/](?:bootData|query)|lib[\\/](?:languages|prefs|storageKeys)|i18n[\\/]index|viewer[\\/](?:firstPaint|chapterQuery|prefetch|decodePool))\.tsx?$|[\\/]machines[\\/](?:languageChoice|imageQuality)\.ts$/;
+const BOOT_MODULES =
+  /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver)|api[\\/]query|lib[\\/]prefs|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|viewer[\\/](?:chapterQuery|imageQuality))\.ts$/;
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
@@ -51,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 // What the entry runs before the app's code (with the hand-over of a chapter's first
-                // pages, src/viewer/firstPaint.ts) in one file: on HTTP/1.1's six connections a dozen
+                // pages, src/boot/chapterStartHandOver.ts) in one file: on HTTP/1.1's six connections a dozen
                 // small files beside the page's first images took longer than the code itself.
                 { name: 'boot', test: BOOT_MODULES, priority: 10 },
               ],

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The script the server inlines in /viewer/{id} pages to draw a chapter's
- * first pages while the page is parsed (src/viewer/firstPaint.inline.ts):
+ * first pages while the page is parsed (src/boot/chapterStartScript.ts):
  * one classic script with its few dependencies, beside the server-rendering
  * bundle (dist-ssr/first-paint.js). Run after `vite build --ssr`, which
  * empties dist-ssr/.
@@ -15,7 +15,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     lib: {
-      entry: 'src/viewer/firstPaint.inline.ts',
+      entry: 'src/boot/chapterStartScript.ts',
       formats: ['iife'],
       name: 'mangaReaderFirstPaint',
       fileName: () => 'first-paint.js',

@@ -21,7 +21,7 @@
  */
 import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
 import type { Browser, Page } from 'playwright-core';
-import { STORAGE } from '../src/lib/storageKeys';
+import { STORAGE } from '../core/storageKeys';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const COVER = /\/img\/title\/\d+\/portrait/;

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { chooseLanguages } from './languageChoice';
+import { chooseLanguages } from '../core/languageChoice';
 
 /**
  * Service and content languages (000 §3 Language state; 001 §4).

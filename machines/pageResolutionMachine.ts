@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality, type Resolution } from './imageQuality';
+import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality, type Resolution } from '../core/viewer/imageQuality';
 
 /**
  * Page resolution and the chapter data that depends on it (documents:

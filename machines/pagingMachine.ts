@@ -12,7 +12,7 @@ import {
   zoomAbout,
   type Geometry,
   type Position,
-} from '../src/viewer/camera';
+} from '../core/viewer/camera';
 
 /**
  * Where the reader is: the current spread (or vertical scroll), the zoom and

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { resolveMode, type ViewerMode } from './viewerModeRule';
+import { resolveMode, type ViewerMode } from '../core/viewer/viewerMode';
 
 /**
  * Reading direction of the viewer (documents: section 4). Vertical-only and

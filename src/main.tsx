@@ -1,10 +1,10 @@
 import { initI18n, isLocale, type Locale } from './i18n';
-import { byService } from './lib/languages';
-import { STORAGE } from './lib/storageKeys';
-import { applyBoot, firstCoversShown } from './app/bootstrap';
-import { viewerChapterOf } from './viewer/chapterQuery';
-import { showFirstPages } from './viewer/firstPaint';
-import { applyDeferredStyles } from './lib/deferredStyles';
+import { byService } from '../core/languages';
+import { STORAGE } from '../core/storageKeys';
+import { applyBoot, firstCoversShown } from './boot/acceptServerView';
+import { viewerChapterOf } from '../core/viewer/chapterQuery';
+import { showFirstPages } from './boot/chapterStartHandOver';
+import { applyDeferredStyles } from './boot/deferredStyles';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
@@ -37,5 +37,5 @@ const strings = initI18n(startLocale());
 // holds the main thread for a few hundred milliseconds on a slow device); its links work meanwhile.
 if (boot && !chapterId) await firstCoversShown(document, FIRST_IMAGES_WAIT_MS);
 // (A chapter's page drawn ahead loads its stylesheets without holding the first frame: applied now.)
-const [{ start }] = await Promise.all([import('./start'), applyDeferredStyles()]);
+const [{ start }] = await Promise.all([import('./boot/startApp'), applyDeferredStyles()]);
 await start(boot, strings);

@@ -1,4 +1,4 @@
-import { PresentationMethod, Rating } from '../../src/gen/manga/v1/common_pb.js';
+import { PresentationMethod, Rating } from '../../core/gen/manga/v1/common_pb.js';
 import { sanitizeHtml } from '../lib/html.js';
 import type { Catalog, TitleInfo } from './generate.js';
 import { DAY, PUBLISHERS } from './generate.js';

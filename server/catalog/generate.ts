@@ -7,8 +7,8 @@ import {
   ReleaseSchedule,
   TitleUpdateStatus,
   UpdateTiming,
-} from '../../src/gen/manga/v1/common_pb.js';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+} from '../../core/gen/manga/v1/common_pb.js';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { makeRng, type Rng } from './rng.js';
 import { seriesStyleSeed } from '../images/style.js';
 import { LANG_CODES, LANG_ENUM, type LangCode } from './text/langs.js';

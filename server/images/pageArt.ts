@@ -1,5 +1,5 @@
 import { makeRng, type Rng } from '../catalog/rng.js';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { styleFor, esc, wrap, textBlock, textWidthEm, FONT, type SeriesStyle } from './style.js';
 
 /** What a demo page shows; all of it comes from the database row and its chapter. */

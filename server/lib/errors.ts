@@ -1,4 +1,4 @@
-import { ErrorResult_Action } from '../../src/gen/manga/v1/response_pb.js';
+import { ErrorResult_Action } from '../../core/gen/manga/v1/response_pb.js';
 import type { ApiErrorSpec } from './proto.js';
 
 /** A failure the API answers with the protobuf error envelope. */

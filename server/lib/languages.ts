@@ -1,4 +1,4 @@
-import { Language } from '../../src/gen/manga/v1/common_pb.js';
+import { Language } from '../../core/gen/manga/v1/common_pb.js';
 
 /** The nine languages: wire enum, service code (lang=), short code (clang=), BCP-47 locale. */
 export const LANGS = [

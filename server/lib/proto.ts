@@ -6,8 +6,8 @@ import {
   ErrorResultSchema,
   ErrorResult_Action,
   type Response,
-} from '../../src/gen/manga/v1/response_pb.js';
-import { Popup_OSDefaultSchema, Language } from '../../src/gen/manga/v1/common_pb.js';
+} from '../../core/gen/manga/v1/response_pb.js';
+import { Popup_OSDefaultSchema, Language } from '../../core/gen/manga/v1/common_pb.js';
 
 export const PROTOBUF = 'application/x-protobuf';
 

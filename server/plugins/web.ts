@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { DEFERRED_STYLE } from '../../src/lib/deferredStyles.js';
+import { DEFERRED_STYLE } from '../../src/boot/deferredStyles.js';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
 
@@ -45,7 +45,7 @@ export default fp(async (app) => {
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     // The home's first view rendered into the page, and for every page the languages chosen
-    // (src/ssr/entry-server.tsx); it depends on these.
+    // (src/boot/serverRender.tsx); it depends on these.
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
     if (page) {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
@@ -73,7 +73,7 @@ export default fp(async (app) => {
   });
 });
 
-/** What src/ssr/entry-server.tsx exports (a separate build: dist-ssr/). */
+/** What src/boot/serverRender.tsx exports (a separate build: dist-ssr/). */
 interface FirstView {
   locale: string;
   markup: string;
@@ -152,13 +152,13 @@ function forwarded(req: FastifyRequest): Record<string, string> {
  * then starts as usual.
  */
 async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: FastifyRequest) => Promise<FirstView | null>) | null> {
-  const entry = path.resolve(dir, '..', 'dist-ssr', 'entry-server.js');
+  const entry = path.resolve(dir, '..', 'dist-ssr', 'serverRender.js');
   if (!app.config.serverRender || !fs.existsSync(entry)) return null;
   let mod: SsrModule;
   try {
     mod = (await import(pathToFileURL(entry).href)) as SsrModule;
   } catch (err) {
-    app.log.warn({ err }, 'server rendering off: dist-ssr/entry-server.js did not load');
+    app.log.warn({ err }, 'server rendering off: dist-ssr/serverRender.js did not load');
     return null;
   }
   const manifest = readManifest(dir);
@@ -183,7 +183,7 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
 
 /**
  * The script that draws a chapter's first pages while its page is parsed
- * (src/viewer/firstPaint.inline.ts, built into dist-ssr/ by build:ssr) and its
+ * (src/boot/chapterStartScript.ts, built into dist-ssr/ by build:ssr) and its
  * CSP hash; none when it is not built (the entry then draws them itself).
  */
 function readInlineScript(file: string): { code: string; hash: string } | null {

@@ -1,4 +1,4 @@
-import type { Banner } from '../gen/manga/v1/common_pb';
+import type { Banner } from '../../core/gen/manga/v1/common_pb';
 
 /**
  * Ad adapter. The documents request ad slots from an ad service (000 §7);

@@ -1,9 +1,9 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { ResponseSchema, type ErrorResult, type SuccessResult } from '../gen/manga/v1/response_pb';
+import { ResponseSchema, type ErrorResult, type SuccessResult } from '../../core/gen/manga/v1/response_pb';
 import { base64ToBytes } from '../lib/base64';
 import { mirrorPrefsCookies } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
-import { takeBootAnswer } from './bootData';
+import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
+import { takeBootAnswer } from '../boot/pageData';
 import { toSearch, type Query } from './query';
 
 /** Request timeout (documents: section 9). */

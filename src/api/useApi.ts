@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SuccessResult } from '../gen/manga/v1/response_pb';
+import type { SuccessResult } from '../../core/gen/manga/v1/response_pb';
 import { reportLoadError } from '../app/globalError';
 import { call, type CallOptions } from './client';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { t } from '../i18n';
-import { LANGUAGES } from '../lib/languages';
+import { LANGUAGES } from '../../core/languages';
 import { Modal } from '../ui/Modal';
 import { useLanguageActor } from './LanguageProvider';
 

@@ -6,7 +6,7 @@ import { pushTokenMachine } from '../../machines/pushTokenMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
 import { getServiceLang } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';

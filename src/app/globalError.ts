@@ -1,4 +1,4 @@
-import { ErrorResult_Action } from '../gen/manga/v1/response_pb';
+import { ErrorResult_Action } from '../../core/gen/manga/v1/response_pb';
 import { ApiCallError } from '../api/client';
 
 /**

@@ -3,9 +3,9 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine';
 import { call } from '../api/client';
 import { inspect } from '../lib/inspector';
-import type { ServiceCode } from '../lib/languages';
+import type { ServiceCode } from '../../core/languages';
 import { getServiceLang } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 
 /**
  * Web push registration (000 §4 favorites, 001 §4 push token), shared by the

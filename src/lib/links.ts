@@ -1,4 +1,4 @@
-import type { TransitionAction } from '../gen/manga/v1/common_pb';
+import type { TransitionAction } from '../../core/gen/manga/v1/common_pb';
 
 /**
  * Banner and popup action links (000 §2 "Banner and popup action links").

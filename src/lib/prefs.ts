@@ -1,5 +1,5 @@
-import { byService, byShort, type ServiceCode, type ShortCode } from './languages';
-import { SESSION_TOKEN, STORAGE } from './storageKeys';
+import { byService, byShort, type ServiceCode, type ShortCode } from '../../core/languages';
+import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
 
 /**
  * The visitor's languages as every screen reads them for its calls

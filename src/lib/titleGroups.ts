@@ -1,6 +1,6 @@
-import { LabelCode } from '../gen/manga/v1/common_pb';
-import type { AllTitlesGroup, Title } from '../gen/manga/v1/title_pb';
-import { byLanguage, type ShortCode } from './languages';
+import { LabelCode } from '../../core/gen/manga/v1/common_pb';
+import type { AllTitlesGroup, Title } from '../../core/gen/manga/v1/title_pb';
+import { byLanguage, type ShortCode } from '../../core/languages';
 import type { ListSort } from '../../machines/listFilterMachine';
 
 /** The language titles of a group that are in the chosen content languages (000 §5). */

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { TransitionAction } from '../gen/manga/v1/common_pb';
+import type { TransitionAction } from '../../core/gen/manga/v1/common_pb';
 import { actionHref } from '../lib/links';
 
 /**

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { appInstallBannerMachine } from '../../machines/appInstallBannerMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
-import { STORAGE } from '../lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 import { SITE } from '../lib/siteLinks';
 import { track } from '../analytics';
 import { CloseIcon } from './CloseIcon';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { Popup, Popup_Button } from '../gen/manga/v1/common_pb';
+import type { Popup, Popup_Button } from '../../core/gen/manga/v1/common_pb';
 import { t } from '../i18n';
 import { track } from '../analytics';
 import { logPopupTap } from '../api/tapLog';

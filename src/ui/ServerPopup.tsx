@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { popupMachine } from '../../machines/popupMachine';
-import type { Popup } from '../gen/manga/v1/common_pb';
+import type { Popup } from '../../core/gen/manga/v1/common_pb';
 import { inspect } from '../lib/inspector';
-import { STORAGE } from '../lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 import { logPopupTap } from '../api/tapLog';
 import { PopupCard } from './PopupCard';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { TitleUpdateStatus } from '../gen/manga/v1/common_pb';
-import type { Title } from '../gen/manga/v1/title_pb';
+import { TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb';
+import type { Title } from '../../core/gen/manga/v1/title_pb';
 import { RankMark } from './Medal';
 
 /** The badge text of the documents: UP, NEW or RE-EDITION (not translated: it is a mark). */

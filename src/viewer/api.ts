@@ -3,13 +3,13 @@
  * route can start loading the chapter the moment /viewer/{id} is matched
  * (see preloadChapter).
  */
-import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../machines/imageQuality';
+import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../core/viewer/imageQuality';
 import { call, ApiCallError } from '../api/client';
-import type { MangaViewer } from '../gen/manga/v1/viewer_pb';
+import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import { getContentLangs } from '../lib/prefs';
 import { decodePool } from './decodePool';
 import { prefetchChapter } from './prefetch';
-import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution, viewerQueryKey } from './chapterQuery';
+import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution, viewerQueryKey } from '../../core/viewer/chapterQuery';
 
 /** GET /api/manga_viewer (documents: section 7). */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {

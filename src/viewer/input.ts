@@ -3,7 +3,7 @@
  * following the reading direction.
  */
 import type { PagingEvent } from '../../machines/pagingMachine';
-import type { Mode } from './layout';
+import type { Mode } from '../../core/viewer/layout';
 
 export type KeyAction = PagingEvent | null;
 

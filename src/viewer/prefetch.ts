@@ -6,7 +6,7 @@
  * takes the promises, so nothing is fetched twice even while in flight.
  * Bounded: one chapter's data, a few bitmaps.
  */
-import type { MangaViewer } from '../gen/manga/v1/viewer_pb';
+import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import type { DecodePool } from './decodePool';
 
 export const PREFETCH_PAGES = 3;

@@ -8,8 +8,8 @@
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, ImageSource, Sprite, Texture, type Ticker } from 'pixi.js';
-import type { Camera } from './camera';
-import { visiblePlacements, type Layout, type Placement } from './layout';
+import type { Camera } from '../../core/viewer/camera';
+import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 
 export interface RendererStats {
   liveTextures: number;

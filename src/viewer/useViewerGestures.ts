@@ -7,8 +7,8 @@
 import { useGesture } from '@use-gesture/react';
 import { useRef, type RefObject } from 'react';
 import type { PagingEvent } from '../../machines/pagingMachine';
-import type { Mode } from './layout';
-import { MAX_ZOOM } from './camera';
+import type { Mode } from '../../core/viewer/layout';
+import { MAX_ZOOM } from '../../core/viewer/camera';
 import { tapZone, type TapZone } from './input';
 
 export const DOUBLE_TAP_MS = 280;

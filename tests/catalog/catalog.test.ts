@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog, DAY } from '../../server/catalog/generate.js';
-import { LabelCode, ReleaseSchedule, UpdateTiming, Rating, TitleUpdateStatus } from '../../src/gen/manga/v1/common_pb.js';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { LabelCode, ReleaseSchedule, UpdateTiming, Rating, TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb.js';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 
 /** Every case the demo catalog promises (issue #3), checked on the generated data. */
 const SEED = 20190128;

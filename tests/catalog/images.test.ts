@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../server/catalog/index.js';
 import { xorWithKey } from '../../server/images/crypto.js';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { setup, call, newToken, type TestApp } from '../server/helpers.js';
 
 /** The demo catalog's page images as a reader's client gets them: encrypted, decryptable, of the announced size. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/index';
-import { STORAGE } from '../../src/lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 import { decrypt, fakeSubscription, startPushService } from '../server/pushLoopback';
 import { launchBrowser, newContext, startServer, type RunningServer } from './harness';
 

@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
 import { generateCatalog } from '../../server/catalog/generate';
 import { loadConfig } from '../../server/config';
-import { planFirstView, type FirstPage } from '../../src/viewer/firstView';
-import type { ChapterShape } from '../../src/viewer/pageShape';
+import { planFirstView, type FirstPage } from '../../core/viewer/firstViewPlan';
+import type { ChapterShape } from '../../core/viewer/pageShape';
 
 /**
  * A chapter's first pages drawn by the entry before the viewer's code loads

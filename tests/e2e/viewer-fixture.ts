@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { Language, PresentationMethod } from '../../src/gen/manga/v1/common_pb';
-import { ResponseSchema, ErrorResult_Action } from '../../src/gen/manga/v1/response_pb';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb';
+import { Language, PresentationMethod } from '../../core/gen/manga/v1/common_pb';
+import { ResponseSchema, ErrorResult_Action } from '../../core/gen/manga/v1/response_pb';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb';
 
 export type FixturePage = 'S' | 'L' | 'R' | 'D' | 'insert' | 'bannerList' | 'ad' | 'last';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageResolutionMachine } from '../../machines/pageResolutionMachine';
-import { QUALITY_OF } from '../../machines/imageQuality';
+import { QUALITY_OF } from '../../core/viewer/imageQuality';
 import { pageLoaderMachine } from '../../machines/pageLoaderMachine';
 import { pagingMachine } from '../../machines/pagingMachine';
-import type { Geometry } from '../../src/viewer/camera';
+import type { Geometry } from '../../core/viewer/camera';
 import { viewerModeMachine } from '../../machines/viewerModeMachine';
-import { modeOf } from '../../machines/viewerModeRule';
-import { STORAGE } from '../../src/lib/storageKeys';
+import { modeOf } from '../../core/viewer/viewerMode';
+import { STORAGE } from '../../core/storageKeys';
 import { valueKey, walk } from '../model/uiModel';
 import { runInBrowser, type BrowserDriver, type Ev } from './browserModel';
 import { launchBrowser } from './harness';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { create } from '@bufbuild/protobuf';
-import { BannerSchema, TransitionActionSchema } from '../../src/gen/manga/v1/common_pb';
+import { BannerSchema, TransitionActionSchema } from '../../core/gen/manga/v1/common_pb';
 import { carouselMachine } from '../../machines/carouselMachine';
 import { HomeCarousel, type CarouselClock } from '../../src/screens/home/HomeCarousel';
 import { loadTestMessages } from './shell-helpers';

@@ -8,7 +8,7 @@ import { loadTestMessages } from './shell-helpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
 import { getContentLangs } from '../../src/lib/prefs';
-import { byLanguage } from '../../src/lib/languages';
+import { byLanguage } from '../../core/languages';
 
 describe('manga list filter and sort (listFilterMachine) on the real API', () => {
   const api = useRealApi();

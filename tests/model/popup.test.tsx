@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { create } from '@bufbuild/protobuf';
-import { PopupSchema } from '../../src/gen/manga/v1/common_pb';
+import { PopupSchema } from '../../core/gen/manga/v1/common_pb';
 import { popupMachine } from '../../machines/popupMachine';
 import { ServerPopup } from '../../src/ui/ServerPopup';
 import { loadTestMessages } from './shell-helpers';

@@ -7,7 +7,7 @@ import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from '../
 import { PushTokenRefresher } from '../../src/app/ShellPopups';
 import { runPushSubscription, setPushEnv, subscribeToReleases, type PushEnv } from '../../src/app/push';
 import { addInspectionListener } from '../../src/lib/inspector';
-import { STORAGE } from '../../src/lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 import { recordCoverage } from './coverage';
 import { useRealApi } from './realApi';
 

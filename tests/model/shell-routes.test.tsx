@@ -1,8 +1,8 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { create } from '@bufbuild/protobuf';
-import { SuccessResultSchema } from '../../src/gen/manga/v1/response_pb';
-import { Language } from '../../src/gen/manga/v1/common_pb';
+import { SuccessResultSchema } from '../../core/gen/manga/v1/response_pb';
+import { Language } from '../../core/gen/manga/v1/common_pb';
 import { navigate } from 'wouter/use-browser-location';
 import { loadTestMessages } from './shell-helpers';
 

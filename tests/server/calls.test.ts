@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResult_Action, type ErrorResult } from '../../src/gen/manga/v1/response_pb.js';
+import { ErrorResult_Action, type ErrorResult } from '../../core/gen/manga/v1/response_pb.js';
 import { BACKENDS, call, failure, newToken, setup, success, type Answer, type TestApp } from './helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabelCode, Language, Rating, ReleaseSchedule, UpdateTiming } from '../../src/gen/manga/v1/common_pb.js';
-import type { TitleDetailView } from '../../src/gen/manga/v1/title_pb.js';
-import { LastPage_ChapterType, PageType, type MangaViewer, type LastPage } from '../../src/gen/manga/v1/viewer_pb.js';
+import { LabelCode, Language, Rating, ReleaseSchedule, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
+import type { TitleDetailView } from '../../core/gen/manga/v1/title_pb.js';
+import { LastPage_ChapterType, PageType, type MangaViewer, type LastPage } from '../../core/gen/manga/v1/viewer_pb.js';
 import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
 import { DAY, KEY_HEX, T } from './fixtures.js';
 
@@ -117,7 +117,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
       'bannerList',
       'lastPage',
     ]);
-    const pages = v.pages.filter((p) => p.data.case === 'mangaPage').map((p) => p.data.value as import('../../src/gen/manga/v1/viewer_pb.js').MangaPage);
+    const pages = v.pages.filter((p) => p.data.case === 'mangaPage').map((p) => p.data.value as import('../../core/gen/manga/v1/viewer_pb.js').MangaPage);
     expect(pages.map((p) => p.imageUrl)).toEqual([0, 1, 2, 3].map((i) => `http://localhost:80/img/page/1007/${i}/high.webp`));
     expect(pages.map((p) => p.type)).toEqual([PageType.SINGLE, PageType.LEFT, PageType.RIGHT, PageType.DOUBLE]);
     expect(pages.map((p) => [p.width, p.height])).toEqual([
@@ -129,7 +129,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(pages.every((p) => p.encryptionKey === KEY_HEX)).toBe(true);
     expect((v.pages[2]!.data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([50]);
     expect((v.pages[6]!.data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([51]);
-    const ad = v.pages[5]!.data.value as import('../../src/gen/manga/v1/common_pb.js').AdNetworkList;
+    const ad = v.pages[5]!.data.value as import('../../core/gen/manga/v1/common_pb.js').AdNetworkList;
     expect(ad.adNetworks[0]!.network.case).toBe('adsense');
     const last = lastPage(v);
     expect(last.currentChapter?.chapterId).toBe(1007);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../e2e/harness.js';
-import { ResponseSchema } from '../../src/gen/manga/v1/response_pb.js';
+import { ResponseSchema } from '../../core/gen/manga/v1/response_pb.js';
 
 /** An acknowledged write survives `kill -9` (SQLite in WAL mode with synchronous=FULL). */
 describe('durability', () => {

@@ -1,5 +1,5 @@
 import type { DB } from '../../server/db/index.js';
-import { Language, LabelCode, Rating, ReleaseSchedule, UpdateTiming, TitleUpdateStatus } from '../../src/gen/manga/v1/common_pb.js';
+import { Language, LabelCode, Rating, ReleaseSchedule, UpdateTiming, TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb.js';
 
 /**
  * A small deterministic catalog for the server tests, written straight into

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDb, type DB } from '../../server/db/index.js';
-import { ResponseSchema, type Response, type SuccessResult, type ErrorResult } from '../../src/gen/manga/v1/response_pb.js';
+import { ResponseSchema, type Response, type SuccessResult, type ErrorResult } from '../../core/gen/manga/v1/response_pb.js';
 import { seed } from './fixtures.js';
 
 /** The databases every server test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importChapter, ImportError } from '../../server/catalog/import.js';
 import { xorWithKey } from '../../server/images/crypto.js';
-import { PageType } from '../../src/gen/manga/v1/viewer_pb.js';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { BACKENDS, setup, type TestApp } from './helpers.js';
 import { T } from './fixtures.js';
 

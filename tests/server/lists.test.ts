@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Language, LabelCode } from '../../src/gen/manga/v1/common_pb.js';
-import { TitleRankingViewV2_RankingTabType } from '../../src/gen/manga/v1/home_pb.js';
-import { ErrorResult_Action } from '../../src/gen/manga/v1/response_pb.js';
+import { Language, LabelCode } from '../../core/gen/manga/v1/common_pb.js';
+import { TitleRankingViewV2_RankingTabType } from '../../core/gen/manga/v1/home_pb.js';
+import { ErrorResult_Action } from '../../core/gen/manga/v1/response_pb.js';
 import { BACKENDS, call, failure, setup, success, type TestApp } from './helpers.js';
 import { DAY, S, T, chapterPlan } from './fixtures.js';
 
@@ -71,7 +71,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
   it('featured: at most 3 top banners; banners and lists merged by sort', async () => {
     const s = success(await call(t.app, { url: '/api/featuredV2?lang=eng&clang=en' }));
     expect(s.data.case).toBe('featuredTitlesViewV2');
-    const v = s.data.value as import('../../src/gen/manga/v1/home_pb.js').FeaturedTitlesViewV2;
+    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').FeaturedTitlesViewV2;
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([10, 11, 12]);
     expect(v.contents.map((c) => c.data.case)).toEqual(['rankedTitles', 'banner', 'titleList']);
     const ranked = v.contents[0]!.data.value as { listName: string; rankedTitles: { originalTitleId: number }[] };
@@ -85,7 +85,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const get = async (q: string) => {
       const s = success(await call(t.app, { url: `/api/title_list/rankingV2?lang=eng${q}` }));
       expect(s.data.case).toBe('titleRankingViewV2');
-      return s.data.value as import('../../src/gen/manga/v1/home_pb.js').TitleRankingViewV2;
+      return s.data.value as import('../../core/gen/manga/v1/home_pb.js').TitleRankingViewV2;
     };
     const hot = await get('');
     expect(hot.type).toBe(TitleRankingViewV2_RankingTabType.HOTTEST);
@@ -117,7 +117,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
       [Language.SPANISH, 2],
       [Language.FRENCH, 1],
     ]);
-    const v = s.data.value as import('../../src/gen/manga/v1/home_pb.js').SearchView;
+    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').SearchView;
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([60]);
     expect(v.allTags.map((x) => x.slug)).toEqual(['action', 'comedy', 'fantasy', 'one-shot']);
     expect(v.allTitlesGroup.map((g) => g.theTitle)).toEqual(['Blade Quest', 'Camino del Águila']);
@@ -128,7 +128,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(blade.nextChapterStartTimestamp).toBe(t.now + 2 * DAY);
 
     const fr = success(await call(t.app, { url: '/api/title_list/all_v3?type=completed&clang=fr' }));
-    const fv = fr.data.value as import('../../src/gen/manga/v1/home_pb.js').SearchView;
+    const fv = fr.data.value as import('../../core/gen/manga/v1/home_pb.js').SearchView;
     expect(fv.allTitlesGroup.map((g) => g.titles.map((x) => x.titleId))).toEqual([[T.catsEn, T.catsFr]]);
     const one = success(await call(t.app, { url: '/api/title_list/all_v3?type=one-shot&clang=es' }));
     expect((one.data.value as { allTitlesGroup: unknown[] }).allTitlesGroup).toEqual([]);
@@ -138,11 +138,11 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
   it('allV2 and updated', async () => {
     const s = success(await call(t.app, { url: '/api/title_list/allV2' }));
     expect(s.data.case).toBe('allTitlesViewV2');
-    const v = s.data.value as import('../../src/gen/manga/v1/home_pb.js').AllTitlesViewV2;
+    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').AllTitlesViewV2;
     expect(v.allTitlesGroup.map((g) => g.theTitle)).toEqual(['Blade Quest', 'Camino del Águila', 'Cooking Cats', 'Zero Hour']);
     const u = success(await call(t.app, { url: '/api/title_list/updated' }));
     expect(u.data.case).toBe('titleUpdatedView');
-    const uv = u.data.value as import('../../src/gen/manga/v1/home_pb.js').TitleUpdatedView;
+    const uv = u.data.value as import('../../core/gen/manga/v1/home_pb.js').TitleUpdatedView;
     expect(uv.latest.map((x) => x.title?.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
     expect(uv.latest[0]!.updatedTitleTimestamp).toBe(t.now - 3600);
     expect(uv.groups.flatMap((g) => g.latestTitle.map((x) => x.title?.titleId))).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
@@ -155,7 +155,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(l.languages?.availableLanguages.length).toBe(3);
     const a = success(await call(t.app, { url: '/api/web/announcement?lang=esp' }));
     expect(a.data.case).toBe('serviceAnnouncementsView');
-    const v = a.data.value as import('../../src/gen/manga/v1/misc_pb.js').ServiceAnnouncementsView;
+    const v = a.data.value as import('../../core/gen/manga/v1/misc_pb.js').ServiceAnnouncementsView;
     expect(v.serviceAnnouncements.map((x) => [x.id, x.title, x.body])).toEqual([[3, 'Bienvenido', '<p>Hola</p>']]);
     expect(a.languages?.availableLanguages.length).toBe(3);
   });

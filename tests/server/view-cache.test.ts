@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TitleDetailView } from '../../src/gen/manga/v1/title_pb.js';
-import { LastPage_ChapterType, type LastPage, type MangaViewer } from '../../src/gen/manga/v1/viewer_pb.js';
+import type { TitleDetailView } from '../../core/gen/manga/v1/title_pb.js';
+import { LastPage_ChapterType, type LastPage, type MangaViewer } from '../../core/gen/manga/v1/viewer_pb.js';
 import { chapterEvents } from '../../server/lib/events.js';
 import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
 import { DAY, T } from './fixtures.js';

@@ -1,4 +1,4 @@
-import { Language } from '../../../src/gen/manga/v1/common_pb.js';
+import { Language } from '../../../core/gen/manga/v1/common_pb.js';
 
 /** The nine content languages, in the order the phrase banks list them. */
 export const LANG_CODES = ['en', 'es', 'fr', 'id', 'pt', 'ru', 'th', 'de', 'vi'] as const;

@@ -7,8 +7,8 @@ import {
   type Banner,
   type Popup,
   type Label,
-} from '../../../src/gen/manga/v1/common_pb.js';
-import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../../src/gen/manga/v1/title_pb.js';
+} from '../../../core/gen/manga/v1/common_pb.js';
+import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../../core/gen/manga/v1/title_pb.js';
 import type { BannerRow, PopupRow } from '../../repos/promo.js';
 import type { TitleRow } from '../../repos/catalog.js';
 import type { ChapterRow } from '../../repos/chapters.js';

@@ -14,11 +14,11 @@ import {
   type UpdatedTitleV2Group,
   type TitleUpdated,
   type TitleUpdatedGroup,
-} from '../../../src/gen/manga/v1/title_pb.js';
-import { FeaturedContentSchema, type FeaturedContent } from '../../../src/gen/manga/v1/home_pb.js';
-import { TitleRankingViewV2_RankingTabType as Tab } from '../../../src/gen/manga/v1/home_pb.js';
-import { LanguagesSchema, type Languages } from '../../../src/gen/manga/v1/misc_pb.js';
-import { Language } from '../../../src/gen/manga/v1/common_pb.js';
+} from '../../../core/gen/manga/v1/title_pb.js';
+import { FeaturedContentSchema, type FeaturedContent } from '../../../core/gen/manga/v1/home_pb.js';
+import { TitleRankingViewV2_RankingTabType as Tab } from '../../../core/gen/manga/v1/home_pb.js';
+import { LanguagesSchema, type Languages } from '../../../core/gen/manga/v1/misc_pb.js';
+import { Language } from '../../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../../repos/index.js';
 import type { Snapshot, TitleRow } from '../../repos/catalog.js';
 import { DAY } from '../clock.js';

@@ -5,8 +5,8 @@ import {
   TitleDetailViewSchema,
   type Chapter,
   type TitleDetailView,
-} from '../../../src/gen/manga/v1/title_pb.js';
-import { BannerSchema, PresentationMethod, type Banner } from '../../../src/gen/manga/v1/common_pb.js';
+} from '../../../core/gen/manga/v1/title_pb.js';
+import { BannerSchema, PresentationMethod, type Banner } from '../../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../../repos/index.js';
 import type { Snapshot } from '../../repos/catalog.js';
 import type { ChapterRow } from '../../repos/chapters.js';

@@ -7,10 +7,10 @@ import {
   PageType,
   type MangaViewer,
   type Page,
-} from '../../../src/gen/manga/v1/viewer_pb.js';
-import { ChapterSchema, type Chapter } from '../../../src/gen/manga/v1/title_pb.js';
-import { CommentSchema, type Comment } from '../../../src/gen/manga/v1/comment_pb.js';
-import type { Banner } from '../../../src/gen/manga/v1/common_pb.js';
+} from '../../../core/gen/manga/v1/viewer_pb.js';
+import { ChapterSchema, type Chapter } from '../../../core/gen/manga/v1/title_pb.js';
+import { CommentSchema, type Comment } from '../../../core/gen/manga/v1/comment_pb.js';
+import type { Banner } from '../../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../../repos/index.js';
 import type { Snapshot } from '../../repos/catalog.js';
 import type { VisitorFlags } from '../../repos/visitors.js';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useParams } from 'wouter';
 import { useApi } from '../../api/useApi';
 import { t, locale } from '../../i18n';
-import { byShort, byService } from '../../lib/languages';
+import { byShort, byService } from '../../../core/languages';
 import { getServiceLang } from '../../lib/prefs';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';

@@ -2,7 +2,7 @@ import { useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { commentSortMachine } from '../../../machines/commentSortMachine';
 import { commentLikeMachine } from '../../../machines/commentLikeMachine';
-import type { Comment } from '../../gen/manga/v1/comment_pb';
+import type { Comment } from '../../../core/gen/manga/v1/comment_pb';
 import { call } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { t, locale } from '../../i18n';

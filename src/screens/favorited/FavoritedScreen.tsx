@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { bookmarkItemMachine } from '../../../machines/bookmarkItemMachine';
-import type { Title } from '../../gen/manga/v1/title_pb';
+import type { Title } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';

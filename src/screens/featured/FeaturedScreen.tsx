@@ -1,5 +1,5 @@
-import type { Banner } from '../../gen/manga/v1/common_pb';
-import type { FeaturedContent } from '../../gen/manga/v1/home_pb';
+import type { Banner } from '../../../core/gen/manga/v1/common_pb';
+import type { FeaturedContent } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
 import { logBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';

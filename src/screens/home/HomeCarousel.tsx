@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { AUTOPLAY_MS, carouselMachine } from '../../../machines/carouselMachine';
-import type { Banner } from '../../gen/manga/v1/common_pb';
+import type { Banner } from '../../../core/gen/manga/v1/common_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { actionHref } from '../../lib/links';

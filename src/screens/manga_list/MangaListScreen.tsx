@@ -1,13 +1,13 @@
 import { Link, useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { listFilterMachine, type ListFilterContext, type ListSort } from '../../../machines/listFilterMachine';
-import { LabelCode } from '../../gen/manga/v1/common_pb';
-import type { SearchView } from '../../gen/manga/v1/home_pb';
+import { LabelCode } from '../../../core/gen/manga/v1/common_pb';
+import type { SearchView } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { getContentLangs, langQuery } from '../../lib/prefs';
-import { STORAGE } from '../../lib/storageKeys';
+import { STORAGE } from '../../../core/storageKeys';
 import { displayTitle, filterGroups, labelKey, sortGroups } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link, useParams } from 'wouter';
-import type { Banner } from '../../gen/manga/v1/common_pb';
-import type { TitleRankingGroup } from '../../gen/manga/v1/title_pb';
+import type { Banner } from '../../../core/gen/manga/v1/common_pb';
+import type { TitleRankingGroup } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { logBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';

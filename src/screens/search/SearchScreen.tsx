@@ -1,9 +1,9 @@
 import { useSearch } from 'wouter';
-import type { AllTitlesGroup } from '../../gen/manga/v1/title_pb';
+import type { AllTitlesGroup } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { getContentLangs } from '../../lib/prefs';
-import { byLanguage, type ShortCode } from '../../lib/languages';
+import { byLanguage, type ShortCode } from '../../../core/languages';
 import { displayTitle, titlesInLangs } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { chapterSortMachine } from '../../../machines/chapterSortMachine';
-import type { Chapter } from '../../gen/manga/v1/title_pb';
+import type { Chapter } from '../../../core/gen/manga/v1/title_pb';
 import { t, locale } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { storeLink } from '../../ui/AppInstallBanner';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
-import { Rating, ReleaseSchedule, UpdateTiming, type Banner } from '../../gen/manga/v1/common_pb';
-import type { TitleDetailView } from '../../gen/manga/v1/title_pb';
+import { Rating, ReleaseSchedule, UpdateTiming, type Banner } from '../../../core/gen/manga/v1/common_pb';
+import type { TitleDetailView } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { logTitleBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';
-import { byLanguage } from '../../lib/languages';
+import { byLanguage } from '../../../core/languages';
 import { langQuery } from '../../lib/prefs';
 import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { track } from '../../analytics';
 import { call } from '../../api/client';
 import { getPushToken } from '../../app/push';
-import type { LastPage, MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { getServiceLang } from '../../lib/prefs';
 import { storeLink } from '../../ui/AppInstallBanner';

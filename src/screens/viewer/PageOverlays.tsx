@@ -2,13 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { AdSlot } from '../../ads/AdSlot';
 import { trackPublisherViewerBanner } from '../../analytics';
 import { logTitleBannerTap } from '../../api/tapLog';
-import type { Banner } from '../../gen/manga/v1/common_pb';
-import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import type { Banner } from '../../../core/gen/manga/v1/common_pb';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { ActionLink } from '../../ui/ActionLink';
-import type { Layout, Mode, Placement } from '../../viewer/layout';
-import { VIEWER } from '../../viewer/layout';
-import type { ViewerItem } from '../../viewer/model';
+import type { Layout, Mode, Placement } from '../../../core/viewer/layout';
+import { VIEWER } from '../../../core/viewer/layout';
+import type { ViewerItem } from '../../../core/viewer/items';
 import type { PageStore } from '../../viewer/pageStore';
 import { LastPageCard } from './LastPageCard';
 

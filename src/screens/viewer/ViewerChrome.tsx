@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
-import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { abbreviateCount } from '../../viewer/input';
 

@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter';
-import type { Resolution } from '../../../machines/imageQuality';
-import type { ViewerMode } from '../../../machines/viewerModeRule';
-import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import type { Resolution } from '../../../core/viewer/imageQuality';
+import type { ViewerMode } from '../../../core/viewer/viewerMode';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
-import { byLanguage } from '../../lib/languages';
+import { byLanguage } from '../../../core/languages';
 import { Modal } from '../../ui/Modal';
 import { ShareButtons } from '../../ui/ShareButtons';
 

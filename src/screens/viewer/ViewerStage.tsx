@@ -1,24 +1,24 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { pagingMachine, type PagingEvent } from '../../../machines/pagingMachine';
-import type { ImgQuality, Resolution } from '../../../machines/imageQuality';
+import type { ImgQuality, Resolution } from '../../../core/viewer/imageQuality';
 import { viewerMenusMachine } from '../../../machines/viewerMenusMachine';
 import { viewerModeMachine } from '../../../machines/viewerModeMachine';
-import { modeOf } from '../../../machines/viewerModeRule';
+import { modeOf } from '../../../core/viewer/viewerMode';
 import { viewerNavBarMachine } from '../../../machines/viewerNavBarMachine';
 import { track } from '../../analytics';
-import type { MangaViewer } from '../../gen/manga/v1/viewer_pb';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { mirrorPrefsCookies } from '../../lib/prefs';
-import { STORAGE } from '../../lib/storageKeys';
-import { cameraFor, type Geometry } from '../../viewer/camera';
+import { STORAGE } from '../../../core/storageKeys';
+import { cameraFor, type Geometry } from '../../../core/viewer/camera';
 import { CACHE, type CacheConfig } from '../../viewer/cachePolicy';
 import { decodePool } from '../../viewer/decodePool';
-import { dismissFirstPage, firstPageCanvas } from '../../viewer/firstPaint';
+import { dismissFirstPage, firstPageCanvas } from '../../boot/chapterStartHandOver';
 import { keyToEvent } from '../../viewer/input';
-import { buildLayout, slotTops, visiblePlacements, VIEWER, type Layout } from '../../viewer/layout';
-import { toItems } from '../../viewer/model';
+import { buildLayout, slotTops, visiblePlacements, VIEWER, type Layout } from '../../../core/viewer/layout';
+import { toItems } from '../../../core/viewer/items';
 import { PageStore } from '../../viewer/pageStore';
 import { prefetchChapter } from '../../viewer/prefetch';
 import { PageRenderer } from '../../viewer/renderer';
@@ -27,8 +27,8 @@ import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
 import { PageOverlays } from './PageOverlays';
 import { loadMangaViewer } from '../../viewer/api';
-import { storedMode, viewerQueryKey } from '../../viewer/chapterQuery';
-import { readLastPage, writeLastPage } from './lastPage';
+import { storedMode, viewerQueryKey } from '../../../core/viewer/chapterQuery';
+import { readLastPage, writeLastPage } from '../../lib/resumePosition';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { initI18n, isLocale, locale, type Locale } from '../../i18n';
-import { byService, byShort } from '../../lib/languages';
+import { byService, byShort } from '../../../core/languages';
 import { Loading } from '../../ui/Loading';
 import { GlobalErrorOutlet } from '../../app/GlobalErrorOutlet';
 

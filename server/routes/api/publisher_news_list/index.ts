@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PresentationMethod } from '../../../../src/gen/manga/v1/common_pb.js';
+import { PresentationMethod } from '../../../../core/gen/manga/v1/common_pb.js';
 import { errors } from '../../../lib/errors.js';
 import { sanitizeHtml } from '../../../lib/html.js';
 import { langParam, params, uintParam } from '../../../lib/params.js';

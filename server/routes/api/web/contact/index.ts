@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FeedbackResponseType } from '../../../../../src/gen/manga/v1/common_pb.js';
+import { FeedbackResponseType } from '../../../../../core/gen/manga/v1/common_pb.js';
 import { errors } from '../../../../lib/errors.js';
 import { enumParam, params, strParam } from '../../../../lib/params.js';
 import { sendSuccess } from '../../../../lib/proto.js';

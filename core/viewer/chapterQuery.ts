@@ -5,10 +5,10 @@
  * first view of /viewer/{id} (src/ssr/entry-server.tsx) must ask alike, since
  * a booted answer is found by its path and query. No protobuf here.
  */
-import { isResolution, type ImgQuality, type Resolution } from '../../machines/imageQuality';
-import type { ViewerMode } from '../../machines/viewerModeRule';
-import { getContentLangs } from '../lib/prefs';
-import { STORAGE } from '../lib/storageKeys';
+import { isResolution, type ImgQuality, type Resolution } from './imageQuality';
+import type { ViewerMode } from './viewerMode';
+import { getContentLangs } from '../../src/lib/prefs';
+import { STORAGE } from '../storageKeys';
 
 export const MANGA_VIEWER_PATH = '/manga_viewer';
 

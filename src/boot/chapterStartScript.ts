@@ -5,10 +5,10 @@
  * first pages while the page is still parsed, when the app will take the
  * page's boot data. The entry takes the drawing over (firstPaint.ts).
  */
-import { BOOT_ELEMENT_ID, parseBoot } from '../api/bootData';
-import { bootVerdict } from '../app/bootstrap';
-import { viewerChapterOf } from './chapterQuery';
-import { drawFirstPages } from './firstDraw';
+import { BOOT_ELEMENT_ID, parseBoot } from './pageData';
+import { bootVerdict } from './acceptServerView';
+import { viewerChapterOf } from '../../core/viewer/chapterQuery';
+import { drawFirstPages } from './chapterStartDrawing';
 
 try {
   const path = window.location.pathname;

@@ -1,21 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { renderToString } from 'react-dom/server';
-import { DEFAULT_RESOLUTION, isResolution, QUALITY_OF } from '../../machines/imageQuality';
-import { chooseLanguages } from '../../machines/languageChoice';
+import { DEFAULT_RESOLUTION, isResolution, QUALITY_OF } from '../../core/viewer/imageQuality';
+import { chooseLanguages } from '../../core/languageChoice';
 import { toSearch } from '../api/query';
-import type { Boot } from '../api/bootData';
+import type { Boot } from './pageData';
 import { App } from '../app/App';
 import { toPayload } from '../app/LanguageProvider';
 import { preloadScreenFor } from '../app/routes';
-import { ResponseSchema } from '../gen/manga/v1/response_pb';
+import { ResponseSchema } from '../../core/gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
-import { byService, byShort } from '../lib/languages';
+import { byService, byShort } from '../../core/languages';
 import { acceptedLanguages, browserLanguage, PREFS_COOKIES } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
+import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
 import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
-import { MANGA_VIEWER_PATH, mangaViewerQuery, viewerChapterOf } from '../viewer/chapterQuery';
-import { chapterShape } from '../viewer/model';
+import { MANGA_VIEWER_PATH, mangaViewerQuery, viewerChapterOf } from '../../core/viewer/chapterQuery';
+import { chapterShape } from '../../core/viewer/items';
 
 /**
  * Server rendering of the home's first view (built by `vite build --ssr` into

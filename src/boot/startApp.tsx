@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Boot } from './api/bootData';
-import { App } from './app/App';
-import { preloadScreenFor } from './app/routes';
-import { startTracking } from './lib/inspector';
+import type { Boot } from './pageData';
+import { App } from '../app/App';
+import { preloadScreenFor } from '../app/routes';
+import { startTracking } from '../lib/inspector';
 
 /** Renders the app (main.tsx loads this once the page allows). */
 export async function start(boot: Boot | null, strings: Promise<void>): Promise<void> {

@@ -1,4 +1,4 @@
-import { STORAGE } from '../../lib/storageKeys';
+import { STORAGE } from '../../core/storageKeys';
 
 /** Resume points: JSON map chapterId → item index last read (STORAGE.lastPageRead). */
 const MAX_CHAPTERS = 200;

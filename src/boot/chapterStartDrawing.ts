@@ -8,13 +8,13 @@
  * it runs while the page is parsed; the entry runs it itself when it did not
  * (firstPaint.ts, which hands the drawing over to the viewer).
  */
-import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../machines/imageQuality';
-import type { Boot } from '../api/bootData';
+import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
+import type { Boot } from './pageData';
 import { toSearch } from '../api/query';
-import { readLastPage } from '../screens/viewer/lastPage';
-import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution } from './chapterQuery';
-import { planFirstView } from './firstView';
-import { hexToBytes, xorInPlace } from './xor';
+import { readLastPage } from '../lib/resumePosition';
+import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution } from '../../core/viewer/chapterQuery';
+import { planFirstView } from '../../core/viewer/firstViewPlan';
+import { hexToBytes, xorInPlace } from '../viewer/xor';
 
 export interface FirstDrawing {
   chapterId: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Language } from '../gen/manga/v1/common_pb';
+import { Language } from './gen/manga/v1/common_pb';
 import { byLanguage, LANGUAGES } from './languages';
 
 describe('the nine languages', () => {

@@ -1,8 +1,8 @@
-import { chooseLanguages } from '../../machines/languageChoice';
-import { readBoot, setBootAnswers, type Boot } from '../api/bootData';
-import { byService } from '../lib/languages';
+import { chooseLanguages } from '../../core/languageChoice';
+import { readBoot, setBootAnswers, type Boot } from './pageData';
+import { byService } from '../../core/languages';
 import { browserLanguage, mirrorPrefsCookies, readStoredLanguages, saveLanguages } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../lib/storageKeys';
+import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
 
 /**
  * Run by the entry before the app's code loads. A page the server rendered

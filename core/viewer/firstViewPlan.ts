@@ -5,7 +5,7 @@
  * these pages while that code loads, and the viewer then draws the same
  * pages at the same places. Pure.
  */
-import { modeOf, resolveMode, type ViewerMode } from '../../machines/viewerModeRule';
+import { modeOf, resolveMode, type ViewerMode } from './viewerMode';
 import { cameraFor, goTo, HOME, type Geometry } from './camera';
 import { buildLayout, slotTops, visiblePlacements, type Viewport } from './layout';
 import { itemOf, type ChapterShape } from './pageShape';

@@ -12,12 +12,12 @@
  * under its menus and removes it once its own canvas shows the same pages
  * (ViewerStage), or at the reader's first paging input.
  */
-import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../machines/imageQuality';
-import type { Boot } from '../api/bootData';
-import { storedResolution, viewerQueryKey } from './chapterQuery';
-import { decodePool } from './decodePool';
-import type { FirstDrawing } from './firstDraw';
-import { prefetchChapter } from './prefetch';
+import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
+import type { Boot } from './pageData';
+import { storedResolution, viewerQueryKey } from '../../core/viewer/chapterQuery';
+import { decodePool } from '../viewer/decodePool';
+import type { FirstDrawing } from './chapterStartDrawing';
+import { prefetchChapter } from '../viewer/prefetch';
 
 /** The drawing until it is taken off the screen. */
 let shown: FirstDrawing | null = null;
@@ -42,7 +42,7 @@ export async function showFirstPages(chapterId: number, boot: Boot, capMs: numbe
   const inlined = window.__firstPaint;
   delete window.__firstPaint;
   // (Drawn here only when the page's script did not run: its code is loaded then.)
-  const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./firstDraw')).drawFirstPages(chapterId, boot);
+  const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./chapterStartDrawing')).drawFirstPages(chapterId, boot);
   if (!drawing) return;
   shown = drawing;
   // The protobuf runtime that reads the chapter's answer loads once the pages are drawn.
@@ -51,7 +51,7 @@ export async function showFirstPages(chapterId: number, boot: Boot, capMs: numbe
   const later = new Promise<void>((resolve) => (release = resolve));
   prefetchChapter(
     viewerQueryKey(chapterId, quality),
-    () => later.then(() => import('./api')).then((m) => m.loadMangaViewer(chapterId, quality)),
+    () => later.then(() => import('../viewer/api')).then((m) => m.loadMangaViewer(chapterId, quality)),
     decodePool(),
     drawing.pages.map((p) => [p.url, p.bitmap] as const),
   );

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { viewerModeMachine } from './viewerModeMachine';
-import { modeOf, resolveMode, type ViewerMode } from './viewerModeRule';
+import { modeOf, resolveMode, type ViewerMode } from '../core/viewer/viewerMode';
 
 describe('the reading direction a chapter opens in', () => {
   it('is the state the viewer-mode machine starts in, for every stored choice and chapter constraint', () => {

@@ -1,4 +1,4 @@
-import type { Language } from '../gen/manga/v1/common_pb';
+import type { Language } from './gen/manga/v1/common_pb';
 
 /**
  * The wire enum's values (wire-format.md), written out: a type-only import

@@ -8,8 +8,8 @@
  * path and query (client.ts). Read by the entry first: no dependencies but
  * the storage keys.
  */
-import { SESSION_TOKEN } from '../lib/storageKeys';
-import type { ChapterShape } from '../viewer/pageShape';
+import { SESSION_TOKEN } from '../../core/storageKeys';
+import type { ChapterShape } from '../../core/viewer/pageShape';
 
 export interface Boot {
   /** The path rendered. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyBoot } from './bootstrap';
-import { takeBootAnswer, type Boot } from '../api/bootData';
+import { applyBoot } from './acceptServerView';
+import { takeBootAnswer, type Boot } from './pageData';
 import { acceptedLanguages } from '../lib/prefs';
 
 const LANGUAGES = { defaultUi: 'en', defaultContent: ['en', 'es', 'fr'], available: [] };

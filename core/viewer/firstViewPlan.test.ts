@@ -1,8 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { MangaViewerSchema, PageType, type Page } from '../gen/manga/v1/viewer_pb';
-import { planFirstView } from './firstView';
-import { chapterShape, toItems } from './model';
+import { planFirstView } from './firstViewPlan';
+import { chapterShape, toItems } from './items';
 import { itemOf, type ChapterShape, type PageShape } from './pageShape';
 
 const manga = (i: number, type: PageShape & { kind: 'manga' } extends { type: infer T } ? T : never = 'single'): PageShape => ({
