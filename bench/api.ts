@@ -33,12 +33,19 @@ const url = await app.listen({ port: 0, host: '127.0.0.1' });
 // The baseline: a bare Fastify with one route answering a fixed buffer (an endpoint's own answer).
 const fixed: Buffer[] = [];
 const bare = Fastify();
-bare.get<{ Params: { n: string } }>('/fixed/:n', async (req, reply) => reply.type('application/x-protobuf').send(fixed[Number(req.params.n)]));
+bare.get<{ Params: { n: string } }>('/fixed/:n', async (req, reply) =>
+  reply.type('application/x-protobuf').send(fixed[Number(req.params.n)]),
+);
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 const CONNECTIONS = 32;
 
 async function load(p: string, origin = url): Promise<{ rps: number; p50: number; p99: number }> {
-  const r = await autocannon({ url: origin + p, connections: CONNECTIONS, duration: SECONDS, headers: { 'session-token': 'be0c4000000000000000000000000001' } });
+  const r = await autocannon({
+    url: origin + p,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'session-token': 'be0c4000000000000000000000000001' },
+  });
   if (r.non2xx > 0) throw new Error(`${p}: ${r.non2xx} non-2xx answers`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -52,17 +59,39 @@ for (const p of [
   `/api/title_detailV3?title_id=${title}&clang=en`,
   `/api/manga_viewer?chapter_id=${chapter}&split=yes&img_quality=high`,
 ]) {
-  const body = Buffer.from(await (await fetch(url + p, { headers: { 'session-token': 'be0c4000000000000000000000000001' } })).arrayBuffer());
+  const body = Buffer.from(
+    await (await fetch(url + p, { headers: { 'session-token': 'be0c4000000000000000000000000001' } })).arrayBuffer(),
+  );
   const size = body.byteLength;
   fixed.push(body);
   const base = await load(`/fixed/${fixed.length - 1}`, bareUrl);
   rows.push([`GET ${p.split('?')[0]}`, await load(p), size, base]);
 }
 
-console.log(`API throughput, ${SECONDS} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} cores; baseline: bare Fastify answering a fixed buffer of the same size (the same bytes)`);
-console.log('endpoint'.padEnd(30), 'bytes'.padStart(7), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'bare req/s'.padStart(11), 'bare p99'.padStart(9), 'ratio'.padStart(7));
+console.log(
+  `API throughput, ${SECONDS} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} cores; baseline: bare Fastify answering a fixed buffer of the same size (the same bytes)`,
+);
+console.log(
+  'endpoint'.padEnd(30),
+  'bytes'.padStart(7),
+  'req/s'.padStart(8),
+  'p50 ms'.padStart(7),
+  'p99 ms'.padStart(7),
+  'bare req/s'.padStart(11),
+  'bare p99'.padStart(9),
+  'ratio'.padStart(7),
+);
 for (const [name, r, size, b] of rows) {
-  console.log(name.padEnd(30), String(size).padStart(7), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7), b.rps.toFixed(0).padStart(11), String(b.p99).padStart(9), (r.rps / b.rps).toFixed(2).padStart(7));
+  console.log(
+    name.padEnd(30),
+    String(size).padStart(7),
+    r.rps.toFixed(0).padStart(8),
+    String(r.p50).padStart(7),
+    String(r.p99).padStart(7),
+    b.rps.toFixed(0).padStart(11),
+    String(b.p99).padStart(9),
+    (r.rps / b.rps).toFixed(2).padStart(7),
+  );
 }
 
 // Page images: drawn and encrypted on first request, then served from the cache.
@@ -80,7 +109,9 @@ for (const p of pages) {
   await b.arrayBuffer();
   again += performance.now() - t;
 }
-console.log(`page image (high), mean of ${pages.length}: first request ${(first / pages.length).toFixed(1)} ms (drawn + encrypted), cached ${(again / pages.length).toFixed(1)} ms; ratio cached/first ${(again / first).toFixed(3)}`);
+console.log(
+  `page image (high), mean of ${pages.length}: first request ${(first / pages.length).toFixed(1)} ms (drawn + encrypted), cached ${(again / pages.length).toFixed(1)} ms; ratio cached/first ${(again / first).toFixed(3)}`,
+);
 
 await app.close();
 await bare.close();

@@ -32,7 +32,9 @@ async function scripts(url: string): Promise<string[]> {
 const gz = (files: string[]) => files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(webDir, f)), { level: 9 }).length, 0);
 try {
   const home = await scripts('/updates');
-  const detail = (await (await fetch(`${server.url}/api/title_detailV3?format=json&title_id=100001`)).json()) as { success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } } };
+  const detail = (await (await fetch(`${server.url}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
+    success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
+  };
   const viewer = await scripts(`/viewer/${detail.success.titleDetailView.chapterListGroup[0]!.firstChapterList[0]!.chapterId}`);
   const homeKb = gz(home) / 1024;
   const viewerKb = gz(viewer) / 1024;

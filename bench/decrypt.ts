@@ -27,7 +27,9 @@ try {
     best.copyMs = Math.min(best.copyMs, x.copyMs);
   }
   const mbs = (ms: number) => best.bytes / 1048576 / (ms / 1000);
-  console.log(`XOR in a decode worker: ${mbs(best.xorMs).toFixed(0)} MB/s; TypedArray.set copy of the same bytes: ${mbs(best.copyMs).toFixed(0)} MB/s (${(best.bytes / 1048576).toFixed(0)} MiB per run, best of 5)`);
+  console.log(
+    `XOR in a decode worker: ${mbs(best.xorMs).toFixed(0)} MB/s; TypedArray.set copy of the same bytes: ${mbs(best.copyMs).toFixed(0)} MB/s (${(best.bytes / 1048576).toFixed(0)} MiB per run, best of 5)`,
+  );
   console.log(`ratio XOR/copy throughput: ${(best.copyMs / best.xorMs).toFixed(3)} (target ≥ 0.25)`);
 } finally {
   await browser.close();

@@ -103,7 +103,10 @@ async function waterfall(page: Page, coverSrc: string): Promise<Step[]> {
   const beforeLang = js.filter((r) => r.start < (lang?.start ?? home?.start ?? Infinity));
   if (beforeLang.length) {
     steps.push({
-      what: lang || home ? `JS/CSS before the first API call (${beforeLang.length} files)` : `JS/CSS (${beforeLang.length} files; no API call: the page carried the answers)`,
+      what:
+        lang || home
+          ? `JS/CSS before the first API call (${beforeLang.length} files)`
+          : `JS/CSS (${beforeLang.length} files; no API call: the page carried the answers)`,
       start: Math.min(...beforeLang.map((r) => r.start)),
       end: Math.max(...beforeLang.map((r) => r.end)),
       bytes: beforeLang.reduce((n, r) => n + r.bytes, 0),
@@ -113,7 +116,13 @@ async function waterfall(page: Page, coverSrc: string): Promise<Step[]> {
   const between = js.filter((r) => lang && r.start >= lang.start && r.start < (home?.start ?? Infinity));
   if (between.length) {
     steps.push({
-      what: `JS chunks after it (${between.map((r) => path(r.name).replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '')).join(', ')})`,
+      what: `JS chunks after it (${between
+        .map((r) =>
+          path(r.name)
+            .replace(/^\/assets\//, '')
+            .replace(/-[\w-]{8}\.(js|css)$/, ''),
+        )
+        .join(', ')})`,
       start: Math.min(...between.map((r) => r.start)),
       end: Math.max(...between.map((r) => r.end)),
       bytes: between.reduce((n, r) => n + r.bytes, 0),
@@ -122,15 +131,28 @@ async function waterfall(page: Page, coverSrc: string): Promise<Step[]> {
   pick('GET /api/web/web_homeV4', (r) => path(r.name) === '/api/web/web_homeV4');
   const covers = raw.res.filter((r) => COVER.test(r.name));
   const first = covers.find((r) => r.name === coverSrc) ?? covers[0];
-  if (first) steps.push({ what: `first cover image (${covers.length} cover requests by then)`, start: first.start, end: first.end, bytes: first.bytes });
+  if (first)
+    steps.push({
+      what: `first cover image (${covers.length} cover requests by then)`,
+      start: first.start,
+      end: first.end,
+      bytes: first.bytes,
+    });
   return steps;
 }
 
-async function measure(browser: Browser, url: string, opts: { route?: { path: string; html: string }; storedLanguages?: boolean; detail?: boolean }): Promise<Run> {
+async function measure(
+  browser: Browser,
+  url: string,
+  opts: { route?: { path: string; html: string }; storedLanguages?: boolean; detail?: boolean },
+): Promise<Run> {
   const ctx = await newContext(browser, 'desktop');
   if (opts.route) {
     const { path, html } = opts.route;
-    await ctx.route((u) => u.pathname === path, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await ctx.route(
+      (u) => u.pathname === path,
+      (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+    );
   }
   if (opts.storedLanguages) {
     await ctx.addInitScript(`(() => {
@@ -144,7 +166,10 @@ async function measure(browser: Browser, url: string, opts: { route?: { path: st
   const failures: string[] = [];
   page.on('pageerror', (e) => failures.push(e.message));
   page.on('console', (m) => m.type() === 'error' && failures.push(m.text()));
-  page.on('requestfailed', (r) => r.url().startsWith(url.slice(0, url.indexOf('/', 8))) && failures.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on(
+    'requestfailed',
+    (r) => r.url().startsWith(url.slice(0, url.indexOf('/', 8))) && failures.push(`${r.url()}: ${r.failure()?.errorText}`),
+  );
   await page.goto(url, { waitUntil: 'commit' });
   const r = await waitCover(page, failures);
   const steps = opts.detail ? await waterfall(page, r.src) : [];
@@ -158,7 +183,11 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const server = await startServer({ DATA_DIR: '.tmp/bench-data', PUSH_CHECK_SECONDS: '0', ...(process.env.SERVER_RENDER ? { SERVER_RENDER: process.env.SERVER_RENDER } : {}) });
+const server = await startServer({
+  DATA_DIR: '.tmp/bench-data',
+  PUSH_CHECK_SECONDS: '0',
+  ...(process.env.SERVER_RENDER ? { SERVER_RENDER: process.env.SERVER_RENDER } : {}),
+});
 const browser = await launchBrowser();
 try {
   // The covers home shows, in its order: daily groups, featured lists (no Fantasy), hottest.
@@ -175,7 +204,9 @@ try {
   ).success.webHomeViewV4;
   const covers = [
     ...homeView.groups.flatMap((g) => g.titleGroups.flatMap((t) => (t.titles[0]?.title ? [t.titles[0].title.portraitImageUrl] : []))),
-    ...(homeView.featuredTitleLists ?? []).filter((l) => l.listName !== 'Fantasy').flatMap((l) => l.featuredTitles.map((t) => t.portraitImageUrl)),
+    ...(homeView.featuredTitleLists ?? [])
+      .filter((l) => l.listName !== 'Fantasy')
+      .flatMap((l) => l.featuredTitles.map((t) => t.portraitImageUrl)),
     ...(homeView.rankedTitles ?? []).flatMap((g) => (g.titles[0] ? [g.titles[0].portraitImageUrl] : [])),
   ];
   const staticPath = '/__bench/static-home.html';
@@ -196,25 +227,37 @@ try {
     returning.push(await measure(browser, `${server.url}/updates`, { storedLanguages: true, detail: true }));
     base.push(await measure(browser, `${server.url}${staticPath}`, { route: { path: staticPath, html } }));
   }
-  const fmt = (xs: Run[]) => `median ${median(xs.map((r) => r.painted)).toFixed(0)} ms (runs: ${xs.map((r) => r.painted.toFixed(0)).join(', ')})`;
+  const fmt = (xs: Run[]) =>
+    `median ${median(xs.map((r) => r.painted)).toFixed(0)} ms (runs: ${xs.map((r) => r.painted.toFixed(0)).join(', ')})`;
   const mOurs = median(ours.map((r) => r.painted));
   const mRet = median(returning.map((r) => r.painted));
   const mBase = median(base.map((r) => r.painted));
   const show = (label: string, runs: Run[], m: number) => {
     const run = runs.reduce((best, r) => (Math.abs(r.painted - m) < Math.abs(best.painted - m) ? r : best));
-    console.log(`\n${label}: waterfall of the run nearest the median (${run.painted.toFixed(0)} ms to the first cover painted; loaded at ${run.loaded.toFixed(0)} ms: ${new URL(run.src).pathname})`);
-    const steps = [...run.waterfall, { what: 'first cover <img> in the document (seen at a frame)', start: run.inDom, end: run.inDom, bytes: 0 }].sort((a, b) => a.start - b.start);
+    console.log(
+      `\n${label}: waterfall of the run nearest the median (${run.painted.toFixed(0)} ms to the first cover painted; loaded at ${run.loaded.toFixed(0)} ms: ${new URL(run.src).pathname})`,
+    );
+    const steps = [
+      ...run.waterfall,
+      { what: 'first cover <img> in the document (seen at a frame)', start: run.inDom, end: run.inDom, bytes: 0 },
+    ].sort((a, b) => a.start - b.start);
     for (const s of steps) {
-      console.log(`  ${s.start.toFixed(0).padStart(5)} → ${s.end.toFixed(0).padStart(5)} ms  ${s.what}${s.bytes ? `, ${(s.bytes / 1024).toFixed(1)} KB` : ''}`);
+      console.log(
+        `  ${s.start.toFixed(0).padStart(5)} → ${s.end.toFixed(0).padStart(5)} ms  ${s.what}${s.bytes ? `, ${(s.bytes / 1024).toFixed(1)} KB` : ''}`,
+      );
     }
   };
-  console.log(`/updates, first cover painted, Chromium headless on loopback, desktop 1440×900, ${RUNS} runs each, fresh context (cold cache) per run`);
+  console.log(
+    `/updates, first cover painted, Chromium headless on loopback, desktop 1440×900, ${RUNS} runs each, fresh context (cold cache) per run`,
+  );
   console.log(`ours, first visit (nothing stored): ${fmt(ours)}`);
   console.log(`ours, returning visitor (languages stored): ${fmt(returning)}`);
   console.log(`static page, same ${covers.length} cover URLs as <img>: ${fmt(base)}`);
   show('ours, first visit', ours, mOurs);
   show('ours, returning visitor', returning, mRet);
-  console.log(`\nratio first cover ours/static: first visit ${(mOurs / mBase).toFixed(2)} (target < 2); returning visitor ${(mRet / mBase).toFixed(2)}`);
+  console.log(
+    `\nratio first cover ours/static: first visit ${(mOurs / mBase).toFixed(2)} (target < 2); returning visitor ${(mRet / mBase).toFixed(2)}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -79,7 +79,9 @@ async function firstPaintAt(page: import('playwright-core').Page): Promise<numbe
 
 try {
   // The first page, decrypted here, for the plain <img> baseline.
-  const api = (await (await fetch(`${server.url}/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=high&format=json`)).json()) as {
+  const api = (await (
+    await fetch(`${server.url}/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=high&format=json`)
+  ).json()) as {
     success: { mangaViewer: { pages: Array<{ mangaPage?: { imageUrl: string; encryptionKey: string } }> } };
   };
   const first = api.success.mangaViewer.pages.find((p) => p.mangaPage)!.mangaPage!;
@@ -114,7 +116,10 @@ try {
 
     const c2 = await browser.newContext({ viewport });
     await c2.route(`${server.url}/bench-plain.html`, (rt) =>
-      rt.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body style="margin:0;background:#111"><img id="p" src="/bench-plain/0.webp" style="height:100vh;display:block;margin:auto"></body></html>` }),
+      rt.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><body style="margin:0;background:#111"><img id="p" src="/bench-plain/0.webp" style="height:100vh;display:block;margin:auto"></body></html>`,
+      }),
     );
     await c2.route(`${server.url}/bench-plain/0.webp`, (rt) => rt.fulfill({ contentType: 'image/webp', body: plain }));
     await c2.addInitScript(WATCH_IMG);
@@ -128,11 +133,15 @@ try {
   const b = median(baselinePaint);
   const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`chapter ${chapterId}, ${api.success.mangaViewer.pages.length} pages, viewport ${viewport.width}×${viewport.height}`);
-  console.log(`first page on screen (first contentful paint): ours median ${o.toFixed(0)} ms (runs ${oursPaint.map((x, i) => `${x.toFixed(0)} ${by[i]}`).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${runs(baselinePaint)})`);
+  console.log(
+    `first page on screen (first contentful paint): ours median ${o.toFixed(0)} ms (runs ${oursPaint.map((x, i) => `${x.toFixed(0)} ${by[i]}`).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${runs(baselinePaint)})`,
+  );
   console.log(`ratio first page ours/plain: ${(o / b).toFixed(2)} (target < 1.5)`);
   const ro = median(ours);
   const rb = median(baseline);
-  console.log(`(not judged) first animation frame after the page is ready: ours median ${ro.toFixed(0)} ms (runs ${runs(ours)}); plain <img> page median ${rb.toFixed(0)} ms (runs ${runs(baseline)}); ratio ${(ro / rb).toFixed(2)}`);
+  console.log(
+    `(not judged) first animation frame after the page is ready: ours median ${ro.toFixed(0)} ms (runs ${runs(ours)}); plain <img> page median ${rb.toFixed(0)} ms (runs ${runs(baseline)}); ratio ${(ro / rb).toFixed(2)}`,
+  );
 
   for (const mode of ['horizontal', 'vertical'] as const) {
     const ctx = await browser.newContext({ viewport });
@@ -141,7 +150,8 @@ try {
     await page.goto(`${server.url}/viewer/${chapterId}`);
     await drawnAt(page);
     // (The first page may be the entry's drawing: the viewer's canvas takes over once its code has loaded.)
-    while (!(await page.evaluate('!!window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.image)'))) await page.waitForTimeout(50);
+    while (!(await page.evaluate('!!window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.image)')))
+      await page.waitForTimeout(50);
     const count = (await page.evaluate('window.__viewerDebug.position().count')) as number;
     await page.evaluate('window.__long = []');
     const t0 = Date.now();
@@ -153,7 +163,13 @@ try {
     const s = (await page.evaluate(`(() => {
       const d = window.__viewerDebug;
       return { index: d.position().index, long: window.__long, tex: d.renderer(), decoded: d.decoded(), heap: performance.memory ? performance.memory.usedJSHeapSize : 0 };
-    })()`)) as { index: number; long: number[]; tex: { liveTextures: number; maxLiveTextures: number; texturesCreated: number }; decoded: number; heap: number };
+    })()`)) as {
+      index: number;
+      long: number[];
+      tex: { liveTextures: number; maxLiveTextures: number; texturesCreated: number };
+      decoded: number;
+      heap: number;
+    };
     const longest = s.long.length ? Math.max(...s.long) : 0;
     console.log(
       `${mode}: ${count} turns every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${s.index}; long tasks: ${s.long.length}${s.long.length ? ` (longest ${longest.toFixed(0)} ms)` : ''} (target 0); ` +

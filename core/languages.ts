@@ -6,7 +6,17 @@ import type { Language } from './gen/manga/v1/common_pb';
  * languages before the rest of the app loads (languages.test.ts checks them
  * against the generated enum).
  */
-const L = { ENGLISH: 0, SPANISH: 1, FRENCH: 2, INDONESIAN: 3, PORTUGUESE_BR: 4, RUSSIAN: 5, THAI: 6, GERMAN: 7, VIETNAMESE: 9 } as const satisfies Record<string, Language>;
+const L = {
+  ENGLISH: 0,
+  SPANISH: 1,
+  FRENCH: 2,
+  INDONESIAN: 3,
+  PORTUGUESE_BR: 4,
+  RUSSIAN: 5,
+  THAI: 6,
+  GERMAN: 7,
+  VIETNAMESE: 9,
+} as const satisfies Record<string, Language>;
 
 /** The nine languages: wire enum, service code (lang=), short code (clang=). */
 export interface LanguageInfo {

@@ -29,8 +29,7 @@ export const appInstallBannerMachine = setup({
     trackInstall: () => {},
   },
   guards: {
-    isHidden: ({ context: c }) =>
-      c.dismissedAt !== null && (!!c.requireNeverDismissed || c.now - c.dismissedAt < BANNER_HIDDEN_SECONDS),
+    isHidden: ({ context: c }) => c.dismissedAt !== null && (!!c.requireNeverDismissed || c.now - c.dismissedAt < BANNER_HIDDEN_SECONDS),
   },
 }).createMachine({
   id: 'appInstallBanner',

@@ -8,10 +8,7 @@ import { assign, setup } from 'xstate';
  * answer 'bookmark.done' or 'bookmark.failed'.
  */
 export type BookmarkItemEvent =
-  | { type: 'bookmark.remove' }
-  | { type: 'bookmark.undo' }
-  | { type: 'bookmark.done' }
-  | { type: 'bookmark.failed'; message: string };
+  { type: 'bookmark.remove' } | { type: 'bookmark.undo' } | { type: 'bookmark.done' } | { type: 'bookmark.failed'; message: string };
 
 export const bookmarkItemMachine = setup({
   types: {

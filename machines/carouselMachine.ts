@@ -47,7 +47,8 @@ export const carouselMachine = setup({
   },
   guards: {
     canPlay: ({ context }) => context.count > 1,
-    isTap: ({ context, event }) => event.type === 'pointer.click' && (context.downX === null || Math.abs(event.x - context.downX) <= CLICK_SLOP_PX),
+    isTap: ({ context, event }) =>
+      event.type === 'pointer.click' && (context.downX === null || Math.abs(event.x - context.downX) <= CLICK_SLOP_PX),
     isSwipeLeft: ({ context, event }) => event.type === 'pointer.click' && context.downX !== null && context.downX - event.x >= SWIPE_PX,
     isSwipeRight: ({ context, event }) => event.type === 'pointer.click' && context.downX !== null && event.x - context.downX >= SWIPE_PX,
   },
@@ -58,7 +59,10 @@ export const carouselMachine = setup({
   on: {
     'pointer.down': { actions: assign({ downX: ({ event }) => event.x }) },
     'pointer.click': [
-      { guard: 'isTap', actions: [{ type: 'followBanner', params: ({ event }) => ({ bannerId: event.bannerId }) }, assign({ downX: null })] },
+      {
+        guard: 'isTap',
+        actions: [{ type: 'followBanner', params: ({ event }) => ({ bannerId: event.bannerId }) }, assign({ downX: null })],
+      },
       { guard: 'isSwipeLeft', actions: ['next', assign({ downX: null })] },
       { guard: 'isSwipeRight', actions: ['prev', assign({ downX: null })] },
       // Moved a little, not far enough to turn: neither a click nor a swipe.

@@ -15,10 +15,7 @@ export interface FavoriteToggleContext {
 }
 
 export type FavoriteToggleEvent =
-  | { type: 'favorite.toggle' }
-  | { type: 'favorite.done' }
-  | { type: 'favorite.failed'; message: string }
-  | { type: 'error.dismiss' };
+  { type: 'favorite.toggle' } | { type: 'favorite.done' } | { type: 'favorite.failed'; message: string } | { type: 'error.dismiss' };
 
 export const favoriteToggleMachine = setup({
   types: {

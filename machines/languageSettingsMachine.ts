@@ -49,7 +49,6 @@ export type LanguageSettingsEvent =
   | { type: 'service.select'; lang: string }
   | { type: 'content.toggle'; lang: string };
 
-
 export const languageSettingsMachine = setup({
   types: {
     input: {} as LanguageSettingsInput,
@@ -70,8 +69,7 @@ export const languageSettingsMachine = setup({
     isDirty: ({ context }) => context.dirty,
     isOtherServiceLang: ({ context, event }) => event.type === 'service.select' && event.lang !== context.serviceLang,
     canToggle: ({ context, event }) =>
-      event.type === 'content.toggle' &&
-      !(context.contentLangs.length === 1 && context.contentLangs[0] === event.lang),
+      event.type === 'content.toggle' && !(context.contentLangs.length === 1 && context.contentLangs[0] === event.lang),
   },
 }).createMachine({
   id: 'languageSettings',

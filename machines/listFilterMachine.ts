@@ -32,8 +32,12 @@ export const listFilterMachine = setup({
   },
   actions: {
     saveSelection: (_, _p: ListFilterContext) => {},
-    toggleTag: assign({ tag: ({ context, event }) => (event.type === 'filter.tag' ? (context.tag === event.slug ? null : event.slug) : context.tag) }),
-    toggleLabel: assign({ label: ({ context, event }) => (event.type === 'filter.label' ? (context.label === event.code ? null : event.code) : context.label) }),
+    toggleTag: assign({
+      tag: ({ context, event }) => (event.type === 'filter.tag' ? (context.tag === event.slug ? null : event.slug) : context.tag),
+    }),
+    toggleLabel: assign({
+      label: ({ context, event }) => (event.type === 'filter.label' ? (context.label === event.code ? null : event.code) : context.label),
+    }),
   },
   guards: {
     isOtherSort: ({ context, event }) => event.type === 'sort.set' && event.sort !== context.sort,

@@ -36,8 +36,12 @@ export const pageResolutionMachine = setup({
     loadViewer: (_, _p: { chapterId: number; quality: ImgQuality }) => {},
     saveResolution: (_, _p: { resolution: Resolution }) => {},
     alertError: () => {},
-    setResolution: assign(({ context, event }) => (event.type === 'resolution.set' ? { resolution: event.resolution } : { resolution: context.resolution })),
-    setChapter: assign(({ context, event }) => (event.type === 'chapter.open' ? { chapterId: event.chapterId } : { chapterId: context.chapterId })),
+    setResolution: assign(({ context, event }) =>
+      event.type === 'resolution.set' ? { resolution: event.resolution } : { resolution: context.resolution },
+    ),
+    setChapter: assign(({ context, event }) =>
+      event.type === 'chapter.open' ? { chapterId: event.chapterId } : { chapterId: context.chapterId },
+    ),
   },
   guards: {
     isChange: ({ context, event }) => event.type === 'resolution.set' && event.resolution !== context.resolution,

@@ -102,7 +102,10 @@ export const pagingMachine = setup({
       const { dx, dy } = event as E<'drag.move'>;
       const g = context.geometry;
       const s = context.start;
-      if (s.scale > 1.001) return { pos: clampPosition(g, { ...s, panX: s.panX - dx / s.scale, panY: s.panY - dy / s.scale, scrollY: s.scrollY - dy / s.scale }) };
+      if (s.scale > 1.001)
+        return {
+          pos: clampPosition(g, { ...s, panX: s.panX - dx / s.scale, panY: s.panY - dy / s.scale, scrollY: s.scrollY - dy / s.scale }),
+        };
       if (g.mode === 'vertical') return { pos: scrollBy(g, s, -dy) };
       // Rubber band past the first and last spread.
       const forward = g.rtl ? dx > 0 : dx < 0;
@@ -124,7 +127,9 @@ export const pagingMachine = setup({
       const pos = scrollBy(context.geometry, context.pos, (v * dt) / context.pos.scale);
       return { pos, velocity: v * Math.exp(-dt / INERTIA_TAU) };
     }),
-    scroll: assign(({ context, event }) => ({ pos: scrollBy(context.geometry, context.pos, (event as E<'scroll.by'>).dy / context.pos.scale) })),
+    scroll: assign(({ context, event }) => ({
+      pos: scrollBy(context.geometry, context.pos, (event as E<'scroll.by'>).dy / context.pos.scale),
+    })),
     zoomBy: assign(({ context, event }) => {
       const { factor, x, y } = event as E<'zoom.by'>;
       return { pos: zoomAbout(context.geometry, context.pos, context.pos.scale * factor, x, y) };

@@ -14,10 +14,7 @@ export interface PopupInput {
 }
 
 export type PopupEvent =
-  | { type: 'popup.mounted' }
-  | { type: 'popup.close' }
-  | { type: 'popup.follow' }
-  | { type: 'popup.dontShowAgain'; checked: boolean };
+  { type: 'popup.mounted' } | { type: 'popup.close' } | { type: 'popup.follow' } | { type: 'popup.dontShowAgain'; checked: boolean };
 
 export const popupMachine = setup({
   types: {

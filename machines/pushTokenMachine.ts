@@ -14,10 +14,7 @@ export interface PushTokenInput {
 }
 
 export type PushTokenEvent =
-  | { type: 'token.received'; token: string }
-  | { type: 'token.unavailable' }
-  | { type: 'token.posted' }
-  | { type: 'token.failed' };
+  { type: 'token.received'; token: string } | { type: 'token.unavailable' } | { type: 'token.posted' } | { type: 'token.failed' };
 
 export const pushTokenMachine = setup({
   types: { input: {} as PushTokenInput, context: {} as PushTokenInput, events: {} as PushTokenEvent },

@@ -11,10 +11,7 @@ export interface SearchTextContext {
   draft: string;
 }
 
-export type SearchTextEvent =
-  | { type: 'text.change'; value: string }
-  | { type: 'text.submit' }
-  | { type: 'text.sync'; value: string };
+export type SearchTextEvent = { type: 'text.change'; value: string } | { type: 'text.submit' } | { type: 'text.sync'; value: string };
 
 export const searchTextMachine = setup({
   types: {

@@ -18,7 +18,12 @@ export function pathsFor(machine: AnyStateMachine, inputs: unknown[], events?: u
   });
 }
 
-export function expectFullCoverage(name: string, machine: AnyStateMachine, paths: ReturnType<typeof pathsFor>, exceptions: CoverageExceptions = {}) {
+export function expectFullCoverage(
+  name: string,
+  machine: AnyStateMachine,
+  paths: ReturnType<typeof pathsFor>,
+  exceptions: CoverageExceptions = {},
+) {
   const got = recordCoverage(name, machine, paths as never, exceptions, 'machine');
   const missingStates = stateKeys(machine).filter((s) => !got.states.includes(s) && !exceptions.states?.[s]);
   const missingTransitions = transitionKeys(machine).filter((t) => !got.transitions.includes(t) && !exceptions.transitions?.[t]);

@@ -38,7 +38,8 @@ export function problemOf(q: SurveyQuestion, a: SurveyAnswer): QuestionProblem {
   return null;
 }
 
-export const formValid = (qs: SurveyQuestion[], as: SurveyAnswer[]) => qs.every((q, i) => problemOf(q, as[i] ?? { choices: [], freeOn: false, freeText: '' }) === null);
+export const formValid = (qs: SurveyQuestion[], as: SurveyAnswer[]) =>
+  qs.every((q, i) => problemOf(q, as[i] ?? { choices: [], freeOn: false, freeText: '' }) === null);
 
 /** The PUT body: q1, q2… each a string (single) or list (multi); free text only when non-empty. */
 export function answersBody(qs: SurveyQuestion[], as: SurveyAnswer[]): Record<string, string | string[]> {
@@ -121,11 +122,19 @@ export const surveyFormMachine = setup({
     form: {
       on: {
         // Choosing a radio option disables and clears that question's free-form text.
-        'answer.choose': { actions: assign({ answers: ({ context, event }) => patch(context.answers, event.q, () => ({ choices: [event.value], freeOn: false, freeText: '' })) }) },
+        'answer.choose': {
+          actions: assign({
+            answers: ({ context, event }) =>
+              patch(context.answers, event.q, () => ({ choices: [event.value], freeOn: false, freeText: '' })),
+          }),
+        },
         'answer.toggle': {
           actions: assign({
             answers: ({ context, event }) =>
-              patch(context.answers, event.q, (a) => ({ ...a, choices: a.choices.includes(event.value) ? a.choices.filter((c) => c !== event.value) : [...a.choices, event.value] })),
+              patch(context.answers, event.q, (a) => ({
+                ...a,
+                choices: a.choices.includes(event.value) ? a.choices.filter((c) => c !== event.value) : [...a.choices, event.value],
+              })),
           }),
         },
         // Ticking "other" enables its text area; unticking clears the text. On a single-choice question it replaces the radio.
@@ -133,11 +142,18 @@ export const surveyFormMachine = setup({
           actions: assign({
             answers: ({ context, event }) =>
               patch(context.answers, event.q, (a) =>
-                a.freeOn ? { ...a, freeOn: false, freeText: '' } : { ...a, freeOn: true, choices: context.questions[event.q]!.numberOfChoices > 1 ? a.choices : [] },
+                a.freeOn
+                  ? { ...a, freeOn: false, freeText: '' }
+                  : { ...a, freeOn: true, choices: context.questions[event.q]!.numberOfChoices > 1 ? a.choices : [] },
               ),
           }),
         },
-        'answer.freeText': { actions: assign({ answers: ({ context, event }) => patch(context.answers, event.q, (a) => (a.freeOn ? { ...a, freeText: event.text.slice(0, FREE_TEXT_MAX) } : a)) }) },
+        'answer.freeText': {
+          actions: assign({
+            answers: ({ context, event }) =>
+              patch(context.answers, event.q, (a) => (a.freeOn ? { ...a, freeText: event.text.slice(0, FREE_TEXT_MAX) } : a)),
+          }),
+        },
         'form.submit': { guard: 'isValid', target: 'submitting', actions: assign({ error: null }) },
       },
     },

@@ -7,9 +7,7 @@ import { setup } from 'xstate';
  */
 export type ViewerMenu = 'settings' | 'language' | 'chapters';
 
-export type ViewerMenusEvent =
-  | { type: 'menu.toggle'; menu: ViewerMenu }
-  | { type: 'menu.close' };
+export type ViewerMenusEvent = { type: 'menu.toggle'; menu: ViewerMenu } | { type: 'menu.close' };
 
 export const viewerMenusMachine = setup({
   types: {

@@ -10,7 +10,9 @@ describe('the reading direction a chapter opens in', () => {
         for (const horizontalOnly of [false, true]) {
           const actor = createActor(viewerModeMachine, { input: { stored, verticalOnly, horizontalOnly } }).start();
           const preferred: ViewerMode = stored ?? 'vertical';
-          expect(actor.getSnapshot().value, JSON.stringify({ stored, verticalOnly, horizontalOnly })).toBe(resolveMode({ preferred, verticalOnly, horizontalOnly }));
+          expect(actor.getSnapshot().value, JSON.stringify({ stored, verticalOnly, horizontalOnly })).toBe(
+            resolveMode({ preferred, verticalOnly, horizontalOnly }),
+          );
           actor.stop();
         }
   });

@@ -77,12 +77,26 @@ export const viewerModeMachine = setup({
     },
     vertical: {
       on: {
-        'mode.set': { guard: 'wantsHorizontal', target: 'horizontal', actions: ['preferHorizontal', { type: 'saveMode', params: { mode: 'horizontal' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+        'mode.set': {
+          guard: 'wantsHorizontal',
+          target: 'horizontal',
+          actions: [
+            'preferHorizontal',
+            { type: 'saveMode', params: { mode: 'horizontal' } },
+            'rebuildPages',
+            'showToast',
+            'startToastTimer',
+          ],
+        },
       },
     },
     horizontal: {
       on: {
-        'mode.set': { guard: 'wantsVertical', target: 'vertical', actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'] },
+        'mode.set': {
+          guard: 'wantsVertical',
+          target: 'vertical',
+          actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'],
+        },
       },
     },
     /** Forced: toggles are ignored. */

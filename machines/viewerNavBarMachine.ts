@@ -8,10 +8,7 @@ import { assign, setup } from 'xstate';
  * the actor receives `navbar.elapsed`.
  */
 export type ViewerNavBarEvent =
-  | { type: 'navbar.tap' }
-  | { type: 'navbar.elapsed' }
-  | { type: 'menu.toggled' }
-  | { type: 'page.changed'; nearEnd: boolean };
+  { type: 'navbar.tap' } | { type: 'navbar.elapsed' } | { type: 'menu.toggled' } | { type: 'page.changed'; nearEnd: boolean };
 
 export interface ViewerNavBarInput {
   nearEnd?: boolean;

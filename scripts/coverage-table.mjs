@@ -9,12 +9,22 @@ import path from 'node:path';
 
 const dir = '.tmp/model-coverage';
 const records = fs.existsSync(dir)
-  ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
   : [];
 
 const merged = new Map();
 for (const r of records) {
-  const m = merged.get(r.name) ?? { against: new Set(), states: new Set(), transitions: new Set(), totalStates: r.totalStates, totalTransitions: r.totalTransitions, exceptions: { states: {}, transitions: {} } };
+  const m = merged.get(r.name) ?? {
+    against: new Set(),
+    states: new Set(),
+    transitions: new Set(),
+    totalStates: r.totalStates,
+    totalTransitions: r.totalTransitions,
+    exceptions: { states: {}, transitions: {} },
+  };
   m.against.add(r.against ?? 'ui');
   for (const s of r.states) m.states.add(s);
   for (const t of r.transitions) m.transitions.add(t);
@@ -45,11 +55,19 @@ for (const name of machines) {
   const t = m.totalTransitions.filter((x) => m.transitions.has(x) || exT.includes(x)).length;
   const ok = s === m.totalStates.length && t === m.totalTransitions.length;
   if (ok) full++;
-  rows.push([name, [...m.against].sort().reverse().join('+'), `${s}/${m.totalStates.length} ${pct(s, m.totalStates.length)}`, `${t}/${m.totalTransitions.length} ${pct(t, m.totalTransitions.length)}`, ok ? (exS.length + exT.length ? 'ok (exceptions)' : 'ok') : 'MISSING']);
-  for (const [k, why] of [...Object.entries(m.exceptions.states), ...Object.entries(m.exceptions.transitions)]) notes.push(`  ${name}: ${k}: ${why}`);
+  rows.push([
+    name,
+    [...m.against].sort().reverse().join('+'),
+    `${s}/${m.totalStates.length} ${pct(s, m.totalStates.length)}`,
+    `${t}/${m.totalTransitions.length} ${pct(t, m.totalTransitions.length)}`,
+    ok ? (exS.length + exT.length ? 'ok (exceptions)' : 'ok') : 'MISSING',
+  ]);
+  for (const [k, why] of [...Object.entries(m.exceptions.states), ...Object.entries(m.exceptions.transitions)])
+    notes.push(`  ${name}: ${k}: ${why}`);
   if (!ok) {
     for (const x of m.totalStates.filter((x) => !m.states.has(x) && !exS.includes(x))) notes.push(`  ${name}: state not reached: ${x}`);
-    for (const x of m.totalTransitions.filter((x) => !m.transitions.has(x) && !exT.includes(x))) notes.push(`  ${name}: transition not taken: ${x}`);
+    for (const x of m.totalTransitions.filter((x) => !m.transitions.has(x) && !exT.includes(x)))
+      notes.push(`  ${name}: transition not taken: ${x}`);
   }
 }
 

@@ -13,7 +13,13 @@ const manga = (i: number, type: PageShape & { kind: 'manga' } extends { type: in
   url: `/img/page/1/${i}/high.webp`,
   key: 'ab'.repeat(32),
 });
-const chapter = (pages: PageShape[], o: Partial<ChapterShape> = {}): ChapterShape => ({ startFromRight: false, isVerticalOnly: false, isHorizontalOnly: false, pages, ...o });
+const chapter = (pages: PageShape[], o: Partial<ChapterShape> = {}): ChapterShape => ({
+  startFromRight: false,
+  isVerticalOnly: false,
+  isHorizontalOnly: false,
+  pages,
+  ...o,
+});
 const pages = (n: number) => Array.from({ length: n }, (_, i) => manga(i));
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -23,7 +29,9 @@ describe('the pages the viewer shows first, and where', () => {
   it('vertical (the default) on a desktop: the first page at the top of the 800 px column', () => {
     const p = planFirstView(chapter(pages(10)), DESKTOP, null, 0);
     expect(p.mode).toBe('vertical');
-    expect(p.pages).toEqual([{ item: 0, url: '/img/page/1/0/high.webp', key: 'ab'.repeat(32), x: 240, y: 0, w: 800, h: (800 * 1360) / 960 }]);
+    expect(p.pages).toEqual([
+      { item: 0, url: '/img/page/1/0/high.webp', key: 'ab'.repeat(32), x: 240, y: 0, w: 800, h: (800 * 1360) / 960 },
+    ]);
   });
 
   it('vertical on a phone: the two pages the column shows, 30 px apart (0 for vertical-only chapters)', () => {
@@ -67,7 +75,17 @@ describe('the pages the viewer shows first, and where', () => {
   });
 
   it('draws only manga pages: banners, ads and the last page are the viewer’s own', () => {
-    const p = planFirstView(chapter([{ kind: 'bannerList', banners: [{ width: 300, height: 100 }], titled: true }, ...pages(3), { kind: 'ad' }, { kind: 'last' }]), PHONE, null, 0);
+    const p = planFirstView(
+      chapter([
+        { kind: 'bannerList', banners: [{ width: 300, height: 100 }], titled: true },
+        ...pages(3),
+        { kind: 'ad' },
+        { kind: 'last' },
+      ]),
+      PHONE,
+      null,
+      0,
+    );
     // (The banner list above them is 172 px high on a phone.)
     expect(items(p)).toEqual([1, 2]);
     expect(p.pages[0]!.y).toBeCloseTo(172 + 30);
@@ -85,7 +103,15 @@ describe('a chapter in plain data', () => {
         page({ case: 'mangaPage', value: { imageUrl: '/a', width: 800, height: 1200, type: PageType.LEFT, encryptionKey: 'aa' } as never }),
         page({ case: 'mangaPage', value: { imageUrl: '/b', width: 0, height: 0, type: PageType.DOUBLE, encryptionKey: 'bb' } as never }),
         page({ case: 'bannerList', value: { bannerTitle: 'More', banners: [{ width: 600, height: 200 }] } as never }),
-        page({ case: 'insertBannerList', value: { banners: [{ width: 800, height: 100 }, { width: 0, height: 0 }] } as never }),
+        page({
+          case: 'insertBannerList',
+          value: {
+            banners: [
+              { width: 800, height: 100 },
+              { width: 0, height: 0 },
+            ],
+          } as never,
+        }),
         page({ case: 'banner', value: { width: 300, height: 300 } as never }),
         page({ case: 'advertisement', value: {} as never }),
         page({ case: 'lastPage', value: {} as never }),

@@ -28,7 +28,9 @@ export interface FirstViewPlan {
 }
 
 export function planFirstView(chapter: ChapterShape, viewport: Viewport, stored: ViewerMode | null, lastItem: number): FirstViewPlan {
-  const mode = modeOf(resolveMode({ preferred: stored ?? 'vertical', verticalOnly: chapter.isVerticalOnly, horizontalOnly: chapter.isHorizontalOnly }));
+  const mode = modeOf(
+    resolveMode({ preferred: stored ?? 'vertical', verticalOnly: chapter.isVerticalOnly, horizontalOnly: chapter.isHorizontalOnly }),
+  );
   const items = chapter.pages.map((p) => itemOf(p, viewport.width < 768));
   if (!items.length || viewport.width <= 0 || viewport.height <= 0) return { mode, pages: [] };
   const layout = buildLayout(items, { mode, rtl: chapter.startFromRight, viewport, verticalOnly: chapter.isVerticalOnly });
@@ -49,7 +51,15 @@ export function planFirstView(chapter: ChapterShape, viewport: Viewport, stored:
     // Only what is on screen (visiblePlacements keeps whole slots).
     if (it.kind !== 'manga' || !it.url || !it.key) continue;
     if (p.x >= view.x + view.w || p.x + p.w <= view.x || p.y >= view.y + view.h || p.y + p.h <= view.y) continue;
-    pages.push({ item: p.item, url: it.url, key: it.key, x: (p.x - cam.x) * cam.scale, y: (p.y - cam.y) * cam.scale, w: p.w * cam.scale, h: p.h * cam.scale });
+    pages.push({
+      item: p.item,
+      url: it.url,
+      key: it.key,
+      x: (p.x - cam.x) * cam.scale,
+      y: (p.y - cam.y) * cam.scale,
+      w: p.w * cam.scale,
+      h: p.h * cam.scale,
+    });
   }
   return { mode, pages };
 }

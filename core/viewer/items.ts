@@ -27,7 +27,11 @@ export function shapeOf(page: Page): PageShape | null {
       return { kind: 'manga', type: TYPE[m.type] ?? 'single', width: m.width, height: m.height, url: m.imageUrl, key: m.encryptionKey };
     }
     case 'bannerList':
-      return { kind: 'bannerList', banners: d.value.banners.map((b) => ({ width: b.width, height: b.height })), titled: !!d.value.bannerTitle };
+      return {
+        kind: 'bannerList',
+        banners: d.value.banners.map((b) => ({ width: b.width, height: b.height })),
+        titled: !!d.value.bannerTitle,
+      };
     case 'insertBannerList':
       return { kind: 'insertBanner', banners: d.value.banners.map((b) => ({ width: b.width, height: b.height })) };
     case 'banner':

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildLayout, buildSpreads, slotAtY, slotTops, slotX, visiblePlacements, VIEWER, type Item, type MangaType, type Viewport } from './layout';
+import {
+  buildLayout,
+  buildSpreads,
+  slotAtY,
+  slotTops,
+  slotX,
+  visiblePlacements,
+  VIEWER,
+  type Item,
+  type MangaType,
+  type Viewport,
+} from './layout';
 
 /**
  * Spread layout, pure: every order of page types up to five pages (with a
@@ -116,7 +127,7 @@ describe('spreads (horizontal)', () => {
     expect(checked).toBe(all.length * 4);
   });
 
-  it('the documents\' cases: first page alone, pairs in reading order, a DOUBLE alone, right to left', () => {
+  it("the documents' cases: first page alone, pairs in reading order, a DOUBLE alone, right to left", () => {
     const items = ['single', 'single', 'single', 'double', 'right', 'left', 'left'].map((t) => page(t as MangaType));
     expect(buildSpreads(items, false, false).map((s) => s.items)).toEqual([[0], [1, 2], [3], [4], [5], [6]]);
     const rtl = buildSpreads(items, true, false);
@@ -134,7 +145,15 @@ describe('spreads (horizontal)', () => {
 
 describe('vertical column', () => {
   it('stacks every item with the 30 px margin (0 for vertical-only), pages at most 800 wide, specials at their widths', () => {
-    const items = [page('single'), page('double'), special('bannerList'), page('left'), special('insertBanner'), special('ad'), special('last')];
+    const items = [
+      page('single'),
+      page('double'),
+      special('bannerList'),
+      page('left'),
+      special('insertBanner'),
+      special('ad'),
+      special('last'),
+    ];
     for (const v of [WIDE, NARROW]) {
       for (const verticalOnly of [false, true]) {
         const l = buildLayout(items, { mode: 'vertical', rtl: false, viewport: v, verticalOnly });

@@ -126,7 +126,13 @@ function fitsSecond(t: MangaType | undefined, rtl: boolean): boolean {
  * and (with singleSpread) the first page stand alone; a page typed LEFT or
  * RIGHT only ever sits on its own side; on narrow screens every page is alone.
  */
-export function buildSpreads(items: Item[], rtl: boolean, narrow: boolean, singleSpread: boolean = VIEWER.singleSpread, joinPages: boolean = VIEWER.joinPages): Spread[] {
+export function buildSpreads(
+  items: Item[],
+  rtl: boolean,
+  narrow: boolean,
+  singleSpread: boolean = VIEWER.singleSpread,
+  joinPages: boolean = VIEWER.joinPages,
+): Spread[] {
   const out: Spread[] = [];
   const first = rtl ? 'right' : 'left';
   const second = rtl ? 'left' : 'right';

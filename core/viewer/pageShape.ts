@@ -49,7 +49,14 @@ const DEFAULT_PAGE: Size = { width: 960, height: 1360 };
 export function itemOf(s: PageShape, phone: boolean): ShapedItem {
   switch (s.kind) {
     case 'manga':
-      return { kind: 'manga', type: s.type, width: s.width || DEFAULT_PAGE.width, height: s.height || DEFAULT_PAGE.height, url: s.url, key: s.key };
+      return {
+        kind: 'manga',
+        type: s.type,
+        width: s.width || DEFAULT_PAGE.width,
+        height: s.height || DEFAULT_PAGE.height,
+        url: s.url,
+        key: s.key,
+      };
     case 'bannerList': {
       const w = nominalWidth('bannerList', phone);
       return { kind: 'bannerList', width: w, height: bannersHeight(s.banners, w, s.titled) };

@@ -40,7 +40,14 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     }
   };
   const counts: Record<string, number> = {
-    home_top: 6, featured_top: 3, featured: 3, ranking: 3, search_top: 2, viewer_insert: 3, viewer_list: 4, last_page: 2,
+    home_top: 6,
+    featured_top: 3,
+    featured: 3,
+    ranking: 3,
+    search_top: 2,
+    viewer_insert: 3,
+    viewer_list: 4,
+    last_page: 2,
   };
   for (const [placement, n] of Object.entries(counts)) {
     for (let k = 0; k < n; k++) {
@@ -51,9 +58,14 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       const size = BANNER_SIZES[placement]!;
       const id = ++bannerId;
       cat.banners.push({
-        id, placement, title_id: 0, publisher_id: 0,
+        id,
+        placement,
+        title_id: 0,
+        publisher_id: 0,
         language: localized ? LANG_ENUM[localized.lang] : -1,
-        image_url: bannerUrl(id), width: size.width, height: size.height,
+        image_url: bannerUrl(id),
+        width: size.width,
+        height: size.height,
         ...action(ACTION_CYCLE[(k + bannerId) % ACTION_CYCLE.length]!, target),
         is_pr: placement === 'viewer_list' && k % 2 === 1 ? 1 : 0,
         sort: k,
@@ -65,9 +77,17 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     const id = ++bannerId;
     const size = BANNER_SIZES.title!;
     cat.banners.push({
-      id, placement: 'title', title_id: t.id, publisher_id: 0, language: LANG_ENUM[t.lang],
-      image_url: bannerUrl(id), width: size.width, height: size.height,
-      ...action(id % 2 ? 'viewer' : 'webview', t), is_pr: 0, sort: 0,
+      id,
+      placement: 'title',
+      title_id: t.id,
+      publisher_id: 0,
+      language: LANG_ENUM[t.lang],
+      image_url: bannerUrl(id),
+      width: size.width,
+      height: size.height,
+      ...action(id % 2 ? 'viewer' : 'webview', t),
+      is_pr: 0,
+      sort: 0,
     });
   }
   PUBLISHERS.forEach((_, k) => {
@@ -75,15 +95,25 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     const id = ++bannerId;
     const size = BANNER_SIZES.publisher!;
     cat.banners.push({
-      id, placement: 'publisher', title_id: 0, publisher_id: k + 1, language: -1,
-      image_url: bannerUrl(id), width: size.width, height: size.height,
-      ...action(k % 2 ? 'plain' : 'webview', t), is_pr: 1, sort: 0,
+      id,
+      placement: 'publisher',
+      title_id: 0,
+      publisher_id: k + 1,
+      language: -1,
+      image_url: bannerUrl(id),
+      width: size.width,
+      height: size.height,
+      ...action(k % 2 ? 'plain' : 'webview', t),
+      is_pr: 1,
+      sort: 0,
     });
   });
 
   // Featured lists.
   const seriesWith = (pred: (i: number) => boolean) =>
-    SERIES.map((_, i) => i).filter(pred).map((i) => i + 1);
+    SERIES.map((_, i) => i)
+      .filter(pred)
+      .map((i) => i + 1);
   const seriesByViews = [...new Set(popular.map((t) => t.seriesId))];
   const lists: { kind: string; ids: number[] }[] = [
     { kind: 'titles', ids: seriesWith((i) => SERIES[i]!.genres.includes('fantasy')) },
@@ -104,8 +134,12 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     const t = popular.find((x) => x.lang === lang) ?? english[0]!;
     const oneImage = ONE_IMAGE_LANGS.includes(lang);
     cat.popups.push({
-      id, placement: 'home', kind: oneImage ? 'one_image' : 'app_default', language: LANG_ENUM[lang],
-      subject: oneImage ? '' : HOME_POPUP.subject[lang], body: oneImage ? '' : HOME_POPUP.body[lang],
+      id,
+      placement: 'home',
+      kind: oneImage ? 'one_image' : 'app_default',
+      language: LANG_ENUM[lang],
+      subject: oneImage ? '' : HOME_POPUP.subject[lang],
+      body: oneImage ? '' : HOME_POPUP.body[lang],
       image_url: popupImageUrl(id),
       ...(oneImage ? action('detail', t) : { action_method: PresentationMethod.EXTERNAL, action_url: 'https://example.com/app' }),
       series_id: 0,
@@ -116,9 +150,16 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     const rating = cat.series[t.seriesId - 1]!.rating;
     if (rating !== Rating.TEENPLUS && rating !== Rating.MATURE) continue;
     cat.popups.push({
-      id: ++ratingId, placement: 'rating', kind: 'app_default', language: LANG_ENUM[t.lang],
-      subject: RATING_POPUP.subject[t.lang], body: RATING_POPUP.body[t.lang], image_url: '',
-      action_method: PresentationMethod.PUSH, action_url: '', series_id: t.seriesId,
+      id: ++ratingId,
+      placement: 'rating',
+      kind: 'app_default',
+      language: LANG_ENUM[t.lang],
+      subject: RATING_POPUP.subject[t.lang],
+      body: RATING_POPUP.body[t.lang],
+      image_url: '',
+      action_method: PresentationMethod.PUSH,
+      action_url: '',
+      series_id: t.seriesId,
     });
   }
 
@@ -127,7 +168,10 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   for (const lang of LANG_CODES) {
     ANNOUNCEMENTS.forEach((a, k) => {
       cat.announcements.push({
-        id: ++annId, language: LANG_ENUM[lang], title: a.title[lang], body: sanitizeHtml(a.body[lang]),
+        id: ++annId,
+        language: LANG_ENUM[lang],
+        title: a.title[lang],
+        body: sanitizeHtml(a.body[lang]),
         date: now - [2, 9, 23][k]! * DAY - k * 3600,
       });
     });
@@ -139,7 +183,10 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       const t = own.find((x) => x.lang === lang) ?? own.find((x) => x.lang === 'en') ?? english[p]!;
       NEWS.forEach((n, k) => {
         cat.publisher_news.push({
-          id: ++newsId, publisher_id: p + 1, language: LANG_ENUM[lang], subject: n.subject[lang],
+          id: ++newsId,
+          publisher_id: p + 1,
+          language: LANG_ENUM[lang],
+          subject: n.subject[lang],
           body: sanitizeHtml(n.body[lang].replace('{title}', t.name)),
           published_ts: now - (1 + k * 6 + p) * DAY,
           action_url: t.lang === lang ? appLink.detail(t.id) : `https://example.com/news/${p + 1}`,
@@ -154,13 +201,32 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     const q = s.q;
     const questions = [
       { description: q[0].description, canSkip: false, numberOfChoices: 1, selection: q[0].selection, hideFreeform: true, freeForm: '' },
-      { description: q[1].description, canSkip: false, numberOfChoices: 3, selection: q[1].selection, hideFreeform: false, freeForm: q[1].freeForm ?? '' },
-      { description: q[2].description, canSkip: false, numberOfChoices: 1, selection: q[2].selection, hideFreeform: false, freeForm: q[2].freeForm ?? '' },
+      {
+        description: q[1].description,
+        canSkip: false,
+        numberOfChoices: 3,
+        selection: q[1].selection,
+        hideFreeform: false,
+        freeForm: q[1].freeForm ?? '',
+      },
+      {
+        description: q[2].description,
+        canSkip: false,
+        numberOfChoices: 1,
+        selection: q[2].selection,
+        hideFreeform: false,
+        freeForm: q[2].freeForm ?? '',
+      },
       { description: q[3].description, canSkip: true, numberOfChoices: 1, selection: q[3].selection, hideFreeform: true, freeForm: '' },
     ];
     cat.questionnaires.push({
-      id: k + 1, key: QUESTIONNAIRE_KEY, lang: SERVICE_CODE[lang], subject: s.subject,
-      questions: JSON.stringify(questions), answered_subject: s.answeredSubject, answered_body: s.answeredBody,
+      id: k + 1,
+      key: QUESTIONNAIRE_KEY,
+      lang: SERVICE_CODE[lang],
+      subject: s.subject,
+      questions: JSON.stringify(questions),
+      answered_subject: s.answeredSubject,
+      answered_body: s.answeredBody,
     });
   });
   cat.notable.questionnaireKey = QUESTIONNAIRE_KEY;

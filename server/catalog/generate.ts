@@ -1,13 +1,7 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.js';
-import {
-  LabelCode,
-  Rating,
-  ReleaseSchedule,
-  TitleUpdateStatus,
-  UpdateTiming,
-} from '../../core/gen/manga/v1/common_pb.js';
+import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { makeRng, type Rng } from './rng.js';
 import { seriesStyleSeed } from '../images/style.js';
@@ -70,9 +64,18 @@ export const CHAPTER_ID_BASE = 1000000;
 export const PUBLISHERS = ['Aozora Comics', 'Kitsune Press', 'Hoshi Publishing', 'Tsubame Books'];
 
 const ONGOING_SCHEDULES = [
-  ReleaseSchedule.WEEKLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.EVERYDAY, ReleaseSchedule.BIWEEKLY,
-  ReleaseSchedule.WEEKLY, ReleaseSchedule.MONTHLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.BIMONTHLY,
-  ReleaseSchedule.WEEKLY, ReleaseSchedule.TRIMONTHLY, ReleaseSchedule.WEEKLY, ReleaseSchedule.OTHER,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.EVERYDAY,
+  ReleaseSchedule.BIWEEKLY,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.MONTHLY,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.BIMONTHLY,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.TRIMONTHLY,
+  ReleaseSchedule.WEEKLY,
+  ReleaseSchedule.OTHER,
 ];
 const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
   [ReleaseSchedule.EVERYDAY]: 1,
@@ -122,10 +125,30 @@ function lastWeekday(now: number, timing: UpdateTiming): number {
 /** Builds the whole demo catalog in memory. Deterministic from (seed, now) except the XOR keys. */
 export function generateCatalog(seed: number, now: number): Catalog {
   const cat: Catalog = {
-    series: [], titles: [], tags: [], series_tags: [], publishers: [], chapters: [], pages: [], comments: [],
-    banners: [], featured_lists: [], featured_list_items: [], popups: [], announcements: [], publisher_news: [],
+    series: [],
+    titles: [],
+    tags: [],
+    series_tags: [],
+    publishers: [],
+    chapters: [],
+    pages: [],
+    comments: [],
+    banners: [],
+    featured_lists: [],
+    featured_list_items: [],
+    popups: [],
+    announcements: [],
+    publisher_news: [],
     questionnaires: [],
-    notable: { longChapterId: 0, rtlChapterId: 0, verticalOnlyChapterId: 0, horizontalOnlyChapterId: 0, futureChapterId: 0, millionLikesCommentId: 0, questionnaireKey: '' },
+    notable: {
+      longChapterId: 0,
+      rtlChapterId: 0,
+      verticalOnlyChapterId: 0,
+      horizontalOnlyChapterId: 0,
+      futureChapterId: 0,
+      millionLikesCommentId: 0,
+      questionnaireKey: '',
+    },
   };
   GENRES.forEach((g, k) => cat.tags.push({ id: k + 1, tag: g.tag, slug: g.slug }));
   const tagId = (slug: string) => GENRES.findIndex((g) => g.slug === slug) + 1;
@@ -142,16 +165,20 @@ export function generateCatalog(seed: number, now: number): Catalog {
     const rng = makeRng(seed, 'series', i);
     const seriesId = i + 1;
     const langs = languagesFor(i, rng);
-    const schedule = spec.kind === 'ongoing'
-      ? ONGOING_SCHEDULES[ongoingN++ % ONGOING_SCHEDULES.length]!
-      : spec.kind === 'completed'
-        ? (completedN++ % 2 === 0 ? ReleaseSchedule.COMPLETED : ReleaseSchedule.DISABLED)
-        : ReleaseSchedule.DISABLED;
-    const timing = schedule === ReleaseSchedule.EVERYDAY
-      ? UpdateTiming.DAY
-      : schedule === ReleaseSchedule.WEEKLY || schedule === ReleaseSchedule.BIWEEKLY
-        ? ((weeklyN++ % 7) + 1) as UpdateTiming
-        : UpdateTiming.NOT_REGULARLY;
+    const schedule =
+      spec.kind === 'ongoing'
+        ? ONGOING_SCHEDULES[ongoingN++ % ONGOING_SCHEDULES.length]!
+        : spec.kind === 'completed'
+          ? completedN++ % 2 === 0
+            ? ReleaseSchedule.COMPLETED
+            : ReleaseSchedule.DISABLED
+          : ReleaseSchedule.DISABLED;
+    const timing =
+      schedule === ReleaseSchedule.EVERYDAY
+        ? UpdateTiming.DAY
+        : schedule === ReleaseSchedule.WEEKLY || schedule === ReleaseSchedule.BIWEEKLY
+          ? (((weeklyN++ % 7) + 1) as UpdateTiming)
+          : UpdateTiming.NOT_REGULARLY;
     const label = (i < 14 ? i : rng.int(0, 13)) as LabelCode;
     const rating = (i % 4) as Rating;
     const rtl = spec.bookRtl || (!spec.webtoon && i % 2 === 1);
@@ -170,20 +197,25 @@ export function generateCatalog(seed: number, now: number): Catalog {
     } else {
       n = schedule === ReleaseSchedule.WEEKLY ? rng.int(8, 22) : rng.int(6, 14);
       if (spec.webtoon) n = rng.int(10, 16);
-      latest = timing >= UpdateTiming.MONDAY && timing <= UpdateTiming.SUNDAY
-        ? lastWeekday(now, timing)
-        : schedule === ReleaseSchedule.EVERYDAY
-          ? Math.floor(now / DAY) * DAY + 15 * 3600
-          : Math.floor(now / DAY) * DAY + 15 * 3600 - rng.int(1, 12) * DAY;
+      latest =
+        timing >= UpdateTiming.MONDAY && timing <= UpdateTiming.SUNDAY
+          ? lastWeekday(now, timing)
+          : schedule === ReleaseSchedule.EVERYDAY
+            ? Math.floor(now / DAY) * DAY + 15 * 3600
+            : Math.floor(now / DAY) * DAY + 15 * 3600 - rng.int(1, 12) * DAY;
       if (latest > now) latest -= DAY;
     }
     const starts = Array.from({ length: n }, (_, k) => latest - (n - 1 - k) * cadence * DAY);
-    const withFuture = spec.kind === 'ongoing' && (schedule === ReleaseSchedule.EVERYDAY || (schedule === ReleaseSchedule.WEEKLY && i % 2 === 0));
+    const withFuture =
+      spec.kind === 'ongoing' && (schedule === ReleaseSchedule.EVERYDAY || (schedule === ReleaseSchedule.WEEKLY && i % 2 === 0));
     const createdAt = starts[0]! - rng.int(1, 20) * DAY;
 
     cat.series.push({
       id: seriesId,
-      slug: spec.name.en.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      slug: spec.name.en
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
       label,
       status: spec.kind,
       release_schedule: schedule,
@@ -211,12 +243,17 @@ export function generateCatalog(seed: number, now: number): Catalog {
       const views = Math.floor(popularity * LANG_WEIGHT[lang] * (0.8 + tr.next() * 0.4));
       const lastStart = starts[count - 1]!;
       const status =
-        label === LabelCode.CREATORS ? TitleUpdateStatus.CREATORS_STATUS
-        : spec.kind === 'ongoing' && i >= 32 ? TitleUpdateStatus.NEW
-        : spec.kind === 'ongoing' && now - lastStart < 36 * 3600 ? TitleUpdateStatus.UP
-        : spec.kind === 'completed' && i % 2 === 1 ? TitleUpdateStatus.REEDITION
-        : i % 5 === 0 ? TitleUpdateStatus.OUR_PICKS
-        : TitleUpdateStatus.NONE;
+        label === LabelCode.CREATORS
+          ? TitleUpdateStatus.CREATORS_STATUS
+          : spec.kind === 'ongoing' && i >= 32
+            ? TitleUpdateStatus.NEW
+            : spec.kind === 'ongoing' && now - lastStart < 36 * 3600
+              ? TitleUpdateStatus.UP
+              : spec.kind === 'completed' && i % 2 === 1
+                ? TitleUpdateStatus.REEDITION
+                : i % 5 === 0
+                  ? TitleUpdateStatus.OUR_PICKS
+                  : TitleUpdateStatus.NONE;
       const genres = spec.genres;
       cat.titles.push({
         id,
@@ -224,7 +261,11 @@ export function generateCatalog(seed: number, now: number): Catalog {
         language: LANG_ENUM[lang],
         name: spec.name[lang],
         author: author(lang),
-        overview: [GENRE_SENTENCES[genres[0]!]![lang], genres[1] ? GENRE_SENTENCES[genres[1]]![lang] : '', CLOSERS[i % CLOSERS.length]![lang]]
+        overview: [
+          GENRE_SENTENCES[genres[0]!]![lang],
+          genres[1] ? GENRE_SENTENCES[genres[1]]![lang] : '',
+          CLOSERS[i % CLOSERS.length]![lang],
+        ]
           .filter(Boolean)
           .join(' '),
         portrait_image_url: titleImageUrl(id, 'portrait'),
@@ -254,14 +295,17 @@ export function generateCatalog(seed: number, now: number): Catalog {
         const cr = makeRng(seed, 'chapter', cid);
         const published = c.start <= now;
         let end = 0;
-        if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 5) end = now + cr.int(1, 6) * DAY + cr.int(1, 20) * 3600;
+        if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 5)
+          end = now + cr.int(1, 6) * DAY + cr.int(1, 20) * 3600;
         if (spec.kind === 'ongoing' && plan.length >= 8 && i % 3 === 0 && k === plan.length - 6) end = now + 20 * DAY;
         // Long runs keep the first 3 and the newest 3 chapters on the web; the
         // ones between have ended (title detail's mid list, behind the app separator).
-        if (spec.kind === 'ongoing' && plan.length >= 12 && i % 3 === 1 && k >= 3 && k < plan.length - 3 && published) end = now - cr.int(1, 30) * DAY;
-        const sub = c.num === 0
-          ? `${spec.name[lang]}: ${CHAPTER_WORD[lang]} 1–10`
-          : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length]![lang]}`;
+        if (spec.kind === 'ongoing' && plan.length >= 12 && i % 3 === 1 && k >= 3 && k < plan.length - 3 && published)
+          end = now - cr.int(1, 30) * DAY;
+        const sub =
+          c.num === 0
+            ? `${spec.name[lang]}: ${CHAPTER_WORD[lang]} 1–10`
+            : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length]![lang]}`;
         cat.chapters.push({
           id: cid,
           title_id: id,
@@ -316,13 +360,15 @@ export function generateCatalog(seed: number, now: number): Catalog {
     });
   });
 
-  PUBLISHERS.forEach((name, k) => cat.publishers.push({
-    id: k + 1,
-    name,
-    banner_image_url: `/img/publisher/${k + 1}/banner.webp`,
-    banner_width: 1000,
-    banner_height: 250,
-  }));
+  PUBLISHERS.forEach((name, k) =>
+    cat.publishers.push({
+      id: k + 1,
+      name,
+      banner_image_url: `/img/publisher/${k + 1}/banner.webp`,
+      banner_width: 1000,
+      banner_height: 250,
+    }),
+  );
   addExtras(cat, infos, seed, now);
   return cat;
 }

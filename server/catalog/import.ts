@@ -56,7 +56,8 @@ interface RawPage {
   data: Buffer;
 }
 
-const skipName = (n: string) => n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
+const skipName = (n: string) =>
+  n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
 
 function readFolder(dir: string): RawPage[] {
   const out: RawPage[] = [];
@@ -71,13 +72,15 @@ function readFolder(dir: string): RawPage[] {
 function readArchive(file: string): Promise<RawPage[]> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
-      if (err || !zip) return reject(new ImportError(`${path.basename(file)} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
+      if (err || !zip)
+        return reject(new ImportError(`${path.basename(file)} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
       const out: RawPage[] = [];
       zip.on('error', (e: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${e.message}`)));
       zip.on('entry', (entry: yauzl.Entry) => {
         if (skipName(entry.fileName)) return zip.readEntry();
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(new ImportError(`${path.basename(file)}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
+          if (e || !stream)
+            return reject(new ImportError(`${path.basename(file)}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
           const parts: Buffer[] = [];
           stream.on('data', (c: Buffer) => parts.push(c));
           stream.on('error', (se: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${se.message}`)));
@@ -116,7 +119,12 @@ async function prepare(pages: RawPage[], tmp: string, report: (i: number) => voi
     const double = meta.width / meta.height > DOUBLE_RATIO;
     const key = newPageKey();
     const highW = SINGLE_WIDTH.high * (double ? 2 : 1);
-    rows.push({ type: double ? PageType.DOUBLE : PageType.SINGLE, width: highW, height: Math.round((meta.height * highW) / meta.width), key });
+    rows.push({
+      type: double ? PageType.DOUBLE : PageType.SINGLE,
+      width: highW,
+      height: Math.round((meta.height * highW) / meta.width),
+      key,
+    });
     for (const q of QUALITIES) {
       const w = SINGLE_WIDTH[q] * (double ? 2 : 1);
       let webp: Buffer;
@@ -142,12 +150,18 @@ export async function importChapter(db: DB, o: ImportOptions): Promise<ImportRes
   if (o.titleId !== undefined) {
     const t = await db.selectFrom('titles').select(['id']).where('id', '=', o.titleId).executeTakeFirst();
     if (!t) throw new ImportError(`there is no title ${o.titleId}`);
-    const dup = await db.selectFrom('chapters').select('id').where('title_id', '=', o.titleId).where('name', '=', o.chapterName).executeTakeFirst();
+    const dup = await db
+      .selectFrom('chapters')
+      .select('id')
+      .where('title_id', '=', o.titleId)
+      .where('name', '=', o.chapterName)
+      .executeTakeFirst();
     if (dup) throw new ImportError(`title ${o.titleId} already has a chapter named ${o.chapterName} (chapter ${dup.id})`);
   } else if (o.newTitle) {
     if (!o.newTitle.name.trim() || !o.newTitle.author.trim()) throw new ImportError('a new title needs --name and --author');
     const lang = LANG_ENUM[o.newTitle.language as LangCode];
-    if (lang === undefined) throw new ImportError(`unknown language "${o.newTitle.language}" (one of ${Object.keys(LANG_ENUM).join(', ')})`);
+    if (lang === undefined)
+      throw new ImportError(`unknown language "${o.newTitle.language}" (one of ${Object.keys(LANG_ENUM).join(', ')})`);
     language = lang;
   } else {
     throw new ImportError('give --title <id> for an existing title, or --name, --author and --language for a new one');
@@ -162,25 +176,122 @@ export async function importChapter(db: DB, o: ImportOptions): Promise<ImportRes
       let titleId = o.titleId;
       if (titleId === undefined) {
         const nt = o.newTitle!;
-        const sid = Number((await trx.selectFrom('series').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-        titleId = Number((await trx.selectFrom('titles').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-        const slug = `${nt.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'series'}-${sid}`;
-        await trx.insertInto('series').values({ id: sid, slug, label: LabelCode.OTHERS, status: 'ongoing', release_schedule: ReleaseSchedule.OTHER, update_timing: UpdateTiming.NOT_REGULARLY, rating: Rating.ALLAGE, is_simulpub: 0, plan_type: 'standard', publisher_id: 1, start_from_right: 0, region_code: '', created_at: now }).execute();
-        await trx.insertInto('titles').values({
-          id: titleId, series_id: sid, language, name: nt.name, author: nt.author, overview: nt.overview ?? '',
-          portrait_image_url: titleImageUrl(titleId, 'portrait'), landscape_image_url: titleImageUrl(titleId, 'landscape'), title_image_url: titleImageUrl(titleId, 'title'),
-          background_image_url: titleImageUrl(titleId, 'background'), favorite_image_url: titleImageUrl(titleId, 'favorite'),
-          view_count: 0, update_status: TitleUpdateStatus.NEW, viewing_period_description: '', non_appearance_info: '', is_new: 1, created_at: now,
-        }).execute();
+        const sid =
+          Number(
+            (
+              await trx
+                .selectFrom('series')
+                .select((eb) => eb.fn.max('id').as('m'))
+                .executeTakeFirst()
+            )?.m ?? 0,
+          ) + 1;
+        titleId =
+          Number(
+            (
+              await trx
+                .selectFrom('titles')
+                .select((eb) => eb.fn.max('id').as('m'))
+                .executeTakeFirst()
+            )?.m ?? 0,
+          ) + 1;
+        const slug = `${
+          nt.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'series'
+        }-${sid}`;
+        await trx
+          .insertInto('series')
+          .values({
+            id: sid,
+            slug,
+            label: LabelCode.OTHERS,
+            status: 'ongoing',
+            release_schedule: ReleaseSchedule.OTHER,
+            update_timing: UpdateTiming.NOT_REGULARLY,
+            rating: Rating.ALLAGE,
+            is_simulpub: 0,
+            plan_type: 'standard',
+            publisher_id: 1,
+            start_from_right: 0,
+            region_code: '',
+            created_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('titles')
+          .values({
+            id: titleId,
+            series_id: sid,
+            language,
+            name: nt.name,
+            author: nt.author,
+            overview: nt.overview ?? '',
+            portrait_image_url: titleImageUrl(titleId, 'portrait'),
+            landscape_image_url: titleImageUrl(titleId, 'landscape'),
+            title_image_url: titleImageUrl(titleId, 'title'),
+            background_image_url: titleImageUrl(titleId, 'background'),
+            favorite_image_url: titleImageUrl(titleId, 'favorite'),
+            view_count: 0,
+            update_status: TitleUpdateStatus.NEW,
+            viewing_period_description: '',
+            non_appearance_info: '',
+            is_new: 1,
+            created_at: now,
+          })
+          .execute();
       }
-      const chapterId = Number((await trx.selectFrom('chapters').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-      const seq = Number((await trx.selectFrom('chapters').select((eb) => eb.fn.max('seq').as('m')).where('title_id', '=', titleId).executeTakeFirst())?.m ?? 0) + 1;
-      await trx.insertInto('chapters').values({
-        id: chapterId, title_id: titleId, seq, name: o.chapterName, sub_title: o.subTitle ?? '', thumbnail_url: chapterThumbUrl(chapterId),
-        start_ts: o.start ?? now, end_ts: o.end ?? 0, is_vertical_only: o.verticalOnly ? 1 : 0, is_horizontal_only: o.horizontalOnly ? 1 : 0,
-        view_count: 0, ticket_end: 0, notified_at: 0,
-      }).execute();
-      await trx.insertInto('pages').values(rows.map((r, idx) => ({ chapter_id: chapterId, idx, type: r.type, width: r.width, height: r.height, encryption_key: r.key, source: 'file' }))).execute();
+      const chapterId =
+        Number(
+          (
+            await trx
+              .selectFrom('chapters')
+              .select((eb) => eb.fn.max('id').as('m'))
+              .executeTakeFirst()
+          )?.m ?? 0,
+        ) + 1;
+      const seq =
+        Number(
+          (
+            await trx
+              .selectFrom('chapters')
+              .select((eb) => eb.fn.max('seq').as('m'))
+              .where('title_id', '=', titleId)
+              .executeTakeFirst()
+          )?.m ?? 0,
+        ) + 1;
+      await trx
+        .insertInto('chapters')
+        .values({
+          id: chapterId,
+          title_id: titleId,
+          seq,
+          name: o.chapterName,
+          sub_title: o.subTitle ?? '',
+          thumbnail_url: chapterThumbUrl(chapterId),
+          start_ts: o.start ?? now,
+          end_ts: o.end ?? 0,
+          is_vertical_only: o.verticalOnly ? 1 : 0,
+          is_horizontal_only: o.horizontalOnly ? 1 : 0,
+          view_count: 0,
+          ticket_end: 0,
+          notified_at: 0,
+        })
+        .execute();
+      await trx
+        .insertInto('pages')
+        .values(
+          rows.map((r, idx) => ({
+            chapter_id: chapterId,
+            idx,
+            type: r.type,
+            width: r.width,
+            height: r.height,
+            encryption_key: r.key,
+            source: 'file',
+          })),
+        )
+        .execute();
       // The images move into place inside the transaction: if the move fails, the rows roll back.
       const dest = path.join(o.dataDir, 'img', 'page', String(chapterId));
       fs.rmSync(dest, { recursive: true, force: true });

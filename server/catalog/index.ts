@@ -14,8 +14,21 @@ export interface CatalogDeps {
 
 /** Insert order (no foreign keys are declared, but keep parents first). */
 const TABLES = [
-  'publishers', 'tags', 'series', 'series_tags', 'titles', 'chapters', 'pages', 'comments', 'banners',
-  'featured_lists', 'featured_list_items', 'popups', 'announcements', 'publisher_news', 'questionnaires',
+  'publishers',
+  'tags',
+  'series',
+  'series_tags',
+  'titles',
+  'chapters',
+  'pages',
+  'comments',
+  'banners',
+  'featured_lists',
+  'featured_list_items',
+  'popups',
+  'announcements',
+  'publisher_news',
+  'questionnaires',
 ] as const satisfies readonly (keyof Catalog & keyof Database)[];
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -27,7 +40,10 @@ const BATCH = 400;
  * server/images). Does nothing when titles already exist.
  */
 export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefined> {
-  const row = await deps.db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('titles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) return undefined;
   const t0 = Date.now();
   const now = deps.now ?? Math.floor(Date.now() / 1000);
@@ -36,7 +52,9 @@ export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefi
     `demo catalog: ${cat.series.length} series, ${cat.titles.length} titles, ${cat.chapters.length} chapters, ${cat.pages.length} pages (seed ${deps.config.catalogSeed})`,
   );
   await insertCatalog(deps.db, cat, deps.log);
-  deps.log(`demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and cached in ${deps.config.dataDir}/img`);
+  deps.log(
+    `demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and cached in ${deps.config.dataDir}/img`,
+  );
   return cat;
 }
 
@@ -49,7 +67,10 @@ export async function insertCatalog(db: DB, cat: Catalog, log: (line: string) =>
     for (const table of TABLES) {
       const rows = cat[table] as Record<string, unknown>[];
       for (let k = 0; k < rows.length; k += BATCH) {
-        await trx.insertInto(table).values(rows.slice(k, k + BATCH) as never).execute();
+        await trx
+          .insertInto(table)
+          .values(rows.slice(k, k + BATCH) as never)
+          .execute();
         done += Math.min(BATCH, rows.length - k);
         const pct = Math.floor((done / total) * 10) * 10;
         if (pct !== lastPct) {

@@ -82,7 +82,10 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const { db, close } = await openDb(config);
-  const bar = new cliProgress.SingleBar({ format: 'importing |{bar}| {value}/{total} pages', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: 'importing |{bar}| {value}/{total} pages', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
   let started = false;
   try {
     if (v.title !== undefined && !/^\d+$/.test(v.title)) throw new ImportError(`--title "${v.title}" is not a title id`);
@@ -90,7 +93,14 @@ async function main(): Promise<number> {
       source: args.positionals[0]!,
       ...(v.title !== undefined ? { titleId: Number(v.title) } : {}),
       ...(v.title === undefined && (v.name || v.author || v.language)
-        ? { newTitle: { name: v.name ?? '', author: v.author ?? '', language: v.language ?? '', ...(v.overview ? { overview: v.overview } : {}) } }
+        ? {
+            newTitle: {
+              name: v.name ?? '',
+              author: v.author ?? '',
+              language: v.language ?? '',
+              ...(v.overview ? { overview: v.overview } : {}),
+            },
+          }
         : {}),
       chapterName: v.chapter ?? '',
       ...(v.subtitle ? { subTitle: v.subtitle } : {}),

@@ -92,7 +92,11 @@ export async function migrate(db: DB, dialect: Dialect): Promise<void> {
     const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
     migrationTableSchema = r.rows[0]?.s ?? undefined;
   }
-  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`);

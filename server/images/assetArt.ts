@@ -34,27 +34,41 @@ export function titleArtSvg(kind: TitleImageKind, w: number, h: number, styleSee
   const r = makeRng('cover', styleSeed, kind);
   const short = Math.min(w, h);
   const defs = `<defs>${tone('t', st, '#000', 0.3)}<linearGradient id="g" x1="0" y1="0" x2="${w > h ? 1 : 0}" y2="1"><stop offset="0" stop-color="${st.accent}"/><stop offset="1" stop-color="hsl(${st.hue} 60% 18%)"/></linearGradient></defs>`;
-  const parts = [svgOpen(w, h), defs, `<rect width="${w}" height="${h}" fill="url(#g)"/>`, `<rect width="${w}" height="${h}" fill="url(#t)"/>`];
+  const parts = [
+    svgOpen(w, h),
+    defs,
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>`,
+    `<rect width="${w}" height="${h}" fill="url(#t)"/>`,
+  ];
   const ex = w > h ? w * (0.72 + r.next() * 0.1) : w * 0.5;
   const ey = w > h ? h * 0.5 : h * 0.38;
   parts.push(emblem(st, ex, ey, short * (kind === 'favorite' ? 0.3 : 0.28)));
   for (let k = 0; k < 6; k++) {
-    parts.push(`<circle cx="${(r.next() * w).toFixed(0)}" cy="${(r.next() * h).toFixed(0)}" r="${(short * (0.02 + r.next() * 0.05)).toFixed(0)}" fill="#fff" fill-opacity="0.35"/>`);
+    parts.push(
+      `<circle cx="${(r.next() * w).toFixed(0)}" cy="${(r.next() * h).toFixed(0)}" r="${(short * (0.02 + r.next() * 0.05)).toFixed(0)}" fill="#fff" fill-opacity="0.35"/>`,
+    );
   }
   if (kind === 'background') {
     parts.push(`<rect width="${w}" height="${h}" fill="#000" fill-opacity="0.25"/>`);
   } else if (kind === 'favorite') {
     const lines = wrap(name, 9, 2);
-    parts.push(`<rect y="${h * 0.66}" width="${w}" height="${h * 0.34}" fill="#000" fill-opacity="0.55"/>`, textBlock(lines, w / 2, h * 0.83, short * 0.085, '#fff'));
+    parts.push(
+      `<rect y="${h * 0.66}" width="${w}" height="${h * 0.34}" fill="#000" fill-opacity="0.55"/>`,
+      textBlock(lines, w / 2, h * 0.83, short * 0.085, '#fff'),
+    );
   } else {
     const wide = w > h;
     const size = wide ? h * 0.13 : w * 0.1;
     const lines = wrap(name, wide ? (w * 0.55) / size : (w * 0.86) / size, 3);
     const tx = wide ? w * 0.32 : w / 2;
     const ty = wide ? h * 0.45 : h * 0.74;
-    parts.push(`<rect x="0" y="${(ty - lines.length * size * 0.75 - size * 0.4).toFixed(0)}" width="${wide ? w * 0.64 : w}" height="${(lines.length * size * 1.25 + size * 1.6).toFixed(0)}" fill="#000" fill-opacity="0.45"/>`);
+    parts.push(
+      `<rect x="0" y="${(ty - lines.length * size * 0.75 - size * 0.4).toFixed(0)}" width="${wide ? w * 0.64 : w}" height="${(lines.length * size * 1.25 + size * 1.6).toFixed(0)}" fill="#000" fill-opacity="0.45"/>`,
+    );
     parts.push(textBlock(lines, tx, ty, size, '#fff', 800));
-    parts.push(`<text x="${tx}" y="${(ty + lines.length * size * 0.65 + size * 0.5).toFixed(0)}" font-family="${FONT}" font-size="${(size * 0.45).toFixed(1)}" fill="#fff" text-anchor="middle">${esc(author)}</text>`);
+    parts.push(
+      `<text x="${tx}" y="${(ty + lines.length * size * 0.65 + size * 0.5).toFixed(0)}" font-family="${FONT}" font-size="${(size * 0.45).toFixed(1)}" fill="#fff" text-anchor="middle">${esc(author)}</text>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');
@@ -66,7 +80,9 @@ export function thumbSvg(w: number, h: number, styleSeed: number, chapterName: s
   const r = makeRng('thumb', styleSeed, chapterName);
   const parts = [svgOpen(w, h), `<defs>${tone('t', st, st.ink, 0.8)}</defs>`, `<rect width="${w}" height="${h}" fill="${st.paper}"/>`];
   parts.push(`<rect x="8" y="8" width="${w * 0.55}" height="${h - 16}" fill="url(#t)" stroke="${st.ink}" stroke-width="4"/>`);
-  parts.push(`<rect x="${w * 0.55 + 16}" y="8" width="${w * 0.45 - 24}" height="${h - 16}" fill="${st.accent}" stroke="${st.ink}" stroke-width="4"/>`);
+  parts.push(
+    `<rect x="${w * 0.55 + 16}" y="8" width="${w * 0.45 - 24}" height="${h - 16}" fill="${st.accent}" stroke="${st.ink}" stroke-width="4"/>`,
+  );
   parts.push(emblem(st, w * 0.28, h * 0.45, h * (0.22 + r.next() * 0.08)));
   parts.push(textBlock([chapterName], w * 0.775, h * 0.38, h * 0.17, '#fff', 800));
   parts.push(textBlock(wrap(sub, 8, 2), w * 0.775, h * 0.7, h * 0.075, '#fff', 500));

@@ -19,7 +19,12 @@ export interface PageSpec {
   webtoon: boolean;
 }
 
-interface Rect { x: number; y: number; w: number; h: number }
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * Screentone is drawn as flat neutral greys here and turned into dots after
@@ -46,7 +51,9 @@ export function pageSvg(p: PageSpec, outW: number, outH: number): string {
   panels.forEach((pr, k) => {
     defs.push(`<clipPath id="c${k}"><rect x="${pr.x}" y="${pr.y}" width="${pr.w}" height="${pr.h}"/></clipPath>`);
     body.push(`<g clip-path="url(#c${k})">${panelContent(pr, r, st, p.webtoon)}</g>`);
-    body.push(`<rect x="${pr.x}" y="${pr.y}" width="${pr.w}" height="${pr.h}" fill="none" stroke="${st.ink}" stroke-width="${st.border}"/>`);
+    body.push(
+      `<rect x="${pr.x}" y="${pr.y}" width="${pr.w}" height="${pr.h}" fill="none" stroke="${st.ink}" stroke-width="${st.border}"/>`,
+    );
   });
   // Speech bubbles in up to three panels.
   const nb = Math.min(panels.length, r.int(1, 3));
@@ -90,13 +97,20 @@ function webtoonPanels(a: Rect, r: Rng, st: SeriesStyle): Rect[] {
   const n = r.int(2, 3);
   const g = st.gutter * 4;
   const h = (a.h - g * (n - 1)) / n;
-  return Array.from({ length: n }, (_, k) => ({ x: a.x + (k % 2 ? 60 : 0), y: Math.round(a.y + k * (h + g)), w: a.w - 60, h: Math.round(h) }));
+  return Array.from({ length: n }, (_, k) => ({
+    x: a.x + (k % 2 ? 60 : 0),
+    y: Math.round(a.y + k * (h + g)),
+    w: a.w - 60,
+    h: Math.round(h),
+  }));
 }
 
 function panelContent(p: Rect, r: Rng, st: SeriesStyle, color: boolean): string {
   const cx = p.x + p.w / 2;
   const cy = p.y + p.h / 2;
-  const bg = color ? `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="hsl(${(st.hue + r.int(0, 60)) % 360} 45% ${r.int(70, 88)}%)"/>` : '';
+  const bg = color
+    ? `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="hsl(${(st.hue + r.int(0, 60)) % 360} 45% ${r.int(70, 88)}%)"/>`
+    : '';
   switch (r.int(0, 4)) {
     case 0: {
       // Speed lines toward a focus point, and a figure.
@@ -108,7 +122,9 @@ function panelContent(p: Rect, r: Rng, st: SeriesStyle, color: boolean): string 
         const ang = (k / n) * Math.PI * 2 + r.next() * 0.08;
         const r0 = Math.min(p.w, p.h) * (0.25 + r.next() * 0.1);
         const r1 = Math.max(p.w, p.h);
-        rays.push(`M${(fx + Math.cos(ang) * r0).toFixed(0)} ${(fy + Math.sin(ang) * r0).toFixed(0)}L${(fx + Math.cos(ang) * r1).toFixed(0)} ${(fy + Math.sin(ang) * r1).toFixed(0)}`);
+        rays.push(
+          `M${(fx + Math.cos(ang) * r0).toFixed(0)} ${(fy + Math.sin(ang) * r0).toFixed(0)}L${(fx + Math.cos(ang) * r1).toFixed(0)} ${(fy + Math.sin(ang) * r1).toFixed(0)}`,
+        );
       }
       return `${bg}<path d="${rays.join('')}" stroke="${st.ink}" stroke-width="${r.int(2, 5)}"/>${figure(fx, fy + p.h * 0.1, Math.min(p.w, p.h) * 0.35, st, color)}`;
     }
@@ -123,11 +139,15 @@ function panelContent(p: Rect, r: Rng, st: SeriesStyle, color: boolean): string 
     case 2: {
       // City: buildings with windows.
       const parts: string[] = [bg, `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="${TONE.light}"/>`];
-      for (let x = p.x - 10; x < p.x + p.w; ) {
+      for (let x = p.x - 10; x < p.x + p.w;) {
         const bw = r.int(60, 140);
         const bh = p.h * (0.3 + r.next() * 0.6);
-        parts.push(`<rect x="${x}" y="${(p.y + p.h - bh).toFixed(0)}" width="${bw}" height="${bh.toFixed(0)}" fill="${st.paper}" stroke="${st.ink}" stroke-width="3"/>`);
-        parts.push(`<rect x="${x + 10}" y="${(p.y + p.h - bh + 14).toFixed(0)}" width="${bw - 20}" height="${(bh - 20).toFixed(0)}" fill="${TONE.dark}"/>`);
+        parts.push(
+          `<rect x="${x}" y="${(p.y + p.h - bh).toFixed(0)}" width="${bw}" height="${bh.toFixed(0)}" fill="${st.paper}" stroke="${st.ink}" stroke-width="3"/>`,
+        );
+        parts.push(
+          `<rect x="${x + 10}" y="${(p.y + p.h - bh + 14).toFixed(0)}" width="${bw - 20}" height="${(bh - 20).toFixed(0)}" fill="${TONE.dark}"/>`,
+        );
         x += bw + r.int(4, 20);
       }
       return parts.join('');

@@ -9,8 +9,15 @@ export function imagesRepo(db: DB) {
         .innerJoin('chapters as c', 'c.id', 'p.chapter_id')
         .innerJoin('titles as t', 't.id', 'c.title_id')
         .select([
-          'p.type', 'p.width', 'p.height', 'p.encryption_key', 'p.source',
-          'c.name as chapter_name', 'c.is_vertical_only', 't.name as title_name', 't.language',
+          'p.type',
+          'p.width',
+          'p.height',
+          'p.encryption_key',
+          'p.source',
+          'c.name as chapter_name',
+          'c.is_vertical_only',
+          't.name as title_name',
+          't.language',
         ])
         .where('p.chapter_id', '=', chapterId)
         .where('p.idx', '=', idx)

@@ -12,7 +12,16 @@ import { titleArtSvg, thumbSvg, bannerSvg, iconSvg, labelSvg, publisherSvg, popu
 import { seriesStyleSeed, styleFor } from './style.js';
 import { screentone } from './screentone.js';
 import { xorWithKey } from './crypto.js';
-import { TITLE_IMAGES, THUMB_SIZE, ICON_SIZE, ICON_COUNT, LABEL_SIZE, PUBLISHER_BANNER_SIZE, POPUP_IMAGE_SIZE, type TitleImageKind } from './assets.js';
+import {
+  TITLE_IMAGES,
+  THUMB_SIZE,
+  ICON_SIZE,
+  ICON_COUNT,
+  LABEL_SIZE,
+  PUBLISHER_BANNER_SIZE,
+  POPUP_IMAGE_SIZE,
+  type TitleImageKind,
+} from './assets.js';
 import { BUBBLES } from '../catalog/text/phrases.js';
 import { HOME_POPUP } from '../catalog/text/copy.js';
 import { LANG_CODES, LANG_ENUM, l9, type LangCode } from '../catalog/text/langs.js';
@@ -38,7 +47,9 @@ export function renderSvg(svg: string): Promise<Buffer> {
 export async function renderPage(svg: string, tonePeriod: number, ink: string, paper: string): Promise<Buffer> {
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   screentone(data, info.width, info.height, tonePeriod, ink, paper);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).webp(WEBP).toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .webp(WEBP)
+    .toBuffer();
 }
 
 const etagOf = (data: Buffer) => `"${crypto.createHash('sha1').update(data).digest('base64url')}"`;
@@ -63,7 +74,12 @@ export class ImageStore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(db: DB, dataDir: string, private readonly catalogSeed: number, private readonly maxParallel = 2) {
+  constructor(
+    db: DB,
+    dataDir: string,
+    private readonly catalogSeed: number,
+    private readonly maxParallel = 2,
+  ) {
     this.repo = imagesRepo(db);
     this.root = path.join(dataDir, 'img');
   }
@@ -147,7 +163,13 @@ export class ImageStore {
       if (!pp || !pp.image_url) return undefined;
       const lang = langOf(pp.language);
       const target = await this.bannerTarget(0, pp.action_url);
-      return popupSvg(POPUP_IMAGE_SIZE.width, POPUP_IMAGE_SIZE.height, seed(target?.series_id ?? pp.id), pp.subject || target?.name || HOME_POPUP.subject[lang], pp.body || HOME_POPUP.body[lang]);
+      return popupSvg(
+        POPUP_IMAGE_SIZE.width,
+        POPUP_IMAGE_SIZE.height,
+        seed(target?.series_id ?? pp.id),
+        pp.subject || target?.name || HOME_POPUP.subject[lang],
+        pp.body || HOME_POPUP.body[lang],
+      );
     }
     return undefined;
   }

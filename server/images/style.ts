@@ -52,9 +52,22 @@ function emWidth(s: string): number {
   let w = 0;
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    if (c >= 0x0e31 && c <= 0x0e4e && c !== 0x0e32 && c !== 0x0e33 && c !== 0x0e40 && c !== 0x0e41 && c !== 0x0e42 && c !== 0x0e43 && c !== 0x0e44 && c !== 0x0e45 && c !== 0x0e46) continue; // Thai combining marks
+    if (
+      c >= 0x0e31 &&
+      c <= 0x0e4e &&
+      c !== 0x0e32 &&
+      c !== 0x0e33 &&
+      c !== 0x0e40 &&
+      c !== 0x0e41 &&
+      c !== 0x0e42 &&
+      c !== 0x0e43 &&
+      c !== 0x0e44 &&
+      c !== 0x0e45 &&
+      c !== 0x0e46
+    )
+      continue; // Thai combining marks
     if (c >= 0x3000) w += 1;
-    else if ('iljtf.,:;!\'’ '.includes(ch)) w += 0.3;
+    else if ("iljtf.,:;!'’ ".includes(ch)) w += 0.3;
     else if (ch >= 'A' && ch <= 'Z') w += 0.66;
     else w += 0.56;
   }
@@ -65,9 +78,7 @@ const wordSegmenter = new Intl.Segmenter('th', { granularity: 'word' });
 
 /** Breaks text into lines of at most maxEm em (words; Thai by dictionary words). */
 export function wrap(text: string, maxEm: number, maxLines = 4): string[] {
-  const words = /[\u0e00-\u0e7f]/.test(text)
-    ? [...wordSegmenter.segment(text)].map((s) => s.segment)
-    : text.split(/(?<=\s)/);
+  const words = /[\u0e00-\u0e7f]/.test(text) ? [...wordSegmenter.segment(text)].map((s) => s.segment) : text.split(/(?<=\s)/);
   const lines: string[] = [];
   let line = '';
   for (const w of words) {

@@ -19,10 +19,7 @@ export const errors = {
     new ApiError({
       status: 400,
       code: 10400,
-      ...msg(
-        ['Invalid request', 'The request could not be understood.'],
-        ['Solicitud no válida', 'No se pudo entender la solicitud.'],
-      ),
+      ...msg(['Invalid request', 'The request could not be understood.'], ['Solicitud no válida', 'No se pudo entender la solicitud.']),
       debug: `parameter ${name} ${why}`,
     }),
   titleNotFound: (id: number | string) =>
@@ -36,10 +33,7 @@ export const errors = {
     new ApiError({
       status: 404,
       code: 10405,
-      ...msg(
-        ['Chapter not found', 'This chapter is not available.'],
-        ['Capítulo no encontrado', 'Este capítulo no está disponible.'],
-      ),
+      ...msg(['Chapter not found', 'This chapter is not available.'], ['Capítulo no encontrado', 'Este capítulo no está disponible.']),
       debug: `chapter ${id} not found`,
     }),
   chapterNotReadable: (id: number | string, why: string) =>

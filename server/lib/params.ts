@@ -73,7 +73,10 @@ export function langParam(p: Params, name = 'lang'): LangInfo {
 export function clangParam(p: Params, name = 'clang'): number[] | null {
   const v = p[name];
   if (v === undefined || v === null || v === '') return null;
-  const raw = (Array.isArray(v) ? v.join(',') : String(v)).split(',').map((s) => s.trim()).filter(Boolean);
+  const raw = (Array.isArray(v) ? v.join(',') : String(v))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (raw.length === 0) return null;
   if (raw.length > 20) throw errors.badParam(name, 'lists too many languages');
   const set = new Set<number>();

@@ -78,7 +78,9 @@ export default fp(async (app) => {
     const cfg = app.config;
     if (cfg.maintenance) throw errors.maintenance();
     if (req.routeOptions.config?.content && cfg.blockedRegions.length) {
-      const region = String(req.headers[cfg.regionHeader] ?? '').trim().toUpperCase();
+      const region = String(req.headers[cfg.regionHeader] ?? '')
+        .trim()
+        .toUpperCase();
       if (region && cfg.blockedRegions.includes(region)) throw errors.geoBlocked(region);
     }
 

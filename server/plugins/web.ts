@@ -30,7 +30,7 @@ export default fp(async (app) => {
       preCompressed: true,
       // Vite puts content hashes in asset names: they never change.
       setHeaders(reply, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header("cache-control", "public, max-age=31536000, immutable");
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -138,7 +138,11 @@ interface SsrModule {
 function forwarded(req: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || ['accept', 'accept-encoding', 'content-length', 'content-type', 'connection', 'if-none-match', 'if-modified-since'].includes(k)) continue;
+    if (
+      v === undefined ||
+      ['accept', 'accept-encoding', 'content-length', 'content-type', 'connection', 'if-none-match', 'if-modified-since'].includes(k)
+    )
+      continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
@@ -171,7 +175,8 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
         path: pathname,
         acceptLanguage: req.headers['accept-language'],
         cookie: req.headers.cookie,
-        get: async (pathAndQuery, extra) => (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra } })).rawPayload,
+        get: async (pathAndQuery, extra) =>
+          (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra } })).rawPayload,
       });
       return view && { ...view, ...assets.get(pathname) };
     } catch (err) {

@@ -33,7 +33,10 @@ export function feedbackRepo(db: DB) {
 
     async contact(visitor: string, c: { type: string; subject: string; body: string }): Promise<number> {
       const now = nowSec();
-      await db.insertInto('contacts').values({ visitor_token: visitor, ...c, created_at: now }).execute();
+      await db
+        .insertInto('contacts')
+        .values({ visitor_token: visitor, ...c, created_at: now })
+        .execute();
       return now;
     },
 

@@ -1,13 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../db/index.js';
-import type {
-  AnnouncementTable,
-  BannerTable,
-  FeaturedListTable,
-  PopupTable,
-  PublisherNewsTable,
-  PublisherTable,
-} from '../db/schema.js';
+import type { AnnouncementTable, BannerTable, FeaturedListTable, PopupTable, PublisherNewsTable, PublisherTable } from '../db/schema.js';
 
 export type BannerRow = Selectable<BannerTable>;
 export type PopupRow = Selectable<PopupTable>;
@@ -38,17 +31,19 @@ export function promoRepo(db: DB) {
     },
 
     popup(placement: string, language: number, seriesId = 0): Promise<PopupRow | undefined> {
-      return db
-        .selectFrom('popups')
-        .selectAll()
-        .where('placement', '=', placement)
-        .where('language', 'in', [-1, language])
-        .where('series_id', 'in', seriesId ? [0, seriesId] : [0])
-        // The series' own popup and the language's own win over generic ones.
-        .orderBy('series_id', 'desc')
-        .orderBy('language', 'desc')
-        .orderBy('id')
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('popups')
+          .selectAll()
+          .where('placement', '=', placement)
+          .where('language', 'in', [-1, language])
+          .where('series_id', 'in', seriesId ? [0, seriesId] : [0])
+          // The series' own popup and the language's own win over generic ones.
+          .orderBy('series_id', 'desc')
+          .orderBy('language', 'desc')
+          .orderBy('id')
+          .executeTakeFirst()
+      );
     },
 
     featuredLists(): Promise<FeaturedListRow[]> {
@@ -60,7 +55,13 @@ export function promoRepo(db: DB) {
     },
 
     announcements(language: number): Promise<AnnouncementRow[]> {
-      return db.selectFrom('announcements').selectAll().where('language', '=', language).orderBy('date', 'desc').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('announcements')
+        .selectAll()
+        .where('language', '=', language)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     publisher(id: number): Promise<PublisherRow | undefined> {

@@ -60,7 +60,7 @@ export function viewsRepo(db: DB, flushMs = 1000) {
     inflight = taken;
     try {
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < viewed.length; ) {
+        for (let i = 0; i < viewed.length;) {
           const n = batchSize(viewed.length - i);
           const params: unknown[] = [];
           for (const v of viewed.slice(i, i + n)) params.push(v.visitor, v.chapterId, 0, v.at);
@@ -68,7 +68,11 @@ export function viewsRepo(db: DB, flushMs = 1000) {
           i += n;
         }
         for (const [chapterId, n] of counts) {
-          await trx.updateTable('chapters').set({ view_count: sql`view_count + ${n}` }).where('id', '=', chapterId).execute();
+          await trx
+            .updateTable('chapters')
+            .set({ view_count: sql`view_count + ${n}` })
+            .where('id', '=', chapterId)
+            .execute();
           await trx
             .insertInto('chapter_views_daily')
             .values({ chapter_id: chapterId, day, views: n })

@@ -16,8 +16,10 @@ function flagsQuery(titles: number, chapters: number, comments: number) {
   const ids = (n: number) => sql.join(Array.from({ length: n }, () => 0));
   const parts = [];
   if (titles) parts.push(sql`select 1 as k, title_id as id from bookmarks where visitor_token = ${''} and title_id in (${ids(titles)})`);
-  if (chapters) parts.push(sql`select 2 as k, chapter_id as id from viewed_chapters where visitor_token = ${''} and chapter_id in (${ids(chapters)})`);
-  if (comments) parts.push(sql`select 3 as k, comment_id as id from comment_likes where visitor_token = ${''} and comment_id in (${ids(comments)})`);
+  if (chapters)
+    parts.push(sql`select 2 as k, chapter_id as id from viewed_chapters where visitor_token = ${''} and chapter_id in (${ids(chapters)})`);
+  if (comments)
+    parts.push(sql`select 3 as k, comment_id as id from comment_likes where visitor_token = ${''} and comment_id in (${ids(comments)})`);
   return sql<{ k: number; id: number }>`${sql.join(parts, sql` union all `)}`;
 }
 
@@ -49,10 +51,7 @@ export function visitorsRepo(db: DB) {
      * list lengths and reused (the same lengths come back for a title or a
      * chapter), so a request pays for running it only.
      */
-    async flags(
-      visitor: string,
-      q: { titleIds?: number[]; chapterIds?: number[]; commentIds?: number[] },
-    ): Promise<VisitorFlags> {
+    async flags(visitor: string, q: { titleIds?: number[]; chapterIds?: number[]; commentIds?: number[] }): Promise<VisitorFlags> {
       const out: VisitorFlags = { bookmarked: new Set(), viewed: new Set(), liked: new Set() };
       const t = q.titleIds ?? [];
       const c = q.chapterIds ?? [];

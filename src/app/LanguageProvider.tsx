@@ -20,9 +20,7 @@ export function toPayload(l: Languages): LanguagesPayload {
   return {
     defaultUi: short(l.defaultUiLanguage) || 'en',
     defaultContent: [l.defaultContentLanguageOne, l.defaultContentLanguageTwo, l.defaultContentLanguageThree].map(short).filter(Boolean),
-    available: l.availableLanguages
-      .map((a) => ({ code: short(a.language), titlesCount: a.titlesCount }))
-      .filter((a) => a.code),
+    available: l.availableLanguages.map((a) => ({ code: short(a.language), titlesCount: a.titlesCount })).filter((a) => a.code),
   };
 }
 

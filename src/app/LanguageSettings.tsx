@@ -20,7 +20,12 @@ export function LanguageSettings() {
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.8" fill="none" />
-          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9S14.5 18.4 12 21c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" stroke="currentColor" strokeWidth="1.8" fill="none" />
+          <path
+            d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9S14.5 18.4 12 21c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            fill="none"
+          />
         </svg>
         <span className="language-button__code">{current.toUpperCase()}</span>
       </button>

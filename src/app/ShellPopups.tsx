@@ -22,7 +22,15 @@ function readNumber(key: string): number | null {
 }
 
 /** The regional promo popup (date window, regions, once per 24 h). */
-export function PromoPopup({ config = PROMO_CONFIG, region = browserRegion(), now = nowSeconds() }: { config?: PromoConfig; region?: string | null; now?: number }) {
+export function PromoPopup({
+  config = PROMO_CONFIG,
+  region = browserRegion(),
+  now = nowSeconds(),
+}: {
+  config?: PromoConfig;
+  region?: string | null;
+  now?: number;
+}) {
   const [state, send] = useMachine(
     promoPopupMachine.provide({
       actions: {
@@ -34,15 +42,30 @@ export function PromoPopup({ config = PROMO_CONFIG, region = browserRegion(), no
   );
   if (!state.matches('shown')) return null;
   return (
-    <div className="popup-backdrop" data-testid="promo-backdrop" onMouseDown={(e) => e.target === e.currentTarget && send({ type: 'promo.close' })}>
+    <div
+      className="popup-backdrop"
+      data-testid="promo-backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && send({ type: 'promo.close' })}
+    >
       <div className="popup popup--promo" role="dialog" aria-modal="true" aria-label={t('shell.promoTitle')}>
-        <button type="button" className="icon-button popup__close" aria-label={t('common.close')} onClick={() => send({ type: 'promo.close' })}>
+        <button
+          type="button"
+          className="icon-button popup__close"
+          aria-label={t('common.close')}
+          onClick={() => send({ type: 'promo.close' })}
+        >
           <CloseIcon />
         </button>
         <img src="/images/promo.svg" alt="" className="popup__image" width={400} height={300} />
         <h2 className="popup__subject">{t('shell.promoTitle')}</h2>
         <p className="popup__body">{t('shell.promoBody')}</p>
-        <a className="button button--primary" href={storeLink()} target="_blank" rel="noopener noreferrer" onClick={() => send({ type: 'promo.follow' })}>
+        <a
+          className="button button--primary"
+          href={storeLink()}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => send({ type: 'promo.follow' })}
+        >
           {t('common.install')}
         </a>
       </div>

@@ -2,8 +2,40 @@ import type { PromoConfig } from '../../machines/promoPopupMachine';
 
 /** Latin American and Caribbean regions (the documents hold such a list). */
 export const LATAM_REGIONS = [
-  'AR', 'BO', 'BR', 'CL', 'CO', 'CR', 'CU', 'DO', 'EC', 'SV', 'GT', 'HN', 'MX', 'NI', 'PA', 'PY', 'PE', 'PR', 'UY', 'VE',
-  'AG', 'BS', 'BB', 'BZ', 'DM', 'GD', 'GY', 'HT', 'JM', 'KN', 'LC', 'VC', 'SR', 'TT',
+  'AR',
+  'BO',
+  'BR',
+  'CL',
+  'CO',
+  'CR',
+  'CU',
+  'DO',
+  'EC',
+  'SV',
+  'GT',
+  'HN',
+  'MX',
+  'NI',
+  'PA',
+  'PY',
+  'PE',
+  'PR',
+  'UY',
+  'VE',
+  'AG',
+  'BS',
+  'BB',
+  'BZ',
+  'DM',
+  'GD',
+  'GY',
+  'HT',
+  'JM',
+  'KN',
+  'LC',
+  'VC',
+  'SR',
+  'TT',
 ] as const;
 
 /** The regional promo: March to April 2021 (000 §9), Latin America. */
@@ -14,7 +46,9 @@ export const PROMO_CONFIG: PromoConfig = {
 };
 
 /** The visitor's region as the browser states it (es-MX → MX); null when it does not. */
-export function browserRegion(langs: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): string | null {
+export function browserRegion(
+  langs: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []),
+): string | null {
   for (const l of langs) {
     const m = /^[a-z]{2,3}[-_]([A-Za-z]{2})\b/.exec(l);
     if (m) return m[1]!.toUpperCase();

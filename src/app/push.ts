@@ -136,7 +136,10 @@ export function runPushSubscription(
           subscribe: ({ self }) => {
             const pm = reg!.pushManager;
             pm.getSubscription()
-              .then(async (sub) => sub ?? pm.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(await fetchApplicationServerKey()) }))
+              .then(
+                async (sub) =>
+                  sub ?? pm.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(await fetchApplicationServerKey()) }),
+              )
               .then(
                 (sub) => self.send({ type: 'subscription.ready', token: JSON.stringify(sub.toJSON()) }),
                 (err: unknown) => {

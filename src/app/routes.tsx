@@ -61,7 +61,9 @@ const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen')
 
 /** The machine explorer: always in development, in production when the server runs with MACHINE_EXPLORER on. */
 export function explorerEnabled(): boolean {
-  return __MACHINE_EXPLORER__ || (typeof document !== 'undefined' && !!document.querySelector('meta[name="machine-explorer"][content="on"]'));
+  return (
+    __MACHINE_EXPLORER__ || (typeof document !== 'undefined' && !!document.querySelector('meta[name="machine-explorer"][content="on"]'))
+  );
 }
 
 export const RANKING_TABS = ['hottest', 'trending', 'completed'] as const;
@@ -135,30 +137,82 @@ function MangaListRoute() {
 export function ShellRoutes() {
   return (
     <Switch>
-      <Route path="/updates"><Lazy screen={HomeScreen} /></Route>
-      <Route path="/featured"><Lazy screen={FeaturedScreen} /></Route>
-      <Route path="/favorited"><Lazy screen={FavoritedScreen} /></Route>
-      <Route key="/ranking" path="/ranking"><Redirect to="/ranking/hottest" replace /></Route>
-      <Route path="/ranking/:tab"><RankingRoute /></Route>
-      <Route key="/manga_list" path="/manga_list"><Redirect to="/manga_list/ongoing" replace /></Route>
-      <Route path="/manga_list/:tab"><MangaListRoute /></Route>
-      <Route path="/titles/:id"><Lazy screen={TitleScreen} /></Route>
-      <Route path="/comments/:id"><Lazy screen={CommentsScreen} /></Route>
-      <Route path="/search_result"><Lazy screen={SearchScreen} /></Route>
-      <Route path="/announcement"><Lazy screen={AnnouncementScreen} /></Route>
-      <Route path="/announcement/:language"><Lazy screen={AnnouncementScreen} /></Route>
-      <Route path="/publisher_news/:publisherId"><Lazy screen={PublisherNewsScreen} /></Route>
-      <Route path="/feedback"><Lazy screen={FeedbackScreen} /></Route>
-      <Route path="/about_us"><Lazy screen={AboutScreen} /></Route>
-      <Route key="/rating" path="/rating"><Redirect to={`/rating/${locale()}`} replace /></Route>
-      <Route path="/rating/:language"><Lazy screen={RatingScreen} /></Route>
-      <Route path="/faq"><Lazy screen={FaqScreen} /></Route>
-      <Route path="/blocking"><BlockingScreen /></Route>
-      <Route path="/maintenance"><MaintenanceScreen /></Route>
-      <Route path="/error"><NotFoundScreen /></Route>
-      {explorerEnabled() ? <Route path="/machines"><Lazy screen={MachinesScreen} /></Route> : null}
-      {explorerEnabled() ? <Route path="/machines/:name"><Lazy screen={MachinesScreen} /></Route> : null}
-      <Route><NotFoundScreen /></Route>
+      <Route path="/updates">
+        <Lazy screen={HomeScreen} />
+      </Route>
+      <Route path="/featured">
+        <Lazy screen={FeaturedScreen} />
+      </Route>
+      <Route path="/favorited">
+        <Lazy screen={FavoritedScreen} />
+      </Route>
+      <Route key="/ranking" path="/ranking">
+        <Redirect to="/ranking/hottest" replace />
+      </Route>
+      <Route path="/ranking/:tab">
+        <RankingRoute />
+      </Route>
+      <Route key="/manga_list" path="/manga_list">
+        <Redirect to="/manga_list/ongoing" replace />
+      </Route>
+      <Route path="/manga_list/:tab">
+        <MangaListRoute />
+      </Route>
+      <Route path="/titles/:id">
+        <Lazy screen={TitleScreen} />
+      </Route>
+      <Route path="/comments/:id">
+        <Lazy screen={CommentsScreen} />
+      </Route>
+      <Route path="/search_result">
+        <Lazy screen={SearchScreen} />
+      </Route>
+      <Route path="/announcement">
+        <Lazy screen={AnnouncementScreen} />
+      </Route>
+      <Route path="/announcement/:language">
+        <Lazy screen={AnnouncementScreen} />
+      </Route>
+      <Route path="/publisher_news/:publisherId">
+        <Lazy screen={PublisherNewsScreen} />
+      </Route>
+      <Route path="/feedback">
+        <Lazy screen={FeedbackScreen} />
+      </Route>
+      <Route path="/about_us">
+        <Lazy screen={AboutScreen} />
+      </Route>
+      <Route key="/rating" path="/rating">
+        <Redirect to={`/rating/${locale()}`} replace />
+      </Route>
+      <Route path="/rating/:language">
+        <Lazy screen={RatingScreen} />
+      </Route>
+      <Route path="/faq">
+        <Lazy screen={FaqScreen} />
+      </Route>
+      <Route path="/blocking">
+        <BlockingScreen />
+      </Route>
+      <Route path="/maintenance">
+        <MaintenanceScreen />
+      </Route>
+      <Route path="/error">
+        <NotFoundScreen />
+      </Route>
+      {explorerEnabled() ? (
+        <Route path="/machines">
+          <Lazy screen={MachinesScreen} />
+        </Route>
+      ) : null}
+      {explorerEnabled() ? (
+        <Route path="/machines/:name">
+          <Lazy screen={MachinesScreen} />
+        </Route>
+      ) : null}
+      <Route>
+        <NotFoundScreen />
+      </Route>
     </Switch>
   );
 }
@@ -171,33 +225,59 @@ function Bare({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Switch>
-      <Route key="/" path="/"><Redirect to="/main" replace /></Route>
-      <Route key="/main" path="/main"><Redirect to="/updates" replace /></Route>
+      <Route key="/" path="/">
+        <Redirect to="/main" replace />
+      </Route>
+      <Route key="/main" path="/main">
+        <Redirect to="/updates" replace />
+      </Route>
       <Route path="/viewer/:chapterId">
         {(p: { chapterId: string }) => {
           // The chapter's data and first pages load while the viewer's code does.
           preloadChapter(Number(p.chapterId));
-          return <Bare><Lazy screen={ViewerScreen} /></Bare>;
+          return (
+            <Bare>
+              <Lazy screen={ViewerScreen} />
+            </Bare>
+          );
         }}
       </Route>
       <Route path="/webview/announcement/:language">
-        <WebviewLayout><Lazy screen={AnnouncementScreen} /></WebviewLayout>
+        <WebviewLayout>
+          <Lazy screen={AnnouncementScreen} />
+        </WebviewLayout>
       </Route>
       <Route path="/webview/faq/:language">
-        <WebviewLayout><Lazy screen={FaqScreen} /></WebviewLayout>
+        <WebviewLayout>
+          <Lazy screen={FaqScreen} />
+        </WebviewLayout>
       </Route>
       <Route path="/webview/questionnaire/:lang/:questionnaire_key">
-        <WebviewLayout param="lang"><Lazy screen={QuestionnaireScreen} /></WebviewLayout>
+        <WebviewLayout param="lang">
+          <Lazy screen={QuestionnaireScreen} />
+        </WebviewLayout>
       </Route>
-      <Route path="/terms_web_ja"><Lazy screen={TermsScreen} /></Route>
+      <Route path="/terms_web_ja">
+        <Lazy screen={TermsScreen} />
+      </Route>
       {[...CAMPAIGN_US, ...CAMPAIGN_FR].map((p) => (
-        <Route key={p} path={p}><Lazy screen={CampaignScreen} /></Route>
+        <Route key={p} path={p}>
+          <Lazy screen={CampaignScreen} />
+        </Route>
       ))}
       {/* 001 §2: an unknown path keeps the main layout unless it contains "static". */}
-      <Route path={/^\/(?!(?:updates|featured|favorited|ranking|manga_list|titles|comments|search_result|announcement|publisher_news|feedback|about_us|rating|faq)(?:\/|$)).*static/}>
+      <Route
+        path={
+          /^\/(?!(?:updates|featured|favorited|ranking|manga_list|titles|comments|search_result|announcement|publisher_news|feedback|about_us|rating|faq)(?:\/|$)).*static/
+        }
+      >
         <NotFoundScreen />
       </Route>
-      <Route><Shell><ShellRoutes /></Shell></Route>
+      <Route>
+        <Shell>
+          <ShellRoutes />
+        </Shell>
+      </Route>
     </Switch>
   );
 }

@@ -27,7 +27,11 @@ function page(b: Boot | string | null): Document {
   return doc;
 }
 
-const cookies = (doc: Document) => doc.cookie.split('; ').filter((c) => c.startsWith('mr_')).sort();
+const cookies = (doc: Document) =>
+  doc.cookie
+    .split('; ')
+    .filter((c) => c.startsWith('mr_'))
+    .sort();
 
 describe('the entry takes or drops a server-rendered first view', () => {
   beforeEach(() => {

@@ -82,7 +82,8 @@ export function drawFirstPages(chapterId: number, boot: Boot): FirstDrawing | nu
   const chapter = boot.chapter;
   const mode = storedMode();
   const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
-  if (!chapter || chapter.query !== `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, mode ?? 'vertical', boot.clang))}`) return null;
+  if (!chapter || chapter.query !== `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, mode ?? 'vertical', boot.clang))}`)
+    return null;
   const doc = document.documentElement;
   const viewport = { width: doc.clientWidth, height: doc.clientHeight };
   const plan = planFirstView(chapter.shape, viewport, mode, readLastPage(chapterId));
@@ -101,7 +102,14 @@ export function drawFirstPages(chapterId: number, boot: Boot): FirstDrawing | nu
   c.height = Math.round(viewport.height * dpr);
   c.className = 'viewer-first';
   c.setAttribute('aria-hidden', 'true');
-  Object.assign(c.style, { position: 'fixed', inset: '0', width: `${viewport.width}px`, height: `${viewport.height}px`, background: '#111', pointerEvents: 'none' });
+  Object.assign(c.style, {
+    position: 'fixed',
+    inset: '0',
+    width: `${viewport.width}px`,
+    height: `${viewport.height}px`,
+    background: '#111',
+    pointerEvents: 'none',
+  });
   let dismissed = false;
   let context: Promise<CanvasRenderingContext2D | null> | null = null;
   const ctxOf = () =>

@@ -149,7 +149,10 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   const { serviceLang, contentLangs } =
     storedService && storedContent.length
       ? { serviceLang: storedService, contentLangs: storedContent }
-      : chooseLanguages({ storedService: null, storedContent: null, browser: browserLanguage(acceptedLanguages(req.acceptLanguage)) }, languages);
+      : chooseLanguages(
+          { storedService: null, storedContent: null, browser: browserLanguage(acceptedLanguages(req.acceptLanguage)) },
+          languages,
+        );
   const lang = byShort(serviceLang)?.service;
   if (!lang) return null;
   const viewerMode = prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
@@ -227,7 +230,12 @@ async function viewerFirstView(
   const first = v.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : [])).slice(0, 1);
   return {
     ...base,
-    boot: { ...base.boot, session, chapter: { query: key, shape: chapterShape(v) }, responses: { ...base.boot.responses, [key]: toBase64(bytes) } },
+    boot: {
+      ...base.boot,
+      session,
+      chapter: { query: key, shape: chapterShape(v) },
+      responses: { ...base.boot.responses, [key]: toBase64(bytes) },
+    },
     preload: first,
   };
 }

@@ -70,7 +70,18 @@ function track(e: InspectionEvent) {
     snap = undefined;
   }
   if (!snap) return;
-  publish({ key: `${TAB}:${ref.sessionId}`, machineId: logic.id ?? '?', value: snap.value, context: plain(snap.context), status: snap.status ?? 'active', tab: TAB, updated: Date.now() }, true);
+  publish(
+    {
+      key: `${TAB}:${ref.sessionId}`,
+      machineId: logic.id ?? '?',
+      value: snap.value,
+      context: plain(snap.context),
+      status: snap.status ?? 'active',
+      tab: TAB,
+      updated: Date.now(),
+    },
+    true,
+  );
 }
 
 let tracking = false;

@@ -82,7 +82,13 @@ export function saveLanguages(serviceLang: string, contentLangs: string[]): void
  * flags are this visitor's and the view is counted for them). Copies of what
  * local storage holds, written when it changes and on each start.
  */
-export const PREFS_COOKIES = { lang: 'mr_lang', clang: 'mr_clang', viewerMode: 'mr_vmode', resolution: 'mr_res', session: 'mr_sid' } as const;
+export const PREFS_COOKIES = {
+  lang: 'mr_lang',
+  clang: 'mr_clang',
+  viewerMode: 'mr_vmode',
+  resolution: 'mr_res',
+  session: 'mr_sid',
+} as const;
 
 export function mirrorPrefsCookies(doc: Document = document): void {
   const year = 365 * 24 * 3600;

@@ -22,7 +22,12 @@ export function displayTitle(g: AllTitlesGroup, langs: readonly ShortCode[]): Ti
 }
 
 /** 000 §5 list filter: a language of the group in the content languages, then the tag, then the label. */
-export function filterGroups(groups: readonly AllTitlesGroup[], langs: readonly ShortCode[], tag: string | null, label: string | null): AllTitlesGroup[] {
+export function filterGroups(
+  groups: readonly AllTitlesGroup[],
+  langs: readonly ShortCode[],
+  tag: string | null,
+  label: string | null,
+): AllTitlesGroup[] {
   return groups.filter(
     (g) =>
       titlesInLangs(g, langs).length > 0 &&

@@ -26,7 +26,10 @@ export function storeLink(ua: string = navigator.userAgent): string {
  * `requireNeverDismissed` is for /favorited, where it shows only if it was
  * never dismissed; `enabled` lets a screen add its own condition.
  */
-export function AppInstallBanner({ enabled = true, requireNeverDismissed = false }: { enabled?: boolean; requireNeverDismissed?: boolean } = {}) {
+export function AppInstallBanner({
+  enabled = true,
+  requireNeverDismissed = false,
+}: { enabled?: boolean; requireNeverDismissed?: boolean } = {}) {
   const [state, send] = useMachine(
     appInstallBannerMachine.provide({
       actions: {
@@ -54,7 +57,12 @@ export function AppInstallBanner({ enabled = true, requireNeverDismissed = false
       >
         {t('common.install')}
       </a>
-      <button type="button" className="icon-button app-banner__close" aria-label={t('common.close')} onClick={() => send({ type: 'banner.dismiss' })}>
+      <button
+        type="button"
+        className="icon-button app-banner__close"
+        aria-label={t('common.close')}
+        onClick={() => send({ type: 'banner.dismiss' })}
+      >
         <CloseIcon />
       </button>
     </aside>

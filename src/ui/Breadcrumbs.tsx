@@ -16,11 +16,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           const last = i === all.length - 1;
           return (
             <li key={`${i}-${c.label}`}>
-              {c.href && !last ? (
-                <Link href={c.href}>{c.label}</Link>
-              ) : (
-                <span aria-current={last ? 'page' : undefined}>{c.label}</span>
-              )}
+              {c.href && !last ? <Link href={c.href}>{c.label}</Link> : <span aria-current={last ? 'page' : undefined}>{c.label}</span>}
             </li>
           );
         })}

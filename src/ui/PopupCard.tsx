@@ -60,7 +60,9 @@ export function PopupCard({
             <img src={d.value.imageUrl} alt="" className="popup__image" />
           </ActionLink>
         ) : null}
-        <h2 id={`${id}-t`} className="popup__subject">{d.value.subject}</h2>
+        <h2 id={`${id}-t`} className="popup__subject">
+          {d.value.subject}
+        </h2>
         <p className="popup__body">{d.value.body}</p>
         <ActionLink action={d.value.action} className="button button--primary" onFollow={follow}>
           {t('common.open')}
@@ -69,12 +71,12 @@ export function PopupCard({
     );
   } else if (d.case === 'osDefault') {
     label = d.value.subject;
-    const buttons = [d.value.okButton, d.value.neutralButton, d.value.cancelButton].filter(
-      (b): b is Popup_Button => !!b && !!b.text,
-    );
+    const buttons = [d.value.okButton, d.value.neutralButton, d.value.cancelButton].filter((b): b is Popup_Button => !!b && !!b.text);
     body = (
       <>
-        <h2 id={`${id}-t`} className="popup__subject">{d.value.subject}</h2>
+        <h2 id={`${id}-t`} className="popup__subject">
+          {d.value.subject}
+        </h2>
         <p className="popup__body">{d.value.body}</p>
         <div className="popup__buttons">
           {buttons.map((b, i) =>

@@ -34,7 +34,10 @@ export function ShareButtons({ url, text }: { url: string; text: string }) {
         onClick={() => track('share', { network: 'x', url })}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path fill="currentColor" d="M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
+          <path
+            fill="currentColor"
+            d="M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z"
+          />
         </svg>
         <span>{t('common.shareX')}</span>
       </a>

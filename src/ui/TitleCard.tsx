@@ -21,12 +21,31 @@ export function badgeText(status: TitleUpdateStatus): string | null {
  * One title: cover, name, author, an optional update badge and rank mark,
  * linking to /titles/{id}. Its cover loads lazily unless `eager` (fetched at once, with high priority).
  */
-export function TitleCard({ title, badge, rank, subtitle, eager }: { title: Title; badge?: boolean; rank?: number; subtitle?: string; eager?: boolean }) {
+export function TitleCard({
+  title,
+  badge,
+  rank,
+  subtitle,
+  eager,
+}: {
+  title: Title;
+  badge?: boolean;
+  rank?: number;
+  subtitle?: string;
+  eager?: boolean;
+}) {
   const b = badge ? badgeText(title.titleUpdateStatus) : null;
   return (
     <Link href={`/titles/${title.titleId}`} className="title-card" data-title-id={title.titleId}>
       <span className="title-card__cover">
-        <img src={title.portraitImageUrl} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width={180} height={256} />
+        <img
+          src={title.portraitImageUrl}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          width={180}
+          height={256}
+        />
         {b ? <span className={`badge badge--${b.toLowerCase()}`}>{b}</span> : null}
         {rank !== undefined ? <RankMark rank={rank} /> : null}
       </span>

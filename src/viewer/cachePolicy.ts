@@ -22,7 +22,13 @@ export function weightedDistance(i: number, current: number, c: CacheConfig = CA
  * ahead and behind by weighted distance. `eligible` filters out items that
  * have no image (banners, last page).
  */
-export function wanted(visible: number[], current: number, count: number, eligible: (i: number) => boolean, c: CacheConfig = CACHE): number[] {
+export function wanted(
+  visible: number[],
+  current: number,
+  count: number,
+  eligible: (i: number) => boolean,
+  c: CacheConfig = CACHE,
+): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
   const add = (i: number) => {

@@ -51,7 +51,8 @@ export class DecodePool {
 
   constructor(
     private readonly size: number,
-    private readonly spawn: () => Worker = () => new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'page-decoder' }),
+    private readonly spawn: () => Worker = () =>
+      new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'page-decoder' }),
   ) {}
 
   private slot(): Slot | undefined {

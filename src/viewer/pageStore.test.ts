@@ -22,14 +22,22 @@ describe('page store', () => {
     const sources = Array.from({ length: 40 }, (_, i) => ({ url: `p${i}`, key: '00' }));
     const seenOnRelease: Array<[number, boolean]> = [];
     let maxDecoded = 0;
-    const store: PageStore = new PageStore(sources, pool, {
-      onChange: () => {
-        maxDecoded = Math.max(maxDecoded, store.decodedCount());
+    const store: PageStore = new PageStore(
+      sources,
+      pool,
+      {
+        onChange: () => {
+          maxDecoded = Math.max(maxDecoded, store.decodedCount());
+        },
+        onRelease: (i) => seenOnRelease.push([i, store.bitmap(i) !== undefined]),
       },
-      onRelease: (i) => seenOnRelease.push([i, store.bitmap(i) !== undefined]),
-    }, { ahead: 3, behind: 1, cap: 4 });
+      { ahead: 3, behind: 1, cap: 4 },
+    );
     for (let at = 0; at < 40; at += 2) {
-      store.setPosition(at, [at, at + 1].filter((i) => i < 40));
+      store.setPosition(
+        at,
+        [at, at + 1].filter((i) => i < 40),
+      );
       await flush();
       await flush();
     }

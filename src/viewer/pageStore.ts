@@ -147,11 +147,18 @@ export class PageStore {
   private evict(incoming: number, keepAlso?: number): void {
     const keep = new Set(this.want);
     if (keepAlso !== undefined) keep.add(keepAlso);
-    for (const j of toEvict([...this.bitmaps.keys()], this.current, keep, this.config, incoming)) this.loaders.get(j)?.send({ type: 'page.evict' });
+    for (const j of toEvict([...this.bitmaps.keys()], this.current, keep, this.config, incoming))
+      this.loaders.get(j)?.send({ type: 'page.evict' });
     // The window is never larger than the cap, so this only trims pages outside it;
     // if it still overflows (a tiny cap), drop the farthest kept ones too.
     if (this.bitmaps.size + incoming > this.config.cap) {
-      for (const j of toEvict([...this.bitmaps.keys()], this.current, new Set(keepAlso === undefined ? [] : [keepAlso]), this.config, incoming)) {
+      for (const j of toEvict(
+        [...this.bitmaps.keys()],
+        this.current,
+        new Set(keepAlso === undefined ? [] : [keepAlso]),
+        this.config,
+        incoming,
+      )) {
         this.loaders.get(j)?.send({ type: 'page.evict' });
       }
     }
@@ -167,7 +174,9 @@ export class PageStore {
     this.current = current;
     const list = wanted(visible, current, this.sources.length, (i) => !!this.sources[i], this.config);
     this.want = new Set(list);
-    const inFlight = [...this.loaders.entries()].filter(([, a]) => ['queued', 'loading'].includes(a.getSnapshot().value as string)).map(([i]) => i);
+    const inFlight = [...this.loaders.entries()]
+      .filter(([, a]) => ['queued', 'loading'].includes(a.getSnapshot().value as string))
+      .map(([i]) => i);
     for (const i of toAbort(inFlight, this.want)) this.loaders.get(i)?.send({ type: 'page.evict' });
     // A failed page left behind is forgotten: coming back to it tries again.
     for (const [i, a] of this.loaders) if (a.getSnapshot().value === 'failed' && !this.want.has(i)) a.send({ type: 'page.evict' });

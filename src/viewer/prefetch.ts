@@ -40,7 +40,11 @@ function keep(url: string, b: Promise<ImageBitmap>): void {
 }
 
 function clear(): void {
-  for (const b of bitmaps.values()) void b.then((x) => x.close(), () => {});
+  for (const b of bitmaps.values())
+    void b.then(
+      (x) => x.close(),
+      () => {},
+    );
   bitmaps.clear();
 }
 
@@ -70,7 +74,12 @@ export function prefetchChapter(
         keep(
           m.imageUrl,
           new Promise<ImageBitmap>((resolve, reject) => {
-            pool.request(m.imageUrl, m.encryptionKey, { onStart: () => {}, onProgress: () => {}, onDone: resolve, onError: (e) => reject(new Error(e)) });
+            pool.request(m.imageUrl, m.encryptionKey, {
+              onStart: () => {},
+              onProgress: () => {},
+              onDone: resolve,
+              onError: (e) => reject(new Error(e)),
+            });
           }),
         );
       }

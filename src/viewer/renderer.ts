@@ -52,7 +52,14 @@ export class PageRenderer {
   private deferred = false;
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
-  readonly stats: RendererStats = { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 };
+  readonly stats: RendererStats = {
+    liveTextures: 0,
+    maxLiveTextures: 0,
+    texturesCreated: 0,
+    texturesDestroyed: 0,
+    frames: 0,
+    firstImageAt: 0,
+  };
 
   constructor(private readonly bitmapOf: (i: number) => ImageBitmap | undefined) {}
 
@@ -150,7 +157,14 @@ export class PageRenderer {
     const c = this.shown;
     return l.placements
       .filter((p) => this.visible.has(p.item))
-      .map((p) => ({ item: p.item, x: (p.x - c.x) * c.scale, y: (p.y - c.y) * c.scale, w: p.w * c.scale, h: p.h * c.scale, image: this.sprites.has(p.item) }));
+      .map((p) => ({
+        item: p.item,
+        x: (p.x - c.x) * c.scale,
+        y: (p.y - c.y) * c.scale,
+        w: p.w * c.scale,
+        h: p.h * c.scale,
+        image: this.sprites.has(p.item),
+      }));
   }
 
   onCamera(fn: (cam: Camera) => void): () => void {

@@ -71,7 +71,18 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
 
   useGesture(
     {
-      onDrag: ({ tap: isTap, first, last, movement: [mx, my], velocity: [vx, vy], direction: [dx, dy], xy: [x, y], pinching, cancel, event }) => {
+      onDrag: ({
+        tap: isTap,
+        first,
+        last,
+        movement: [mx, my],
+        velocity: [vx, vy],
+        direction: [dx, dy],
+        xy: [x, y],
+        pinching,
+        cancel,
+        event,
+      }) => {
         const send = cur.current.send;
         // A touch pinch takes over from the drag; a ctrl+wheel zoom (also a "pinch") must not swallow mouse clicks.
         if (pinching && (event as PointerEvent).pointerType !== 'mouse') {

@@ -17,7 +17,9 @@ describe('demo catalog', () => {
     // Keys are random per page (crypto), never shared.
     expect(again.pages[0]!.encryption_key).not.toBe(cat.pages[0]!.encryption_key);
     expect(new Set(cat.pages.map((p) => p.encryption_key)).size).toBe(cat.pages.length);
-    expect(JSON.stringify(generateCatalog(SEED + 1, NOW).titles.map((t) => t.author))).not.toBe(JSON.stringify(cat.titles.map((t) => t.author)));
+    expect(JSON.stringify(generateCatalog(SEED + 1, NOW).titles.map((t) => t.author))).not.toBe(
+      JSON.stringify(cat.titles.map((t) => t.author)),
+    );
   });
 
   it('has at least 30 series, each in 2 to 9 of the nine languages with its own names', () => {
@@ -76,13 +78,27 @@ describe('demo catalog', () => {
     expect(likes.some((n) => n > 1000 && n < 1_000_000)).toBe(true);
     expect(likes.some((n) => n > 1_000_000)).toBe(true);
     expect(cat.comments.every((c) => c.user_name && c.icon_url)).toBe(true);
-    for (const place of ['home_top', 'title', 'ranking', 'featured', 'viewer_insert', 'viewer_list']) expect(cat.banners.some((b) => b.placement === place), place).toBe(true);
+    for (const place of ['home_top', 'title', 'ranking', 'featured', 'viewer_insert', 'viewer_list'])
+      expect(
+        cat.banners.some((b) => b.placement === place),
+        place,
+      ).toBe(true);
     expect(cat.featured_lists.some((l) => l.name === 'Fantasy')).toBe(true);
-    expect(new Set(cat.popups.map((p) => `${p.placement}:${p.kind}`))).toEqual(new Set(['home:one_image', 'home:app_default', 'rating:app_default']));
+    expect(new Set(cat.popups.map((p) => `${p.placement}:${p.kind}`))).toEqual(
+      new Set(['home:one_image', 'home:app_default', 'rating:app_default']),
+    );
     expect(cat.announcements.some((a) => /<[a-z]+[ >]/.test(a.body))).toBe(true);
-    for (const p of cat.publishers) expect(cat.publisher_news.some((n) => n.publisher_id === p.id), p.name).toBe(true);
+    for (const p of cat.publishers)
+      expect(
+        cat.publisher_news.some((n) => n.publisher_id === p.id),
+        p.name,
+      ).toBe(true);
     expect(new Set(cat.questionnaires.map((q) => q.lang))).toEqual(new Set(['eng', 'esp', 'fra', 'tha']));
-    const qs = JSON.parse(cat.questionnaires[0]!.questions) as Array<{ numberOfChoices?: number; hideFreeform?: boolean; freeForm?: string }>;
+    const qs = JSON.parse(cat.questionnaires[0]!.questions) as Array<{
+      numberOfChoices?: number;
+      hideFreeform?: boolean;
+      freeForm?: string;
+    }>;
     expect(qs.some((q) => (q.numberOfChoices ?? 1) === 1)).toBe(true);
     expect(qs.some((q) => (q.numberOfChoices ?? 1) > 1)).toBe(true);
     expect(qs.some((q) => !q.hideFreeform && !!q.freeForm)).toBe(true);

@@ -20,10 +20,20 @@ describe('demo page images', () => {
 
   for (const q of ['low', 'high', 'super_high'] as const) {
     it(`${q}: every page decrypts with its key to a WebP of the announced width and height; served immutable with an ETag`, async () => {
-      const a = await call(t.app, { method: 'GET', url: `/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=${q}`, token: newToken() });
-      const v = a.res.result.case === 'success' && a.res.result.value.data.case === 'mangaViewer' ? a.res.result.value.data.value : undefined;
+      const a = await call(t.app, {
+        method: 'GET',
+        url: `/api/manga_viewer?chapter_id=${chapterId}&split=yes&img_quality=${q}`,
+        token: newToken(),
+      });
+      const v =
+        a.res.result.case === 'success' && a.res.result.value.data.case === 'mangaViewer' ? a.res.result.value.data.value : undefined;
       const pages = v!.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])).slice(0, 6);
-      const withDouble = [...pages, ...v!.pages.flatMap((p) => (p.data.case === 'mangaPage' && p.data.value.type === PageType.DOUBLE ? [p.data.value] : [])).slice(0, 1)];
+      const withDouble = [
+        ...pages,
+        ...v!.pages
+          .flatMap((p) => (p.data.case === 'mangaPage' && p.data.value.type === PageType.DOUBLE ? [p.data.value] : []))
+          .slice(0, 1),
+      ];
       for (const p of withDouble) {
         const r = await t.app.inject({ method: 'GET', url: new URL(p.imageUrl, 'http://x').pathname });
         expect(r.statusCode).toBe(200);
@@ -35,10 +45,16 @@ describe('demo page images', () => {
         const meta = await sharp(xorWithKey(r.rawPayload, p.encryptionKey)).metadata();
         expect(meta.format).toBe('webp');
         expect([meta.width, meta.height]).toEqual([p.width, p.height]);
-        const again = await t.app.inject({ method: 'GET', url: new URL(p.imageUrl, 'http://x').pathname, headers: { 'if-none-match': String(r.headers.etag) } });
+        const again = await t.app.inject({
+          method: 'GET',
+          url: new URL(p.imageUrl, 'http://x').pathname,
+          headers: { 'if-none-match': String(r.headers.etag) },
+        });
         expect(again.statusCode).toBe(304);
       }
-      expect(withDouble.some((p) => p.type === PageType.DOUBLE && p.width === 2 * pages.find((x) => x.type === PageType.SINGLE)!.width)).toBe(true);
+      expect(
+        withDouble.some((p) => p.type === PageType.DOUBLE && p.width === 2 * pages.find((x) => x.type === PageType.SINGLE)!.width),
+      ).toBe(true);
     });
   }
 });

@@ -51,11 +51,21 @@ describe('favorites, comments and the survey in Chromium', () => {
     const likes = async () => (await last.locator('.comment__likes').textContent())!;
     const before = await likes();
     await last.getByRole('button').click();
-    await page.waitForFunction((b) => document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!.textContent !== b, before);
+    await page.waitForFunction(
+      (b) =>
+        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!
+          .textContent !== b,
+      before,
+    );
     expect(await last.getByRole('button').getAttribute('aria-pressed')).toBe('true');
     if (/^\d+$/.test(before)) expect(Number(await likes())).toBe(Number(before) + 1);
     await last.getByRole('button').click();
-    await page.waitForFunction((b) => document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!.textContent === b, before);
+    await page.waitForFunction(
+      (b) =>
+        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!
+          .textContent === b,
+      before,
+    );
     expect(await last.getByRole('button').getAttribute('aria-pressed')).toBe('false');
     const order = () => page.locator('.comment').evaluateAll((els) => els.map((e) => e.getAttribute('data-comment-id')));
     const byLikes = await order();

@@ -29,7 +29,9 @@ describe('home first view rendered by the server', () => {
   const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id="__boot"/.exec(html)?.[1] ?? '';
   const bootOf = (html: string) => {
     const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-    return m ? (JSON.parse(m[1]!) as { path: string; lang: string; clang: string[]; viewerMode: string; responses: Record<string, string> }) : null;
+    return m
+      ? (JSON.parse(m[1]!) as { path: string; lang: string; clang: string[]; viewerMode: string; responses: Record<string, string> })
+      : null;
   };
 
   it('the page holds the home in the languages of the Accept-Language header, or of the preference cookies', async () => {
@@ -45,7 +47,9 @@ describe('home first view rendered by the server', () => {
     expect(root).toMatch(/<img [^>]*loading="eager"[^>]*fetchPriority="high"|<img [^>]*fetchPriority="high"[^>]*loading="eager"/);
     const boot = bootOf(fr.html)!;
     expect(boot).toMatchObject({ path: '/updates', lang: 'fra', viewerMode: 'vertical' });
-    expect(Object.keys(boot.responses).sort()).toEqual(['/language', `/web/web_homeV4?lang=fra&clang=${boot.clang.join('%2C')}&viewer_mode=vertical`].sort());
+    expect(Object.keys(boot.responses).sort()).toEqual(
+      ['/language', `/web/web_homeV4?lang=fra&clang=${boot.clang.join('%2C')}&viewer_mode=vertical`].sort(),
+    );
 
     // Stored choices (mirrored in cookies by the app) win over the header.
     const es = await page('/updates', { 'accept-language': 'fr', cookie: 'other=x; mr_lang=esp; mr_clang=es%2Cen; mr_vmode=horizontal' });
@@ -88,8 +92,16 @@ describe('home first view rendered by the server', () => {
       expect(seen.api).not.toContain('/api/web/web_homeV4');
       // The languages the language-settings machine chooses on first use, stored as it stores them,
       // and mirrored in cookies for the next page the server renders.
-      expect(await p.evaluate(() => [localStorage.getItem('service_lang'), localStorage.getItem('content_langs_v2')])).toEqual(['eng', '["en","es","fr"]']);
-      expect((await ctx.cookies()).filter((c) => c.name.startsWith('mr_')).map((c) => `${c.name}=${c.value}`).sort()).toEqual(['mr_clang=en%2Ces%2Cfr', 'mr_lang=eng']);
+      expect(await p.evaluate(() => [localStorage.getItem('service_lang'), localStorage.getItem('content_langs_v2')])).toEqual([
+        'eng',
+        '["en","es","fr"]',
+      ]);
+      expect(
+        (await ctx.cookies())
+          .filter((c) => c.name.startsWith('mr_'))
+          .map((c) => `${c.name}=${c.value}`)
+          .sort(),
+      ).toEqual(['mr_clang=en%2Ces%2Cfr', 'mr_lang=eng']);
       // One home, not the server's and the app's side by side.
       expect(await p.locator('[data-screen="home"]').count()).toBe(1);
       await p.screenshot({ path: `.tmp/screenshots/home/e2e-first-view-${kind}.png` });
@@ -138,7 +150,10 @@ describe('home first view rendered by the server', () => {
     expect(await p.locator('html').getAttribute('lang')).toBe('de');
     expect(seen.errors).toEqual([]);
     // Now mirrored: the next page is rendered in German.
-    const cookie = (await ctx.cookies()).filter((c) => c.name.startsWith('mr_')).map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = (await ctx.cookies())
+      .filter((c) => c.name.startsWith('mr_'))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
     expect((await page('/updates', { cookie })).html).toContain('<html lang="de"');
     await ctx.close();
   });

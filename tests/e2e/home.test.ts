@@ -54,7 +54,10 @@ describe('home, featured and ranking in Chromium', () => {
       await page.goto(`${base}/ranking/hottest`);
       await page.locator('[data-testid="ranking-top"] .title-card').first().waitFor();
       const hottest = await page.locator('a.title-card').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      await page.getByRole('navigation', { name: /ranking/i }).getByRole('link', { name: /trending/i }).click();
+      await page
+        .getByRole('navigation', { name: /ranking/i })
+        .getByRole('link', { name: /trending/i })
+        .click();
       await page.waitForURL(/\/ranking\/trending$/);
       await page.waitForFunction(
         (prev) => JSON.stringify([...document.querySelectorAll('a.title-card')].map((a) => a.getAttribute('href'))) !== prev,

@@ -97,7 +97,12 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
       body = xor(await pageImage(i, pages[i] === 'D', m[2]!), KEY);
       cache.set(k, body);
     }
-    const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/octet-stream', 'content-length': String(body.length), 'cache-control': 'no-store' };
+    const headers = {
+      'access-control-allow-origin': '*',
+      'content-type': 'application/octet-stream',
+      'content-length': String(body.length),
+      'cache-control': 'no-store',
+    };
     if (srv.hold.has(i) || srv.holdOthers) {
       held.set(i, { res, body, sent: 0, headers });
       res.on('close', () => {

@@ -21,7 +21,10 @@ describe('machine explorer in Chromium', () => {
     const links = page.locator('.machines__list a');
     await links.first().waitFor();
     const names = await links.allTextContents();
-    const files = fs.readdirSync('machines').filter((f) => /Machine\.ts$/.test(f)).map((f) => f.replace(/Machine\.ts$/, ''));
+    const files = fs
+      .readdirSync('machines')
+      .filter((f) => /Machine\.ts$/.test(f))
+      .map((f) => f.replace(/Machine\.ts$/, ''));
     expect([...names].sort()).toEqual([...files].sort());
     for (const name of names) {
       await page.goto(`${base}/machines/${name}`);
@@ -78,8 +81,12 @@ describe('machine explorer in Chromium', () => {
     expect(await live.first().getByTestId('live-state').textContent()).toBe('"likes"');
     await live.first().getByRole('button').click();
     await app.getByRole('tab', { name: 'Latest' }).click();
-    await explorer.waitForFunction(() => document.querySelector('[data-live-machine="commentSort"] [data-testid="live-state"]')?.textContent === '"latest"');
-    await explorer.waitForFunction(() => document.querySelector('[data-state-id="commentSort.latest"]')?.getAttribute('class')?.includes('sc-node--active'));
+    await explorer.waitForFunction(
+      () => document.querySelector('[data-live-machine="commentSort"] [data-testid="live-state"]')?.textContent === '"latest"',
+    );
+    await explorer.waitForFunction(() =>
+      document.querySelector('[data-state-id="commentSort.latest"]')?.getAttribute('class')?.includes('sc-node--active'),
+    );
     await explorer.screenshot({ path: '.tmp/screenshots/e2e-explorer-live.png' });
     await ctx.close();
   });

@@ -91,16 +91,43 @@ describe('release notifications in Chromium', () => {
     // A chapter of the title becomes readable two seconds from now.
     const { db, close } = await openDb(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }));
     const now = Math.floor(Date.now() / 1000);
-    const last = await db.selectFrom('chapters').select(({ fn }) => [fn.max('id').as('id'), fn.max('seq').as('seq')]).executeTakeFirstOrThrow();
+    const last = await db
+      .selectFrom('chapters')
+      .select(({ fn }) => [fn.max('id').as('id'), fn.max('seq').as('seq')])
+      .executeTakeFirstOrThrow();
     const chapterId = Number(last.id) + 1;
     await db
       .insertInto('chapters')
-      .values({ id: chapterId, title_id: titleId, seq: Number(last.seq) + 1, name: '#999', sub_title: 'Push', thumbnail_url: '', start_ts: now + 2, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
+      .values({
+        id: chapterId,
+        title_id: titleId,
+        seq: Number(last.seq) + 1,
+        name: '#999',
+        sub_title: 'Push',
+        thumbnail_url: '',
+        start_ts: now + 2,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
       .execute();
     // Its pages: those of the title's previous chapter (demo art is drawn on demand).
-    const prev = await db.selectFrom('chapters').select('id').where('title_id', '=', titleId).where('id', '!=', chapterId).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    const prev = await db
+      .selectFrom('chapters')
+      .select('id')
+      .where('title_id', '=', titleId)
+      .where('id', '!=', chapterId)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
     const pages = await db.selectFrom('pages').selectAll().where('chapter_id', '=', prev.id).execute();
-    if (pages.length) await db.insertInto('pages').values(pages.map((p) => ({ ...p, chapter_id: chapterId }))).execute();
+    if (pages.length)
+      await db
+        .insertInto('pages')
+        .values(pages.map((p) => ({ ...p, chapter_id: chapterId })))
+        .execute();
     await close();
 
     await push.waitFor(1);
@@ -131,7 +158,14 @@ describe('release notifications in Chromium', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     }, msg);
-    expect(shown).toEqual([{ title: (msg as unknown as { title: string }).title, body: 'Nuevo capítulo: #999', tag: `chapter-${chapterId}`, url: `/viewer/${chapterId}` }]);
+    expect(shown).toEqual([
+      {
+        title: (msg as unknown as { title: string }).title,
+        body: 'Nuevo capítulo: #999',
+        tag: `chapter-${chapterId}`,
+        url: `/viewer/${chapterId}`,
+      },
+    ]);
 
     await worker.evaluate(async () => {
       const sw = self as unknown as { dispatchEvent(e: Event): boolean; registration: { getNotifications(): Promise<object[]> } };

@@ -45,11 +45,18 @@ describe('reading flow in Chromium against the real server', () => {
     const stage = page.getByTestId('viewer-stage');
     await stage.waitFor();
     // The first page is fetched, decrypted and decoded off the main thread, then drawn.
-    await page.waitForFunction(() => (window as unknown as { __viewerDebug?: { pageState(i: number): { status: string } } }).__viewerDebug?.pageState(0).status === 'decoded');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __viewerDebug?: { pageState(i: number): { status: string } } }).__viewerDebug?.pageState(0).status ===
+        'decoded',
+    );
     await page.screenshot({ path: '.tmp/screenshots/e2e-viewer.png' });
     const before = Number(await stage.getAttribute('data-index'));
     await page.keyboard.press('PageDown');
-    await page.waitForFunction((b) => Number(document.querySelector('[data-testid="viewer-stage"]')!.getAttribute('data-index')) > b, before);
+    await page.waitForFunction(
+      (b) => Number(document.querySelector('[data-testid="viewer-stage"]')!.getAttribute('data-index')) > b,
+      before,
+    );
 
     const chapterId = page.url().split('/').pop();
     await page.goto(`${base}/comments/${chapterId}`);

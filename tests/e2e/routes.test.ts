@@ -22,14 +22,16 @@ const INSTALL_FR = 'https://app.example.org/install?region=fr';
 const CAMPAIGN_US = ['/androidtopus', '/iostopus', '/webtopus', '/topus', '/popus'];
 const CAMPAIGN_FR = ['/androidtopfr', '/iostopfr', '/webtopfr', '/topfr', '/popfr'];
 /** Interface string areas: a text like "lists.sort_az" on screen is an untranslated key. */
-const RAW_KEY = /\b(?:comments|common|errors|favorited|featured|home|lists|machines|news|ranking|search|settings|shell|static|survey|title|viewer)\.[a-z][A-Za-z_]*\b/;
+const RAW_KEY =
+  /\b(?:comments|common|errors|favorited|featured|home|lists|machines|news|ranking|search|settings|shell|static|survey|title|viewer)\.[a-z][A-Za-z_]*\b/;
 
 /** The interface strings of a locale, as the app keys them ("area.key"). */
 function messages(locale: string): Record<string, string> {
   const dir = path.join(ROOT, 'src/i18n/locales', locale);
   const out: Record<string, string> = {};
   for (const f of fs.readdirSync(dir)) {
-    for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, string>)) out[`${f.slice(0, -5)}.${k}`] = v;
+    for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, string>))
+      out[`${f.slice(0, -5)}.${k}`] = v;
   }
   return out;
 }
@@ -41,10 +43,29 @@ const fr = messages('fr');
 
 /** protobuf JSON leaves out default enum values: no language is ENGLISH. */
 const SHORT: Record<string, string> = {
-  ENGLISH: 'en', SPANISH: 'es', FRENCH: 'fr', INDONESIAN: 'id', PORTUGUESE_BR: 'pt', RUSSIAN: 'ru', THAI: 'th', GERMAN: 'de', VIETNAMESE: 'vi',
+  ENGLISH: 'en',
+  SPANISH: 'es',
+  FRENCH: 'fr',
+  INDONESIAN: 'id',
+  PORTUGUESE_BR: 'pt',
+  RUSSIAN: 'ru',
+  THAI: 'th',
+  GERMAN: 'de',
+  VIETNAMESE: 'vi',
 };
-interface JTitle { titleId: number; name: string; author: string; language?: string }
-interface JGroup { theTitle: string; titles: JTitle[]; tags?: { slug: string; tag: string }[]; label?: { label?: string }; nextChapterStartTimestamp?: string }
+interface JTitle {
+  titleId: number;
+  name: string;
+  author: string;
+  language?: string;
+}
+interface JGroup {
+  theTitle: string;
+  titles: JTitle[];
+  tags?: { slug: string; tag: string }[];
+  label?: { label?: string };
+  nextChapterStartTimestamp?: string;
+}
 const shortOf = (t: JTitle) => SHORT[t.language ?? 'ENGLISH']!;
 /** The name a list shows for a group: its title in the first chosen content language that has one. */
 function shownName(g: JGroup, langs: string[]): string | undefined {
@@ -83,7 +104,11 @@ interface Facts {
 }
 
 async function readFacts(base: string): Promise<Facts> {
-  const list = await api<{ searchView: { allTitlesGroup: JGroup[] } }>(base, '/title_list/all_v3', { type: 'serializing', lang: 'eng', clang: 'en,es,fr' });
+  const list = await api<{ searchView: { allTitlesGroup: JGroup[] } }>(base, '/title_list/all_v3', {
+    type: 'serializing',
+    lang: 'eng',
+    clang: 'en,es,fr',
+  });
   const ongoing = list.searchView.allTitlesGroup;
   const first = ongoing.find((g) => g.titles.some((t) => shortOf(t) === 'en'))!.titles.find((t) => shortOf(t) === 'en')!;
   const detail = await api<{
@@ -94,7 +119,9 @@ async function readFacts(base: string): Promise<Facts> {
   }>(base, '/title_detailV3', { title_id: first.titleId, clang: 'en' });
   const chapter = detail.titleDetailView.chapterListGroup.flatMap((g) => g.firstChapterList ?? [])[0]!;
   const news = detail.titleDetailView.publisherItems.find((p) => p.publisherNews)!.publisherNews!;
-  const ann = await api<{ serviceAnnouncementsView: { serviceAnnouncements: { title: string }[] } }>(base, '/web/announcement', { lang: 'esp' });
+  const ann = await api<{ serviceAnnouncementsView: { serviceAnnouncements: { title: string }[] } }>(base, '/web/announcement', {
+    lang: 'esp',
+  });
   const all = (await api<{ allTitlesViewV2: { AllTitlesGroup: JGroup[] } }>(base, '/title_list/allV2')).allTitlesViewV2.AllTitlesGroup;
   return {
     ongoing,
@@ -163,7 +190,8 @@ async function cardNames(grid: Locator): Promise<string[]> {
 async function namesChange(page: Page, grid: Locator, before: string[]): Promise<string[]> {
   for (;;) {
     const now = await cardNames(grid);
-    if ((now.length > 0 || (await page.getByTestId('not-found-result').count()) > 0) && JSON.stringify(now) !== JSON.stringify(before)) return now;
+    if ((now.length > 0 || (await page.getByTestId('not-found-result').count()) > 0) && JSON.stringify(now) !== JSON.stringify(before))
+      return now;
     await page.waitForTimeout(50);
   }
 }
@@ -215,7 +243,12 @@ for (const kind of ['phone', 'desktop'] as const) {
       for (const tab of ['hottest', 'trending', 'completed']) {
         await heading(`ranking-${tab}`, `/ranking/${tab}`, en['ranking.heading']!);
         await page.getByTestId('ranking-top').locator('.title-card').first().waitFor();
-        expect(await page.getByRole('navigation', { name: en['ranking.tabs'] }).getByRole('link', { name: en[`ranking.${tab}`] }).getAttribute('aria-current')).toBe('page');
+        expect(
+          await page
+            .getByRole('navigation', { name: en['ranking.tabs'] })
+            .getByRole('link', { name: en[`ranking.${tab}`] })
+            .getAttribute('aria-current'),
+        ).toBe('page');
         const top = await page.getByTestId('ranking-top').locator('.title-card').count();
         const rest = await page.getByTestId('ranking-rest').locator('.title-card').count();
         expect(top).toBe(kind === 'phone' ? 6 : 5);
@@ -230,7 +263,12 @@ for (const kind of ['phone', 'desktop'] as const) {
         await grid.locator('.title-card').first().waitFor();
         const n = await grid.locator('.title-card').count();
         expect(await page.locator('.toolbar__count').textContent()).toBe(en['lists.count']!.replace('{n}', String(n)));
-        expect(await page.getByRole('navigation', { name: en['lists.tabs'] }).getByRole('link', { name: en[`lists.tab_${tab}`] }).getAttribute('aria-current')).toBe('page');
+        expect(
+          await page
+            .getByRole('navigation', { name: en['lists.tabs'] })
+            .getByRole('link', { name: en[`lists.tab_${tab}`] })
+            .getAttribute('aria-current'),
+        ).toBe('page');
         await settle(page, kind, `manga_list-${tab}`);
       }
 
@@ -243,12 +281,18 @@ for (const kind of ['phone', 'desktop'] as const) {
       // Comments of a chapter: sort tabs, breadcrumbs back to the title; no language button.
       await heading('comments', `/comments/${facts.chapterId}`, en['comments.heading']!.replace('{chapter}', facts.chapterName));
       await page.getByRole('tab', { name: 'Likes' }).waitFor();
-      expect(await page.getByRole('navigation', { name: en['common.breadcrumbs'] }).locator(`a[href="/titles/${facts.titleId}"]`).count()).toBe(1);
+      expect(
+        await page.getByRole('navigation', { name: en['common.breadcrumbs'] }).locator(`a[href="/titles/${facts.titleId}"]`).count(),
+      ).toBe(1);
       expect(await page.getByRole('button', { name: en['settings.open'] }).count(), 'no language button on comments').toBe(0);
       await settle(page, kind, 'comments');
 
       // Search results: the header search box is hidden there (the page has its own).
-      await heading('search_result', `/search_result?keyword=${encodeURIComponent(facts.titleName)}`, en['search.resultsFor']!.replace('{keyword}', facts.titleName));
+      await heading(
+        'search_result',
+        `/search_result?keyword=${encodeURIComponent(facts.titleName)}`,
+        en['search.resultsFor']!.replace('{keyword}', facts.titleName),
+      );
       await page.getByTestId('search-results').getByText(facts.titleName, { exact: true }).first().waitFor();
       expect(await page.locator('header.header form[role="search"]').count(), 'no header search box on the search page').toBe(0);
       await settle(page, kind, 'search_result');
@@ -261,7 +305,11 @@ for (const kind of ['phone', 'desktop'] as const) {
       await page.locator('.accordion__item').first().getByText(facts.spanishAnnouncement).waitFor();
       await settle(page, kind, 'announcement-es');
 
-      await heading('publisher_news', `/publisher_news/${facts.publisherId}`, en['news.publisherNews']!.replace('{name}', facts.publisherName));
+      await heading(
+        'publisher_news',
+        `/publisher_news/${facts.publisherId}`,
+        en['news.publisherNews']!.replace('{name}', facts.publisherName),
+      );
       await page.locator('.news-item').first().waitFor();
       await settle(page, kind, 'publisher_news');
 
@@ -277,7 +325,8 @@ for (const kind of ['phone', 'desktop'] as const) {
       // Ratings: the three ratings.
       for (const lang of ['en', 'fr']) {
         await heading(`rating-${lang}`, `/rating/${lang}`, en['static.ratingTitle']!);
-        for (const r of ['allAges', 'teen', 'teenPlus']) await page.getByRole('heading', { level: 2, name: en[`static.rating_${r}`], exact: true }).waitFor();
+        for (const r of ['allAges', 'teen', 'teenPlus'])
+          await page.getByRole('heading', { level: 2, name: en[`static.rating_${r}`], exact: true }).waitFor();
         await settle(page, kind, `rating-${lang}`);
       }
 
@@ -316,7 +365,12 @@ for (const kind of ['phone', 'desktop'] as const) {
         ['/main', '/updates', () => page.locator('[data-screen="home"] .home-group .title-card').first()],
         ['/ranking', '/ranking/hottest', () => page.getByTestId('ranking-top').locator('.title-card').first()],
         ...['', '/all', '/browser_a', '/browser_z', '/updated'].map(
-          (s) => [`/manga_list${s}`, '/manga_list/ongoing', () => page.getByTestId('title-grid').locator('.title-card').first()] as [string, string, () => Locator],
+          (s) =>
+            [`/manga_list${s}`, '/manga_list/ongoing', () => page.getByTestId('title-grid').locator('.title-card').first()] as [
+              string,
+              string,
+              () => Locator,
+            ],
         ),
         ['/rating', '/rating/en', () => page.getByRole('heading', { level: 1, name: en['static.ratingTitle'] })],
       ];
@@ -326,7 +380,12 @@ for (const kind of ['phone', 'desktop'] as const) {
         await ready().waitFor();
         if (to === '/manga_list/ongoing') {
           // The ongoing tab is the one marked current.
-          expect(await page.getByRole('navigation', { name: en['lists.tabs'] }).getByRole('link', { name: en['lists.tab_ongoing'] }).getAttribute('aria-current')).toBe('page');
+          expect(
+            await page
+              .getByRole('navigation', { name: en['lists.tabs'] })
+              .getByRole('link', { name: en['lists.tab_ongoing'] })
+              .getAttribute('aria-current'),
+          ).toBe('page');
         }
       }
       // A redirect replaces its entry: back from /ranking/hottest skips /ranking.
@@ -402,7 +461,10 @@ for (const kind of ['phone', 'desktop'] as const) {
       await settle(page, kind, 'terms_web_ja');
 
       // Campaign pages: a redirecting notice with a manual link, then the install link of their region.
-      for (const [paths, target] of [[CAMPAIGN_US, INSTALL_US], [CAMPAIGN_FR, INSTALL_FR]] as const) {
+      for (const [paths, target] of [
+        [CAMPAIGN_US, INSTALL_US],
+        [CAMPAIGN_FR, INSTALL_FR],
+      ] as const) {
         for (const p of paths) {
           await page.goto(`${base}${p}`);
           // The page is ours first (the notice and the manual link), before it leaves.
@@ -579,7 +641,9 @@ for (const kind of ['phone', 'desktop'] as const) {
         await d.waitFor({ state: 'detached' });
       };
       const tagged = (slug: string) => groups.filter((g) => g.tags?.some((t) => t.slug === slug));
-      const sports = tagged('sports').map((g) => shownName(g, langs)!).sort(azCompare);
+      const sports = tagged('sports')
+        .map((g) => shownName(g, langs)!)
+        .sort(azCompare);
       expect(sports.length).toBeGreaterThan(0);
       await page.getByRole('button', { name: new RegExp(`^${en['lists.filter']}`) }).click();
       const fd = page.getByRole('dialog', { name: en['lists.filter'] });
@@ -594,7 +658,9 @@ for (const kind of ['phone', 'desktop'] as const) {
       expect(await page.getByRole('button', { name: `${en['lists.filter']} (Sports)` }).count()).toBe(1);
 
       // Another genre replaces it; selecting it again turns it off.
-      const comedy = tagged('comedy').map((g) => shownName(g, langs)!).sort(azCompare);
+      const comedy = tagged('comedy')
+        .map((g) => shownName(g, langs)!)
+        .sort(azCompare);
       await filter((d) => d.getByRole('checkbox', { name: 'Comedy', exact: true }).check(), comedy.length);
       expect(await namesChange(page, grid, sports)).toEqual(comedy);
 
@@ -637,9 +703,11 @@ for (const kind of ['phone', 'desktop'] as const) {
       await results.getByText(facts.titleName, { exact: true }).waitFor();
       // Exactly the series with an English, Spanish or French title whose name or author contains the keyword.
       const matching = (k: string) =>
-        facts.all
-          .filter((g) => g.titles.some((t) => ['en', 'es', 'fr'].includes(shortOf(t)) && (t.name.toLowerCase().includes(k) || t.author.toLowerCase().includes(k))))
-          .length;
+        facts.all.filter((g) =>
+          g.titles.some(
+            (t) => ['en', 'es', 'fr'].includes(shortOf(t)) && (t.name.toLowerCase().includes(k) || t.author.toLowerCase().includes(k)),
+          ),
+        ).length;
       expect((await cardNames(results)).length).toBe(matching(facts.titleName.toLowerCase()));
       // The search page's own box carries the keyword.
       expect(await page.locator('main[data-screen="search"]').getByRole('searchbox').inputValue()).toBe(facts.titleName.toUpperCase());

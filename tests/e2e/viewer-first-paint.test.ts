@@ -56,10 +56,18 @@ describe('first pages drawn ahead of the viewer', () => {
     release(): void;
   }
 
-  async function open(chapterId: number, kind: 'desktop' | 'phone', init = '', cookies: Record<string, string> = {}, held: RegExp = /\/assets\/start-[^/]+\.js$/): Promise<Opened> {
+  async function open(
+    chapterId: number,
+    kind: 'desktop' | 'phone',
+    init = '',
+    cookies: Record<string, string> = {},
+    held: RegExp = /\/assets\/start-[^/]+\.js$/,
+  ): Promise<Opened> {
     const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), baseURL: base, locale: 'en-US' });
     await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: base })));
-    await ctx.addInitScript(`window.__VIEWER_TEST__ = true; if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`);
+    await ctx.addInitScript(
+      `window.__VIEWER_TEST__ = true; if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`,
+    );
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await ctx.route(held, async (route) => {
@@ -130,7 +138,8 @@ describe('first pages drawn ahead of the viewer', () => {
     return out;
   }
 
-  const maxDiff = (a: number[][][], b: number[][][]) => Math.max(...a.flatMap((pg, i) => pg.flatMap((c, j) => c.map((x, k) => Math.abs(x - b[i]![j]![k]!)))));
+  const maxDiff = (a: number[][][], b: number[][][]) =>
+    Math.max(...a.flatMap((pg, i) => pg.flatMap((c, j) => c.map((x, k) => Math.abs(x - b[i]![j]![k]!)))));
   const meanDiff = (a: number[][][], b: number[][][]) => {
     const d = a.flatMap((pg, i) => pg.flatMap((c, j) => c.map((x, k) => Math.abs(x - b[i]![j]![k]!))));
     return d.reduce((s, x) => s + x, 0) / d.length;
@@ -149,7 +158,10 @@ describe('first pages drawn ahead of the viewer', () => {
   /** After the app has loaded: the viewer's own canvas shows the pages (the entry's canvas gone); their rects. */
   async function handedOver(o: Opened, items: number[]): Promise<Rect[]> {
     o.release();
-    await until(o.page, `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && ${JSON.stringify(items)}.every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image)) && window.__viewerDebug.settled()`);
+    await until(
+      o.page,
+      `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && ${JSON.stringify(items)}.every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image)) && window.__viewerDebug.settled()`,
+    );
     const rects = (await o.page.evaluate('window.__viewerDebug.rects()')) as Rect[];
     return items.map((i) => rects.find((r) => r.item === i)!);
   }
@@ -158,7 +170,8 @@ describe('first pages drawn ahead of the viewer', () => {
     const out: number[][][] = [];
     for (const p of pages) {
       const pg: number[][] = [];
-      for (const [u, v] of points) pg.push(((await page.evaluate(`window.__viewerDebug.samplePixel(${p.x + p.w * u}, ${p.y + p.h * v})`)) as number[]).slice(0, 3));
+      for (const [u, v] of points)
+        pg.push(((await page.evaluate(`window.__viewerDebug.samplePixel(${p.x + p.w * u}, ${p.y + p.h * v})`)) as number[]).slice(0, 3));
       out.push(pg);
     }
     return out;
@@ -188,7 +201,9 @@ describe('first pages drawn ahead of the viewer', () => {
     // The chapter came with the page, for the session it was made for, which the app keeps.
     expect(o.calls).toEqual([]);
     // The first page was fetched once: the page's preload (its only one), used by the entry; the viewer took its bitmap.
-    expect([...o.html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((x) => x[1])).toEqual([plan.pages[0]!.url]);
+    expect([...o.html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((x) => x[1])).toEqual([
+      plan.pages[0]!.url,
+    ]);
     expect(o.images.filter((u) => u === plan.pages[0]!.url)).toHaveLength(1);
     // Drawn by the page's script: the entry took its drawing over and loaded no drawing code of its own.
     expect(o.drawCode).toEqual([]);
@@ -212,7 +227,11 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(o.images.filter((u) => u === plan.pages[1]!.url)).toHaveLength(1);
     await o.ctx.close();
 
-    const back = await open(notable.longChapterId, 'desktop', `localStorage.setItem('viewer_last_page', JSON.stringify({ '${notable.longChapterId}': 7 }));`);
+    const back = await open(
+      notable.longChapterId,
+      'desktop',
+      `localStorage.setItem('viewer_last_page', JSON.stringify({ '${notable.longChapterId}': 7 }));`,
+    );
     const resumed = planFirstView(back.boot!.chapter!.shape, DESKTOP.viewport, null, 7);
     expect(resumed.pages.map((p) => p.item)).toEqual([7]);
     const shown = await firstCanvas(back.page, resumed.pages, visiblePoints(resumed.pages, 800));
@@ -232,7 +251,10 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(plan.pages.length).toBeGreaterThan(0);
     const drawn = await firstCanvas(h.page, plan.pages, POINTS);
     expect(maxDiff(drawn.colors, await sourceColors(h.page, plan.pages, POINTS))).toBeLessThanOrEqual(2);
-    const rects = await handedOver(h, plan.pages.map((p) => p.item));
+    const rects = await handedOver(
+      h,
+      plan.pages.map((p) => p.item),
+    );
     rects.forEach((r, i) => expect(Math.abs(r.x - plan.pages[i]!.x)).toBeLessThanOrEqual(1));
     // (This chapter is horizontal-only as well: forced alike ahead and in the viewer.)
     expect(await h.page.evaluate('window.__viewerDebug.state().mode')).toMatch(/^horizontal/);
@@ -286,7 +308,10 @@ describe('first pages drawn ahead of the viewer', () => {
     await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
     expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');
     expect(drawnBy).toHaveLength(1);
-    await until(page, `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`);
+    await until(
+      page,
+      `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`,
+    );
     expect(await page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
     await ctx.close();
   });
@@ -303,7 +328,9 @@ describe('first pages drawn ahead of the viewer', () => {
     // Mirrored for the next visit, which the server then renders for this session.
     expect((await o.ctx.cookies()).find((c) => c.name === 'mr_sid')?.value).toBe(mine);
     const again = await o.page.reload();
-    const boot = JSON.parse(/<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec((await again?.text()) ?? '')![1]!) as Boot;
+    const boot = JSON.parse(
+      /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec((await again?.text()) ?? '')![1]!,
+    ) as Boot;
     expect(boot.session).toBe(mine);
     await o.ctx.close();
   });

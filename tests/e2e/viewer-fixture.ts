@@ -64,7 +64,9 @@ export async function pageImage(i: number, double: boolean, quality: string): Pr
       raw[o + 2] = c[2];
     }
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).webp({ lossless: true }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .webp({ lossless: true })
+    .toBuffer();
 }
 
 export function xor(buf: Buffer, keyHex: string): Buffer {
@@ -80,14 +82,32 @@ const TYPES: Record<string, PageType> = { S: PageType.SINGLE, L: PageType.LEFT, 
 export function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uint8Array {
   const chapterId = o.chapterId ?? 9001;
   const titleId = o.titleId ?? 501;
-  const banner = (id: number) => ({ id, imageUrl: `${origin}/fixture-img/banner/${id}.png`, width: 800, height: 250, action: { method: PresentationMethod.PUSH, url: `/titles/${titleId}` } });
+  const banner = (id: number) => ({
+    id,
+    imageUrl: `${origin}/fixture-img/banner/${id}.png`,
+    width: 800,
+    height: 250,
+    action: { method: PresentationMethod.PUSH, url: `/titles/${titleId}` },
+  });
   const built = o.pages.map((p, i) => {
     if (p in TYPES) {
       const w = p === 'D' ? 960 : 480;
-      return { data: { case: 'mangaPage' as const, value: { imageUrl: `${origin}/fixture-img/page/${chapterId}/${i}/${quality}.webp`, width: w, height: 672, type: TYPES[p]!, encryptionKey: KEY } } };
+      return {
+        data: {
+          case: 'mangaPage' as const,
+          value: {
+            imageUrl: `${origin}/fixture-img/page/${chapterId}/${i}/${quality}.webp`,
+            width: w,
+            height: 672,
+            type: TYPES[p]!,
+            encryptionKey: KEY,
+          },
+        },
+      };
     }
     if (p === 'insert') return { data: { case: 'insertBannerList' as const, value: { banners: [banner(71)] } } };
-    if (p === 'bannerList') return { data: { case: 'bannerList' as const, value: { bannerTitle: 'More to read', banners: [banner(72), banner(73)] } } };
+    if (p === 'bannerList')
+      return { data: { case: 'bannerList' as const, value: { bannerTitle: 'More to read', banners: [banner(72), banner(73)] } } };
     if (p === 'ad') return { data: { case: 'advertisement' as const, value: { adNetworks: [] } } };
     return {
       data: {
@@ -96,7 +116,17 @@ export function viewerResponse(o: FixtureOptions, origin: string, quality: strin
           isSubscribed: false,
           nextTimeStamp: o.nextTimeStamp ?? 0,
           currentChapter: { chapterId, titleId, name: '#003' },
-          ...(o.nextChapterId ? { nextChapter: { chapterId: o.nextChapterId, titleId, name: '#004', subTitle: 'The next one', thumbnailUrl: `${origin}/fixture-img/banner/74.png` } } : {}),
+          ...(o.nextChapterId
+            ? {
+                nextChapter: {
+                  chapterId: o.nextChapterId,
+                  titleId,
+                  name: '#004',
+                  subTitle: 'The next one',
+                  thumbnailUrl: `${origin}/fixture-img/banner/74.png`,
+                },
+              }
+            : {}),
         },
       },
     };
@@ -179,13 +209,17 @@ export async function installFixture(target: BrowserContext | Page, o: FixtureOp
     pendingViewer: () => waiting.length,
     releaseViewer: (ok) => waiting.shift()?.(ok),
   };
-  const bannerPng = await sharp({ create: { width: 800, height: 250, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+  const bannerPng = await sharp({ create: { width: 800, height: 250, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await target.route('**/api/manga_viewer**', async (route) => {
     const u = new URL(route.request().url());
     state.viewerQueries.push(u.searchParams);
     const chapterId = Number(u.searchParams.get('chapter_id')) || (o.chapterId ?? 9001);
     const ok = o.holdViewer ? await new Promise<boolean>((r) => waiting.push(r)) : true;
-    const body = ok ? viewerResponse({ ...o, chapterId }, u.origin, u.searchParams.get('img_quality') ?? 'high') : errorResponse(FIXTURE_ERROR.english, FIXTURE_ERROR.spanish);
+    const body = ok
+      ? viewerResponse({ ...o, chapterId }, u.origin, u.searchParams.get('img_quality') ?? 'high')
+      : errorResponse(FIXTURE_ERROR.english, FIXTURE_ERROR.spanish);
     await route.fulfill({ status: 200, contentType: 'application/x-protobuf', body: Buffer.from(body) });
   });
   await target.route('**/fixture-img/**', async (route) => {
@@ -202,7 +236,12 @@ export async function installFixture(target: BrowserContext | Page, o: FixtureOp
       enc = xor(await pageImage(i, o.pages[i] === 'D', m[2]!), KEY);
       cache.set(k, enc);
     }
-    return route.fulfill({ status: 200, contentType: 'application/octet-stream', body: enc, headers: { 'content-length': String(enc.length), 'access-control-allow-origin': '*' } });
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/octet-stream',
+      body: enc,
+      headers: { 'content-length': String(enc.length), 'access-control-allow-origin': '*' },
+    });
   });
   return state;
 }

@@ -33,7 +33,8 @@ const of = (page: Page) => opened.get(page)!;
 
 /** window.__viewerDebug, read with a string script (no bundler helpers in page context). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
-const dbg = <T>(page: Page, expr: string): Promise<T> => page.evaluate(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`) as Promise<T>;
+const dbg = <T>(page: Page, expr: string): Promise<T> =>
+  page.evaluate(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`) as Promise<T>;
 
 describe('viewer machines on the real viewer', () => {
   const base = inject('baseUrl');
@@ -58,7 +59,9 @@ describe('viewer machines on the real viewer', () => {
       .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
       .join('');
     // Test mode (the machines' clocks are driven by hand); storage seeded once per tab.
-    await ctx.addInitScript(`window.__VIEWER_TEST__ = true; ${o.init ?? ''} if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${seed} }`);
+    await ctx.addInitScript(
+      `window.__VIEWER_TEST__ = true; ${o.init ?? ''} if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${seed} }`,
+    );
     const fx = await installFixture(ctx, o.fixture);
     await o.route?.(ctx);
     const page = await ctx.newPage();
@@ -100,7 +103,11 @@ describe('viewer machines on the real viewer', () => {
     const driver: BrowserDriver<{ chapterId: number; stored: null }> = {
       open: () => openViewer({ fixture: { pages: ['S', 'S', 'S', 'S', 'last'], holdViewer: true }, waitLoaded: false }),
       close: closeViewer,
-      describe: async (page) => ({ state: await ready(page).getAttribute('data-state'), pending: of(page).fx.pendingViewer(), alerts: of(page).alerts }),
+      describe: async (page) => ({
+        state: await ready(page).getAttribute('data-state'),
+        pending: of(page).fx.pendingViewer(),
+        alerts: of(page).alerts,
+      }),
       events: {
         'viewer.loaded': async (page) => {
           await poll(() => of(page).fx.pendingViewer()).toBeGreaterThan(0);
@@ -119,7 +126,10 @@ describe('viewer machines on the real viewer', () => {
         },
         'resolution.set': async (page, e) => {
           await openSettings(page);
-          await page.getByTestId('viewer-resolution').locator(`input[value=${String(e.resolution)}]`).check();
+          await page
+            .getByTestId('viewer-resolution')
+            .locator(`input[value=${String(e.resolution)}]`)
+            .check();
           await closeMenu(page);
         },
         'chapter.open': async (page, e) => {
@@ -146,12 +156,16 @@ describe('viewer machines on the real viewer', () => {
           await waitFor(page, `(window.__viewerDebug?.position().count ?? 0) > 0`);
           expect(fx.viewerQueries.at(-1)!.get('img_quality')).toBe(quality);
           expect(new URL(page.url()).pathname).toBe(`/viewer/${s.context.chapterId}`);
-          expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.pageResolution)).toBe(s.context.resolution === 'medium' && !before.some((b) => b.type === 'resolution.set') ? null : s.context.resolution);
+          expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.pageResolution)).toBe(
+            s.context.resolution === 'medium' && !before.some((b) => b.type === 'resolution.set') ? null : s.context.resolution,
+          );
           expect(await page.getByTestId('viewer-failbar').count()).toBe(0);
         } else {
           // The alert said the English popup's body (the service language is English), and a retry is offered.
           expect(alerts.at(-1)).toBe(FIXTURE_ERROR.english);
-          const retry = (await page.getByTestId('viewer-failbar').count()) ? page.getByTestId('viewer-failbar').getByRole('button') : page.locator('.viewer__status button');
+          const retry = (await page.getByTestId('viewer-failbar').count())
+            ? page.getByTestId('viewer-failbar').getByRole('button')
+            : page.locator('.viewer__status button');
           expect(await retry.isVisible()).toBe(true);
         }
       },
@@ -162,10 +176,18 @@ describe('viewer machines on the real viewer', () => {
       {
         name: 'pageResolution',
         inputs: [{ chapterId: 9001, stored: null }],
-        events: [{ type: 'viewer.loaded' }, { type: 'viewer.failed' }, { type: 'viewer.retry' }, set('low'), set('high'), { type: 'chapter.open', chapterId: 9000 }],
+        events: [
+          { type: 'viewer.loaded' },
+          { type: 'viewer.failed' },
+          { type: 'viewer.retry' },
+          set('low'),
+          set('high'),
+          { type: 'chapter.open', chapterId: 9000 },
+        ],
         // The chapter menu and the settings live on a shown chapter.
         skipStep: (from, e, _input, before) =>
-          (e.type === 'chapter.open' && from !== 'ready') || (e.type === 'resolution.set' && from === 'failed' && !before.some((b) => b.type === 'viewer.loaded')),
+          (e.type === 'chapter.open' && from !== 'ready') ||
+          (e.type === 'resolution.set' && from === 'failed' && !before.some((b) => b.type === 'viewer.loaded')),
         sequences: [
           [{ type: 'viewer.loaded' }, set('low'), { type: 'viewer.failed' }, set('high'), { type: 'viewer.loaded' }],
           [{ type: 'viewer.loaded' }, { type: 'chapter.open', chapterId: 9000 }, { type: 'viewer.loaded' }],
@@ -180,7 +202,11 @@ describe('viewer machines on the real viewer', () => {
     const driver: BrowserDriver<In> = {
       open: (input) =>
         openViewer({
-          fixture: { pages: ['S', 'S', 'S', 'S', 'S', 'S', 'last'], verticalOnly: !!input.verticalOnly, horizontalOnly: !!input.horizontalOnly },
+          fixture: {
+            pages: ['S', 'S', 'S', 'S', 'S', 'S', 'last'],
+            verticalOnly: !!input.verticalOnly,
+            horizontalOnly: !!input.horizontalOnly,
+          },
           storage: input.stored ? { [STORAGE.viewerMode]: input.stored } : {},
         }),
       close: closeViewer,
@@ -188,7 +214,10 @@ describe('viewer machines on the real viewer', () => {
       events: {
         'mode.set': async (page, e) => {
           await openSettings(page);
-          await page.getByTestId('viewer-direction').locator(`input[value=${String(e.mode)}]`).check();
+          await page
+            .getByTestId('viewer-direction')
+            .locator(`input[value=${String(e.mode)}]`)
+            .check();
           await closeMenu(page);
         },
         // New data for the same chapter: a resolution change refetches it.
@@ -210,12 +239,16 @@ describe('viewer machines on the real viewer', () => {
         expect(await page.locator('.viewer__frame').getAttribute('data-mode')).toBe(mode);
         await waitFor(page, `window.__viewerDebug.position().mode === ${JSON.stringify(mode)}`);
         expect(await page.locator('.viewer__toast').count()).toBe(s.context.toast ? 1 : 0);
-        if (s.context.toast) expect(await page.locator('.viewer__toast').textContent()).toMatch(mode === 'vertical' ? /vertical/i : /horizontal/i);
-        if (before.some((b) => b.type === 'mode.set')) expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.viewerMode)).toBe(value);
+        if (s.context.toast)
+          expect(await page.locator('.viewer__toast').textContent()).toMatch(mode === 'vertical' ? /vertical/i : /horizontal/i);
+        if (before.some((b) => b.type === 'mode.set'))
+          expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.viewerMode)).toBe(value);
         // The settings offer only what the chapter allows.
         if (value === 'verticalOnly' || value === 'horizontalOnly') {
           await openSettings(page);
-          const other = page.getByTestId('viewer-direction').locator(`input[value=${value === 'verticalOnly' ? 'horizontal' : 'vertical'}]`);
+          const other = page
+            .getByTestId('viewer-direction')
+            .locator(`input[value=${value === 'verticalOnly' ? 'horizontal' : 'vertical'}]`);
           expect(await other.isDisabled()).toBe(true);
           await closeMenu(page);
         }
@@ -228,13 +261,23 @@ describe('viewer machines on the real viewer', () => {
       {
         name: 'viewerMode',
         inputs: [{ stored: null }, { stored: 'horizontal' }, { verticalOnly: true }, { horizontalOnly: true }] satisfies In[],
-        events: [{ type: 'mode.set', mode: 'horizontal' }, { type: 'mode.set', mode: 'vertical' }, loaded(false, false), loaded(true, false), loaded(false, true), { type: 'toast.elapsed' }],
+        events: [
+          { type: 'mode.set', mode: 'horizontal' },
+          { type: 'mode.set', mode: 'vertical' },
+          loaded(false, false),
+          loaded(true, false),
+          loaded(false, true),
+          { type: 'toast.elapsed' },
+        ],
         // Refetched data is the same chapter's: its constraints do not change.
-        skipStep: (_from, e, input) => e.type === 'chapter.loaded' && (e.verticalOnly !== flags(input as In)[0] || e.horizontalOnly !== flags(input as In)[1]),
+        skipStep: (_from, e, input) =>
+          e.type === 'chapter.loaded' && (e.verticalOnly !== flags(input as In)[0] || e.horizontalOnly !== flags(input as In)[1]),
         sequences: (input) => {
           const i = input as In;
           const [v, h] = flags(i);
-          return i.stored === null ? [[{ type: 'mode.set', mode: 'horizontal' }, { type: 'toast.elapsed' }, loaded(v, h)]] : [[loaded(v, h)]];
+          return i.stored === null
+            ? [[{ type: 'mode.set', mode: 'horizontal' }, { type: 'toast.elapsed' }, loaded(v, h)]]
+            : [[loaded(v, h)]];
         },
       },
       driver,
@@ -244,7 +287,8 @@ describe('viewer machines on the real viewer', () => {
   it('paging: keys, slider, drag and snap, fling and inertia, wheel, double-tap, ctrl+wheel and reset zoom, resize', async () => {
     type In = { geometry: Geometry; index: number };
     const pages = ['S', 'S', 'S', 'S', 'S', 'S', 'S', 'S', 'S', 'S', 'last'] as const;
-    const open = (mode: 'vertical' | 'horizontal') => openViewer({ fixture: { pages: [...pages] }, storage: { [STORAGE.viewerMode]: mode } });
+    const open = (mode: 'vertical' | 'horizontal') =>
+      openViewer({ fixture: { pages: [...pages] }, storage: { [STORAGE.viewerMode]: mode } });
     // The model runs on the geometry the viewer really laid out.
     const geometry = async (mode: 'vertical' | 'horizontal') => {
       const page = await open(mode);
@@ -320,9 +364,24 @@ describe('viewer machines on the real viewer', () => {
             const cdp = await of(page).ctx.newCDPSession(page);
             const t0 = Date.now() / 1000;
             for (let k = 1; k <= 4; k++) {
-              await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: p.x, y: p.y - 40 * k, button: 'left', buttons: 1, timestamp: t0 + 0.016 * k });
+              await cdp.send('Input.dispatchMouseEvent', {
+                type: 'mouseMoved',
+                x: p.x,
+                y: p.y - 40 * k,
+                button: 'left',
+                buttons: 1,
+                timestamp: t0 + 0.016 * k,
+              });
             }
-            await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: p.x, y: p.y - 160, button: 'left', buttons: 0, clickCount: 1, timestamp: t0 + 0.068 });
+            await cdp.send('Input.dispatchMouseEvent', {
+              type: 'mouseReleased',
+              x: p.x,
+              y: p.y - 160,
+              button: 'left',
+              buttons: 0,
+              clickCount: 1,
+              timestamp: t0 + 0.068,
+            });
             await cdp.detach();
             return;
           } else {
@@ -343,7 +402,8 @@ describe('viewer machines on the real viewer', () => {
         'scroll.tick': (page, e) => dbg(page, `d.tickInertia(${Number(e.dt)})`),
         // Ctrl+wheel in small steps until the zoom is where the model's factor puts it.
         'zoom.by': async (page, e, input, before) => {
-          const target = (walk(pagingMachine, input, [...before, e]).steps.at(-1)!.state as { context: { pos: { scale: number } } }).context.pos.scale;
+          const target = (walk(pagingMachine, input, [...before, e]).steps.at(-1)!.state as { context: { pos: { scale: number } } }).context
+            .pos.scale;
           const zoomIn = Number(e.factor) > 1;
           for (let i = 0; i < 60; i++) {
             const now = await scale(page);
@@ -359,7 +419,10 @@ describe('viewer machines on the real viewer', () => {
       },
       async check(page, s, input, before) {
         const want = s.value as { pointer: string; zoom: string };
-        await waitFor(page, `(() => { const p = window.__viewerDebug.state().paging; return p.pointer === ${JSON.stringify(want.pointer)} && p.zoom === ${JSON.stringify(want.zoom)}; })()`);
+        await waitFor(
+          page,
+          `(() => { const p = window.__viewerDebug.state().paging; return p.pointer === ${JSON.stringify(want.pointer)} && p.zoom === ${JSON.stringify(want.zoom)}; })()`,
+        );
         const sc = await scale(page);
         if (want.zoom === 'zoomed') expect(sc).toBeGreaterThan(1.001);
         else expect(sc).toBeCloseTo(1, 3);
@@ -367,7 +430,8 @@ describe('viewer machines on the real viewer', () => {
         // (The graph merges states by value, so the exact position comes from replaying this path's events.)
         const exact = !before.some((b) => /^(drag|layout|zoom\.by|scroll)/.test(b.type));
         if (exact) {
-          const index = (walk(pagingMachine, input, before).steps.at(-1)!.state as { context: { pos: { index: number } } }).context.pos.index;
+          const index = (walk(pagingMachine, input, before).steps.at(-1)!.state as { context: { pos: { index: number } } }).context.pos
+            .index;
           expect(await dbg<number>(page, 'd.position().index')).toBe(index);
           expect(await page.getByTestId('viewer-stage').getAttribute('data-index')).toBe(String(index));
         }
@@ -416,7 +480,28 @@ describe('viewer machines on the real viewer', () => {
                 [ev.start, ev.move, ev.fling, ev.tick, ev.stop],
                 [...coast, ev.next, ...coast, ev.prev, ...coast, ev.first, ...coast, ev.last, ...coast, ev.goto],
                 [...coast, ev.start, ev.cancel, ...coast, ev.wheel, ev.wheel, ev.start, ev.settle],
-                [ev.toggle, ev.zoomIn, ev.zoomOut, ev.zoomOut, ev.zoomIn, ev.next, ev.toggle, ev.prev, ev.toggle, ev.first, ev.toggle, ev.last, ev.toggle, ev.goto, ev.toggle, ev.toggle, ev.toggle, ev.reset, ev.toggle, layoutV],
+                [
+                  ev.toggle,
+                  ev.zoomIn,
+                  ev.zoomOut,
+                  ev.zoomOut,
+                  ev.zoomIn,
+                  ev.next,
+                  ev.toggle,
+                  ev.prev,
+                  ev.toggle,
+                  ev.first,
+                  ev.toggle,
+                  ev.last,
+                  ev.toggle,
+                  ev.goto,
+                  ev.toggle,
+                  ev.toggle,
+                  ev.toggle,
+                  ev.reset,
+                  ev.toggle,
+                  layoutV,
+                ],
               ]
             : [
                 [ev.next, ev.next, ev.prev, ev.last, ev.first, ev.goto, ev.start, ev.move, ev.settle],
@@ -509,7 +594,10 @@ describe('viewer machines on the real viewer', () => {
         const value = String(s.value);
         const last = before.at(-1)?.type;
         // The pool may start a page the moment it is queued again (a retry on screen, a free decoder).
-        const accept = value === 'queued' && (last === 'page.retry' || before.filter((b) => b.type === 'page.start').length > 0) ? ['queued', 'loading'] : [value];
+        const accept =
+          value === 'queued' && (last === 'page.retry' || before.filter((b) => b.type === 'page.start').length > 0)
+            ? ['queued', 'loading']
+            : [value];
         await waitFor(page, `${JSON.stringify(accept)}.includes(window.__viewerDebug.pageState(${P}).status)`);
         const st = await status(page);
         const overlay = page.locator(`[data-page="${P}"]`);
@@ -519,7 +607,10 @@ describe('viewer machines on the real viewer', () => {
           await waitFor(page, `window.__viewerDebug.pageState(${P}).loaded > 0`);
           const now = await status(page);
           expect(now.loaded).toBeLessThan(now.total);
-          if (near) await poll(() => overlay.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.round((now.loaded / now.total) * 100)));
+          if (near)
+            await poll(() => overlay.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(
+              String(Math.round((now.loaded / now.total) * 100)),
+            );
         }
         if (value === 'decoded') {
           await poll(() => overlay.count()).toBe(0);
@@ -529,7 +620,8 @@ describe('viewer machines on the real viewer', () => {
           expect(st.status).toBe('failed');
           if (near) await overlay.locator('button').waitFor();
         }
-        if ((value === 'queued' || value === 'loading') && near) await poll(() => overlay.getAttribute('data-status')).toMatch(/queued|loading/);
+        if ((value === 'queued' || value === 'loading') && near)
+          await poll(() => overlay.getAttribute('data-status')).toMatch(/queued|loading/);
         // (An aborted fetch reaches the image server a moment after the page is evicted.)
         if (value === 'idle' || value === 'evicted') await poll(() => srvOf(page).waiting(P)).toBe(false);
       },

@@ -43,7 +43,9 @@ async function runInBrowser(
         await check(page, String(s.value));
       } catch (e) {
         const now = await page.evaluate(() => (window as unknown as { __viewerDebug?: Dbg }).__viewerDebug?.state()).catch(() => null);
-        throw new Error(`${opts.name}: ${JSON.stringify(ev)} → expected ${String(s.value)}, viewer says ${JSON.stringify(now)}; path ${p.steps.map((x) => x.event.type).join(' → ')}: ${(e as Error).message.split('\n')[0]}`);
+        throw new Error(
+          `${opts.name}: ${JSON.stringify(ev)} → expected ${String(s.value)}, viewer says ${JSON.stringify(now)}; path ${p.steps.map((x) => x.event.type).join(' → ')}: ${(e as Error).message.split('\n')[0]}`,
+        );
       }
     }
     await ctx.close();
@@ -61,7 +63,9 @@ describe('viewer machines on the real viewer', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const r = await fetch(`${base}/api/title_detailV3?format=json&title_id=100017`);
-    const d = (await r.json()) as { success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } } };
+    const d = (await r.json()) as {
+      success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
+    };
     url = `${base}/viewer/${d.success.titleDetailView.chapterListGroup[0]!.firstChapterList[0]!.chapterId}`;
   });
   afterAll(async () => {
@@ -70,7 +74,10 @@ describe('viewer machines on the real viewer', () => {
 
   const dbgState = (page: Page) => page.evaluate(() => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state());
   const waitState = async (page: Page, key: 'nav' | 'menus', value: string) => {
-    await page.waitForFunction(([k, v]) => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state()[k as 'nav' | 'menus'] === v, [key, value] as const);
+    await page.waitForFunction(
+      ([k, v]) => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state()[k as 'nav' | 'menus'] === v,
+      [key, value] as const,
+    );
   };
   const tapCentre = async (page: Page) => {
     const box = (await page.getByTestId('viewer-stage').boundingBox())!;
@@ -85,18 +92,26 @@ describe('viewer machines on the real viewer', () => {
       {
         name: 'viewerNavBar',
         inputs: [{}],
-        events: [{ type: 'navbar.tap' }, { type: 'navbar.elapsed' }, { type: 'menu.toggled' }, { type: 'page.changed', nearEnd: true }, { type: 'page.changed', nearEnd: false }],
+        events: [
+          { type: 'navbar.tap' },
+          { type: 'navbar.elapsed' },
+          { type: 'menu.toggled' },
+          { type: 'page.changed', nearEnd: true },
+          { type: 'page.changed', nearEnd: false },
+        ],
         skipStep: (from, e) => from === 'hidden' && e.type === 'menu.toggled',
         exceptions: {
           transitions: {
-            'viewerNavBar.hidden menu.toggled#0': 'the menus open from the header, which is hidden in this state; no reader action sends it',
+            'viewerNavBar.hidden menu.toggled#0':
+              'the menus open from the header, which is hidden in this state; no reader action sends it',
           },
         },
       },
       {
         'navbar.tap': (page) => tapCentre(page),
         // The 2000 ms auto-hide timer, fired by hand.
-        'navbar.elapsed': (page) => page.evaluate(() => (window as unknown as { __viewerDebug: { elapseNavTimer(): boolean } }).__viewerDebug.elapseNavTimer()),
+        'navbar.elapsed': (page) =>
+          page.evaluate(() => (window as unknown as { __viewerDebug: { elapseNavTimer(): boolean } }).__viewerDebug.elapseNavTimer()),
         'menu.toggled': async (page) => {
           await page.getByTestId('viewer-settings-button').click();
           await page.keyboard.press('Escape');
@@ -112,7 +127,11 @@ describe('viewer machines on the real viewer', () => {
   });
 
   it('menus: settings, language and chapter menu, mutually exclusive', async () => {
-    const opener: Record<string, string> = { settings: 'viewer-settings-button', language: 'viewer-language-button', chapters: 'viewer-chapter-button' };
+    const opener: Record<string, string> = {
+      settings: 'viewer-settings-button',
+      language: 'viewer-language-button',
+      chapters: 'viewer-chapter-button',
+    };
     await runInBrowser(
       browser,
       url,
@@ -149,7 +168,8 @@ describe('viewer machines on the real viewer', () => {
           await page.getByTestId(opener[e.menu as string]!).click();
         },
         'menu.close': async (page) => {
-          if ((await dbgState(page)).menus === 'chapters') await page.getByTestId('viewer-chapter-menu').getByRole('button', { name: 'Close' }).click();
+          if ((await dbgState(page)).menus === 'chapters')
+            await page.getByTestId('viewer-chapter-menu').getByRole('button', { name: 'Close' }).click();
           else await page.keyboard.press('Escape');
         },
       },

@@ -26,7 +26,8 @@ describe('reading a chapter', () => {
     await browser?.close();
   });
 
-  const dbg = <T>(page: Page, expr: string): Promise<T> => page.evaluate(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`) as Promise<T>;
+  const dbg = <T>(page: Page, expr: string): Promise<T> =>
+    page.evaluate(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`) as Promise<T>;
   const until = async (page: Page, expr: string) => {
     for (let i = 0; ; i++) {
       if (await page.evaluate(`(() => { try { return !!(${expr}); } catch { return false; } })()`)) return;
@@ -35,9 +36,19 @@ describe('reading a chapter', () => {
     }
   };
 
-  async function open(o: FixtureOptions, kind: 'desktop' | 'phone' = 'desktop', init = 'window.__VIEWER_TEST__ = true;'): Promise<{ page: Page; ctx: BrowserContext }> {
-    const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : { viewport: { width: 1280, height: 800 } }), baseURL: base, locale: 'en-US' });
-    await ctx.addInitScript(`${init} if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`);
+  async function open(
+    o: FixtureOptions,
+    kind: 'desktop' | 'phone' = 'desktop',
+    init = 'window.__VIEWER_TEST__ = true;',
+  ): Promise<{ page: Page; ctx: BrowserContext }> {
+    const ctx = await browser.newContext({
+      ...(kind === 'phone' ? PHONE : { viewport: { width: 1280, height: 800 } }),
+      baseURL: base,
+      locale: 'en-US',
+    });
+    await ctx.addInitScript(
+      `${init} if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`,
+    );
     await installFixture(ctx, o);
     const page = await ctx.newPage();
     await page.goto(`/viewer/${o.chapterId ?? 9001}`);
@@ -47,7 +58,10 @@ describe('reading a chapter', () => {
 
   /** Waits until the items are drawn from their images and the camera rests; returns their screen rects. */
   async function drawn(page: Page, items: number[]): Promise<Rect[]> {
-    await until(page, `(() => { const r = window.__viewerDebug.rects(); return ${JSON.stringify(items)}.every((i) => r.some((x) => x.item === i && x.image)) && window.__viewerDebug.settled(); })()`);
+    await until(
+      page,
+      `(() => { const r = window.__viewerDebug.rects(); return ${JSON.stringify(items)}.every((i) => r.some((x) => x.item === i && x.image)) && window.__viewerDebug.settled(); })()`,
+    );
     const rects = await dbg<Rect[]>(page, 'd.rects()');
     return items.map((i) => rects.find((r) => r.item === i)!);
   }
@@ -62,7 +76,11 @@ describe('reading a chapter', () => {
     ] as const) {
       const px = await dbg<number[]>(page, `d.samplePixel(${r.x + r.w * u}, ${r.y + r.h * v})`);
       const want = sourceColor(r.item, u, v);
-      for (let k = 0; k < 3; k++) expect(Math.abs(px[k]! - want[k]!), `page ${r.item} at (${u}, ${v}): drew ${px.join(',')}, source ${want.join(',')}`).toBeLessThanOrEqual(8);
+      for (let k = 0; k < 3; k++)
+        expect(
+          Math.abs(px[k]! - want[k]!),
+          `page ${r.item} at (${u}, ${v}): drew ${px.join(',')}, source ${want.join(',')}`,
+        ).toBeLessThanOrEqual(8);
     }
   }
 
@@ -138,7 +156,8 @@ describe('reading a chapter', () => {
     const swipe = async (x0: number, x1: number) => {
       const y = 420;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
-      for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + ((x1 - x0) * k) / 8, y }] });
+      for (let k = 1; k <= 8; k++)
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + ((x1 - x0) * k) / 8, y }] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     const [p0] = await drawn(page, [0]);
@@ -182,7 +201,7 @@ describe('reading a chapter', () => {
     await ctx.close();
   });
 
-  it('the bar hides itself 2 s after opening (Playwright clock), and the language modal lists the title\'s languages', async () => {
+  it("the bar hides itself 2 s after opening (Playwright clock), and the language modal lists the title's languages", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale: 'en-US' });
     await installFixture(ctx, { pages: ['S', 'S', 'S', 'last'] });
     const page = await ctx.newPage();
@@ -205,7 +224,9 @@ describe('reading a chapter', () => {
     await dialog.waitFor();
     // The title's languages; the current one disabled; another leads to that title's page.
     const langs = dialog.getByTestId('viewer-languages');
-    await expect.poll(() => langs.locator('label').allTextContents()).toEqual([expect.stringMatching(/English/), expect.stringMatching(/Español/), expect.stringMatching(/Français/)]);
+    await expect
+      .poll(() => langs.locator('label').allTextContents())
+      .toEqual([expect.stringMatching(/English/), expect.stringMatching(/Español/), expect.stringMatching(/Français/)]);
     expect(await langs.locator('input[value="501"]').isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/language-modal-desktop.png` });
     await langs.locator('input[value="503"]').click();

@@ -35,7 +35,8 @@ describe('app-install banner and search box on the rendered UI', () => {
         check: (s) => {
           expect(!!screen.queryByRole('complementary', { name: 'Get the app' })).toBe(s.value === 'visible');
           // A dismissal (or install) is stored with its time.
-          if (s.value === 'hidden' && i.dismissedAt === null) expect(Number(localStorage.getItem('isBannerShowed'))).toBeGreaterThanOrEqual(now);
+          if (s.value === 'hidden' && i.dismissedAt === null)
+            expect(Number(localStorage.getItem('isBannerShowed'))).toBeGreaterThanOrEqual(now);
         },
       };
     });
@@ -48,8 +49,21 @@ describe('app-install banner and search box on the rendered UI', () => {
       {
         name: 'searchText',
         inputs: [{ stored: '' }],
-        events: [{ type: 'text.change', value: 'blade' }, { type: 'text.change', value: '' }, { type: 'text.submit' }, { type: 'text.sync', value: 'moon' }],
-        sequences: [[{ type: 'text.change', value: 'blade' }, { type: 'text.submit' }, { type: 'text.change', value: '' }, { type: 'text.submit' }, { type: 'text.sync', value: 'moon' }]],
+        events: [
+          { type: 'text.change', value: 'blade' },
+          { type: 'text.change', value: '' },
+          { type: 'text.submit' },
+          { type: 'text.sync', value: 'moon' },
+        ],
+        sequences: [
+          [
+            { type: 'text.change', value: 'blade' },
+            { type: 'text.submit' },
+            { type: 'text.change', value: '' },
+            { type: 'text.submit' },
+            { type: 'text.sync', value: 'moon' },
+          ],
+        ],
       },
       () => ({
         render: () => {

@@ -10,7 +10,13 @@ import { loadTestMessages } from './shell-helpers';
 import { runUiModel } from './uiModel';
 
 const banner = (id: number) =>
-  create(BannerSchema, { id, imageUrl: `/img/banner/${id}.webp`, width: 1200, height: 400, action: create(TransitionActionSchema, { url: `mangareader://detail/${100000 + id}` }) });
+  create(BannerSchema, {
+    id,
+    imageUrl: `/img/banner/${id}.webp`,
+    width: 1200,
+    height: 400,
+    action: create(TransitionActionSchema, { url: `mangareader://detail/${100000 + id}` }),
+  });
 
 /** A clock the test fires by hand: 'carousel.elapsed' is "3 s passed". */
 function fakeClock() {
@@ -55,14 +61,35 @@ describe('home carousel (carouselMachine) on the rendered component', () => {
           { type: 'pointer.down', x: 300 },
           { type: 'pointer.click', x: 303, bannerId: 1 },
         ],
-        sequences: (input) => (input as { count: number }).count === 1 ? [] : [
-          [{ type: 'carousel.next' }, { type: 'carousel.prev' }, { type: 'carousel.goto', index: 2 }, { type: 'carousel.elapsed' }],
-          [{ type: 'pointer.down', x: 300 }, { type: 'pointer.click', x: 303, bannerId: 1 }],
-          [{ type: 'pointer.down', x: 300 }, { type: 'pointer.click', x: 200, bannerId: 1 }],
-          [{ type: 'pointer.down', x: 300 }, { type: 'pointer.click', x: 400, bannerId: 1 }],
-          [{ type: 'pointer.down', x: 300 }, { type: 'pointer.click', x: 320, bannerId: 1 }],
-          [{ type: 'pointer.enter' }, { type: 'carousel.next' }, { type: 'carousel.prev' }, { type: 'carousel.goto', index: 1 }, { type: 'pointer.leave' }],
-        ],
+        sequences: (input) =>
+          (input as { count: number }).count === 1
+            ? []
+            : [
+                [{ type: 'carousel.next' }, { type: 'carousel.prev' }, { type: 'carousel.goto', index: 2 }, { type: 'carousel.elapsed' }],
+                [
+                  { type: 'pointer.down', x: 300 },
+                  { type: 'pointer.click', x: 303, bannerId: 1 },
+                ],
+                [
+                  { type: 'pointer.down', x: 300 },
+                  { type: 'pointer.click', x: 200, bannerId: 1 },
+                ],
+                [
+                  { type: 'pointer.down', x: 300 },
+                  { type: 'pointer.click', x: 400, bannerId: 1 },
+                ],
+                [
+                  { type: 'pointer.down', x: 300 },
+                  { type: 'pointer.click', x: 320, bannerId: 1 },
+                ],
+                [
+                  { type: 'pointer.enter' },
+                  { type: 'carousel.next' },
+                  { type: 'carousel.prev' },
+                  { type: 'carousel.goto', index: 1 },
+                  { type: 'pointer.leave' },
+                ],
+              ],
       },
       (input) => {
         const count = (input as { count: number }).count;

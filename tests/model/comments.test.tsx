@@ -72,7 +72,10 @@ describe('comments screen: sort and like machines on the real API', () => {
         commentLikeMachine,
         {
           name: 'commentLike',
-          inputs: [{ liked: false, likes: top.base_likes }, { liked: true, likes: top.base_likes + 1 }],
+          inputs: [
+            { liked: false, likes: top.base_likes },
+            { liked: true, likes: top.base_likes + 1 },
+          ],
           simple: true,
           events: [{ type: 'like.toggle' }, { type: 'like.done' }, { type: 'like.failed' }],
         },
@@ -80,7 +83,11 @@ describe('comments screen: sort and like machines on the real API', () => {
           render: async () => {
             // Each path is a new visitor (storage cleared); "liked" paths like it first through the API.
             if ((input as { liked: boolean }).liked) {
-              const r = await api.app.inject({ method: 'PUT', url: `/api/comment_like?comment_id=${top.id}`, headers: { 'session-token': sessionToken() } });
+              const r = await api.app.inject({
+                method: 'PUT',
+                url: `/api/comment_like?comment_id=${top.id}`,
+                headers: { 'session-token': sessionToken() },
+              });
               expect(r.statusCode).toBe(200);
             }
             show(ch);

@@ -73,12 +73,20 @@ function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, 
 /** Evaluates a named guard against a snapshot; undefined when it cannot tell. */
 function guardPasses(machine: AnyStateMachine, guard: unknown, snap: Snap): boolean | undefined {
   if (guard === undefined) return true;
-  const type = typeof guard === 'string' ? guard : typeof guard === 'object' && guard && 'type' in guard ? String((guard as { type: unknown }).type) : undefined;
+  const type =
+    typeof guard === 'string'
+      ? guard
+      : typeof guard === 'object' && guard && 'type' in guard
+        ? String((guard as { type: unknown }).type)
+        : undefined;
   const params = typeof guard === 'object' && guard && 'params' in guard ? (guard as { params: unknown }).params : undefined;
   const impl = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
   if (typeof impl !== 'function') return undefined;
   try {
-    return !!(impl as (a: unknown, p: unknown) => boolean)({ context: (snap as unknown as { context: unknown }).context, event: { type: '' } }, typeof params === 'function' ? undefined : params);
+    return !!(impl as (a: unknown, p: unknown) => boolean)(
+      { context: (snap as unknown as { context: unknown }).context, event: { type: '' } },
+      typeof params === 'function' ? undefined : params,
+    );
   } catch {
     return undefined;
   }
@@ -130,7 +138,10 @@ export function recordCoverage(
     for (const step of p.steps) {
       const snap = step.state as Snap;
       for (const n of snap._nodes) states.add(n.id);
-      const keys = prev && !step.event.type.startsWith('xstate.init') ? takenBy(machine, prev, step.event, snap) : alwaysTaken(machine, snap, withInitials(machine.root));
+      const keys =
+        prev && !step.event.type.startsWith('xstate.init')
+          ? takenBy(machine, prev, step.event, snap)
+          : alwaysTaken(machine, snap, withInitials(machine.root));
       for (const k of keys) {
         transitions.add(k);
         if (k.includes(' (always)#')) states.add(k.slice(0, k.indexOf(' ')));

@@ -26,9 +26,20 @@ describe('favoriteToggle machine against the title page toggle and the real API'
         simple: true,
         sequences: [
           [{ type: 'favorite.toggle' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
-          [{ type: 'favorite.toggle' }, { type: 'favorite.done' }, { type: 'favorite.toggle' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
+          [
+            { type: 'favorite.toggle' },
+            { type: 'favorite.done' },
+            { type: 'favorite.toggle' },
+            { type: 'favorite.failed', message: 'x' },
+            { type: 'error.dismiss' },
+          ],
         ],
-        events: [{ type: 'favorite.toggle' }, { type: 'favorite.done' }, { type: 'favorite.failed', message: 'x' }, { type: 'error.dismiss' }],
+        events: [
+          { type: 'favorite.toggle' },
+          { type: 'favorite.done' },
+          { type: 'favorite.failed', message: 'x' },
+          { type: 'error.dismiss' },
+        ],
       },
       (input) => ({
         render: () => {
@@ -58,7 +69,7 @@ describe('favoriteToggle machine against the title page toggle and the real API'
     expect(r.paths).toBeGreaterThan(0);
   });
 
-  it('a favorite stored through the toggle is on the visitor\'s list', async () => {
+  it("a favorite stored through the toggle is on the visitor's list", async () => {
     gate.uninstall();
     const titleId = api.catalog.titles[5]!.id;
     render(<FavoriteToggle titleId={titleId} subscribed={false} />);

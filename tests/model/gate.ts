@@ -13,7 +13,12 @@ export interface Gate {
 
 export function installGate(pattern: RegExp): Gate {
   const inner = globalThis.fetch;
-  const queue: Array<{ input: RequestInfo | URL; init: RequestInit | undefined; resolve: (r: Response) => void; reject: (e: unknown) => void }> = [];
+  const queue: Array<{
+    input: RequestInfo | URL;
+    init: RequestInit | undefined;
+    resolve: (r: Response) => void;
+    reject: (e: unknown) => void;
+  }> = [];
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!pattern.test(url)) return inner(input, init);

@@ -28,7 +28,12 @@ describe('global error on the real server', () => {
       globalErrorMachine,
       {
         name: 'globalError',
-        events: [{ type: 'error.reported', kind: 'maintenance' }, { type: 'error.reported', kind: 'geoBlocking' }, { type: 'error.reported', kind: 'default' }, { type: 'route.changed' }],
+        events: [
+          { type: 'error.reported', kind: 'maintenance' },
+          { type: 'error.reported', kind: 'geoBlocking' },
+          { type: 'error.reported', kind: 'default' },
+          { type: 'route.changed' },
+        ],
         // Root-level events make simple paths explode; shortest paths plus these walks take every transition.
         sequences: (['maintenance', 'geoBlocking', 'default'] as const).flatMap((from) =>
           (['maintenance', 'geoBlocking', 'default'] as const).map((to) => [
@@ -64,7 +69,10 @@ describe('global error on the real server', () => {
               const inner = globalThis.fetch;
               if (kind === 'geoBlocking')
                 globalThis.fetch = ((u: RequestInfo | URL, init?: RequestInit) =>
-                  inner(u, { ...init, headers: { ...(init?.headers as Record<string, string>), [cfg.regionHeader]: 'XX' } })) as typeof fetch;
+                  inner(u, {
+                    ...init,
+                    headers: { ...(init?.headers as Record<string, string>), [cfg.regionHeader]: 'XX' },
+                  })) as typeof fetch;
               const p =
                 kind === 'default'
                   ? call('/title_detailV3', { query: { title_id: 99_999_999 } })
@@ -89,7 +97,9 @@ describe('global error on the real server', () => {
         },
         check: (s) => {
           const shown = document.querySelector('[data-screen]')?.getAttribute('data-screen');
-          expect(shown).toBe({ none: 'content', maintenance: 'maintenance', geoBlocking: 'blocking', default: 'not-found' }[String(s.value)]);
+          expect(shown).toBe(
+            { none: 'content', maintenance: 'maintenance', geoBlocking: 'blocking', default: 'not-found' }[String(s.value)],
+          );
         },
       }),
     );

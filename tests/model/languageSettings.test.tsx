@@ -58,8 +58,19 @@ describe('language settings on the real server', () => {
         sequences: (input) =>
           input === stored
             ? [
-                [{ type: 'languages.loaded', languages: payload }, { type: 'settings.open' }, { type: 'content.toggle', lang: 'fr' }, { type: 'content.toggle', lang: 'fr' }, { type: 'settings.close' }],
-                [{ type: 'languages.loaded', languages: payload }, { type: 'settings.open' }, { type: 'content.toggle', lang: 'fr' }, { type: 'route.changed' }],
+                [
+                  { type: 'languages.loaded', languages: payload },
+                  { type: 'settings.open' },
+                  { type: 'content.toggle', lang: 'fr' },
+                  { type: 'content.toggle', lang: 'fr' },
+                  { type: 'settings.close' },
+                ],
+                [
+                  { type: 'languages.loaded', languages: payload },
+                  { type: 'settings.open' },
+                  { type: 'content.toggle', lang: 'fr' },
+                  { type: 'route.changed' },
+                ],
                 [{ type: 'languages.loaded', languages: payload }, { type: 'settings.open' }, { type: 'route.changed' }],
               ]
             : [],

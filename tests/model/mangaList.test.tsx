@@ -43,8 +43,22 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
           { type: 'sort.set', sort: 'za' },
         ],
         sequences: [
-          [{ type: 'filter.open' }, { type: 'filter.tag', slug: tag }, { type: 'filter.tag', slug: tag }, { type: 'filter.label', code: label }, { type: 'filter.clear' }, { type: 'modal.close' }],
-          [{ type: 'sort.open' }, { type: 'sort.set', sort: 'za' }, { type: 'sort.open' }, { type: 'sort.set', sort: 'recent' }, { type: 'sort.open' }, { type: 'modal.close' }],
+          [
+            { type: 'filter.open' },
+            { type: 'filter.tag', slug: tag },
+            { type: 'filter.tag', slug: tag },
+            { type: 'filter.label', code: label },
+            { type: 'filter.clear' },
+            { type: 'modal.close' },
+          ],
+          [
+            { type: 'sort.open' },
+            { type: 'sort.set', sort: 'za' },
+            { type: 'sort.open' },
+            { type: 'sort.set', sort: 'recent' },
+            { type: 'sort.open' },
+            { type: 'modal.close' },
+          ],
         ],
       },
       () => ({
@@ -61,9 +75,15 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
             const name = api.catalog.tags.find((x) => x.slug === e.slug)!.tag;
             fireEvent.click(within(dialog).getByRole('checkbox', { name }));
           },
-          'filter.label': (e) => fireEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: String(e.code).replace('_', ' ') })),
+          'filter.label': (e) =>
+            fireEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: String(e.code).replace('_', ' ') })),
           'filter.clear': () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear' })),
-          'sort.set': (e) => fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: { az: 'A to Z', za: 'Z to A', recent: 'Most Recent' }[e.sort as string]! })),
+          'sort.set': (e) =>
+            fireEvent.click(
+              within(screen.getByRole('dialog')).getByRole('radio', {
+                name: { az: 'A to Z', za: 'Z to A', recent: 'Most Recent' }[e.sort as string]!,
+              }),
+            ),
         },
         check: (s) => {
           const c = s.context as ListFilterContext;
@@ -91,7 +111,9 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
     sessionStorage.setItem('search_tag', 'sports');
     show();
     await screen.findByTestId('title-grid');
-    const sportsSeries = new Set(api.catalog.series_tags.filter((x) => x.tag_id === api.catalog.tags.find((t) => t.slug === 'sports')!.id).map((x) => x.series_id));
+    const sportsSeries = new Set(
+      api.catalog.series_tags.filter((x) => x.tag_id === api.catalog.tags.find((t) => t.slug === 'sports')!.id).map((x) => x.series_id),
+    );
     const langs = getContentLangs();
     const inLangs = new Set(api.catalog.titles.filter((x) => langs.includes(byLanguage(x.language)!.short)).map((x) => x.series_id));
     const ongoing = api.catalog.series.filter((s) => s.status === 'ongoing' && sportsSeries.has(s.id) && inLangs.has(s.id));

@@ -13,7 +13,15 @@ import { runUiModel } from './uiModel';
 const POPUP_ID = 9100;
 const popup = create(PopupSchema, {
   popupId: POPUP_ID,
-  data: { case: 'appDefault', value: { subject: 'Rated teen+', body: 'This series is for older readers.', imageUrl: '/img/popup/9100.webp', action: { url: 'mangareader://detail/100001' } } },
+  data: {
+    case: 'appDefault',
+    value: {
+      subject: 'Rated teen+',
+      body: 'This series is for older readers.',
+      imageUrl: '/img/popup/9100.webp',
+      action: { url: 'mangareader://detail/100001' },
+    },
+  },
 } as never);
 
 describe('server popups (popupMachine) on the rendered popup', () => {
@@ -31,15 +39,32 @@ describe('server popups (popupMachine) on the rendered popup', () => {
             { popupId: POPUP_ID, seen: false },
             { popupId: POPUP_ID, seen: true },
           ],
-          events: [{ type: 'popup.mounted' }, { type: 'popup.close' }, { type: 'popup.follow' }, ...(kind === 'rating' ? [{ type: 'popup.dontShowAgain', checked: true }] : [])],
+          events: [
+            { type: 'popup.mounted' },
+            { type: 'popup.close' },
+            { type: 'popup.follow' },
+            ...(kind === 'rating' ? [{ type: 'popup.dontShowAgain', checked: true }] : []),
+          ],
           ...(kind === 'home' ? { skipEvents: ['popup.dontShowAgain'] } : {}),
           exceptions:
             kind === 'home'
-              ? { transitions: { 'popup.shown popup.dontShowAgain#0': "the home popup has no don't-show-again box (it is shown once); the rating run takes this transition" } }
+              ? {
+                  transitions: {
+                    'popup.shown popup.dontShowAgain#0':
+                      "the home popup has no don't-show-again box (it is shown once); the rating run takes this transition",
+                  },
+                }
               : {},
           sequences: (input) =>
             kind === 'rating' && !(input as { seen: boolean }).seen
-              ? [[{ type: 'popup.mounted' }, { type: 'popup.dontShowAgain', checked: true }, { type: 'popup.dontShowAgain', checked: false }, { type: 'popup.close' }]]
+              ? [
+                  [
+                    { type: 'popup.mounted' },
+                    { type: 'popup.dontShowAgain', checked: true },
+                    { type: 'popup.dontShowAgain', checked: false },
+                    { type: 'popup.close' },
+                  ],
+                ]
               : [],
         },
         (input) => ({
@@ -73,7 +98,8 @@ describe('server popups (popupMachine) on the rendered popup', () => {
             const shown = s.value === 'shown';
             expect(!!screen.queryByRole('dialog')).toBe(shown);
             if (s.value === 'unmounted') expect(screen.queryByTestId('mounted')).toBeNull();
-            if (kind === 'home' && s.value !== 'unmounted') expect(JSON.parse(localStorage.getItem('viewed_popup_ids') ?? '[]')).toContain(POPUP_ID);
+            if (kind === 'home' && s.value !== 'unmounted')
+              expect(JSON.parse(localStorage.getItem('viewed_popup_ids') ?? '[]')).toContain(POPUP_ID);
             if (kind === 'rating' && !c.seen) expect(localStorage.getItem(`rating_checked_${POPUP_ID}`) === 'true').toBe(c.dontShowAgain);
             if (shown && kind === 'rating') expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(c.dontShowAgain);
           },

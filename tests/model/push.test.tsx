@@ -40,7 +40,9 @@ function fakeEnv(f: Fakes) {
   const pushManager = {
     getSubscription: async () => (f.existing ? sub : null),
     subscribe: async (o: PushSubscriptionOptionsInit) => {
-      log.push(`subscribe userVisibleOnly=${String(o.userVisibleOnly)} key=${Buffer.from(o.applicationServerKey as Uint8Array).toString('base64url')}`);
+      log.push(
+        `subscribe userVisibleOnly=${String(o.userVisibleOnly)} key=${Buffer.from(o.applicationServerKey as Uint8Array).toString('base64url')}`,
+      );
       if (f.subscribeFails) throw new DOMException('denied by the push service', 'NotAllowedError');
       return sub;
     },
@@ -64,7 +66,9 @@ function fakeEnv(f: Fakes) {
       return f.ask ?? 'default';
     },
   } as unknown as typeof Notification;
-  const env: PushEnv = f.supported ? { serviceWorker, Notification: N, hasPushManager: true } : { serviceWorker: undefined, Notification: undefined, hasPushManager: false };
+  const env: PushEnv = f.supported
+    ? { serviceWorker, Notification: N, hasPushManager: true }
+    : { serviceWorker: undefined, Notification: undefined, hasPushManager: false };
   return { env, log, token: JSON.stringify(sub.toJSON()) };
 }
 
@@ -150,7 +154,9 @@ describe('push lifecycles against the real push effects and the real server', ()
       executed.push(path);
     }
     // Every final state, through each way of getting there.
-    expect(new Set(executed.map((p) => valuesOf(p).at(-1)))).toEqual(new Set(['subscribed', 'unposted', 'unsupported', 'denied', 'failed']));
+    expect(new Set(executed.map((p) => valuesOf(p).at(-1)))).toEqual(
+      new Set(['subscribed', 'unposted', 'unsupported', 'denied', 'failed']),
+    );
     recordCoverage('pushSubscription', pushSubscriptionMachine, executed as never, {}, 'ui');
   });
 
@@ -180,7 +186,10 @@ describe('push lifecycles against the real push effects and the real server', ()
       { lastUpdated: now - 60, now, stored: String(now - 60) },
     ];
     const paths = inputs.flatMap(({ stored, ...input }) =>
-      ((m) => [...m.getShortestPaths(), ...m.getSimplePaths()])(createTestModel(pushTokenMachine, { input })).map((p) => ({ stored, path: p as unknown as Path })),
+      ((m) => [...m.getShortestPaths(), ...m.getSimplePaths()])(createTestModel(pushTokenMachine, { input })).map((p) => ({
+        stored,
+        path: p as unknown as Path,
+      })),
     );
     const executed: Path[] = [];
     for (const { stored, path } of paths) {
@@ -188,7 +197,12 @@ describe('push lifecycles against the real push effects and the real server', ()
       const end = expected.at(-1);
       // Only the complete paths can be executed as a whole by the real component.
       if (!['fresh', 'done', 'failed'].includes(String(end))) continue;
-      const fakes = fakeEnv({ supported: true, permission: 'granted', existing: has(path, 'token.received'), oversized: has(path, 'token.failed') });
+      const fakes = fakeEnv({
+        supported: true,
+        permission: 'granted',
+        existing: has(path, 'token.received'),
+        oversized: has(path, 'token.failed'),
+      });
       setPushEnv(fakes.env);
       localStorage.setItem(STORAGE.serviceLang, 'fra');
       if (stored === null) localStorage.removeItem(STORAGE.pushTokenUpdated);
@@ -214,6 +228,12 @@ describe('push lifecycles against the real push effects and the real server', ()
       executed.push(path);
     }
     const got = recordCoverage('pushToken', pushTokenMachine, executed as never, {}, 'ui');
-    expect(got.transitions).toEqual(expect.arrayContaining(['pushToken.fetching token.unavailable#0', 'pushToken.posting token.failed#0', 'pushToken.posting token.posted#0']));
+    expect(got.transitions).toEqual(
+      expect.arrayContaining([
+        'pushToken.fetching token.unavailable#0',
+        'pushToken.posting token.failed#0',
+        'pushToken.posting token.posted#0',
+      ]),
+    );
   });
 });

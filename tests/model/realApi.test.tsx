@@ -4,7 +4,7 @@ import { useRealApi } from './realApi';
 
 describe('UI tests reach the real server', () => {
   const api = useRealApi();
-  it('answers the app\'s relative /api calls from the demo catalog', async () => {
+  it("answers the app's relative /api calls from the demo catalog", async () => {
     const res = await call('/title_list/allV2');
     expect(res.data.case).toBe('allTitlesViewV2');
     expect(api.catalog.titles.length).toBeGreaterThan(30);

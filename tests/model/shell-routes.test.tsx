@@ -99,7 +99,11 @@ describe('route table', () => {
     // Suspense; the screen routed next in the same place must still replace it.
     await at('/updates');
     await waitFor(() => expect(document.querySelector('[data-screen="home"]')).not.toBeNull(), { timeout: 20_000 });
-    for (const [path, name] of [['/featured', 'featured'], ['/search_result?keyword=x', 'search'], ['/updates', 'home']] as const) {
+    for (const [path, name] of [
+      ['/featured', 'featured'],
+      ['/search_result?keyword=x', 'search'],
+      ['/updates', 'home'],
+    ] as const) {
       await act(async () => navigate(path));
       await waitFor(() => expect(document.querySelector(`[data-screen="${name}"]`)).not.toBeNull(), { timeout: 20_000 });
     }

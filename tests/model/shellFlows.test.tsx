@@ -12,7 +12,7 @@ import { runUiModel } from './uiModel';
 describe('shell lifecycles on the rendered UI', () => {
   beforeEach(() => loadTestMessages());
 
-  it('campaign redirect: waits 1400 ms, then goes to the region\'s install link', async () => {
+  it("campaign redirect: waits 1400 ms, then goes to the region's install link", async () => {
     let went: string[] = [];
     await runUiModel(campaignRedirectMachine, { name: 'campaignRedirect', inputs: [{ region: 'us' }, { region: 'fr' }] }, (input) => {
       const region = (input as { region: 'us' | 'fr' }).region;

@@ -34,7 +34,16 @@ describe('survey and feedback on the real API', () => {
     // The demo survey: q1 single required, q2 multi (up to 3) with "other", q3 single with "other", q4 optional.
     const q = (n: number) => screen.getAllByRole('group')[n]!;
     const row = api.catalog.questionnaires.find((x) => x.lang === 'eng')!;
-    const questions = (JSON.parse(row.questions) as Array<{ description: string; canSkip?: boolean; numberOfChoices?: number; selection?: string[]; hideFreeform?: boolean; freeForm?: string }>).map((x) => ({
+    const questions = (
+      JSON.parse(row.questions) as Array<{
+        description: string;
+        canSkip?: boolean;
+        numberOfChoices?: number;
+        selection?: string[];
+        hideFreeform?: boolean;
+        freeForm?: string;
+      }>
+    ).map((x) => ({
       description: x.description,
       canSkip: !!x.canSkip,
       numberOfChoices: Math.max(1, x.numberOfChoices ?? 1),
@@ -97,14 +106,20 @@ describe('survey and feedback on the real API', () => {
             if (e.answered) {
               // This visitor has already answered: store an answer through the API first.
               const key = api.catalog.notable.questionnaireKey;
-              await api.app.inject({ method: 'PUT', url: `/api/questionnaire?questionnaire_key=${key}&lang=eng`, headers: { 'session-token': sessionToken() }, payload: { q1: 'A friend', q2: ['Action'], q3: 'Phone' } });
+              await api.app.inject({
+                method: 'PUT',
+                url: `/api/questionnaire?questionnaire_key=${key}&lang=eng`,
+                headers: { 'session-token': sessionToken() },
+                payload: { q1: 'A friend', q2: ['Action'], q3: 'Phone' },
+              });
             }
             await gate!.release('pass');
           },
           'survey.failed': () => gate!.release('fail'),
           'answer.choose': (e) => fireEvent.click(within(q(e.q as number)).getByRole('radio', { name: e.value as string })),
           'answer.toggle': (e) => fireEvent.click(within(q(e.q as number)).getByRole('checkbox', { name: e.value as string })),
-          'answer.freeToggle': (e) => fireEvent.click(within(q(e.q as number)).getByRole(e.q === 1 ? 'checkbox' : 'radio', { name: 'Other' })),
+          'answer.freeToggle': (e) =>
+            fireEvent.click(within(q(e.q as number)).getByRole(e.q === 1 ? 'checkbox' : 'radio', { name: 'Other' })),
           'answer.freeText': (e) => fireEvent.change(within(q(e.q as number)).getByRole('textbox'), { target: { value: e.text } }),
           'form.submit': async () => {
             // Fill the required questions if the path has not (the submit needs a valid form).
@@ -119,7 +134,12 @@ describe('survey and feedback on the real API', () => {
           'submit.failed': () => gate!.release('fail'),
           'submit.alreadyAnswered': async () => {
             const key = api.catalog.notable.questionnaireKey;
-            await api.app.inject({ method: 'PUT', url: `/api/questionnaire?questionnaire_key=${key}&lang=eng`, headers: { 'session-token': sessionToken() }, payload: { q1: 'A friend', q2: ['Action'], q3: 'Phone' } });
+            await api.app.inject({
+              method: 'PUT',
+              url: `/api/questionnaire?questionnaire_key=${key}&lang=eng`,
+              headers: { 'session-token': sessionToken() },
+              payload: { q1: 'A friend', q2: ['Action'], q3: 'Phone' },
+            });
             await gate!.release('pass');
           },
         },
@@ -135,7 +155,14 @@ describe('survey and feedback on the real API', () => {
             const groups = screen.getAllByRole('group');
             expect(groups.length).toBe(c.questions.length);
             c.answers.forEach((a, i) => {
-              for (const choice of a.choices) expect((within(groups[i]!).getByRole(c.questions[i]!.numberOfChoices > 1 ? 'checkbox' : 'radio', { name: choice }) as HTMLInputElement).checked).toBe(true);
+              for (const choice of a.choices)
+                expect(
+                  (
+                    within(groups[i]!).getByRole(c.questions[i]!.numberOfChoices > 1 ? 'checkbox' : 'radio', {
+                      name: choice,
+                    }) as HTMLInputElement
+                  ).checked,
+                ).toBe(true);
               const box = within(groups[i]!).queryByRole('textbox') as HTMLTextAreaElement | null;
               if (box) {
                 expect(box.disabled).toBe(!a.freeOn);
@@ -161,8 +188,24 @@ describe('survey and feedback on the real API', () => {
       feedbackMachine,
       {
         name: 'feedback',
-        events: [{ type: 'type.set', value: 'suggestion' }, { type: 'message.change', value: 'Great reader' }, { type: 'form.send' }, { type: 'send.done' }, { type: 'send.failed' }],
-        sequences: [[{ type: 'message.change', value: 'Hi' }, { type: 'type.set', value: 'suggestion' }, { type: 'form.send' }, { type: 'send.failed' }, { type: 'message.change', value: 'Hi again' }, { type: 'form.send' }, { type: 'send.done' }]],
+        events: [
+          { type: 'type.set', value: 'suggestion' },
+          { type: 'message.change', value: 'Great reader' },
+          { type: 'form.send' },
+          { type: 'send.done' },
+          { type: 'send.failed' },
+        ],
+        sequences: [
+          [
+            { type: 'message.change', value: 'Hi' },
+            { type: 'type.set', value: 'suggestion' },
+            { type: 'form.send' },
+            { type: 'send.failed' },
+            { type: 'message.change', value: 'Hi again' },
+            { type: 'form.send' },
+            { type: 'send.done' },
+          ],
+        ],
       },
       () => ({
         render: () => {
@@ -176,7 +219,8 @@ describe('survey and feedback on the real API', () => {
           );
         },
         events: {
-          'type.set': (e) => fireEvent.click(screen.getByRole('radio', { name: e.value === 'suggestion' ? 'Suggestion' : 'Report a problem' })),
+          'type.set': (e) =>
+            fireEvent.click(screen.getByRole('radio', { name: e.value === 'suggestion' ? 'Suggestion' : 'Report a problem' })),
           'message.change': (e) => fireEvent.change(screen.getByRole('textbox'), { target: { value: e.value } }),
           'form.send': () => fireEvent.click(screen.getByRole('button', { name: 'Send' })),
           'send.done': () => gate!.release('pass'),
@@ -190,7 +234,8 @@ describe('survey and feedback on the real API', () => {
           expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe(c.message);
           expect((screen.getByRole('radio', { name: 'Suggestion' }) as HTMLInputElement).checked).toBe(c.type === 'suggestion');
           expect(!!screen.queryByRole('alert')).toBe(c.failed);
-          if (s.value === 'form') expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(c.message.trim() === '');
+          if (s.value === 'form')
+            expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(c.message.trim() === '');
         },
       }),
     );

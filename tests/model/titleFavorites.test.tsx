@@ -31,7 +31,9 @@ describe('title detail and favorites on the real API', () => {
     const ended = api.catalog.chapters.find((c) => c.end_ts > 0 && c.end_ts < now)!;
     const titleId = ended.title_id;
     const names = api.catalog.chapters.filter((c) => c.title_id === titleId && c.start_ts <= now).map((c) => c.name);
-    await runUiModel(chapterSortMachine, {
+    await runUiModel(
+      chapterSortMachine,
+      {
         name: 'chapterSort',
         inputs: [{ descending: false }],
         simple: true,
@@ -41,23 +43,27 @@ describe('title detail and favorites on the real API', () => {
               'starting newest-first needs chaptersDescending, which our server never sets (the documents give no case for it); the order is still reached by toggling',
           },
         },
-      }, () => ({
-      render: async () => {
-        at(`/titles/${titleId}`, '/titles/:id', <TitleScreen />);
-        await screen.findByTestId('app-separator');
       },
-      events: { 'sort.toggle': () => fireEvent.click(screen.getByRole('button', { name: 'Change chapter order' })) },
-      check: (s) => {
-        const shown = [...document.querySelectorAll('.chapter-list > li')].map((li) => (li.classList.contains('chapter-separator') ? '|' : li.querySelector('.chapter__name')!.firstChild!.textContent));
-        const sep = shown.indexOf('|');
-        expect(sep).toBeGreaterThan(0);
-        const visible = shown.filter((x) => x !== '|');
-        // Readable chapters only: the first and last groups.
-        const first = names.slice(0, sep);
-        const last = names.slice(names.length - (visible.length - sep));
-        expect(visible).toEqual(s.value === 'newestFirst' ? [...last].reverse().concat([...first].reverse()) : first.concat(last));
-      },
-    }));
+      () => ({
+        render: async () => {
+          at(`/titles/${titleId}`, '/titles/:id', <TitleScreen />);
+          await screen.findByTestId('app-separator');
+        },
+        events: { 'sort.toggle': () => fireEvent.click(screen.getByRole('button', { name: 'Change chapter order' })) },
+        check: (s) => {
+          const shown = [...document.querySelectorAll('.chapter-list > li')].map((li) =>
+            li.classList.contains('chapter-separator') ? '|' : li.querySelector('.chapter__name')!.firstChild!.textContent,
+          );
+          const sep = shown.indexOf('|');
+          expect(sep).toBeGreaterThan(0);
+          const visible = shown.filter((x) => x !== '|');
+          // Readable chapters only: the first and last groups.
+          const first = names.slice(0, sep);
+          const last = names.slice(names.length - (visible.length - sep));
+          expect(visible).toEqual(s.value === 'newestFirst' ? [...last].reverse().concat([...first].reverse()) : first.concat(last));
+        },
+      }),
+    );
   });
 
   describe('favorites REMOVE / UNDO', () => {
@@ -71,13 +77,22 @@ describe('title detail and favorites on the real API', () => {
         {
           name: 'bookmarkItem',
           simple: true,
-          events: [{ type: 'bookmark.remove' }, { type: 'bookmark.undo' }, { type: 'bookmark.done' }, { type: 'bookmark.failed', message: 'x' }],
+          events: [
+            { type: 'bookmark.remove' },
+            { type: 'bookmark.undo' },
+            { type: 'bookmark.done' },
+            { type: 'bookmark.failed', message: 'x' },
+          ],
         },
         () => ({
           render: async () => {
             gate?.uninstall();
             // A new visitor each path, with this title favorited.
-            const r = await api.app.inject({ method: 'PUT', url: `/api/title_list/bookmark?title_id=${titleId}`, headers: { 'session-token': sessionToken() } });
+            const r = await api.app.inject({
+              method: 'PUT',
+              url: `/api/title_list/bookmark?title_id=${titleId}`,
+              headers: { 'session-token': sessionToken() },
+            });
             expect(r.statusCode).toBe(200);
             at('/favorited', '/favorited', <FavoritedScreen />);
             await screen.findByRole('button', { name: 'REMOVE' });

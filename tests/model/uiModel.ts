@@ -36,7 +36,12 @@ export interface UiModelOptions {
   /** Event types the UI cannot produce in this setup: paths using them are left out. */
   skipEvents?: string[];
   /** Steps the UI cannot take (from this state value, this event, after these events): paths with one are left out. */
-  skipStep?: (fromValue: string, event: { type: string } & Record<string, unknown>, input: unknown, before: Array<{ type: string } & Record<string, unknown>>) => boolean;
+  skipStep?: (
+    fromValue: string,
+    event: { type: string } & Record<string, unknown>,
+    input: unknown,
+    before: Array<{ type: string } & Record<string, unknown>>,
+  ) => boolean;
   /**
    * How the graph tells states apart (default: value and context). Machines
    * whose context is continuous (positions) explore by value alone.
@@ -111,7 +116,9 @@ export async function runUiModel(
         try {
           await run(ev);
         } catch (e) {
-          throw new Error(`${opts.name}: step ${JSON.stringify(ev)} of path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message}`);
+          throw new Error(
+            `${opts.name}: step ${JSON.stringify(ev)} of path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message}`,
+          );
         }
       }
       const state = step.state as { value: unknown; context: unknown; _nodes?: Array<{ always?: unknown[] }> };
@@ -121,7 +128,9 @@ export async function runUiModel(
       try {
         await waitFor(() => d.check(state));
       } catch (e) {
-        throw new Error(`${opts.name}: state ${JSON.stringify(state.value)} after ${JSON.stringify(step.event)} in path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message.split('\n')[0]}`);
+        throw new Error(
+          `${opts.name}: state ${JSON.stringify(state.value)} after ${JSON.stringify(step.event)} in path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message.split('\n')[0]}`,
+        );
       }
       steps++;
     }
@@ -140,6 +149,10 @@ export const stateText = (s: { value: unknown }) => String(s.value);
 /** A state value as text: a string as is, a parallel value as "region:value,region:value". */
 export function valueKey(v: unknown): string {
   if (typeof v === 'string') return v;
-  if (v && typeof v === 'object') return Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => `${k}:${valueKey(x)}`).join(',');
+  if (v && typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, x]) => `${k}:${valueKey(x)}`)
+      .join(',');
   return String(v);
 }

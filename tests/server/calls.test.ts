@@ -25,7 +25,13 @@ function envelope(a: Answer, status: number, action = ErrorResult_Action.DEFAULT
 
 /** POST /api/web/contact with a form body. */
 const contactForm = (t: TestApp, token: string, payload: string) =>
-  call(t.app, { method: 'POST', url: '/api/web/contact', token, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  call(t.app, {
+    method: 'POST',
+    url: '/api/web/contact',
+    token,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
 
 describe.each(BACKENDS)('calls on %s', (backend) => {
   let t: TestApp;
@@ -92,7 +98,9 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
 
   it('feedback: type and a message of 1 to 5000 characters, stored', async () => {
     const me = newToken();
-    const ok = success(await call(t.app, { method: 'POST', url: '/api/web/contact?type=suggestion&subject=Hi&body=More%20comedy%20please', token: me }));
+    const ok = success(
+      await call(t.app, { method: 'POST', url: '/api/web/contact?type=suggestion&subject=Hi&body=More%20comedy%20please', token: me }),
+    );
     if (ok.data.case !== 'feedbackView') throw new Error(ok.data.case);
     expect(ok.data.value.feedbackList[0]!.body).toBe('More comedy please');
     // A form body works as well as the query.
@@ -143,11 +151,19 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     envelope(await call(t.app, { method: 'GET', url: '/api/banner_tap_log', token: me }), 400);
     envelope(await call(t.app, { method: 'GET', url: '/api/popup_tap_log?popup_id=x', token: me }), 400);
     envelope(
-      await call(t.app, { method: 'GET', url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=Featured%20Banner&location=title_detail', token: me }),
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=Featured%20Banner&location=title_detail',
+        token: me,
+      }),
       400,
     );
     envelope(
-      await call(t.app, { method: 'GET', url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=featured_banner&location=title_detail&type=hover', token: me }),
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=featured_banner&location=title_detail&type=hover',
+        token: me,
+      }),
       400,
     );
     expect(await t.db.selectFrom('tap_logs').select('id').where('visitor_token', '=', me).execute()).toHaveLength(5);
@@ -173,7 +189,13 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     expect(fr.data.case === 'questionnaireView' && fr.data.value.subject).toBe('Reader survey');
 
     const put = (body: unknown) =>
-      call(t.app, { method: 'PUT', url: `/api/questionnaire?${q}`, token: me, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      call(t.app, {
+        method: 'PUT',
+        url: `/api/questionnaire?${q}`,
+        token: me,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     const bad = async (body: unknown) => envelope(await put(body), 400);
     await bad({});
     await bad({ q1: 'D' });
@@ -183,7 +205,16 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     await bad({ q1: 'A', q3: 'y'.repeat(101) });
     await bad({ q1: 'A', q9: 'x' });
     await bad({ q1: 7 });
-    envelope(await call(t.app, { method: 'PUT', url: `/api/questionnaire?${q}`, token: me, headers: { 'content-type': 'application/json' }, payload: '{"q1":' }), 400);
+    envelope(
+      await call(t.app, {
+        method: 'PUT',
+        url: `/api/questionnaire?${q}`,
+        token: me,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"q1":',
+      }),
+      400,
+    );
     expect(await t.db.selectFrom('questionnaire_answers').selectAll().where('visitor_token', '=', me).execute()).toHaveLength(0);
 
     const done = success(await put({ q1: 'B', q2: ['X', 'my own'], q3: '' }));
@@ -227,10 +258,19 @@ describe.each(BACKENDS)('service switches on %s', (backend) => {
   it('maintenance answers every call with MAINTENANCE', async () => {
     const t = await setup(backend, `maint_${backend}`, { maintenance: true });
     try {
-      for (const url of ['/api/language', '/api/web/web_homeV4?lang=eng&clang=en', '/api/title_detailV3?title_id=101', '/api/manga_viewer?chapter_id=1007']) {
+      for (const url of [
+        '/api/language',
+        '/api/web/web_homeV4?lang=eng&clang=en',
+        '/api/title_detailV3?title_id=101',
+        '/api/manga_viewer?chapter_id=1007',
+      ]) {
         envelope(await call(t.app, { method: 'GET', url }), 503, ErrorResult_Action.MAINTENANCE);
       }
-      envelope(await call(t.app, { method: 'PUT', url: '/api/title_list/bookmark?title_id=101', token: newToken() }), 503, ErrorResult_Action.MAINTENANCE);
+      envelope(
+        await call(t.app, { method: 'PUT', url: '/api/title_list/bookmark?title_id=101', token: newToken() }),
+        503,
+        ErrorResult_Action.MAINTENANCE,
+      );
     } finally {
       await t.close();
     }
@@ -240,7 +280,11 @@ describe.each(BACKENDS)('service switches on %s', (backend) => {
     const t = await setup(backend, `geo_${backend}`, { blockedRegions: ['XX'], regionHeader: 'x-client-region' });
     try {
       const blocked = { 'x-client-region': 'xx' };
-      for (const url of ['/api/web/web_homeV4?lang=eng&clang=en', '/api/title_detailV3?title_id=101', '/api/manga_viewer?chapter_id=1007']) {
+      for (const url of [
+        '/api/web/web_homeV4?lang=eng&clang=en',
+        '/api/title_detailV3?title_id=101',
+        '/api/manga_viewer?chapter_id=1007',
+      ]) {
         envelope(await call(t.app, { method: 'GET', url, headers: blocked }), 403, ErrorResult_Action.GEOIP_BLOCKING);
         success(await call(t.app, { method: 'GET', url, headers: { 'x-client-region': 'FR' } }));
         success(await call(t.app, { method: 'GET', url }));

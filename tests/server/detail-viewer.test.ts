@@ -117,7 +117,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
       'bannerList',
       'lastPage',
     ]);
-    const pages = v.pages.filter((p) => p.data.case === 'mangaPage').map((p) => p.data.value as import('../../core/gen/manga/v1/viewer_pb.js').MangaPage);
+    const pages = v.pages
+      .filter((p) => p.data.case === 'mangaPage')
+      .map((p) => p.data.value as import('../../core/gen/manga/v1/viewer_pb.js').MangaPage);
     expect(pages.map((p) => p.imageUrl)).toEqual([0, 1, 2, 3].map((i) => `http://localhost:80/img/page/1007/${i}/high.webp`));
     expect(pages.map((p) => p.type)).toEqual([PageType.SINGLE, PageType.LEFT, PageType.RIGHT, PageType.DOUBLE]);
     expect(pages.map((p) => [p.width, p.height])).toEqual([
@@ -185,7 +187,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
   it('viewer: quality sizes, favorite on the last page, next chapter kinds', async () => {
     const token = newToken();
     const low = await viewer(t, 'chapter_id=1007&img_quality=low', token);
-    const lp = low.pages.filter((p) => p.data.case === 'mangaPage').map((p) => p.data.value as { imageUrl: string; width: number; height: number });
+    const lp = low.pages
+      .filter((p) => p.data.case === 'mangaPage')
+      .map((p) => p.data.value as { imageUrl: string; width: number; height: number });
     expect(lp.map((p) => [p.width, p.height])).toEqual([
       [480, 690],
       [480, 690],
@@ -196,7 +200,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     const sup = await viewer(t, 'chapter_id=1007&img_quality=super_high');
     expect((sup.pages[0]!.data.value as { width: number }).width).toBe(1440);
 
-    expect(success(await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.bladeEn}`, token })).data.case).toBeUndefined();
+    expect(
+      success(await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.bladeEn}`, token })).data.case,
+    ).toBeUndefined();
     expect(lastPage(await viewer(t, 'chapter_id=1007', token)).isSubscribed).toBe(true);
     expect(lastPage(await viewer(t, 'chapter_id=1007', newToken())).isSubscribed).toBe(false);
     expect((await detail(t, `title_id=${T.bladeEn}`, token)).isSubscribed).toBe(true);
@@ -249,7 +255,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     const v = (await t.app.inject({ url: '/api/manga_viewer?chapter_id=4001&format=json', headers: { 'session-token': token } })).json();
     expect(v.success.mangaViewer.chapterId).toBe(4001);
     expect(v.success.mangaViewer.pages.at(-1).lastPage.isSubscribed).toBe(true);
-    const d = (await t.app.inject({ url: `/api/title_detailV3?title_id=${T.zero}&format=json`, headers: { 'session-token': token } })).json();
+    const d = (
+      await t.app.inject({ url: `/api/title_detailV3?title_id=${T.zero}&format=json`, headers: { 'session-token': token } })
+    ).json();
     expect(d.success.titleDetailView.isSubscribed).toBe(true);
     expect(d.success.titleDetailView.chapterListV2[0].alreadyViewed).toBe(true);
   });

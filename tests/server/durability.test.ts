@@ -16,7 +16,9 @@ describe('durability', () => {
     const token = 'd0ab1e0000000000000000000000beef';
     const headers = { 'session-token': token };
     let srv = await startServer(env);
-    const titles = (await (await fetch(`${srv.url}/api/title_list/allV2?format=json`)).json()) as { success: { allTitlesViewV2: { AllTitlesGroup: Array<{ titles: Array<{ titleId: number }> }> } } };
+    const titles = (await (await fetch(`${srv.url}/api/title_list/allV2?format=json`)).json()) as {
+      success: { allTitlesViewV2: { AllTitlesGroup: Array<{ titles: Array<{ titleId: number }> }> } };
+    };
     const titleId = titles.success.allTitlesViewV2.AllTitlesGroup[0]!.titles[0]!.titleId;
     const put = await fetch(`${srv.url}/api/title_list/bookmark?title_id=${titleId}`, { method: 'PUT', headers });
     expect(put.status).toBe(200);
@@ -25,7 +27,8 @@ describe('durability', () => {
     try {
       const r = await fetch(`${srv.url}/api/title_list/bookmark`, { headers });
       const res = fromBinary(ResponseSchema, new Uint8Array(await r.arrayBuffer()));
-      const view = res.result.case === 'success' && res.result.value.data.case === 'favoriteTitlesView' ? res.result.value.data.value : undefined;
+      const view =
+        res.result.case === 'success' && res.result.value.data.case === 'favoriteTitlesView' ? res.result.value.data.value : undefined;
       expect(view?.titles.map((t) => t.titleId)).toContain(titleId);
     } finally {
       await srv.stop();

@@ -49,7 +49,13 @@ export async function seed(db: DB, now: number): Promise<void> {
       { id: 4, tag: 'One-shot', slug: 'one-shot' },
     ])
     .execute();
-  const series = (id: number, slug: string, label: number, status: string, extra: Partial<{ is_simulpub: number; start_from_right: number; region_code: string }> = {}) => ({
+  const series = (
+    id: number,
+    slug: string,
+    label: number,
+    status: string,
+    extra: Partial<{ is_simulpub: number; start_from_right: number; region_code: string }> = {},
+  ) => ({
     id,
     slug,
     label,
@@ -148,8 +154,26 @@ export async function seed(db: DB, now: number): Promise<void> {
   await db
     .insertInto('comments')
     .values([
-      { id: 1, chapter_id: 1007, idx: 1, user_name: 'alice', icon_url: '/img/i/1.webp', body: 'first!', created: now - 3000, base_likes: 5 },
-      { id: 2, chapter_id: 1007, idx: 2, user_name: 'bob', icon_url: '/img/i/2.webp', body: 'great chapter', created: now - 2000, base_likes: 10 },
+      {
+        id: 1,
+        chapter_id: 1007,
+        idx: 1,
+        user_name: 'alice',
+        icon_url: '/img/i/1.webp',
+        body: 'first!',
+        created: now - 3000,
+        base_likes: 5,
+      },
+      {
+        id: 2,
+        chapter_id: 1007,
+        idx: 2,
+        user_name: 'bob',
+        icon_url: '/img/i/2.webp',
+        body: 'great chapter',
+        created: now - 2000,
+        base_likes: 10,
+      },
       { id: 3, chapter_id: 1007, idx: 3, user_name: 'carol', icon_url: '/img/i/3.webp', body: 'wow', created: now - 1000, base_likes: 5 },
       { id: 4, chapter_id: 1007, idx: 4, user_name: 'dan', icon_url: '/img/i/4.webp', body: 'meh', created: now - 500, base_likes: 0 },
       { id: 5, chapter_id: 1006, idx: 1, user_name: 'erin', icon_url: '/img/i/5.webp', body: 'ok', created: now - 500, base_likes: 1 },
@@ -192,8 +216,30 @@ export async function seed(db: DB, now: number): Promise<void> {
   await db
     .insertInto('popups')
     .values([
-      { id: 1, placement: 'home', kind: 'one_image', language: -1, subject: '', body: '', image_url: '/img/pop/1.webp', action_method: 0, action_url: '/featured', series_id: 0 },
-      { id: 2, placement: 'rating', kind: 'app_default', language: -1, subject: 'Teen', body: 'For teens', image_url: '', action_method: 0, action_url: '/rating/eng', series_id: S.blade },
+      {
+        id: 1,
+        placement: 'home',
+        kind: 'one_image',
+        language: -1,
+        subject: '',
+        body: '',
+        image_url: '/img/pop/1.webp',
+        action_method: 0,
+        action_url: '/featured',
+        series_id: 0,
+      },
+      {
+        id: 2,
+        placement: 'rating',
+        kind: 'app_default',
+        language: -1,
+        subject: 'Teen',
+        body: 'For teens',
+        image_url: '',
+        action_method: 0,
+        action_url: '/rating/eng',
+        series_id: S.blade,
+      },
     ])
     .execute();
   await db
@@ -223,7 +269,15 @@ export async function seed(db: DB, now: number): Promise<void> {
   await db
     .insertInto('publisher_news')
     .values([
-      { id: 1, publisher_id: 1, language: Language.ENGLISH, subject: 'News one', body: '<b>big</b><img src="x" onerror="alert(1)">', published_ts: now - 50, action_url: '/titles/101' },
+      {
+        id: 1,
+        publisher_id: 1,
+        language: Language.ENGLISH,
+        subject: 'News one',
+        body: '<b>big</b><img src="x" onerror="alert(1)">',
+        published_ts: now - 50,
+        action_url: '/titles/101',
+      },
       { id: 2, publisher_id: 1, language: Language.ENGLISH, subject: 'News two', body: 'plain', published_ts: now - 500, action_url: '' },
       { id: 3, publisher_id: 1, language: Language.SPANISH, subject: 'Noticia', body: 'hola', published_ts: now - 50, action_url: '' },
     ])
@@ -236,8 +290,24 @@ export async function seed(db: DB, now: number): Promise<void> {
   await db
     .insertInto('questionnaires')
     .values([
-      { id: 1, key: 'survey1', lang: 'eng', subject: 'Reader survey', questions: JSON.stringify(questions), answered_subject: 'Survey already taken', answered_body: 'Thanks!' },
-      { id: 2, key: 'survey1', lang: 'esp', subject: 'Encuesta', questions: JSON.stringify(questions), answered_subject: 'Ya respondida', answered_body: '¡Gracias!' },
+      {
+        id: 1,
+        key: 'survey1',
+        lang: 'eng',
+        subject: 'Reader survey',
+        questions: JSON.stringify(questions),
+        answered_subject: 'Survey already taken',
+        answered_body: 'Thanks!',
+      },
+      {
+        id: 2,
+        key: 'survey1',
+        lang: 'esp',
+        subject: 'Encuesta',
+        questions: JSON.stringify(questions),
+        answered_subject: 'Ya respondida',
+        answered_body: '¡Gracias!',
+      },
     ])
     .execute();
 }

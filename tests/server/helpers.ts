@@ -25,7 +25,12 @@ export interface TestApp {
  * A fresh database of its own (a temp SQLite file, or a PostgreSQL database
  * named after the test file), seeded with the fixture catalog, and the app on it.
  */
-export async function setup(backend: 'sqlite' | 'postgres', name: string, overrides: Partial<Config> = {}, doSeed = true): Promise<TestApp> {
+export async function setup(
+  backend: 'sqlite' | 'postgres',
+  name: string,
+  overrides: Partial<Config> = {},
+  doSeed = true,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `srv-${name}-`));
   let databaseUrl = '';
   let dropSchema = async () => {};
@@ -97,7 +102,8 @@ export async function call(app: FastifyInstance, opts: InjectOptions & { token?:
 }
 
 export function success(a: Answer): SuccessResult {
-  if (a.res.result.case !== 'success') throw new Error(`expected success, got ${a.status} ${JSON.stringify(a.res.result.value?.debugInfo ?? '')}`);
+  if (a.res.result.case !== 'success')
+    throw new Error(`expected success, got ${a.status} ${JSON.stringify(a.res.result.value?.debugInfo ?? '')}`);
   return a.res.result.value;
 }
 

@@ -51,8 +51,22 @@ for (const backend of BACKENDS) {
     });
 
     const counts = async () => ({
-      chapters: Number((await t.db.selectFrom('chapters').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n),
-      pages: Number((await t.db.selectFrom('pages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n),
+      chapters: Number(
+        (
+          await t.db
+            .selectFrom('chapters')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      ),
+      pages: Number(
+        (
+          await t.db
+            .selectFrom('pages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      ),
       files: fs.existsSync(path.join(dataDir, 'img')) ? fs.readdirSync(path.join(dataDir, 'img'), { recursive: true }).length : 0,
     });
 
@@ -62,7 +76,11 @@ for (const backend of BACKENDS) {
       expect(res.doubles).toBe(1);
       const pages = await t.db.selectFrom('pages').selectAll().where('chapter_id', '=', res.chapterId).orderBy('idx').execute();
       expect(pages.map((p) => p.type)).toEqual(pages.map((_, i) => (i === 2 ? PageType.DOUBLE : PageType.SINGLE)));
-      for (const [q, w] of [['low', 480], ['high', 960], ['super_high', 1440]] as const) {
+      for (const [q, w] of [
+        ['low', 480],
+        ['high', 960],
+        ['super_high', 1440],
+      ] as const) {
         for (const idx of [0, 2]) {
           const r = await t.app.inject({ method: 'GET', url: `/img/page/${res.chapterId}/${idx}/${q}.webp` });
           expect(r.statusCode).toBe(200);
@@ -80,11 +98,19 @@ for (const backend of BACKENDS) {
     it('a .cbz round-trips into a new title', async () => {
       const cbz = path.join(work, 'ch.cbz');
       await zipFolder(path.join(work, 'folder'), cbz);
-      const res = await importChapter(t.db, { source: cbz, newTitle: { name: 'Imported Tale', author: 'A. Author', language: 'fr' }, chapterName: '#001', dataDir });
+      const res = await importChapter(t.db, {
+        source: cbz,
+        newTitle: { name: 'Imported Tale', author: 'A. Author', language: 'fr' },
+        chapterName: '#001',
+        dataDir,
+      });
       const title = await t.db.selectFrom('titles').selectAll().where('id', '=', res.titleId).executeTakeFirstOrThrow();
       expect(title.name).toBe('Imported Tale');
       expect(res.pages).toBe(10);
-      const viewer = await t.app.inject({ method: 'GET', url: `/api/manga_viewer?chapter_id=${res.chapterId}&split=yes&img_quality=high&format=json` });
+      const viewer = await t.app.inject({
+        method: 'GET',
+        url: `/api/manga_viewer?chapter_id=${res.chapterId}&split=yes&img_quality=high&format=json`,
+      });
       expect(viewer.statusCode).toBe(200);
     });
 
@@ -101,8 +127,16 @@ for (const backend of BACKENDS) {
         ['non-image file', { source: bad, titleId: T.bladeEn, chapterName: '#901', dataDir }, /notes\.txt is not an image/],
         ['corrupt archive', { source: corrupt, titleId: T.bladeEn, chapterName: '#902', dataDir }, /corrupt|not a readable/],
         ['empty folder', { source: empty, titleId: T.bladeEn, chapterName: '#903', dataDir }, /holds no images/],
-        ['unknown language', { source: path.join(work, 'folder'), newTitle: { name: 'X', author: 'Y', language: 'xx' }, chapterName: '#1', dataDir }, /unknown language "xx"/],
-        ['duplicate chapter', { source: path.join(work, 'folder'), titleId: T.bladeEn, chapterName: '#900', dataDir }, /already has a chapter named #900/],
+        [
+          'unknown language',
+          { source: path.join(work, 'folder'), newTitle: { name: 'X', author: 'Y', language: 'xx' }, chapterName: '#1', dataDir },
+          /unknown language "xx"/,
+        ],
+        [
+          'duplicate chapter',
+          { source: path.join(work, 'folder'), titleId: T.bladeEn, chapterName: '#900', dataDir },
+          /already has a chapter named #900/,
+        ],
         ['missing title', { source: path.join(work, 'folder'), titleId: 999999, chapterName: '#904', dataDir }, /there is no title 999999/],
       ];
       for (const [what, opts, msg] of cases) {

@@ -49,7 +49,12 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
 
   it('home: content languages filter titles; lang picks banners', async () => {
     const s = success(await call(t.app, { url: '/api/web/web_homeV4?lang=esp&clang=es' }));
-    const v = s.data.value as { topBanners: { id: number }[]; rankedTitles: { originalTitleId: number; titles: { language: number }[] }[]; groups: { titleGroups: { titles: { chapterId: number }[] }[] }[]; serviceAnnouncements: { id: number }[] };
+    const v = s.data.value as {
+      topBanners: { id: number }[];
+      rankedTitles: { originalTitleId: number; titles: { language: number }[] }[];
+      groups: { titleGroups: { titles: { chapterId: number }[] }[] }[];
+      serviceAnnouncements: { id: number }[];
+    };
     expect(v.topBanners.map((b) => b.id)).toEqual([1, 2]);
     expect(v.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.blade, S.eagle]);
     expect(v.rankedTitles.every((g) => g.titles.every((x) => x.language === Language.SPANISH))).toBe(true);

@@ -4,7 +4,6 @@ import { BACKENDS, call, newToken, setup, success, type TestApp } from './helper
 import { T } from './fixtures.js';
 import { decrypt, fakeSubscription, startPushService } from './pushLoopback.js';
 
-
 describe.each(BACKENDS)('release notifications on %s', (backend) => {
   let t: TestApp;
   const push = startPushService();
@@ -41,7 +40,11 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     };
     for (const v of Object.values(visitors)) {
       const r = success(
-        await call(t.app, { method: 'POST', url: `/api/web_push_token?push_token=${encodeURIComponent(v.sub.json)}&lang=${v.lang}`, token: v.token }),
+        await call(t.app, {
+          method: 'POST',
+          url: `/api/web_push_token?push_token=${encodeURIComponent(v.sub.json)}&lang=${v.lang}`,
+          token: v.token,
+        }),
       );
       expect((r.data.value as { applicationServerKey: string }).applicationServerKey).toBe(t.app.push.publicKey);
       if (v.fav) success(await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.catsEn}`, token: v.token }));
@@ -53,7 +56,21 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     const start = t.now + 600;
     await t.db
       .insertInto('chapters')
-      .values({ id: 9001, title_id: T.catsEn, seq: 90, name: '#090', sub_title: 'Ninety', thumbnail_url: '/img/c/9001.webp', start_ts: start, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
+      .values({
+        id: 9001,
+        title_id: T.catsEn,
+        seq: 90,
+        name: '#090',
+        sub_title: 'Ninety',
+        thumbnail_url: '/img/c/9001.webp',
+        start_ts: start,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
       .execute();
 
     // Before its start time: nothing.
@@ -77,8 +94,21 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     }
     const es = push.received.find((r) => r.path === '/push/es')!;
     const fr = push.received.find((r) => r.path === '/push/fr')!;
-    expect(decrypt(visitors.es.sub, es.body)).toEqual({ title: 'Cooking Cats', body: 'Nuevo capítulo: #090', url: '/viewer/9001', lang: 'esp', locale: 'es-ES', chapterId: 9001, titleId: T.catsEn });
-    expect(decrypt(visitors.fr.sub, fr.body)).toMatchObject({ body: 'Nouveau chapitre : #090', url: '/viewer/9001', lang: 'fra', locale: 'fr-FR' });
+    expect(decrypt(visitors.es.sub, es.body)).toEqual({
+      title: 'Cooking Cats',
+      body: 'Nuevo capítulo: #090',
+      url: '/viewer/9001',
+      lang: 'esp',
+      locale: 'es-ES',
+      chapterId: 9001,
+      titleId: T.catsEn,
+    });
+    expect(decrypt(visitors.fr.sub, fr.body)).toMatchObject({
+      body: 'Nouveau chapitre : #090',
+      url: '/viewer/9001',
+      lang: 'fra',
+      locale: 'fr-FR',
+    });
     // The wrong key cannot read it.
     expect(() => decrypt(visitors.es.sub, fr.body)).toThrow();
 
@@ -98,7 +128,21 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     const before = push.received.length;
     await t.db
       .insertInto('chapters')
-      .values({ id: 9002, title_id: T.catsEn, seq: 91, name: '#091', sub_title: 'Ninety-one', thumbnail_url: '/img/c/9002.webp', start_ts: t.now - 5, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
+      .values({
+        id: 9002,
+        title_id: T.catsEn,
+        seq: 91,
+        name: '#091',
+        sub_title: 'Ninety-one',
+        thumbnail_url: '/img/c/9002.webp',
+        start_ts: t.now - 5,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
       .execute();
     chapterEvents.emit('published', { chapterId: 9002, titleId: T.catsEn });
     await push.waitFor(before + 2);
@@ -113,7 +157,21 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     const start = t.now + 7200;
     await t.db
       .insertInto('chapters')
-      .values({ id: 9003, title_id: T.catsEn, seq: 92, name: '#092', sub_title: 'Later', thumbnail_url: '/img/c/9003.webp', start_ts: start, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
+      .values({
+        id: 9003,
+        title_id: T.catsEn,
+        seq: 92,
+        name: '#092',
+        sub_title: 'Later',
+        thumbnail_url: '/img/c/9003.webp',
+        start_ts: start,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
       .execute();
     expect(await t.app.push.notifyChapter(9003, start - 10)).toBeNull();
     const r = await t.app.push.checkReleases(start + 1);
@@ -122,10 +180,26 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
 
   it('opaque (non Web Push) tokens are skipped, not sent', async () => {
     const v = newToken();
-    success(await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.catsFr}&push_token=legacy-token&lang=fra`, token: v }));
+    success(
+      await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.catsFr}&push_token=legacy-token&lang=fra`, token: v }),
+    );
     await t.db
       .insertInto('chapters')
-      .values({ id: 9004, title_id: T.catsFr, seq: 93, name: '#093', sub_title: 'x', thumbnail_url: '/img/c/9004.webp', start_ts: t.now - 1, end_ts: 0, is_vertical_only: 0, is_horizontal_only: 0, view_count: 0, ticket_end: 0, notified_at: 0 })
+      .values({
+        id: 9004,
+        title_id: T.catsFr,
+        seq: 93,
+        name: '#093',
+        sub_title: 'x',
+        thumbnail_url: '/img/c/9004.webp',
+        start_ts: t.now - 1,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
       .execute();
     expect(await t.app.push.notifyChapter(9004)).toEqual({ chapterId: 9004, outcomes: { sent: 0, expired: 0, invalid: 1, failed: 0 } });
   });

@@ -70,4 +70,3 @@ export function decrypt(sub: ReturnType<typeof fakeSubscription>, body: Buffer):
   if (plain[end] !== 2) throw new Error('bad padding delimiter'); // last-record padding delimiter
   return JSON.parse(plain.subarray(0, end).toString('utf8'));
 }
-

@@ -70,7 +70,9 @@ describe.each(BACKENDS)('view cache on %s', (backend) => {
       expect(d.isSubscribed).toBe(false);
       expect(viewedIds(d)).toEqual([]);
     }
-    const json = (await t.app.inject({ url: `/api/title_detailV3?title_id=${T.bladeEn}&format=json`, headers: { 'session-token': c } })).json();
+    const json = (
+      await t.app.inject({ url: `/api/title_detailV3?title_id=${T.bladeEn}&format=json`, headers: { 'session-token': c } })
+    ).json();
     expect(json.success.titleDetailView.isSubscribed ?? false).toBe(false);
     expect((await detail(t, T.bladeEn, a)).isSubscribed).toBe(true);
     expect(viewedIds(await detail(t, T.bladeEn, a))).toEqual([1007]);
@@ -92,7 +94,11 @@ describe.each(BACKENDS)('view cache on %s', (backend) => {
     expect(before.nextTimeStamp).toBe(t.now + 2 * DAY);
     expect(failure(await call(t.app, { url: '/api/manga_viewer?chapter_id=1008' })).debugInfo).toMatch(/not released yet/);
     const last = lastPage(await viewer(t, 1007));
-    expect([last.nextChapter?.chapterId, last.nextTimeStamp, last.chapterType]).toEqual([1008, t.now + 2 * DAY, LastPage_ChapterType.LATEST]);
+    expect([last.nextChapter?.chapterId, last.nextTimeStamp, last.chapterType]).toEqual([
+      1008,
+      t.now + 2 * DAY,
+      LastPage_ChapterType.LATEST,
+    ]);
     expect((await viewer(t, 1006)).chapterId).toBe(1006);
 
     // The second chapter 1008 starts.

@@ -49,7 +49,10 @@ function fields(b: Uint8Array): Field[] {
 }
 
 const msg = (b: Uint8Array, no: number) => fields(b).find((f) => f.no === no && f.wt === 2)?.v as Uint8Array | undefined;
-const msgs = (b: Uint8Array, no: number) => fields(b).filter((f) => f.no === no && f.wt === 2).map((f) => f.v as Uint8Array);
+const msgs = (b: Uint8Array, no: number) =>
+  fields(b)
+    .filter((f) => f.no === no && f.wt === 2)
+    .map((f) => f.v as Uint8Array);
 const str = (b: Uint8Array, no: number) => new TextDecoder().decode(msg(b, no) ?? new Uint8Array());
 const num = (b: Uint8Array, no: number) => Number((fields(b).find((f) => f.no === no && f.wt === 0)?.v as bigint | undefined) ?? 0n);
 
@@ -65,7 +68,8 @@ for (const backend of BACKENDS) {
       const a = await apiCall(t.app, { method: 'GET', url: `/api/title_detailV3?title_id=${T.bladeEn}` });
       const success = msg(new Uint8Array(a.body), 1)!;
       const view = msg(success, 8)!;
-      const gen = a.res.result.case === 'success' && a.res.result.value.data.case === 'titleDetailView' ? a.res.result.value.data.value : undefined;
+      const gen =
+        a.res.result.case === 'success' && a.res.result.value.data.case === 'titleDetailView' ? a.res.result.value.data.value : undefined;
       expect(gen).toBeDefined();
       const title = msg(view, 1)!;
       expect(num(title, 1)).toBe(gen!.title!.titleId);
@@ -83,7 +87,8 @@ for (const backend of BACKENDS) {
     it('manga_viewer: Response.1 → SuccessResult.10 → MangaViewer pages by number', async () => {
       const a = await apiCall(t.app, { method: 'GET', url: '/api/manga_viewer?chapter_id=4001&split=yes&img_quality=high' });
       const view = msg(msg(new Uint8Array(a.body), 1)!, 10)!;
-      const gen = a.res.result.case === 'success' && a.res.result.value.data.case === 'mangaViewer' ? a.res.result.value.data.value : undefined;
+      const gen =
+        a.res.result.case === 'success' && a.res.result.value.data.case === 'mangaViewer' ? a.res.result.value.data.value : undefined;
       expect(gen).toBeDefined();
       expect(num(view, 2)).toBe(gen!.chapterId);
       expect(str(view, 5)).toBe(gen!.titleName);

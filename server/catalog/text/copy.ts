@@ -3,7 +3,17 @@ import { l9, type L9, type LangCode } from './langs.js';
 /** Service announcements: title and HTML body, per language. */
 export const ANNOUNCEMENTS: { title: L9; body: L9 }[] = [
   {
-    title: l9('Welcome to the new web reader (beta)', 'Bienvenido al nuevo lector web (beta)', 'Bienvenue sur le nouveau lecteur web (bêta)', 'Selamat datang di pembaca web baru (beta)', 'Boas-vindas ao novo leitor web (beta)', 'Добро пожаловать в новую веб-читалку (бета)', 'ยินดีต้อนรับสู่เว็บรีดเดอร์ใหม่ (เบต้า)', 'Willkommen im neuen Web-Reader (Beta)', 'Chào mừng đến với trình đọc web mới (beta)'),
+    title: l9(
+      'Welcome to the new web reader (beta)',
+      'Bienvenido al nuevo lector web (beta)',
+      'Bienvenue sur le nouveau lecteur web (bêta)',
+      'Selamat datang di pembaca web baru (beta)',
+      'Boas-vindas ao novo leitor web (beta)',
+      'Добро пожаловать в новую веб-читалку (бета)',
+      'ยินดีต้อนรับสู่เว็บรีดเดอร์ใหม่ (เบต้า)',
+      'Willkommen im neuen Web-Reader (Beta)',
+      'Chào mừng đến với trình đọc web mới (beta)',
+    ),
     body: l9(
       '<p>The web reader is in <b>beta</b>. Your reading log and favorites will not carry over to the final release.</p><p>Get the <a href="https://example.com/app">mobile app</a> for comments and release notifications.</p>',
       '<p>El lector web está en <b>beta</b>. Tu historial de lectura y tus favoritos no pasarán a la versión final.</p><p>Descarga la <a href="https://example.com/app">aplicación</a> para comentar y recibir avisos de estrenos.</p>',
@@ -17,7 +27,17 @@ export const ANNOUNCEMENTS: { title: L9; body: L9 }[] = [
     ),
   },
   {
-    title: l9('Scheduled maintenance', 'Mantenimiento programado', 'Maintenance programmée', 'Pemeliharaan terjadwal', 'Manutenção programada', 'Плановые технические работы', 'ปิดปรับปรุงระบบตามกำหนด', 'Geplante Wartung', 'Bảo trì theo lịch'),
+    title: l9(
+      'Scheduled maintenance',
+      'Mantenimiento programado',
+      'Maintenance programmée',
+      'Pemeliharaan terjadwal',
+      'Manutenção programada',
+      'Плановые технические работы',
+      'ปิดปรับปรุงระบบตามกำหนด',
+      'Geplante Wartung',
+      'Bảo trì theo lịch',
+    ),
     body: l9(
       '<p>The service will be unavailable for about <b>two hours</b> next Tuesday from 02:00 UTC.</p><ul><li>Reading</li><li>Favorites</li></ul><p>We apologise for the inconvenience.</p>',
       '<p>El servicio no estará disponible durante unas <b>dos horas</b> el próximo martes desde las 02:00 UTC.</p><ul><li>Lectura</li><li>Favoritos</li></ul><p>Disculpa las molestias.</p>',
@@ -31,7 +51,17 @@ export const ANNOUNCEMENTS: { title: L9; body: L9 }[] = [
     ),
   },
   {
-    title: l9('New titles this month', 'Nuevos títulos este mes', 'Nouveaux titres ce mois-ci', 'Judul baru bulan ini', 'Novos títulos neste mês', 'Новинки этого месяца', 'เรื่องใหม่ประจำเดือนนี้', 'Neue Titel in diesem Monat', 'Truyện mới trong tháng'),
+    title: l9(
+      'New titles this month',
+      'Nuevos títulos este mes',
+      'Nouveaux titres ce mois-ci',
+      'Judul baru bulan ini',
+      'Novos títulos neste mês',
+      'Новинки этого месяца',
+      'เรื่องใหม่ประจำเดือนนี้',
+      'Neue Titel in diesem Monat',
+      'Truyện mới trong tháng',
+    ),
     body: l9(
       '<h3>Fresh series</h3><p>Five new series start this month, including a <i>webtoon</i> you can scroll from top to bottom.</p>',
       '<h3>Series nuevas</h3><p>Este mes empiezan cinco series, entre ellas un <i>webtoon</i> que se lee de arriba abajo.</p>',
@@ -49,18 +79,68 @@ export const ANNOUNCEMENTS: { title: L9; body: L9 }[] = [
 /** Publisher news: subject and body, {title} is replaced with a title's name. */
 export const NEWS: { subject: L9; body: L9 }[] = [
   {
-    subject: l9('Volume release', 'Nuevo tomo a la venta', 'Sortie d’un nouveau volume', 'Rilis volume baru', 'Novo volume à venda', 'Выход нового тома', 'รวมเล่มใหม่วางจำหน่าย', 'Neuer Band erschienen', 'Phát hành tập mới'),
-    body: l9('The new volume of {title} is out in bookstores today.', 'El nuevo tomo de {title} ya está en librerías.', 'Le nouveau volume de {title} est disponible en librairie.', 'Volume baru {title} sudah tersedia di toko buku hari ini.', 'O novo volume de {title} já está nas livrarias.', 'Новый том «{title}» уже в книжных магазинах.', 'รวมเล่มใหม่ของ {title} วางจำหน่ายแล้ววันนี้', 'Der neue Band von {title} ist ab heute im Handel.', 'Tập mới của {title} đã có mặt tại các nhà sách hôm nay.'),
+    subject: l9(
+      'Volume release',
+      'Nuevo tomo a la venta',
+      'Sortie d’un nouveau volume',
+      'Rilis volume baru',
+      'Novo volume à venda',
+      'Выход нового тома',
+      'รวมเล่มใหม่วางจำหน่าย',
+      'Neuer Band erschienen',
+      'Phát hành tập mới',
+    ),
+    body: l9(
+      'The new volume of {title} is out in bookstores today.',
+      'El nuevo tomo de {title} ya está en librerías.',
+      'Le nouveau volume de {title} est disponible en librairie.',
+      'Volume baru {title} sudah tersedia di toko buku hari ini.',
+      'O novo volume de {title} já está nas livrarias.',
+      'Новый том «{title}» уже в книжных магазинах.',
+      'รวมเล่มใหม่ของ {title} วางจำหน่ายแล้ววันนี้',
+      'Der neue Band von {title} ist ab heute im Handel.',
+      'Tập mới của {title} đã có mặt tại các nhà sách hôm nay.',
+    ),
   },
   {
-    subject: l9('Creator interview', 'Entrevista con el autor', 'Interview de l’auteur', 'Wawancara kreator', 'Entrevista com o autor', 'Интервью с автором', 'สัมภาษณ์ผู้เขียน', 'Interview mit dem Zeichner', 'Phỏng vấn tác giả'),
-    body: l9('The author of {title} talks about the story so far and what comes next.', 'El autor de {title} habla de la historia hasta ahora y de lo que viene.', 'L’auteur de {title} revient sur l’histoire et parle de la suite.', 'Penulis {title} bercerita tentang kisahnya sejauh ini dan kelanjutannya.', 'O autor de {title} fala sobre a história até aqui e o que vem por aí.', 'Автор «{title}» рассказывает о сюжете и о том, что будет дальше.', 'ผู้เขียน {title} เล่าถึงเรื่องราวที่ผ่านมาและสิ่งที่กำลังจะเกิดขึ้น', 'Der Autor von {title} spricht über die bisherige Geschichte und was noch kommt.', 'Tác giả của {title} chia sẻ về câu chuyện và những gì sắp tới.'),
+    subject: l9(
+      'Creator interview',
+      'Entrevista con el autor',
+      'Interview de l’auteur',
+      'Wawancara kreator',
+      'Entrevista com o autor',
+      'Интервью с автором',
+      'สัมภาษณ์ผู้เขียน',
+      'Interview mit dem Zeichner',
+      'Phỏng vấn tác giả',
+    ),
+    body: l9(
+      'The author of {title} talks about the story so far and what comes next.',
+      'El autor de {title} habla de la historia hasta ahora y de lo que viene.',
+      'L’auteur de {title} revient sur l’histoire et parle de la suite.',
+      'Penulis {title} bercerita tentang kisahnya sejauh ini dan kelanjutannya.',
+      'O autor de {title} fala sobre a história até aqui e o que vem por aí.',
+      'Автор «{title}» рассказывает о сюжете и о том, что будет дальше.',
+      'ผู้เขียน {title} เล่าถึงเรื่องราวที่ผ่านมาและสิ่งที่กำลังจะเกิดขึ้น',
+      'Der Autor von {title} spricht über die bisherige Geschichte und was noch kommt.',
+      'Tác giả của {title} chia sẻ về câu chuyện và những gì sắp tới.',
+    ),
   },
 ];
 
 /** Home popup copy (app-default popups), per language. */
 export const HOME_POPUP: { subject: L9; body: L9 } = {
-  subject: l9('Get the app', 'Descarga la app', 'Téléchargez l’appli', 'Unduh aplikasinya', 'Baixe o app', 'Установите приложение', 'ดาวน์โหลดแอป', 'Hol dir die App', 'Tải ứng dụng'),
+  subject: l9(
+    'Get the app',
+    'Descarga la app',
+    'Téléchargez l’appli',
+    'Unduh aplikasinya',
+    'Baixe o app',
+    'Установите приложение',
+    'ดาวน์โหลดแอป',
+    'Hol dir die App',
+    'Tải ứng dụng',
+  ),
   body: l9(
     'Comment on chapters and get notified when your favorites update.',
     'Comenta los capítulos y recibe avisos cuando se actualicen tus favoritos.',
@@ -76,7 +156,17 @@ export const HOME_POPUP: { subject: L9; body: L9 } = {
 
 /** Rating popup copy (teen-plus and mature series). */
 export const RATING_POPUP: { subject: L9; body: L9 } = {
-  subject: l9('Content notice', 'Aviso de contenido', 'Avertissement', 'Pemberitahuan konten', 'Aviso de conteúdo', 'Предупреждение о содержании', 'คำเตือนเนื้อหา', 'Inhaltshinweis', 'Cảnh báo nội dung'),
+  subject: l9(
+    'Content notice',
+    'Aviso de contenido',
+    'Avertissement',
+    'Pemberitahuan konten',
+    'Aviso de conteúdo',
+    'Предупреждение о содержании',
+    'คำเตือนเนื้อหา',
+    'Inhaltshinweis',
+    'Cảnh báo nội dung',
+  ),
   body: l9(
     'This series contains scenes that may not be suitable for younger readers.',
     'Esta serie contiene escenas que pueden no ser adecuadas para lectores jóvenes.',
@@ -110,7 +200,11 @@ export const SURVEY: Record<
     answeredBody: 'Thank you! You have already answered this survey.',
     q: [
       { description: 'How did you first hear about this service?', selection: ['Social media', 'A friend', 'Search engine', 'App store'] },
-      { description: 'Which genres do you read? (up to 3)', selection: ['Action', 'Romance', 'Comedy', 'Fantasy', 'Sports', 'Mystery'], freeForm: 'Other' },
+      {
+        description: 'Which genres do you read? (up to 3)',
+        selection: ['Action', 'Romance', 'Comedy', 'Fantasy', 'Sports', 'Mystery'],
+        freeForm: 'Other',
+      },
       { description: 'Which device do you read on most?', selection: ['Phone', 'Tablet', 'Computer'], freeForm: 'Other' },
       { description: 'How often do you read? (optional)', selection: ['Every day', 'A few times a week', 'Once a week', 'Less often'] },
     ],
@@ -121,9 +215,16 @@ export const SURVEY: Record<
     answeredBody: '¡Gracias! Ya has respondido esta encuesta.',
     q: [
       { description: '¿Cómo conociste este servicio?', selection: ['Redes sociales', 'Un amigo', 'Buscador', 'Tienda de apps'] },
-      { description: '¿Qué géneros lees? (hasta 3)', selection: ['Acción', 'Romance', 'Comedia', 'Fantasía', 'Deportes', 'Misterio'], freeForm: 'Otro' },
+      {
+        description: '¿Qué géneros lees? (hasta 3)',
+        selection: ['Acción', 'Romance', 'Comedia', 'Fantasía', 'Deportes', 'Misterio'],
+        freeForm: 'Otro',
+      },
       { description: '¿En qué dispositivo lees más?', selection: ['Teléfono', 'Tableta', 'Computadora'], freeForm: 'Otro' },
-      { description: '¿Con qué frecuencia lees? (opcional)', selection: ['Todos los días', 'Varias veces por semana', 'Una vez por semana', 'Con menos frecuencia'] },
+      {
+        description: '¿Con qué frecuencia lees? (opcional)',
+        selection: ['Todos los días', 'Varias veces por semana', 'Una vez por semana', 'Con menos frecuencia'],
+      },
     ],
   },
   fr: {
@@ -131,10 +232,20 @@ export const SURVEY: Record<
     answeredSubject: 'Enquête déjà remplie',
     answeredBody: 'Merci ! Vous avez déjà répondu à cette enquête.',
     q: [
-      { description: 'Comment avez-vous découvert ce service ?', selection: ['Réseaux sociaux', 'Un ami', 'Moteur de recherche', 'Boutique d’applis'] },
-      { description: 'Quels genres lisez-vous ? (3 maximum)', selection: ['Action', 'Romance', 'Comédie', 'Fantasy', 'Sport', 'Mystère'], freeForm: 'Autre' },
+      {
+        description: 'Comment avez-vous découvert ce service ?',
+        selection: ['Réseaux sociaux', 'Un ami', 'Moteur de recherche', 'Boutique d’applis'],
+      },
+      {
+        description: 'Quels genres lisez-vous ? (3 maximum)',
+        selection: ['Action', 'Romance', 'Comédie', 'Fantasy', 'Sport', 'Mystère'],
+        freeForm: 'Autre',
+      },
       { description: 'Sur quel appareil lisez-vous le plus ?', selection: ['Téléphone', 'Tablette', 'Ordinateur'], freeForm: 'Autre' },
-      { description: 'À quelle fréquence lisez-vous ? (facultatif)', selection: ['Tous les jours', 'Plusieurs fois par semaine', 'Une fois par semaine', 'Moins souvent'] },
+      {
+        description: 'À quelle fréquence lisez-vous ? (facultatif)',
+        selection: ['Tous les jours', 'Plusieurs fois par semaine', 'Une fois par semaine', 'Moins souvent'],
+      },
     ],
   },
   th: {

@@ -108,7 +108,15 @@ export function allTitlesGroups(s: Snapshot, status: string | null, langs: numbe
  */
 export function dailyGroups(
   s: Snapshot,
-  recent: { id: number; title_id: number; name: string; sub_title: string; start_ts: number; is_vertical_only: number; is_horizontal_only: number }[],
+  recent: {
+    id: number;
+    title_id: number;
+    name: string;
+    sub_title: string;
+    start_ts: number;
+    is_vertical_only: number;
+    is_horizontal_only: number;
+  }[],
   langs: number[] | null,
   locale: string,
   days = 7,
@@ -139,15 +147,17 @@ export function dailyGroups(
       });
       groups.set(t.series_id, g);
     }
-    g.titles.push(create(UpdatedTitleSchema, {
-      title: titleMsg(t),
-      chapterId: c.id,
-      chapterName: c.name,
-      chapterSubTitle: c.sub_title,
-      isLatest: s.agg.get(t.id)?.latest?.id === c.id,
-      isVerticalOnly: c.is_vertical_only === 1,
-      isHorizontalOnly: c.is_horizontal_only === 1,
-    }));
+    g.titles.push(
+      create(UpdatedTitleSchema, {
+        title: titleMsg(t),
+        chapterId: c.id,
+        chapterName: c.name,
+        chapterSubTitle: c.sub_title,
+        isLatest: s.agg.get(t.id)?.latest?.id === c.id,
+        isVerticalOnly: c.is_vertical_only === 1,
+        isHorizontalOnly: c.is_horizontal_only === 1,
+      }),
+    );
     g.viewCount += t.view_count;
     if (c.start_ts > g.chapterStartTime) g.chapterStartTime = c.start_ts;
   }
@@ -172,23 +182,29 @@ export function dailyGroups(
 /** Featured lists of a kind, each with its content-language titles; empty lists are left out. */
 export async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
   const [lists, items] = await Promise.all([repos.promo.featuredLists(), repos.promo.featuredItems()]);
-  return lists.map((l) => {
-    const seriesIds = items.filter((i) => i.list_id === l.id).map((i) => i.series_id);
-    return { row: l, seriesIds };
-  }).map(({ row, seriesIds }) => ({
-    row,
-    titleList: create(TitleListSchema, {
-      listName: row.name,
-      containerId: row.container_id,
-      featuredTitles: seriesIds.flatMap((id) => seriesTitles(s, id, langs)).map(titleMsg),
-    }),
-    ranked: seriesIds
-      .map((id) => ({ id, titles: seriesTitles(s, id, langs) }))
-      .filter((x) => x.titles.length > 0)
-      .map((x) =>
-        create(TitleRankingGroupSchema, { originalTitleId: x.id, titles: x.titles.map(titleMsg), score: s.scores.get(x.id)?.hottest ?? 0 }),
-      ),
-  }));
+  return lists
+    .map((l) => {
+      const seriesIds = items.filter((i) => i.list_id === l.id).map((i) => i.series_id);
+      return { row: l, seriesIds };
+    })
+    .map(({ row, seriesIds }) => ({
+      row,
+      titleList: create(TitleListSchema, {
+        listName: row.name,
+        containerId: row.container_id,
+        featuredTitles: seriesIds.flatMap((id) => seriesTitles(s, id, langs)).map(titleMsg),
+      }),
+      ranked: seriesIds
+        .map((id) => ({ id, titles: seriesTitles(s, id, langs) }))
+        .filter((x) => x.titles.length > 0)
+        .map((x) =>
+          create(TitleRankingGroupSchema, {
+            originalTitleId: x.id,
+            titles: x.titles.map(titleMsg),
+            score: s.scores.get(x.id)?.hottest ?? 0,
+          }),
+        ),
+    }));
 }
 
 export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null) {
@@ -217,7 +233,8 @@ export async function featuredView(repos: Repos, s: Snapshot, lang: number, lang
     featured(repos, s, langs),
   ]);
   const contents: { sort: number; order: number; c: FeaturedContent }[] = [];
-  for (const b of banners) contents.push({ sort: b.sort, order: 0, c: create(FeaturedContentSchema, { data: { case: 'banner', value: bannerMsg(b) } }) });
+  for (const b of banners)
+    contents.push({ sort: b.sort, order: 0, c: create(FeaturedContentSchema, { data: { case: 'banner', value: bannerMsg(b) } }) });
   for (const l of lists) {
     if (l.row.kind === 'ranked') {
       if (l.ranked.length)

@@ -98,7 +98,12 @@ export function makeViews(repos: Repos, config: Config) {
         return encodeSuccess({
           data: {
             case: 'titleRankingViewV2',
-            value: { rankingBanners: banners.map(bannerMsg), updatedTimeStamp: s.at, rankedTitles: ranking(s, type, langs), type: RANK_TAB[type] },
+            value: {
+              rankingBanners: banners.map(bannerMsg),
+              updatedTimeStamp: s.at,
+              rankedTitles: ranking(s, type, langs),
+              type: RANK_TAB[type],
+            },
           },
         });
       }),
@@ -111,14 +116,20 @@ export function makeViews(repos: Repos, config: Config) {
           languages: languagesMsg(s),
           data: {
             case: 'searchView',
-            value: { topSearchBanners: top.map(bannerMsg), allTags: s.allTags, allTitlesGroup: allTitlesGroups(s, STATUS_OF_TYPE[type], langs) },
+            value: {
+              topSearchBanners: top.map(bannerMsg),
+              allTags: s.allTags,
+              allTitlesGroup: allTitlesGroups(s, STATUS_OF_TYPE[type], langs),
+            },
           },
         });
       }),
 
     allV2: () =>
       encoded.get('allv2', async (expire) =>
-        encodeSuccess({ data: { case: 'allTitlesViewV2', value: { allTitlesGroup: allTitlesGroups(await snapshotFor(expire), null, null) } } }),
+        encodeSuccess({
+          data: { case: 'allTitlesViewV2', value: { allTitlesGroup: allTitlesGroups(await snapshotFor(expire), null, null) } },
+        }),
       ),
 
     updated: () =>

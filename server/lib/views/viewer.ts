@@ -109,10 +109,14 @@ export async function buildViewer(
   }
   pages.push(
     create(PageSchema, {
-      data: { case: 'advertisement', value: { adNetworks: [{ network: { case: 'adsense', value: { unitId: adUnitId, location: 'viewer' } } }] } },
+      data: {
+        case: 'advertisement',
+        value: { adNetworks: [{ network: { case: 'adsense', value: { unitId: adUnitId, location: 'viewer' } } }] },
+      },
     }),
   );
-  if (list.length) pages.push(create(PageSchema, { data: { case: 'bannerList', value: { bannerTitle: 'Recommended', banners: list.map(bannerMsg) } } }));
+  if (list.length)
+    pages.push(create(PageSchema, { data: { case: 'bannerList', value: { bannerTitle: 'Recommended', banners: list.map(bannerMsg) } } }));
 
   // Next chapter: the first later one still to be read here (released and readable, or announced).
   const next = all.find((x) => x.seq > c.seq && (x.start_ts > now || isReadable(x, now)));
@@ -141,7 +145,11 @@ export async function buildViewer(
     planType: series.plan_type,
     titleLanguage: serviceCode(t.language),
     ...(ratingPopup ? { ratingPopup: popupMsg(ratingPopup) } : {}),
-    titleAvailableLanguages: (s.titlesBySeries.get(series.id) ?? []).map((x) => ({ titleId: x.id, language: x.language, isNew: x.is_new === 1 })),
+    titleAvailableLanguages: (s.titlesBySeries.get(series.id) ?? []).map((x) => ({
+      titleId: x.id,
+      language: x.language,
+      isNew: x.is_new === 1,
+    })),
     title: titleMsg(t),
   });
   const last = {
@@ -180,7 +188,10 @@ export async function buildViewer(
       ...(last.next ? { next: { id: last.next.chapterId, v: chapterVariants(2, last.next) } } : {}),
       comments: last.topComments.map((x) => ({
         id: x.id,
-        v: [framed(3, toBinary(CommentSchema, x)), framed(3, toBinary(CommentSchema, create(CommentSchema, { ...x, alreadyLiked: true })))] as Variants,
+        v: [
+          framed(3, toBinary(CommentSchema, x)),
+          framed(3, toBinary(CommentSchema, create(CommentSchema, { ...x, alreadyLiked: true }))),
+        ] as Variants,
       })),
       rest: toBinary(
         LastPageSchema,

@@ -18,7 +18,9 @@ export default function AnnouncementScreen() {
   const lang = (language && (byShort(language)?.service ?? byService(language)?.service)) || getServiceLang();
   const id = useId();
   const [open, setOpen] = useState<number | null>(null);
-  const view = useApi('/web/announcement', { query: { lang } }, (r) => (r.data.case === 'serviceAnnouncementsView' ? r.data.value : undefined));
+  const view = useApi('/web/announcement', { query: { lang } }, (r) =>
+    r.data.case === 'serviceAnnouncementsView' ? r.data.value : undefined,
+  );
   const fmt = new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' });
   return (
     <main className="content static-page" data-screen="announcement">
@@ -36,7 +38,13 @@ export default function AnnouncementScreen() {
             return (
               <section key={a.id} className="accordion__item" data-announcement-id={a.id}>
                 <h2>
-                  <button type="button" className="accordion__toggle" aria-expanded={expanded} aria-controls={`${id}-${a.id}`} onClick={() => setOpen(expanded ? -1 : a.id)}>
+                  <button
+                    type="button"
+                    className="accordion__toggle"
+                    aria-expanded={expanded}
+                    aria-controls={`${id}-${a.id}`}
+                    onClick={() => setOpen(expanded ? -1 : a.id)}
+                  >
                     <span>
                       {a.title}
                       <time className="news-date" dateTime={new Date(Number(a.date) * 1000).toISOString()}>
@@ -46,7 +54,12 @@ export default function AnnouncementScreen() {
                   </button>
                 </h2>
                 {/* The body is HTML the server sanitised (server/lib/html.ts). */}
-                <div id={`${id}-${a.id}`} className="accordion__panel news-body" hidden={!expanded} dangerouslySetInnerHTML={{ __html: a.body }} />
+                <div
+                  id={`${id}-${a.id}`}
+                  className="accordion__panel news-body"
+                  hidden={!expanded}
+                  dangerouslySetInnerHTML={{ __html: a.body }}
+                />
               </section>
             );
           })}

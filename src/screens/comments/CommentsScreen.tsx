@@ -65,7 +65,12 @@ function CommentItem({ c }: { c: Comment }) {
           onClick={() => send({ type: 'like.toggle' })}
         >
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z" />
+            <path
+              fill={liked ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+              d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z"
+            />
           </svg>
           <span className="comment__likes">{abbreviateCount(likes)}</span>
         </button>
@@ -83,7 +88,9 @@ export default function CommentsScreen() {
   const { id } = useParams<{ id: string }>();
   const valid = /^\d+$/.test(id);
   const [sort, send] = useMachine(commentSortMachine, { inspect });
-  const list = useApi('/comment', { query: { chapter_id: id }, enabled: valid }, (r) => (r.data.case === 'commentListView' ? r.data.value : undefined));
+  const list = useApi('/comment', { query: { chapter_id: id }, enabled: valid }, (r) =>
+    r.data.case === 'commentListView' ? r.data.value : undefined,
+  );
   if (!valid) return <NotFoundScreen />;
   if (list.status !== 'ok') return <Loading />;
   const v = list.data;

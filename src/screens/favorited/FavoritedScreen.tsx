@@ -37,9 +37,19 @@ export function FavoriteItem({ title }: { title: Title }) {
   const removed = state.matches('removed') || state.matches('restoring');
   const busy = state.matches('removing') || state.matches('restoring');
   return (
-    <li className={`favorite-item${removed ? ' favorite-item--removed' : ''}`} data-state={String(state.value)} data-title-id={title.titleId}>
+    <li
+      className={`favorite-item${removed ? ' favorite-item--removed' : ''}`}
+      data-state={String(state.value)}
+      data-title-id={title.titleId}
+    >
       <TitleCard title={title} badge />
-      <button type="button" className="button favorite-item__button" disabled={busy} aria-busy={busy} onClick={() => send({ type: removed ? 'bookmark.undo' : 'bookmark.remove' })}>
+      <button
+        type="button"
+        className="button favorite-item__button"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => send({ type: removed ? 'bookmark.undo' : 'bookmark.remove' })}
+      >
         {busy ? t('common.loading') : removed ? t('favorited.undo') : t('favorited.remove')}
       </button>
       {state.context.error ? (
@@ -54,9 +64,7 @@ export function FavoriteItem({ title }: { title: Title }) {
 export default function FavoritedScreen() {
   // Opening the screen always fetches, so a list marked stale elsewhere is fresh here;
   // changes made on this screen keep their items in place (UNDO stays reachable).
-  const list = useApi('/title_list/bookmark', {}, (r) =>
-    r.data.case === 'favoriteTitlesView' ? r.data.value : undefined,
-  );
+  const list = useApi('/title_list/bookmark', {}, (r) => (r.data.case === 'favoriteTitlesView' ? r.data.value : undefined));
   return (
     <main className="content" data-screen="favorited">
       <Breadcrumbs items={[{ label: t('favorited.heading') }]} />

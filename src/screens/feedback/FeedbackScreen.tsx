@@ -19,7 +19,10 @@ export default function FeedbackScreen() {
     feedbackMachine.provide({
       actions: {
         send: ({ self }, p) => {
-          call('/web/contact', { method: 'POST', body: { type: p.type, subject: t(`static.feedback_${p.type}`), message: p.message } }).then(
+          call('/web/contact', {
+            method: 'POST',
+            body: { type: p.type, subject: t(`static.feedback_${p.type}`), message: p.message },
+          }).then(
             () => self.send({ type: 'send.done' }),
             () => self.send({ type: 'send.failed' }),
           );
@@ -63,7 +66,12 @@ export default function FeedbackScreen() {
           </fieldset>
           <label className="feedback-form__message">
             <span>{t('static.feedbackMessage')}</span>
-            <textarea rows={6} maxLength={MESSAGE_MAX} value={c.message} onChange={(e) => send({ type: 'message.change', value: e.target.value })} />
+            <textarea
+              rows={6}
+              maxLength={MESSAGE_MAX}
+              value={c.message}
+              onChange={(e) => send({ type: 'message.change', value: e.target.value })}
+            />
             <span className="survey__hint">
               {[...c.message].length} / {MESSAGE_MAX}
             </span>

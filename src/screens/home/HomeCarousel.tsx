@@ -86,10 +86,20 @@ export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]
       </div>
       {banners.length > 1 ? (
         <>
-          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={t('home.previous')} onClick={() => send({ type: 'carousel.prev' })}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label={t('home.previous')}
+            onClick={() => send({ type: 'carousel.prev' })}
+          >
             ‹
           </button>
-          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={t('home.next')} onClick={() => send({ type: 'carousel.next' })}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            aria-label={t('home.next')}
+            onClick={() => send({ type: 'carousel.next' })}
+          >
             ›
           </button>
           <div className="carousel__dots" role="tablist">

@@ -35,13 +35,23 @@ export function ScrollRow({ label, children }: { label: string; children: React.
   const by = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
   return (
     <div className="scroll-row">
-      <button type="button" className="scroll-row__arrow scroll-row__arrow--prev" aria-label={t('home.scrollLeft', { name: label })} onClick={() => by(-ROW_SCROLL_PX)}>
+      <button
+        type="button"
+        className="scroll-row__arrow scroll-row__arrow--prev"
+        aria-label={t('home.scrollLeft', { name: label })}
+        onClick={() => by(-ROW_SCROLL_PX)}
+      >
         ‹
       </button>
       <div className="scroll-row__items" ref={ref}>
         {children}
       </div>
-      <button type="button" className="scroll-row__arrow scroll-row__arrow--next" aria-label={t('home.scrollRight', { name: label })} onClick={() => by(ROW_SCROLL_PX)}>
+      <button
+        type="button"
+        className="scroll-row__arrow scroll-row__arrow--next"
+        aria-label={t('home.scrollRight', { name: label })}
+        onClick={() => by(ROW_SCROLL_PX)}
+      >
         ›
       </button>
     </div>
@@ -59,7 +69,12 @@ function UpdatedGroup({ name, groups, eager = 0 }: { name: string; groups: Origi
           if (!first?.title) return null;
           return (
             <div className="home-group__item" key={`${first.title.titleId}-${first.chapterId}`}>
-              <TitleCard title={first.title} badge eager={i < eager} subtitle={`${g.chapterNumber || first.chapterName}${first.chapterSubTitle ? ` · ${first.chapterSubTitle}` : ''}`} />
+              <TitleCard
+                title={first.title}
+                badge
+                eager={i < eager}
+                subtitle={`${g.chapterNumber || first.chapterName}${first.chapterSubTitle ? ` · ${first.chapterSubTitle}` : ''}`}
+              />
             </div>
           );
         })}
@@ -216,7 +231,9 @@ function useHome(): ApiState<WebHomeViewV4> {
   useEffect(() => {
     if (pending && early === pending) early = null;
   }, [pending]);
-  const [state, setState] = useState<ApiState<WebHomeViewV4>>(() => (pending?.view ? { status: 'ok', data: pending.view } : { status: 'loading' }));
+  const [state, setState] = useState<ApiState<WebHomeViewV4>>(() =>
+    pending?.view ? { status: 'ok', data: pending.view } : { status: 'loading' },
+  );
   useEffect(() => {
     if (!pending) return undefined;
     let live = true;

@@ -17,5 +17,9 @@ const MAX_SLIDES = 3;
 
 /** On the server, the most any width shows: the carousel's styles hide what a narrower screen does not show. */
 export function useSlidesPerView(): number {
-  return useSyncExternalStore(subscribe, () => slidesFor(window.innerWidth), () => MAX_SLIDES);
+  return useSyncExternalStore(
+    subscribe,
+    () => slidesFor(window.innerWidth),
+    () => MAX_SLIDES,
+  );
 }

@@ -54,7 +54,15 @@ function NodeBox({ n, active }: { n: ChartNode; active: Set<string> }) {
 
 export function Statechart({ chart, active, svgRef }: { chart: Chart; active: Set<string>; svgRef?: React.Ref<SVGSVGElement> }) {
   return (
-    <svg ref={svgRef} className="statechart" xmlns="http://www.w3.org/2000/svg" viewBox={`-10 -10 ${chart.width} ${chart.height}`} width={chart.width} height={chart.height} role="img">
+    <svg
+      ref={svgRef}
+      className="statechart"
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`-10 -10 ${chart.width} ${chart.height}`}
+      width={chart.width}
+      height={chart.height}
+      role="img"
+    >
       <defs>
         <marker id="sc-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" fill="#9aa" />
@@ -154,7 +162,14 @@ function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (val
             enabled = false;
           }
           return (
-            <button key={type} type="button" className="chip" disabled={!enabled} data-event={type} onClick={() => actor.current?.send({ ...payload(), type })}>
+            <button
+              key={type}
+              type="button"
+              className="chip"
+              disabled={!enabled}
+              data-event={type}
+              onClick={() => actor.current?.send({ ...payload(), type })}
+            >
               {type}
             </button>
           );
@@ -179,7 +194,8 @@ function LiveList({ machineId, onPick }: { machineId?: string; onPick: (key: str
         {shown.map((a) => (
           <li key={a.key} data-live-machine={a.machineId}>
             <button type="button" className="chip" onClick={() => onPick(a.key)}>
-              {a.machineId} · <code data-testid="live-state">{JSON.stringify(a.value)}</code> {a.tab === thisTab ? '' : t('machines.otherTab')}
+              {a.machineId} · <code data-testid="live-state">{JSON.stringify(a.value)}</code>{' '}
+              {a.tab === thisTab ? '' : t('machines.otherTab')}
             </button>
           </li>
         ))}
@@ -218,10 +234,21 @@ export default function MachinesScreen() {
         <div className="machines__main">
           <header className="machines__head">
             <h2 data-testid="machine-name">{entry.name}</h2>
-            <button type="button" className="button" disabled={!chart} onClick={() => svgRef.current && download(`${entry.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svgRef.current))}>
+            <button
+              type="button"
+              className="button"
+              disabled={!chart}
+              onClick={() =>
+                svgRef.current && download(`${entry.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svgRef.current))
+              }
+            >
               {t('machines.exportSvg')}
             </button>
-            <button type="button" className="button" onClick={() => download(`${entry.name}.json`, 'application/json', machineJson(machine))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => download(`${entry.name}.json`, 'application/json', machineJson(machine))}
+            >
               {t('machines.exportJson')}
             </button>
             {followed ? (
@@ -230,7 +257,9 @@ export default function MachinesScreen() {
               </button>
             ) : null}
           </header>
-          <div className="machines__chart">{chart ? <Statechart chart={chart} active={active} svgRef={svgRef} /> : <p>{t('common.loading')}</p>}</div>
+          <div className="machines__chart">
+            {chart ? <Statechart chart={chart} active={active} svgRef={svgRef} /> : <p>{t('common.loading')}</p>}
+          </div>
           <div className="machines__panels">
             <Stepper key={entry.name} machine={machine} onState={setStepValue} />
             <LiveList machineId={machine.id} onPick={setFollowKey} />

@@ -146,14 +146,26 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Chart> {
     const pts = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x + ox, y: p.y + oy })) : [];
     const l = edge.labels?.[0];
     const mid = pts[Math.floor(pts.length / 2)] ?? { x: 0, y: 0 };
-    return { id: edge.id, source: raw.source, target: raw.target, label: raw.label, points: pts, labelX: l ? (l.x ?? 0) + ox : mid.x, labelY: l ? (l.y ?? 0) + oy : mid.y };
+    return {
+      id: edge.id,
+      source: raw.source,
+      target: raw.target,
+      label: raw.label,
+      points: pts,
+      labelX: l ? (l.x ?? 0) + ox : mid.x,
+      labelY: l ? (l.y ?? 0) + oy : mid.y,
+    };
   });
   return { width: (res.width ?? 400) + 20, height: (res.height ?? 200) + 20, nodes, edges: outEdges };
 }
 
 interface ElkEdge {
   id: string;
-  sections?: Array<{ startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: Array<{ x: number; y: number }> }>;
+  sections?: Array<{
+    startPoint: { x: number; y: number };
+    endPoint: { x: number; y: number };
+    bendPoints?: Array<{ x: number; y: number }>;
+  }>;
   labels?: Array<{ x?: number; y?: number; text: string }>;
 }
 interface ElkOut {

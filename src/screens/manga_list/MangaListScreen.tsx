@@ -21,8 +21,20 @@ const API_TYPE: Record<MangaListTab, string> = { ongoing: 'serializing', complet
 const SORTS: ListSort[] = ['az', 'za', 'recent'];
 /** 001 §3: the public labels, then the filter's extra revival, mee and others. */
 export const FILTER_LABELS: LabelCode[] = [
-  LabelCode.WJ, LabelCode.SQ, LabelCode.VJ, LabelCode.YJ, LabelCode.J_PLUS, LabelCode.CREATORS, LabelCode.TYJ,
-  LabelCode.SKJ, LabelCode.GIGA, LabelCode.UJ, LabelCode.DX, LabelCode.REVIVAL, LabelCode.MEE, LabelCode.OTHERS,
+  LabelCode.WJ,
+  LabelCode.SQ,
+  LabelCode.VJ,
+  LabelCode.YJ,
+  LabelCode.J_PLUS,
+  LabelCode.CREATORS,
+  LabelCode.TYJ,
+  LabelCode.SKJ,
+  LabelCode.GIGA,
+  LabelCode.UJ,
+  LabelCode.DX,
+  LabelCode.REVIVAL,
+  LabelCode.MEE,
+  LabelCode.OTHERS,
 ];
 
 function readSelection(): Partial<ListFilterContext> {
@@ -108,7 +120,13 @@ export function MangaListView({ view }: { view: SearchView }) {
           {SORTS.map((s) => (
             <li key={s}>
               <label>
-                <input type="radio" name="sort" checked={sort === s} disabled={sort === s} onChange={() => send({ type: 'sort.set', sort: s })} />
+                <input
+                  type="radio"
+                  name="sort"
+                  checked={sort === s}
+                  disabled={sort === s}
+                  onChange={() => send({ type: 'sort.set', sort: s })}
+                />
                 <span>{t(`lists.sort_${s}`)}</span>
               </label>
             </li>
@@ -128,7 +146,9 @@ export function MangaListView({ view }: { view: SearchView }) {
 
 export default function MangaListScreen() {
   const { tab } = useParams<{ tab: MangaListTab }>();
-  const list = useApi('/title_list/all_v3', { query: { ...langQuery(), type: API_TYPE[tab] } }, (r) => (r.data.case === 'searchView' ? r.data.value : undefined));
+  const list = useApi('/title_list/all_v3', { query: { ...langQuery(), type: API_TYPE[tab] } }, (r) =>
+    r.data.case === 'searchView' ? r.data.value : undefined,
+  );
   return (
     <main className="content" data-screen="manga_list">
       <Breadcrumbs items={[{ label: t('lists.heading'), href: '/manga_list/ongoing' }, { label: t(`lists.tab_${tab}`) }]} />

@@ -23,7 +23,13 @@ export default function PublisherNewsScreen() {
     <main className="content static-page" data-screen="publisher_news">
       <Breadcrumbs items={[{ label: t('news.publisherNews', { name: v.publisherName }) }]} />
       {v.banner?.imageUrl ? (
-        <img className="news-banner" src={v.banner.imageUrl} alt={v.publisherName} width={v.banner.width || 1000} height={v.banner.height || 250} />
+        <img
+          className="news-banner"
+          src={v.banner.imageUrl}
+          alt={v.publisherName}
+          width={v.banner.width || 1000}
+          height={v.banner.height || 250}
+        />
       ) : null}
       <h1>{t('news.publisherNews', { name: v.publisherName })}</h1>
       {v.newsList.length === 0 ? (

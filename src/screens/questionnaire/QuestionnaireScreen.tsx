@@ -52,7 +52,9 @@ export default function QuestionnaireScreen() {
           call('/questionnaire', { method: 'PUT', query, body }).then(
             () => self.send({ type: 'submit.done' }),
             (e: unknown) =>
-              e instanceof ApiCallError && e.status === 409 ? self.send({ type: 'submit.alreadyAnswered' }) : self.send({ type: 'submit.failed', message: popupBody(e, lang) }),
+              e instanceof ApiCallError && e.status === 409
+                ? self.send({ type: 'submit.alreadyAnswered' })
+                : self.send({ type: 'submit.failed', message: popupBody(e, lang) }),
           );
         },
       },
@@ -122,7 +124,9 @@ export default function QuestionnaireScreen() {
                         name={name}
                         value={opt}
                         checked={a.choices.includes(opt)}
-                        onChange={() => answer(i, multi ? { type: 'answer.toggle', q: i, value: opt } : { type: 'answer.choose', q: i, value: opt })}
+                        onChange={() =>
+                          answer(i, multi ? { type: 'answer.toggle', q: i, value: opt } : { type: 'answer.choose', q: i, value: opt })
+                        }
                       />
                       <span>{opt}</span>
                     </label>
@@ -130,7 +134,13 @@ export default function QuestionnaireScreen() {
                   {q.freeForm ? (
                     <div className="survey__free">
                       <label className="survey__option">
-                        <input type={multi ? 'checkbox' : 'radio'} name={name} checked={a.freeOn} onChange={() => answer(i, { type: 'answer.freeToggle', q: i })} onClick={() => !multi && a.freeOn && answer(i, { type: 'answer.freeToggle', q: i })} />
+                        <input
+                          type={multi ? 'checkbox' : 'radio'}
+                          name={name}
+                          checked={a.freeOn}
+                          onChange={() => answer(i, { type: 'answer.freeToggle', q: i })}
+                          onClick={() => !multi && a.freeOn && answer(i, { type: 'answer.freeToggle', q: i })}
+                        />
                         <span>{q.freeForm}</span>
                       </label>
                       <textarea
@@ -145,7 +155,11 @@ export default function QuestionnaireScreen() {
                   ) : null}
                   {problem && touched ? (
                     <p className="survey__problem" role="alert">
-                      {problem.kind === 'tooMany' ? t('survey.tooMany', { n: problem.n }) : problem.kind === 'tooLong' ? t('survey.tooLong', { n: FREE_TEXT_MAX }) : t('survey.choose')}
+                      {problem.kind === 'tooMany'
+                        ? t('survey.tooMany', { n: problem.n })
+                        : problem.kind === 'tooLong'
+                          ? t('survey.tooLong', { n: FREE_TEXT_MAX })
+                          : t('survey.choose')}
                     </p>
                   ) : null}
                 </fieldset>

@@ -23,7 +23,12 @@ const subscribe = (cb: () => void) => {
   window.addEventListener('resize', cb);
   return () => window.removeEventListener('resize', cb);
 };
-const useWide = () => useSyncExternalStore(subscribe, () => window.innerWidth >= WIDE_PX, () => true);
+const useWide = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth >= WIDE_PX,
+    () => true,
+  );
 
 function RankingBanners({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;

@@ -18,7 +18,9 @@ import '../screens.css';
 export function searchGroups(groups: readonly AllTitlesGroup[], keyword: string, langs: readonly ShortCode[]): AllTitlesGroup[] {
   const k = keyword.trim().toLocaleLowerCase();
   if (!k) return [];
-  return groups.filter((g) => titlesInLangs(g, langs).some((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k)));
+  return groups.filter((g) =>
+    titlesInLangs(g, langs).some((x) => x.name.toLocaleLowerCase().includes(k) || x.author.toLocaleLowerCase().includes(k)),
+  );
 }
 
 /** The language title to show: the best-placed chosen language among those that matched, else the group's usual one. */

@@ -34,12 +34,18 @@ function ChapterRow({ c, now }: { c: Chapter; now: number }) {
           <span className="chapter__date">{shortDate(Number(c.startTimeStamp))}</span>
           {deadline ? (
             <span className="chapter__deadline" data-testid="deadline">
-              {t('title.deadline', { date: new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(deadline * 1000)) })}
+              {t('title.deadline', {
+                date: new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(deadline * 1000)),
+              })}
             </span>
           ) : null}
         </span>
       </Link>
-      <Link href={`/comments/${c.chapterId}`} className="chapter__comments" aria-label={t('title.commentsOf', { name: c.name, n: c.commentCount })}>
+      <Link
+        href={`/comments/${c.chapterId}`}
+        className="chapter__comments"
+        aria-label={t('title.commentsOf', { name: c.name, n: c.commentCount })}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path fill="currentColor" d="M4 4h16v12H7l-3 3z" />
         </svg>
@@ -67,7 +73,19 @@ function Separator({ mid }: { mid: Chapter[] }) {
  * Earlier chapters, the middle ones behind the separator, then the newest
  * (000 §2). The sort toggle swaps the newer and older lists and reverses each.
  */
-export function ChapterList({ first, mid, last, descending, now }: { first: Chapter[]; mid: Chapter[]; last: Chapter[]; descending: boolean; now: number }) {
+export function ChapterList({
+  first,
+  mid,
+  last,
+  descending,
+  now,
+}: {
+  first: Chapter[];
+  mid: Chapter[];
+  last: Chapter[];
+  descending: boolean;
+  now: number;
+}) {
   const [state, send] = useMachine(chapterSortMachine, { input: { descending }, inspect });
   const newestFirst = state.matches('newestFirst');
   const top = newestFirst ? [...last].reverse() : first;
@@ -79,7 +97,13 @@ export function ChapterList({ first, mid, last, descending, now }: { first: Chap
         <h2 id="chapters-title" className="section-title">
           {t('title.chapters')}
         </h2>
-        <button type="button" className="chip" data-state={String(state.value)} onClick={() => send({ type: 'sort.toggle' })} aria-label={t('title.sortToggle')}>
+        <button
+          type="button"
+          className="chip"
+          data-state={String(state.value)}
+          onClick={() => send({ type: 'sort.toggle' })}
+          aria-label={t('title.sortToggle')}
+        >
           {newestFirst ? t('title.newestFirst') : t('title.oldestFirst')} ⇅
         </button>
       </div>

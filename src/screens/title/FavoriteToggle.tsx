@@ -5,7 +5,15 @@ import { inspect } from '../../lib/inspector';
 import { failureText, markFavoritesStale, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
 
 /** The favorite toggle (title detail, viewer last page), driven by favoriteToggleMachine. */
-export function FavoriteToggle({ titleId, subscribed, onChange }: { titleId: number; subscribed: boolean; onChange?: (subscribed: boolean) => void }) {
+export function FavoriteToggle({
+  titleId,
+  subscribed,
+  onChange,
+}: {
+  titleId: number;
+  subscribed: boolean;
+  onChange?: (subscribed: boolean) => void;
+}) {
   const [state, send] = useMachine(
     favoriteToggleMachine.provide({
       actions: {
@@ -42,7 +50,12 @@ export function FavoriteToggle({ titleId, subscribed, onChange }: { titleId: num
         onClick={() => send({ type: 'favorite.toggle' })}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z" />
+          <path
+            fill={on ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z"
+          />
         </svg>
         {busy ? t('common.loading') : on ? t('title.favorited') : t('title.addFavorite')}
       </button>

@@ -31,7 +31,8 @@ export function scheduleText(d: TitleDetailView): string {
   const s = d.titleLabels?.releaseSchedule ?? ReleaseSchedule.DISABLED;
   if (s === ReleaseSchedule.DISABLED || s === ReleaseSchedule.COMPLETED) return t('title.scheduleCompleted');
   const day = d.updateTiming;
-  const when = day >= UpdateTiming.MONDAY && day <= UpdateTiming.SUNDAY ? t(`title.day${day}`) : day === UpdateTiming.DAY ? t('title.everyDay') : '';
+  const when =
+    day >= UpdateTiming.MONDAY && day <= UpdateTiming.SUNDAY ? t(`title.day${day}`) : day === UpdateTiming.DAY ? t('title.everyDay') : '';
   const base = t(`title.schedule${ReleaseSchedule[s]}`);
   return when ? t('title.scheduleOn', { schedule: base, day: when }) : base;
 }
@@ -66,7 +67,9 @@ function TitleBanner({ b, titleId }: { b: Banner; titleId: number }) {
     <ActionLink
       action={b.action}
       className="title-banner"
-      onFollow={() => logTitleBannerTap({ bannerId: b.id, titleId, bannerType: 'featured_banner', location: 'title_detail', type: 'click' })}
+      onFollow={() =>
+        logTitleBannerTap({ bannerId: b.id, titleId, bannerType: 'featured_banner', location: 'title_detail', type: 'click' })
+      }
     >
       <img src={b.imageUrl} alt="" width={b.width || 1000} height={b.height || 250} loading="lazy" />
     </ActionLink>
@@ -129,7 +132,12 @@ export function TitleDetail({ d, now = Math.floor(Date.now() / 1000) }: { d: Tit
                   const current = l.titleId === title.titleId;
                   return (
                     <li key={l.titleId}>
-                      <Link href={`/titles/${l.titleId}`} className={`chip${current ? ' chip--current' : ''}`} aria-current={current ? 'page' : undefined} lang={info?.short}>
+                      <Link
+                        href={`/titles/${l.titleId}`}
+                        className={`chip${current ? ' chip--current' : ''}`}
+                        aria-current={current ? 'page' : undefined}
+                        lang={info?.short}
+                      >
                         {info?.native ?? l.language}
                         {l.isNew ? <span className="badge badge--new">NEW</span> : null}
                       </Link>

@@ -41,7 +41,10 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
     }
   };
 
-  const release = last.nextTimeStamp > 0 ? new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.nextTimeStamp * 1000)) : '';
+  const release =
+    last.nextTimeStamp > 0
+      ? new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.nextTimeStamp * 1000))
+      : '';
   return (
     <section className="viewer-last" data-testid="viewer-last-page" data-interactive>
       <h3 className="viewer-last__heading">{viewer.titleName}</h3>
@@ -79,7 +82,13 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
           {t('viewer.commentsButton', { n: viewer.numberOfComments })}
         </Link>
       </div>
-      <a className="viewer-last__app" href={storeLink()} target="_blank" rel="noopener noreferrer" onClick={() => track('app_install_click', { location: 'viewer' })}>
+      <a
+        className="viewer-last__app"
+        href={storeLink()}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => track('app_install_click', { location: 'viewer' })}
+      >
         {t('viewer.appInstall')}
       </a>
       <p className="viewer-note">{t('viewer.spoiler')}</p>

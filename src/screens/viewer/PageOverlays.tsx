@@ -65,7 +65,14 @@ function MangaOverlay({ p, store }: { p: Placement; store: PageStore }) {
   const pct = s.total > 0 ? Math.round((s.loaded / s.total) * 100) : 0;
   return (
     <div className="viewer-page viewer-page--loading" style={style} data-page={p.item} data-status={s.status}>
-      <div className="viewer-progress" role="progressbar" aria-label={t('viewer.loadingPage', { n: p.item + 1 })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="viewer-progress"
+        role="progressbar"
+        aria-label={t('viewer.loadingPage', { n: p.item + 1 })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <div className="viewer-progress__bar" style={{ transform: `scaleX(${pct / 100})` }} />
       </div>
       <span className="viewer-progress__text">{pct}%</span>
@@ -76,7 +83,12 @@ function MangaOverlay({ p, store }: { p: Placement; store: PageStore }) {
 function Scaled({ p, width, height, kind, children }: { p: Placement; width: number; height: number; kind: string; children: ReactNode }) {
   const s = p.w / width;
   return (
-    <div className="viewer-page viewer-page--special" style={{ left: p.x, top: p.y, width: p.w, height: p.h }} data-page={p.item} data-kind={kind}>
+    <div
+      className="viewer-page viewer-page--special"
+      style={{ left: p.x, top: p.y, width: p.w, height: p.h }}
+      data-page={p.item}
+      data-kind={kind}
+    >
       <div className="viewer-special" style={{ width, height, transform: `scale(${s})` }}>
         {children}
       </div>
@@ -124,7 +136,13 @@ function SpecialPage({ item, viewer, current, mode }: { item: ViewerItem; viewer
               key={b.id}
               b={b}
               onFollow={() => {
-                logTitleBannerTap({ bannerId: b.id, titleId: viewer.titleId, bannerType: 'insert_banner', location: 'viewer', type: 'click' });
+                logTitleBannerTap({
+                  bannerId: b.id,
+                  titleId: viewer.titleId,
+                  bannerType: 'insert_banner',
+                  location: 'viewer',
+                  type: 'click',
+                });
                 trackPublisherViewerBanner('Click', b.id);
               }}
             />

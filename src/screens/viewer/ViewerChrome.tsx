@@ -48,18 +48,42 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           <Link href={`/titles/${viewer.titleId}`} className="viewer__title" data-testid="viewer-title-link">
             {viewer.titleName}
           </Link>
-          <button type="button" className="viewer__chapter" onClick={() => onMenu('chapters')} aria-haspopup="dialog" data-testid="viewer-chapter-button">
+          <button
+            type="button"
+            className="viewer__chapter"
+            onClick={() => onMenu('chapters')}
+            aria-haspopup="dialog"
+            data-testid="viewer-chapter-button"
+          >
             {viewer.chapterName} <span aria-hidden="true">▾</span>
           </button>
         </div>
-        <button type="button" className="viewer__icon" onClick={() => onMenu('language')} aria-label={t('viewer.language')} data-testid="viewer-language-button">
+        <button
+          type="button"
+          className="viewer__icon"
+          onClick={() => onMenu('language')}
+          aria-label={t('viewer.language')}
+          data-testid="viewer-language-button"
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4a14 14 0 0 1 1.9 4h-3.8A14 14 0 0 1 12 4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h3a15.6 15.6 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.4-3.6A15.6 15.6 0 0 0 8.1 8zM12 20a14 14 0 0 1-1.9-4h3.8A14 14 0 0 1 12 20zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6a15.6 15.6 0 0 0 1.4-3.6h3a8 8 0 0 1-4.4 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z" />
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4a14 14 0 0 1 1.9 4h-3.8A14 14 0 0 1 12 4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h3a15.6 15.6 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.4-3.6A15.6 15.6 0 0 0 8.1 8zM12 20a14 14 0 0 1-1.9-4h3.8A14 14 0 0 1 12 20zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6a15.6 15.6 0 0 0 1.4-3.6h3a8 8 0 0 1-4.4 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"
+            />
           </svg>
         </button>
-        <button type="button" className="viewer__icon" onClick={() => onMenu('settings')} aria-label={t('viewer.settings')} data-testid="viewer-settings-button">
+        <button
+          type="button"
+          className="viewer__icon"
+          onClick={() => onMenu('settings')}
+          aria-label={t('viewer.settings')}
+          data-testid="viewer-settings-button"
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.4zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
+            <path
+              fill="currentColor"
+              d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.4zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
+            />
           </svg>
         </button>
       </header>
@@ -85,15 +109,34 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           onPointerUp={() => setDrag(null)}
           onBlur={() => setDrag(null)}
         />
-        <Link href={`/comments/${viewer.chapterId}`} className="viewer__comments" data-testid="viewer-comments-badge" aria-label={t('viewer.comments')}>
+        <Link
+          href={`/comments/${viewer.chapterId}`}
+          className="viewer__comments"
+          data-testid="viewer-comments-badge"
+          aria-label={t('viewer.comments')}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
           </svg>
           <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments)}</span>
         </Link>
-        <button type="button" className="viewer__icon" onClick={toggleFull} aria-pressed={full} aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')} data-testid="viewer-fullscreen">
+        <button
+          type="button"
+          className="viewer__icon"
+          onClick={toggleFull}
+          aria-pressed={full}
+          aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')}
+          data-testid="viewer-fullscreen"
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path fill="currentColor" d={full ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z' : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'} />
+            <path
+              fill="currentColor"
+              d={
+                full
+                  ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z'
+                  : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'
+              }
+            />
           </svg>
         </button>
         {reloading && <span className="viewer__spinner" aria-label={t('viewer.loading')} />}

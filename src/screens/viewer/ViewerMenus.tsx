@@ -35,7 +35,13 @@ export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, o
           <legend>{t('viewer.resolution')}</legend>
           {RESOLUTIONS.map((r) => (
             <label key={r.value} className="viewer-option">
-              <input type="radio" name="viewer-resolution" value={r.value} checked={resolution === r.value} onChange={() => onResolution(r.value)} />
+              <input
+                type="radio"
+                name="viewer-resolution"
+                value={r.value}
+                checked={resolution === r.value}
+                onChange={() => onResolution(r.value)}
+              />
               {t(r.label)}
             </label>
           ))}
@@ -43,11 +49,25 @@ export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, o
         <fieldset className="viewer-options" data-testid="viewer-direction">
           <legend>{t('viewer.direction')}</legend>
           <label className="viewer-option">
-            <input type="radio" name="viewer-direction" value="vertical" checked={mode === 'vertical'} disabled={viewer.isHorizontalOnly} onChange={() => onMode('vertical')} />
+            <input
+              type="radio"
+              name="viewer-direction"
+              value="vertical"
+              checked={mode === 'vertical'}
+              disabled={viewer.isHorizontalOnly}
+              onChange={() => onMode('vertical')}
+            />
             {t('viewer.vertical')}
           </label>
           <label className="viewer-option">
-            <input type="radio" name="viewer-direction" value="horizontal" checked={mode === 'horizontal'} disabled={viewer.isVerticalOnly} onChange={() => onMode('horizontal')} />
+            <input
+              type="radio"
+              name="viewer-direction"
+              value="horizontal"
+              checked={mode === 'horizontal'}
+              disabled={viewer.isVerticalOnly}
+              onChange={() => onMode('horizontal')}
+            />
             {t('viewer.horizontal')}
           </label>
         </fieldset>

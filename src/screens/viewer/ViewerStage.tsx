@@ -45,7 +45,14 @@ const FIRST_PAGE_HANDOVER_MS = 3000;
 const EMPTY: Geometry = { mode: 'horizontal', rtl: false, viewport: { width: 1, height: 1 }, count: 0, tops: [], contentHeight: 1 };
 
 function geometryOf(l: Layout): Geometry {
-  return { mode: l.mode, rtl: l.rtl, viewport: l.viewport, count: l.spreads.length, tops: l.mode === 'vertical' ? slotTops(l) : [], contentHeight: l.contentHeight };
+  return {
+    mode: l.mode,
+    rtl: l.rtl,
+    viewport: l.viewport,
+    count: l.spreads.length,
+    tops: l.mode === 'vertical' ? slotTops(l) : [],
+    contentHeight: l.contentHeight,
+  };
 }
 
 export interface ViewerStageProps {
@@ -171,7 +178,10 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   // Viewport size.
   useLayoutEffect(() => {
     const el = stageRef.current!;
-    const measure = () => setViewport((v) => (v.width === el.clientWidth && v.height === el.clientHeight ? v : { width: el.clientWidth, height: el.clientHeight }));
+    const measure = () =>
+      setViewport((v) =>
+        v.width === el.clientWidth && v.height === el.clientHeight ? v : { width: el.clientWidth, height: el.clientHeight },
+      );
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -266,12 +276,19 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       const { geometry: g, pos } = s.context;
       if (g.count !== layout.spreads.length || g.mode !== layout.mode) return;
       const cam = cameraFor(g, pos);
-      const immediate = s.matches({ pointer: 'dragging' }) || s.matches({ pointer: 'coasting' }) || lastEvent.current === 'zoom.by' || lastEvent.current === 'scroll.by';
+      const immediate =
+        s.matches({ pointer: 'dragging' }) ||
+        s.matches({ pointer: 'coasting' }) ||
+        lastEvent.current === 'zoom.by' ||
+        lastEvent.current === 'scroll.by';
       rendererRef.current?.setCamera(cam, immediate);
       const spread = layout.spreads[pos.index];
       if (spread) currentItem.current = spread.items[0]!;
       const view = { x: cam.x, y: cam.y, w: g.viewport.width / cam.scale, h: g.viewport.height / cam.scale };
-      storeRef.current?.setPosition(currentItem.current, visiblePlacements(layout, view, 0).map((p) => p.item));
+      storeRef.current?.setPosition(
+        currentItem.current,
+        visiblePlacements(layout, view, 0).map((p) => p.item),
+      );
     };
     sync();
     const sub = paging.subscribe(sync);
@@ -336,12 +353,22 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
       decoded: () => storeRef.current?.decodedCount() ?? 0,
       pool: () => decodePool().stats,
       xorBench: (size: number, rounds: number, key: string) => decodePool().xorBench(size, rounds, key),
-      position: () => ({ index: paging.getSnapshot().context.pos.index, count: paging.getSnapshot().context.geometry.count, mode: paging.getSnapshot().context.geometry.mode, scale: paging.getSnapshot().context.pos.scale }),
+      position: () => ({
+        index: paging.getSnapshot().context.pos.index,
+        count: paging.getSnapshot().context.geometry.count,
+        mode: paging.getSnapshot().context.geometry.mode,
+        scale: paging.getSnapshot().context.pos.scale,
+      }),
       pageState: (i: number) => storeRef.current?.state(i),
       samplePixel: (x: number, y: number) => rendererRef.current?.samplePixel(x, y),
       rects: () => rendererRef.current?.drawnRects() ?? [],
       settled: () => !!rendererRef.current?.settled,
-      state: () => ({ nav: String(navState.value), menus: String(menusState.value), mode: String(modeState.value), paging: paging.getSnapshot().value }),
+      state: () => ({
+        nav: String(navState.value),
+        menus: String(menusState.value),
+        mode: String(modeState.value),
+        paging: paging.getSnapshot().value,
+      }),
       send: (e: PagingEvent) => send(e),
       /** Fires the navigation bar's auto-hide timer if it is armed; true when it was. */
       elapseNavTimer: () => {

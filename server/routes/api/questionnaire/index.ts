@@ -28,7 +28,11 @@ const route: FastifyPluginAsync = async (app) => {
     return { key, row, meta, questions: parseQuestions(row.questions) };
   };
 
-  const view = (row: { subject: string; lang: string; answered_subject: string; answered_body: string }, questions: ReturnType<typeof parseQuestions>, isAnswered: boolean) => ({
+  const view = (
+    row: { subject: string; lang: string; answered_subject: string; answered_body: string },
+    questions: ReturnType<typeof parseQuestions>,
+    isAnswered: boolean,
+  ) => ({
     isAnswered,
     subject: row.subject,
     questions: questions.map((q) => ({
