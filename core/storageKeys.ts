@@ -1,6 +1,6 @@
 /**
- * Every value the app keeps in the browser (documents: section 9).
- * Local storage unless marked session.
+ * Every value the app keeps in the browser (documents: section 9), read and
+ * written only by src/lib/storage.ts. Local storage unless marked session.
  */
 export const STORAGE = {
   sessionId: 'session_id',
@@ -14,8 +14,8 @@ export const STORAGE = {
   promoLastShown: 'SAPromoLastShown',
   ratingChecked: (popupId: number) => `rating_checked_${popupId}`,
   bannerDismissed: 'isBannerShowed',
-  /** JSON map chapterId → last page index read (viewer resume). */
-  lastPageRead: 'viewer_last_page',
+  /** JSON map chapterId → the item index to resume the chapter at (the key's name is older than the term). */
+  resumePositions: 'viewer_last_page',
   // session storage
   searchTag: 'search_tag',
   searchLabel: 'search_label',
@@ -24,3 +24,17 @@ export const STORAGE = {
 
 /** A session token (STORAGE.sessionId) as the server accepts it: 128 bits, hex. */
 export const SESSION_TOKEN = /^[0-9a-f]{32}$/;
+
+/**
+ * Cookies mirroring the stored preferences a first view depends on, by
+ * storage key (same value format): the server renders the home in the
+ * visitor's languages and viewer mode, and asks a chapter in their resolution
+ * for their session (src/boot/serverRender.tsx, through src/lib/storage.ts).
+ */
+export const PREFS_COOKIES = {
+  [STORAGE.serviceLang]: 'mr_lang',
+  [STORAGE.contentLangs]: 'mr_clang',
+  [STORAGE.viewerMode]: 'mr_vmode',
+  [STORAGE.pageResolution]: 'mr_res',
+  [STORAGE.sessionId]: 'mr_sid',
+} as const;

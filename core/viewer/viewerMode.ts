@@ -7,6 +7,11 @@
  * the machine (and xstate) has loaded.
  */
 export type ViewerMode = 'vertical' | 'horizontal';
+/** A stored viewer mode (local storage or its cookie), or null when none or damaged. */
+export function parseViewerMode(raw: unknown): ViewerMode | null {
+  return raw === 'vertical' || raw === 'horizontal' ? raw : null;
+}
+
 export type ResolvedMode = ViewerMode | 'verticalOnly' | 'horizontalOnly';
 
 export function resolveMode(c: { preferred: ViewerMode; verticalOnly: boolean; horizontalOnly: boolean }): ResolvedMode {

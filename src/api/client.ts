@@ -1,8 +1,7 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../../core/gen/manga/v1/response_pb';
 import { base64ToBytes } from '../lib/base64';
-import { mirrorPrefsCookies } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
+import { saveSession, storedSession } from '../lib/storage';
 import { takeBootAnswer } from '../boot/pageData';
 import { toSearch, type Query } from './query';
 
@@ -29,12 +28,11 @@ function randomToken(): string {
 
 /** The visitor's session id: 128 random bits, created on first use. */
 export function sessionToken(): string {
-  let t = localStorage.getItem(STORAGE.sessionId);
-  if (!t || !SESSION_TOKEN.test(t)) {
+  let t = storedSession();
+  if (!t) {
     t = randomToken();
-    localStorage.setItem(STORAGE.sessionId, t);
-    // The server renders the viewer's next first view for this visitor.
-    mirrorPrefsCookies();
+    // Saved with its cookie: the server renders the viewer's next first view for this visitor.
+    saveSession(t);
   }
   return t;
 }

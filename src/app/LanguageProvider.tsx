@@ -8,7 +8,8 @@ import type { Languages } from '../../core/gen/manga/v1/misc_pb';
 import { initI18n, isLocale, locale } from '../i18n';
 import { inspect } from '../lib/inspector';
 import { byLanguage, byShort } from '../../core/languages';
-import { browserLanguage, readStoredLanguages, saveLanguages } from '../lib/prefs';
+import { browserLanguage } from '../lib/prefs';
+import { saveLanguages, storedLanguages } from '../lib/storage';
 import { Loading } from '../ui/Loading';
 import { reregisterPushToken } from './push';
 
@@ -56,7 +57,7 @@ export function LanguageProvider({ children, reload = () => window.location.relo
         reload,
       },
     }),
-    { input: { ...readStoredLanguages(), browser: browserLanguage() }, inspect },
+    { input: { ...storedLanguages(), browser: browserLanguage() }, inspect },
   );
   const firstUse = useSelector(actor, (s) => s.matches('loading') && s.context.firstUse);
   const [location] = useLocation();

@@ -1,8 +1,8 @@
 import { chooseLanguages } from '../../core/languageChoice';
 import { readBoot, setBootAnswers, type Boot } from './pageData';
 import { byService } from '../../core/languages';
-import { browserLanguage, mirrorPrefsCookies, readStoredLanguages, saveLanguages } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
+import { browserLanguage } from '../lib/prefs';
+import { mirrorPrefsCookies, saveLanguages, saveSession, storedLanguages, storedSession, storedViewerMode } from '../lib/storage';
 
 /**
  * Run by the entry before the app's code loads. A page the server rendered
@@ -22,16 +22,11 @@ export function applyBoot(doc: Document = document, path: string = window.locati
   // A first visit keeps the languages (stored as the machine stores them)...
   if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
   // ...and the session the answers were made for.
-  if (accepted?.session && !storedSession()) localStorage.setItem(STORAGE.sessionId, accepted.session);
+  if (accepted?.session && !storedSession()) saveSession(accepted.session);
   setBootAnswers(accepted);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
-}
-
-function storedSession(): string | null {
-  const t = localStorage.getItem(STORAGE.sessionId);
-  return t && SESSION_TOKEN.test(t) ? t : null;
 }
 
 /** Answers made for a session are this visitor's when it is theirs (or they have none yet). */
@@ -50,8 +45,8 @@ function sameVisitor(boot: Boot): boolean {
 export function bootVerdict(boot: Boot, path: string): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
   const bootShort = byService(boot.lang)?.short;
   if (boot.path !== path || !sameVisitor(boot) || !bootShort) return { take: false };
-  if ((localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical') !== boot.viewerMode) return { take: false };
-  const stored = readStoredLanguages();
+  if ((storedViewerMode() ?? 'vertical') !== boot.viewerMode) return { take: false };
+  const stored = storedLanguages();
   const same = (a: { serviceLang: string; contentLangs: string[] }) =>
     a.serviceLang === bootShort && a.contentLangs.join(',') === boot.clang.join(',');
   if (stored.storedService && stored.storedContent) {

@@ -11,8 +11,8 @@
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import type { Boot } from './pageData';
 import { toSearch } from '../api/query';
-import { readLastPage } from '../lib/resumePosition';
-import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution } from '../../core/viewer/chapterQuery';
+import { storedResolution, storedResumePosition, storedViewerMode } from '../lib/storage';
+import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
 import { planFirstView } from '../../core/viewer/firstViewPlan';
 import { hexToBytes, xorInPlace } from '../viewer/xor';
 
@@ -80,13 +80,13 @@ const painted = () =>
  */
 export function drawFirstPages(chapterId: number, boot: Boot): FirstDrawing | null {
   const chapter = boot.chapter;
-  const mode = storedMode();
+  const mode = storedViewerMode();
   const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
   if (!chapter || chapter.query !== `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, mode ?? 'vertical', boot.clang))}`)
     return null;
   const doc = document.documentElement;
   const viewport = { width: doc.clientWidth, height: doc.clientHeight };
-  const plan = planFirstView(chapter.shape, viewport, mode, readLastPage(chapterId));
+  const plan = planFirstView(chapter.shape, viewport, mode, storedResumePosition(chapterId));
   // The canvas and its context are made while the first page decodes (making them takes the main
   // thread for tens of milliseconds; before, it would hold back the fetches' last steps).
   let decoding = () => {};

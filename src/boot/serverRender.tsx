@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { renderToString } from 'react-dom/server';
-import { DEFAULT_RESOLUTION, isResolution, QUALITY_OF } from '../../core/viewer/imageQuality';
+import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import { chooseLanguages } from '../../core/languageChoice';
 import { toSearch } from '../api/query';
 import type { Boot } from './pageData';
@@ -11,8 +11,9 @@ import { preloadScreenFor } from '../app/routes';
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
 import { byService, byShort } from '../../core/languages';
-import { acceptedLanguages, browserLanguage, PREFS_COOKIES } from '../lib/prefs';
-import { SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
+import { acceptedLanguages, browserLanguage } from '../lib/prefs';
+import { cookieSource, readStored, type StoredPrefs } from '../lib/storage';
+import { STORAGE } from '../../core/storageKeys';
 import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
 import { MANGA_VIEWER_PATH, mangaViewerQuery, viewerChapterOf } from '../../core/viewer/chapterQuery';
 import { chapterShape } from '../../core/viewer/items';
@@ -61,26 +62,6 @@ export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/scr
 
 /** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
 export const APP_MODULE = 'src/start.tsx';
-
-/** The app's preference cookies from a Cookie header. */
-function prefsOf(header: string | undefined): Partial<Record<keyof typeof PREFS_COOKIES, string>> {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    try {
-      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-    } catch {
-      // A cookie that is not ours and not URL-encoded.
-    }
-  }
-  const out: Partial<Record<keyof typeof PREFS_COOKIES, string>> = {};
-  for (const [k, name] of Object.entries(PREFS_COOKIES) as [keyof typeof PREFS_COOKIES, string][]) {
-    const v = jar.get(name);
-    if (v) out[k] = v;
-  }
-  return out;
-}
 
 /** A Storage in memory: what components read from local or session storage while rendering here. */
 class MemoryStorage implements Storage {
@@ -143,19 +124,18 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   if (langResult.case !== 'success' || !langResult.value.languages) return null;
   const languages = toPayload(langResult.value.languages);
 
-  const prefs = prefsOf(req.cookie);
-  const storedService = byService(prefs.lang ?? '')?.short ?? null;
-  const storedContent = (prefs.clang ?? '').split(',').filter((c) => !!byShort(c));
+  const prefs = readStored(cookieSource(req.cookie));
+  const storedService = prefs.serviceLang && byService(prefs.serviceLang)!.short;
   const { serviceLang, contentLangs } =
-    storedService && storedContent.length
-      ? { serviceLang: storedService, contentLangs: storedContent }
+    storedService && prefs.contentLangs
+      ? { serviceLang: storedService, contentLangs: prefs.contentLangs }
       : chooseLanguages(
           { storedService: null, storedContent: null, browser: browserLanguage(acceptedLanguages(req.acceptLanguage)) },
           languages,
         );
   const lang = byShort(serviceLang)?.service;
   if (!lang) return null;
-  const viewerMode = prefs.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
+  const viewerMode = prefs.viewerMode ?? 'vertical';
   const locale = ((LOCALES as readonly string[]).includes(serviceLang) ? serviceLang : 'en') as Locale;
 
   // Any other path: no markup, but the languages chosen and their answer, so a first visit
@@ -210,15 +190,10 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
  * and does not ask again; and the first pages a reader sees, for the browser
  * to fetch at once. An error answer: none of it (the viewer asks and shows it).
  */
-async function viewerFirstView(
-  req: FirstViewRequest,
-  chapterId: number,
-  prefs: ReturnType<typeof prefsOf>,
-  base: FirstView,
-): Promise<FirstView | null> {
-  const session = prefs.session && SESSION_TOKEN.test(prefs.session) ? prefs.session : randomBytes(16).toString('hex');
-  const quality = QUALITY_OF[isResolution(prefs.resolution) ? prefs.resolution : DEFAULT_RESOLUTION];
-  const stored = base.boot.viewerMode === 'horizontal' ? 'horizontal' : 'vertical';
+async function viewerFirstView(req: FirstViewRequest, chapterId: number, prefs: StoredPrefs, base: FirstView): Promise<FirstView | null> {
+  const session = prefs.session ?? randomBytes(16).toString('hex');
+  const quality = QUALITY_OF[prefs.resolution ?? DEFAULT_RESOLUTION];
+  const stored = prefs.viewerMode ?? 'vertical';
   const key = `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, stored, base.boot.clang))}`;
   const bytes = await req.get(key, { 'session-token': session });
   const r = fromBinary(ResponseSchema, bytes).result;

@@ -1,0 +1,201 @@
+import { byService, byShort, type ServiceCode, type ShortCode } from '../../core/languages';
+import { PREFS_COOKIES, SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
+import { isResolution, type Resolution } from '../../core/viewer/imageQuality';
+import { parseViewerMode, type ViewerMode } from '../../core/viewer/viewerMode';
+
+/**
+ * The one module that touches the browser's storage (ESLint bans
+ * `localStorage` and `sessionStorage` elsewhere in src/). Every stored value
+ * has one parser here; machines get the parsed values as `input` and save
+ * through the functions below (their provided actions).
+ *
+ * The preferences a first view depends on (languages, viewer mode,
+ * resolution, session token) are mirrored into cookies (core/storageKeys.ts,
+ * PREFS_COOKIES), so server rendering reads the same values through the same
+ * parsers: `readStored(cookieSource(header))` on the server,
+ * `readStored(browserSource())` here.
+ */
+
+/** Where stored values are read from: local storage, or a request's cookies (keys are STORAGE's). */
+export interface StoreSource {
+  getItem(key: string): string | null;
+}
+
+/** The preferences a first view depends on, parsed (null: nothing valid stored). */
+export interface StoredPrefs {
+  serviceLang: ServiceCode | null;
+  contentLangs: ShortCode[] | null;
+  viewerMode: ViewerMode | null;
+  resolution: Resolution | null;
+  session: string | null;
+}
+
+function json(raw: string | null): unknown {
+  try {
+    return raw == null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+// One parser per value.
+const parseServiceLang = (raw: string | null): ServiceCode | null => byService(raw ?? '')?.service ?? null;
+function parseContentLangs(raw: string | null): ShortCode[] | null {
+  const v = json(raw);
+  if (!Array.isArray(v)) return null;
+  const ok = v.filter((x): x is ShortCode => typeof x === 'string' && !!byShort(x));
+  return ok.length ? ok : null;
+}
+const parseResolution = (raw: string | null): Resolution | null => (isResolution(raw) ? raw : null);
+const parseSession = (raw: string | null): string | null => (raw && SESSION_TOKEN.test(raw) ? raw : null);
+
+/** The first-view preferences held by a source. */
+export function readStored(source: StoreSource): StoredPrefs {
+  return {
+    serviceLang: parseServiceLang(source.getItem(STORAGE.serviceLang)),
+    contentLangs: parseContentLangs(source.getItem(STORAGE.contentLangs)),
+    viewerMode: parseViewerMode(source.getItem(STORAGE.viewerMode)),
+    resolution: parseResolution(source.getItem(STORAGE.pageResolution)),
+    session: parseSession(source.getItem(STORAGE.sessionId)),
+  };
+}
+
+/** The preference cookies of a Cookie header, as a source keyed like local storage. */
+export function cookieSource(header: string | undefined): StoreSource {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    try {
+      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      // A cookie that is not ours and not URL-encoded.
+    }
+  }
+  const nameOf = new Map<string, string>(Object.entries(PREFS_COOKIES));
+  return { getItem: (key) => jar.get(nameOf.get(key) ?? '') ?? null };
+}
+
+/** The browser's local storage; reads nothing where there is none or it is blocked. */
+function local(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function get(key: string): string | null {
+  try {
+    return local()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a value (null removes it); a full or blocked storage loses it: everything stored is a convenience. */
+function put(key: string, value: string | null): void {
+  try {
+    if (value == null) local()?.removeItem(key);
+    else local()?.setItem(key, value);
+  } catch {
+    // Full or blocked.
+  }
+}
+
+/** Local storage as a source. */
+export const browserSource: StoreSource = { getItem: get };
+
+export function storedViewerMode(): ViewerMode | null {
+  return parseViewerMode(get(STORAGE.viewerMode));
+}
+
+export function saveViewerMode(mode: ViewerMode): void {
+  put(STORAGE.viewerMode, mode);
+  mirrorPrefsCookies();
+}
+
+export function storedResolution(): Resolution | null {
+  return parseResolution(get(STORAGE.pageResolution));
+}
+
+export function saveResolution(r: Resolution): void {
+  put(STORAGE.pageResolution, r);
+  mirrorPrefsCookies();
+}
+
+// Resume positions: a JSON map chapterId → item index, the most recent last.
+const MAX_RESUME_POSITIONS = 200;
+
+function resumePositions(): Record<string, number> {
+  const v = json(get(STORAGE.resumePositions));
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number>) : {};
+}
+
+/** The item index to resume a chapter at (0 when none). */
+export function storedResumePosition(chapterId: number): number {
+  const n = resumePositions()[String(chapterId)];
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+export function saveResumePosition(chapterId: number, item: number): void {
+  const m = resumePositions();
+  if (m[String(chapterId)] === item) return;
+  delete m[String(chapterId)];
+  m[String(chapterId)] = item;
+  // The oldest go first once the map grows.
+  const keys = Object.keys(m);
+  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_RESUME_POSITIONS))) delete m[k];
+  put(STORAGE.resumePositions, JSON.stringify(m));
+}
+
+/** The service language every call sends (English when none is stored). */
+export function storedServiceLang(): ServiceCode {
+  return parseServiceLang(get(STORAGE.serviceLang)) ?? 'eng';
+}
+
+/** The content languages (the service language's when none are stored). */
+export function storedContentLangs(): ShortCode[] {
+  return parseContentLangs(get(STORAGE.contentLangs)) ?? [byService(storedServiceLang())!.short];
+}
+
+/** What is stored of the languages, as short codes (the language-settings machine's input). */
+export function storedLanguages(): { storedService: string | null; storedContent: string[] | null } {
+  const svc = parseServiceLang(get(STORAGE.serviceLang));
+  return { storedService: svc && byService(svc)!.short, storedContent: parseContentLangs(get(STORAGE.contentLangs)) };
+}
+
+export function saveLanguages(serviceLang: string, contentLangs: string[]): void {
+  const svc = byShort(serviceLang)?.service;
+  if (svc) put(STORAGE.serviceLang, svc);
+  put(STORAGE.contentLangs, JSON.stringify(contentLangs));
+  mirrorPrefsCookies();
+}
+
+/**
+ * Copies the first-view preferences into their cookies (written when one
+ * changes and on each start). The languages only as a pair.
+ */
+export function mirrorPrefsCookies(doc: Document = document): void {
+  const year = 365 * 24 * 3600;
+  const set = (name: string, value: string | null) => {
+    doc.cookie = value ? `${name}=${encodeURIComponent(value)}; path=/; max-age=${year}; samesite=lax` : `${name}=; path=/; max-age=0`;
+  };
+  const p = readStored(browserSource);
+  const langs = p.serviceLang && p.contentLangs;
+  set(PREFS_COOKIES[STORAGE.serviceLang], langs ? p.serviceLang : null);
+  set(PREFS_COOKIES[STORAGE.contentLangs], langs ? JSON.stringify(p.contentLangs) : null);
+  set(PREFS_COOKIES[STORAGE.viewerMode], p.viewerMode);
+  set(PREFS_COOKIES[STORAGE.pageResolution], p.resolution);
+  set(PREFS_COOKIES[STORAGE.sessionId], p.session);
+}
+
+/** The session token calls carry (null until the API client makes one). */
+export function storedSession(): string | null {
+  return parseSession(get(STORAGE.sessionId));
+}
+
+export function saveSession(token: string): void {
+  put(STORAGE.sessionId, token);
+  mirrorPrefsCookies();
+}
