@@ -3,7 +3,7 @@ import { sanitizeHtml } from '../lib/html.js';
 import type { Catalog, TitleInfo } from './generate.js';
 import { DAY, PUBLISHERS } from './generate.js';
 import { makeRng } from './rng.js';
-import { LANG_CODES, LANG_ENUM, SERVICE_CODE, type LangCode } from './text/langs.js';
+import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
 import { SERIES } from './text/series.js';
 import { ANNOUNCEMENTS, FEATURED_LISTS, HOME_POPUP, NEWS, RATING_POPUP, SURVEY, SURVEY_LANGS } from './text/copy.js';
 import { appLink, bannerUrl, BANNER_SIZES, popupImageUrl } from '../images/assets.js';
@@ -11,7 +11,7 @@ import { appLink, bannerUrl, BANNER_SIZES, popupImageUrl } from '../images/asset
 export const QUESTIONNAIRE_KEY = 'demo2026';
 export const BANNER_PLACEMENTS = Object.keys(BANNER_SIZES);
 /** Home popups: one-image in these languages, app-default in the others. */
-const ONE_IMAGE_LANGS: LangCode[] = ['en', 'fr', 'id', 'th', 'vi'];
+const ONE_IMAGE_LANGS: ShortCode[] = ['en', 'fr', 'id', 'th', 'vi'];
 export const HOME_POPUP_ID_BASE = 9000;
 export const RATING_POPUP_ID_BASE = 9100;
 
@@ -62,7 +62,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
         placement,
         title_id: 0,
         publisher_id: 0,
-        language: localized ? LANG_ENUM[localized.lang] : -1,
+        language: localized ? BY_SHORT[localized.lang].language : -1,
         image_url: bannerUrl(id),
         width: size.width,
         height: size.height,
@@ -81,7 +81,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       placement: 'title',
       title_id: t.id,
       publisher_id: 0,
-      language: LANG_ENUM[t.lang],
+      language: BY_SHORT[t.lang].language,
       image_url: bannerUrl(id),
       width: size.width,
       height: size.height,
@@ -129,7 +129,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   });
 
   // Home popups, one per language; rating popups per rated series and language.
-  LANG_CODES.forEach((lang, k) => {
+  SHORT_CODES.forEach((lang, k) => {
     const id = HOME_POPUP_ID_BASE + k + 1;
     const t = popular.find((x) => x.lang === lang) ?? english[0]!;
     const oneImage = ONE_IMAGE_LANGS.includes(lang);
@@ -137,7 +137,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       id,
       placement: 'home',
       kind: oneImage ? 'one_image' : 'app_default',
-      language: LANG_ENUM[lang],
+      language: BY_SHORT[lang].language,
       subject: oneImage ? '' : HOME_POPUP.subject[lang],
       body: oneImage ? '' : HOME_POPUP.body[lang],
       image_url: popupImageUrl(id),
@@ -153,7 +153,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       id: ++ratingId,
       placement: 'rating',
       kind: 'app_default',
-      language: LANG_ENUM[t.lang],
+      language: BY_SHORT[t.lang].language,
       subject: RATING_POPUP.subject[t.lang],
       body: RATING_POPUP.body[t.lang],
       image_url: '',
@@ -165,11 +165,11 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
 
   // Service announcements and publisher news.
   let annId = 0;
-  for (const lang of LANG_CODES) {
+  for (const lang of SHORT_CODES) {
     ANNOUNCEMENTS.forEach((a, k) => {
       cat.announcements.push({
         id: ++annId,
-        language: LANG_ENUM[lang],
+        language: BY_SHORT[lang].language,
         title: a.title[lang],
         body: sanitizeHtml(a.body[lang]),
         date: now - [2, 9, 23][k]! * DAY - k * 3600,
@@ -178,14 +178,14 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   }
   let newsId = 0;
   PUBLISHERS.forEach((_, p) => {
-    for (const lang of LANG_CODES) {
+    for (const lang of SHORT_CODES) {
       const own = popular.filter((t) => cat.series[t.seriesId - 1]!.publisher_id === p + 1);
       const t = own.find((x) => x.lang === lang) ?? own.find((x) => x.lang === 'en') ?? english[p]!;
       NEWS.forEach((n, k) => {
         cat.publisher_news.push({
           id: ++newsId,
           publisher_id: p + 1,
-          language: LANG_ENUM[lang],
+          language: BY_SHORT[lang].language,
           subject: n.subject[lang],
           body: sanitizeHtml(n.body[lang].replace('{title}', t.name)),
           published_ts: now - (1 + k * 6 + p) * DAY,
@@ -222,7 +222,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     cat.questionnaires.push({
       id: k + 1,
       key: QUESTIONNAIRE_KEY,
-      lang: SERVICE_CODE[lang],
+      lang: BY_SHORT[lang].service,
       subject: s.subject,
       questions: JSON.stringify(questions),
       answered_subject: s.answeredSubject,

@@ -5,7 +5,7 @@ import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } f
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { makeRng, type Rng } from './rng.js';
 import { seriesStyleSeed } from '../images/style.js';
-import { LANG_CODES, LANG_ENUM, type LangCode } from './text/langs.js';
+import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
 import { SERIES, GENRES, SURNAMES, GIVEN_NAMES, type SeriesSpec } from './text/series.js';
 import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD, CHAPTER_TITLES, COMMENTS, USER_NAMES } from './text/phrases.js';
 import { chapterThumbUrl, iconUrl, titleImageUrl, ICON_COUNT } from '../images/assets.js';
@@ -48,7 +48,7 @@ export interface TitleInfo {
   id: number;
   seriesIdx: number;
   seriesId: number;
-  lang: LangCode;
+  lang: ShortCode;
   name: string;
   chapters: { id: number; start: number }[];
   views: number;
@@ -87,24 +87,24 @@ const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
   [ReleaseSchedule.OTHER]: 10,
 };
 /** Relative popularity of each language edition (view counts). */
-const LANG_WEIGHT: Record<LangCode, number> = { en: 1, es: 0.7, fr: 0.35, id: 0.3, pt: 0.4, ru: 0.25, th: 0.3, de: 0.2, vi: 0.25 };
+const LANG_WEIGHT: Record<ShortCode, number> = { en: 1, es: 0.7, fr: 0.35, id: 0.3, pt: 0.4, ru: 0.25, th: 0.3, de: 0.2, vi: 0.25 };
 
 /** Special items, by series index. */
 export const NOTABLE_SERIES = { future: 0, long: 9, rtl: 7, vertical: 34, millionLikes: 0 } as const;
 
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
-function languagesFor(i: number, rng: Rng): LangCode[] {
-  if (i === 0) return [...LANG_CODES];
+function languagesFor(i: number, rng: Rng): ShortCode[] {
+  if (i === 0) return [...SHORT_CODES];
   if (i === 1) return ['en', 'es'];
-  const others = rng.shuffle(LANG_CODES.filter((c) => c !== 'en'));
+  const others = rng.shuffle(SHORT_CODES.filter((c) => c !== 'en'));
   const n = rng.int(2, 9);
   const withEnglish = i % 7 !== 3;
-  const picked = withEnglish ? ['en' as LangCode, ...others.slice(0, n - 1)] : others.slice(0, Math.min(n, 8));
-  return LANG_CODES.filter((c) => picked.includes(c));
+  const picked = withEnglish ? ['en' as ShortCode, ...others.slice(0, n - 1)] : others.slice(0, Math.min(n, 8));
+  return SHORT_CODES.filter((c) => picked.includes(c));
 }
 
-function authorFor(i: number, rng: Rng): (lang: LangCode) => string {
+function authorFor(i: number, rng: Rng): (lang: ShortCode) => string {
   const people = [0, 1].map(() => [rng.pick(GIVEN_NAMES), rng.pick(SURNAMES)] as const);
   const two = i % 6 === 2;
   return (lang) => {
@@ -258,7 +258,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
       cat.titles.push({
         id,
         series_id: seriesId,
-        language: LANG_ENUM[lang],
+        language: BY_SHORT[lang].language,
         name: spec.name[lang],
         author: author(lang),
         overview: [

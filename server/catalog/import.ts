@@ -10,7 +10,7 @@ import { QUALITIES, SINGLE_WIDTH } from '../images/urls.js';
 import { newPageKey, xorWithKey } from '../images/crypto.js';
 import { WEBP } from '../images/store.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
-import { LANG_ENUM, type LangCode } from './text/langs.js';
+import { byShort, SHORT_CODES } from '../../core/languages.js';
 
 /**
  * Chapter import (issue #3): a folder of images or a .cbz/.zip archive
@@ -159,10 +159,9 @@ export async function importChapter(db: DB, o: ImportOptions): Promise<ImportRes
     if (dup) throw new ImportError(`title ${o.titleId} already has a chapter named ${o.chapterName} (chapter ${dup.id})`);
   } else if (o.newTitle) {
     if (!o.newTitle.name.trim() || !o.newTitle.author.trim()) throw new ImportError('a new title needs --name and --author');
-    const lang = LANG_ENUM[o.newTitle.language as LangCode];
-    if (lang === undefined)
-      throw new ImportError(`unknown language "${o.newTitle.language}" (one of ${Object.keys(LANG_ENUM).join(', ')})`);
-    language = lang;
+    const lang = byShort(o.newTitle.language);
+    if (lang === undefined) throw new ImportError(`unknown language "${o.newTitle.language}" (one of ${SHORT_CODES.join(', ')})`);
+    language = lang.language;
   } else {
     throw new ImportError('give --title <id> for an existing title, or --name, --author and --language for a new one');
   }

@@ -24,10 +24,11 @@ import {
 } from './assets.js';
 import { BUBBLES } from '../catalog/text/phrases.js';
 import { HOME_POPUP } from '../catalog/text/copy.js';
-import { LANG_CODES, LANG_ENUM, l9, type LangCode } from '../catalog/text/langs.js';
+import { l9 } from '../catalog/text/l9.js';
+import { languageOrDefault, type ShortCode } from '../../core/languages.js';
 
 /** The phrase-bank language of a Language value (English for any other). */
-const langOf = (lang: number): LangCode => LANG_CODES.find((c) => LANG_ENUM[c] === lang) ?? 'en';
+const langOf = (lang: number): ShortCode => languageOrDefault(lang).short;
 
 export interface StoredImage {
   data: Buffer;

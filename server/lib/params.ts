@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
-import { langByCode, LANGS, type LangInfo } from './languages.js';
+import { byCode, DEFAULT_LANGUAGE, type LanguageInfo } from '../../core/languages.js';
 
 export type Params = Record<string, unknown>;
 
@@ -57,10 +57,10 @@ export function strParam(p: Params, name: string, max: number, opts: { required?
 }
 
 /** lang: a service code (eng, esp...); English when absent. */
-export function langParam(p: Params, name = 'lang'): LangInfo {
+export function langParam(p: Params, name = 'lang'): LanguageInfo {
   const v = one(p, name);
-  if (v === undefined) return LANGS[0];
-  const l = langByCode(v);
+  if (v === undefined) return DEFAULT_LANGUAGE;
+  const l = byCode(v);
   if (!l) throw errors.badParam(name, 'is not a known language code');
   return l;
 }
@@ -81,7 +81,7 @@ export function clangParam(p: Params, name = 'clang'): number[] | null {
   if (raw.length > 20) throw errors.badParam(name, 'lists too many languages');
   const set = new Set<number>();
   for (const code of raw) {
-    const l = langByCode(code);
+    const l = byCode(code);
     if (!l) throw errors.badParam(name, `has an unknown language code ${code.slice(0, 10)}`);
     set.add(l.language);
   }

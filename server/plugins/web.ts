@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { DEFERRED_STYLE } from '../../src/boot/deferredStyles.js';
+import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
 
@@ -208,7 +208,7 @@ function withFirstView(html: string, v: FirstView, script?: string): string {
     .filter((href) => !html.includes(`"${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('');
-  const bootElement = `<script id="__boot" type="application/json">${boot}</script>`;
+  const bootElement = `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`;
   // With the first-page script: both ahead of the stylesheet (an inline script waits for the
   // stylesheets before it) and the app's scripts, right after the first pages' preloads.
   const head = script ? `${preloads}${bootElement}<script>${script}</script>` : preloads;

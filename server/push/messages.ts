@@ -1,4 +1,4 @@
-import { LANGS } from '../lib/languages.js';
+import { byService, DEFAULT_LANGUAGE } from '../../core/languages.js';
 
 /**
  * Notification text per service language (the subscriber's `lang`):
@@ -31,6 +31,6 @@ export interface PushMessage {
 
 export function releaseMessage(lang: string, titleName: string, chapterName: string, chapterId: number, titleId: number): PushMessage {
   const l = BODY[lang] ? lang : 'eng';
-  const locale = LANGS.find((x) => x.service === l)?.locale ?? 'en-US';
+  const locale = (byService(l) ?? DEFAULT_LANGUAGE).locale;
   return { title: titleName, body: BODY[l]!(chapterName), url: `/viewer/${chapterId}`, lang: l, locale, chapterId, titleId };
 }

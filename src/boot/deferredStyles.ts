@@ -4,7 +4,8 @@
  * links them with media="print" and this attribute (server/plugins/web.ts);
  * the entry applies them before the app renders anything they style.
  */
-export const DEFERRED_STYLE = 'data-deferred-style';
+import { DEFERRED_STYLE } from '../../core/pageMarkup';
+export { DEFERRED_STYLE };
 
 /** Applies the page's deferred stylesheets; resolves once each has loaded (or failed). */
 export function applyDeferredStyles(doc: Document = document): Promise<void> {

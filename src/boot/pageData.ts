@@ -35,7 +35,8 @@ export interface Boot {
   responses: Record<string, string>;
 }
 
-export const BOOT_ELEMENT_ID = '__boot';
+import { BOOT_ELEMENT_ID } from '../../core/pageMarkup';
+export { BOOT_ELEMENT_ID };
 
 let answers = new Map<string, string>();
 

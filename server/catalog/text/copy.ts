@@ -1,4 +1,5 @@
-import { l9, type L9, type LangCode } from './langs.js';
+import type { ShortCode } from '../../../core/languages.js';
+import { l9, type L9 } from './l9.js';
 
 /** Service announcements: title and HTML body, per language. */
 export const ANNOUNCEMENTS: { title: L9; body: L9 }[] = [
@@ -181,7 +182,7 @@ export const RATING_POPUP: { subject: L9; body: L9 } = {
 };
 
 /** Survey languages and their copy. */
-export type SurveyLang = Extract<LangCode, 'en' | 'es' | 'fr' | 'th'>;
+export type SurveyLang = Extract<ShortCode, 'en' | 'es' | 'fr' | 'th'>;
 export const SURVEY_LANGS: SurveyLang[] = ['en', 'es', 'fr', 'th'];
 
 export interface QuestionCopy {

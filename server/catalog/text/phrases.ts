@@ -1,4 +1,4 @@
-import { l9, type L9 } from './langs.js';
+import { l9, type L9 } from './l9.js';
 
 /** One opening sentence per genre, per language: overviews combine them. */
 export const GENRE_SENTENCES: Record<string, L9> = {

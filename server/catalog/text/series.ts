@@ -1,4 +1,4 @@
-import { l9, type L9 } from './langs.js';
+import { l9, type L9 } from './l9.js';
 
 export type SeriesKind = 'ongoing' | 'completed' | 'one_shot';
 

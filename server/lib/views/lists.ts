@@ -22,7 +22,7 @@ import { Language } from '../../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../../repos/index.js';
 import type { Snapshot, TitleRow } from '../../repos/catalog.js';
 import { DAY } from '../clock.js';
-import { langInfo } from '../languages.js';
+import { languageOrDefault } from '../../../core/languages.js';
 import { sanitizeHtml } from '../html.js';
 import { bannerMsg, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
 
@@ -217,7 +217,7 @@ export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: n
   ]);
   return {
     topBanners: top.map(bannerMsg),
-    groups: dailyGroups(s, recent, langs, langInfo(lang).locale),
+    groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale),
     rankedTitles: ranking(s, 'hottest', langs, 25),
     ...(popup ? { popup: popupMsg(popup) } : {}),
     featuredTitleLists: lists.filter((l) => l.row.kind === 'titles' && l.titleList.featuredTitles.length > 0).map((l) => l.titleList),

@@ -16,7 +16,7 @@ import type { Snapshot } from '../../repos/catalog.js';
 import type { VisitorFlags } from '../../repos/visitors.js';
 import { pageSize, pageUrl, type Quality } from '../../images/urls.js';
 import { errors } from '../errors.js';
-import { serviceCode } from '../languages.js';
+import { languageOrDefault } from '../../../core/languages.js';
 import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
 import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, framed, trueField } from './wire.js';
@@ -143,7 +143,7 @@ export async function buildViewer(
     regionCode: series.region_code,
     isHorizontalOnly: c.is_horizontal_only === 1,
     planType: series.plan_type,
-    titleLanguage: serviceCode(t.language),
+    titleLanguage: languageOrDefault(t.language).service,
     ...(ratingPopup ? { ratingPopup: popupMsg(ratingPopup) } : {}),
     titleAvailableLanguages: (s.titlesBySeries.get(series.id) ?? []).map((x) => ({
       titleId: x.id,

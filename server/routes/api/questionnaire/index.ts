@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errors } from '../../../lib/errors.js';
-import { langByCode } from '../../../lib/languages.js';
+import { byCode } from '../../../../core/languages.js';
 import { langParam, params, strParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { write } from '../../../lib/route.js';
@@ -43,7 +43,7 @@ const route: FastifyPluginAsync = async (app) => {
       hideFreeform: q.hideFreeform ?? false,
       freeForm: q.freeForm ?? '',
     })),
-    language: langByCode(row.lang)?.language ?? 0,
+    language: byCode(row.lang)?.language ?? 0,
     answeredSubject: row.answered_subject,
     answeredBody: row.answered_body,
   });
