@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appInstallBannerMachine, BANNER_HIDDEN_SECONDS } from './appInstallBannerMachine';
-import { expectFullCoverage, pathsFor } from './shellMachines.testkit';
+import { expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
 
 const NOW = 1_800_000_000;
 type BannerInput = { dismissedAt: number | null; now: number; requireNeverDismissed?: boolean };
@@ -14,16 +14,16 @@ const INPUTS: BannerInput[] = [
 
 describe('appInstallBannerMachine', () => {
   it('paths reach every state and transition', () => {
-    expectFullCoverage('appInstallBanner', appInstallBannerMachine, pathsFor(appInstallBannerMachine, INPUTS));
+    expectFullCoverage('appInstallBanner', appInstallBannerMachine, machinePaths(appInstallBannerMachine, { inputs: INPUTS }));
   });
 
   it('hides for 60 days after a dismissal, then reminds', () => {
     const state = (input: (typeof INPUTS)[number]) => createActor(appInstallBannerMachine, { input }).start().getSnapshot().value;
-    expect(state(INPUTS[0]!)).toBe('visible');
-    expect(state(INPUTS[1]!)).toBe('hidden');
+    expect(state(INPUTS[0])).toBe('visible');
+    expect(state(INPUTS[1])).toBe('hidden');
     expect(state({ dismissedAt: NOW - BANNER_HIDDEN_SECONDS + 1, now: NOW })).toBe('hidden');
-    expect(state(INPUTS[2]!)).toBe('visible');
-    expect(state(INPUTS[3]!)).toBe('hidden');
+    expect(state(INPUTS[2])).toBe('visible');
+    expect(state(INPUTS[3])).toBe('hidden');
     expect(state({ dismissedAt: null, now: NOW, requireNeverDismissed: true })).toBe('visible');
   });
 
@@ -31,7 +31,7 @@ describe('appInstallBannerMachine', () => {
     const saved: string[] = [];
     const a = createActor(
       appInstallBannerMachine.provide({ actions: { saveDismissed: () => void saved.push('d'), trackInstall: () => void saved.push('i') } }),
-      { input: INPUTS[0]! },
+      { input: INPUTS[0] },
     ).start();
     a.send({ type: 'banner.install' });
     expect(saved).toEqual(['i', 'd']);

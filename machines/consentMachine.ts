@@ -15,7 +15,7 @@ export type ConsentEvent = { type: 'consent.checked'; activeGroups: number };
 export const consentMachine = setup({
   types: {
     context: {} as { tries: number; maxTries: number },
-    input: {} as { maxTries?: number },
+    input: {} as { maxTries?: number }, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
     events: {} as ConsentEvent,
   },
   actions: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { globalErrorMachine, type GlobalErrorEvent } from './globalErrorMachine';
-import { expectFullCoverage, pathsFor } from './shellMachines.testkit';
+import { expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
 
 const EVENTS: GlobalErrorEvent[] = [
   { type: 'error.reported', kind: 'maintenance' },
@@ -12,7 +12,7 @@ const EVENTS: GlobalErrorEvent[] = [
 
 describe('globalErrorMachine', () => {
   it('paths reach every state and transition', () => {
-    expectFullCoverage('globalError', globalErrorMachine, pathsFor(globalErrorMachine, [undefined], EVENTS));
+    expectFullCoverage('globalError', globalErrorMachine, machinePaths(globalErrorMachine, { events: EVENTS }));
   });
 
   it('maps each kind to its state and clears on navigation', () => {

@@ -27,7 +27,7 @@ export type ListFilterEvent =
 export const listFilterMachine = setup({
   types: {
     context: {} as ListFilterContext,
-    input: {} as Partial<ListFilterContext>,
+    input: {} as Partial<ListFilterContext>, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
     events: {} as ListFilterEvent,
   },
   actions: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { pushSubscriptionMachine, type PushSubscriptionInput } from './pushSubscriptionMachine';
-import { expectFullCoverage, pathsFor } from './shellMachines.testkit';
+import { expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
 
 const PUSH_SUBSCRIPTION_INPUTS: PushSubscriptionInput[] = [
   { supported: false, permission: 'default' },
@@ -12,7 +12,11 @@ const PUSH_SUBSCRIPTION_INPUTS: PushSubscriptionInput[] = [
 
 describe('pushSubscriptionMachine', () => {
   it('paths reach every state and transition', () => {
-    expectFullCoverage('pushSubscription', pushSubscriptionMachine, pathsFor(pushSubscriptionMachine, PUSH_SUBSCRIPTION_INPUTS));
+    expectFullCoverage(
+      'pushSubscription',
+      pushSubscriptionMachine,
+      machinePaths(pushSubscriptionMachine, { inputs: PUSH_SUBSCRIPTION_INPUTS }),
+    );
   });
 
   it('starts where support and permission lead', () => {

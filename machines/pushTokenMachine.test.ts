@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from './pushTokenMachine';
-import { expectFullCoverage, pathsFor } from './shellMachines.testkit';
+import { expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
 
 const NOW = 1_800_000_000;
 const INPUTS: PushTokenInput[] = [
@@ -12,7 +12,7 @@ const INPUTS: PushTokenInput[] = [
 
 describe('pushTokenMachine', () => {
   it('paths reach every state and transition', () => {
-    expectFullCoverage('pushToken', pushTokenMachine, pathsFor(pushTokenMachine, INPUTS));
+    expectFullCoverage('pushToken', pushTokenMachine, machinePaths(pushTokenMachine, { inputs: INPUTS }));
   });
 
   it('refreshes when never posted or older than 7 days', () => {
@@ -31,7 +31,7 @@ describe('pushTokenMachine', () => {
           warn: (_, { reason }) => void log.push(`warn ${reason}`),
         },
       }),
-      { input: INPUTS[0]! },
+      { input: INPUTS[0] },
     ).start();
     a.send({ type: 'token.received', token: 't' });
     a.send({ type: 'token.posted' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { searchTextMachine, type SearchTextEvent } from './searchTextMachine';
-import { expectFullCoverage, pathsFor } from './shellMachines.testkit';
+import { expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
 
 const EVENTS: SearchTextEvent[] = [
   { type: 'text.change', value: 'one' },
@@ -12,7 +12,7 @@ const EVENTS: SearchTextEvent[] = [
 
 describe('searchTextMachine', () => {
   it('paths reach every state and transition', () => {
-    expectFullCoverage('searchText', searchTextMachine, pathsFor(searchTextMachine, [{}], EVENTS));
+    expectFullCoverage('searchText', searchTextMachine, machinePaths(searchTextMachine, { inputs: [{}], events: EVENTS }));
   });
 
   it('an empty input never overwrites the stored text', () => {

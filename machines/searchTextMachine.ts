@@ -16,7 +16,7 @@ export type SearchTextEvent = { type: 'text.change'; value: string } | { type: '
 export const searchTextMachine = setup({
   types: {
     context: {} as SearchTextContext,
-    input: {} as { stored?: string },
+    input: {} as { stored?: string }, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
     events: {} as SearchTextEvent,
   },
   actions: {

@@ -45,7 +45,7 @@ export const formValid = (qs: SurveyQuestion[], as: SurveyAnswer[]) =>
 export function answersBody(qs: SurveyQuestion[], as: SurveyAnswer[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   qs.forEach((q, i) => {
-    const a = as[i]!;
+    const a = as[i];
     const free = a.freeOn ? a.freeText.trim() : '';
     if (q.numberOfChoices > 1) {
       const list = free ? [...a.choices, free] : [...a.choices];
@@ -144,7 +144,7 @@ export const surveyFormMachine = setup({
               patch(context.answers, event.q, (a) =>
                 a.freeOn
                   ? { ...a, freeOn: false, freeText: '' }
-                  : { ...a, freeOn: true, choices: context.questions[event.q]!.numberOfChoices > 1 ? a.choices : [] },
+                  : { ...a, freeOn: true, choices: context.questions[event.q].numberOfChoices > 1 ? a.choices : [] },
               ),
           }),
         },

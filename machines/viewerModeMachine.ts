@@ -32,7 +32,7 @@ export const viewerModeMachine = setup({
   types: {
     context: {} as Ctx,
     events: {} as ViewerModeEvent,
-    input: {} as ViewerModeInput,
+    input: {} as ViewerModeInput, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
   },
   actions: {
     saveMode: (_, _p: { mode: ViewerMode }) => {},

@@ -18,7 +18,7 @@ export const viewerNavBarMachine = setup({
   types: {
     context: {} as { nearEnd: boolean },
     events: {} as ViewerNavBarEvent,
-    input: {} as ViewerNavBarInput,
+    input: {} as ViewerNavBarInput, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
   },
   actions: {
     startHideTimer: () => {},

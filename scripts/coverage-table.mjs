@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Prints the model-coverage table: for every machine in machines/, the
 // states and transitions reached by the generated paths the tests executed
-// (records written by tests/model/coverage.ts into .tmp/model-coverage/),
+// (records written by tests/model/coverage.ts into .tmp/model-coverage/, or
+// into $MODEL_COVERAGE_DIR when set),
 // out of the machine's totals, with the listed exceptions and their reasons.
 // Machines with no record are flagged. Exit code 0: the tests decide.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dir = '.tmp/model-coverage';
+const dir = process.env.MODEL_COVERAGE_DIR ?? '.tmp/model-coverage';
 const records = fs.existsSync(dir)
   ? fs
       .readdirSync(dir)

@@ -25,7 +25,7 @@ const out = '.tmp/vitest-results.json';
 const res = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
 
 let passed = 0;
-let failed = 0;
+let failed;
 let skipped = 0;
 try {
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));

@@ -60,7 +60,7 @@ function targetsActive(targets: readonly AnyStateNode[] | undefined, next: Snap)
 /** Which transitions a step from prev to next on event took (the machine's own selection). */
 function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, next: Snap): string[] {
   const taken: string[] = [];
-  const defs = machine.getTransitionData(prev as never, event as never) as Array<{ source: AnyStateNode; eventType: string }>;
+  const defs = machine.getTransitionData(prev as never, event) as Array<{ source: AnyStateNode; eventType: string }>;
   for (const d of defs) {
     const list = d.source.transitions.get(d.eventType) ?? [];
     taken.push(`${d.source.id} ${d.eventType}#${list.indexOf(d as never)}`);
@@ -73,13 +73,8 @@ function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, 
 /** Evaluates a named guard against a snapshot; undefined when it cannot tell. */
 function guardPasses(machine: AnyStateMachine, guard: unknown, snap: Snap): boolean | undefined {
   if (guard === undefined) return true;
-  const type =
-    typeof guard === 'string'
-      ? guard
-      : typeof guard === 'object' && guard && 'type' in guard
-        ? String((guard as { type: unknown }).type)
-        : undefined;
-  const params = typeof guard === 'object' && guard && 'params' in guard ? (guard as { params: unknown }).params : undefined;
+  const type = typeof guard === 'string' ? guard : typeof guard === 'object' && guard && 'type' in guard ? String(guard.type) : undefined;
+  const params = typeof guard === 'object' && guard && 'params' in guard ? guard.params : undefined;
   const impl = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
   if (typeof impl !== 'function') return undefined;
   try {
@@ -114,10 +109,10 @@ function alwaysTaken(machine: AnyStateMachine, next: Snap, entered: AnyStateNode
     // these eventless steps leave as it was); without a readable guard, the first
     // candidate whose targets are active.
     let i = defs.findIndex((d) => guardPasses(machine, d.guard, next) === true);
-    if (i < 0 || !targetsActive(defs[i]!.target, next)) i = defs.findIndex((d) => targetsActive(d.target, next));
+    if (i < 0 || !targetsActive(defs[i].target, next)) i = defs.findIndex((d) => targetsActive(d.target, next));
     if (i >= 0 && !next._nodes.includes(m)) {
       taken.push(`${m.id} (always)#${i}`);
-      for (const t of defs[i]!.target ?? []) for (const x of withInitials(t)) seen.add(x);
+      for (const t of defs[i].target ?? []) for (const x of withInitials(t)) seen.add(x);
     }
   }
   return taken;
@@ -158,7 +153,8 @@ export function recordCoverage(
     exceptions,
     against,
   };
-  const dir = path.resolve(process.cwd(), '.tmp/model-coverage');
+  // MODEL_COVERAGE_DIR: a separate folder for one set of tests (scripts/coverage-table.mjs reads the same variable).
+  const dir = path.resolve(process.cwd(), process.env.MODEL_COVERAGE_DIR ?? '.tmp/model-coverage');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.${crypto.randomUUID()}.json`), JSON.stringify(record));
   return { states: record.states, transitions: record.transitions };
