@@ -10,6 +10,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
@@ -61,7 +62,10 @@ export default tseslint.config(
   // Import direction between the layers, and no cycles.
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -118,6 +122,11 @@ export default tseslint.config(
       ],
       'no-restricted-properties': ['error', ...IMPURE_PROPERTIES.filter((p) => p.property === 'localStorage')],
     },
+  },
+  // Command-line programs print.
+  {
+    files: ['bench/**', 'scripts/**', 'server/cli/**', 'server/main.ts', 'tests/**'],
+    rules: { 'no-console': 'off' },
   },
   // Tests may use what products may not.
   {
