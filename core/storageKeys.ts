@@ -20,6 +20,8 @@ export const STORAGE = {
   searchTag: 'search_tag',
   searchLabel: 'search_label',
   searchSort: 'search_sort',
+  /** JSON map history entry → [x, y] scroll position. */
+  scrollPositions: 'scroll_positions',
 } as const;
 
 /** A session token (STORAGE.sessionId) as the server accepts it: 128 bits, hex. */

@@ -1,6 +1,6 @@
 import { initI18n, isLocale, type Locale } from './i18n';
-import { byService } from '../core/languages';
-import { STORAGE } from '../core/storageKeys';
+import { languagesInput } from './lib/prefs';
+import { browserSource, readStored } from './lib/storage';
 import { applyBoot, firstCoversShown } from './boot/acceptServerView';
 import { viewerChapterOf } from '../core/viewer/chapterQuery';
 import { showFirstPages } from './boot/chapterStartHandOver';
@@ -9,7 +9,7 @@ import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */
 function startLocale(): Locale {
-  const stored = byService(localStorage.getItem(STORAGE.serviceLang) ?? '')?.short;
+  const stored = languagesInput(readStored(browserSource)).storedService;
   if (stored && isLocale(stored)) return stored;
   for (const l of navigator.languages ?? [navigator.language]) {
     const s = l.slice(0, 2).toLowerCase();

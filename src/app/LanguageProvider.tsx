@@ -8,8 +8,9 @@ import type { Languages } from '../../core/gen/manga/v1/misc_pb';
 import { initI18n, isLocale, locale } from '../i18n';
 import { inspect } from '../lib/inspector';
 import { byLanguage, byShort } from '../../core/languages';
-import { browserLanguage } from '../lib/prefs';
-import { saveLanguages, storedLanguages } from '../lib/storage';
+import { browserLanguage, languagesInput } from '../lib/prefs';
+import { saveLanguages } from '../lib/storage';
+import { usePrefs } from '../lib/usePrefs';
 import { Loading } from '../ui/Loading';
 import { reregisterPushToken } from './push';
 
@@ -32,6 +33,7 @@ export function toPayload(l: Languages): LanguagesPayload {
  */
 export function LanguageProvider({ children, reload = () => window.location.reload() }: { children: ReactNode; reload?: () => void }) {
   const [switching, setSwitching] = useState(false);
+  const prefs = usePrefs();
   const actor = useActorRef(
     languageSettingsMachine.provide({
       actions: {
@@ -57,7 +59,7 @@ export function LanguageProvider({ children, reload = () => window.location.relo
         reload,
       },
     }),
-    { input: { ...storedLanguages(), browser: browserLanguage() }, inspect },
+    { input: { ...languagesInput(prefs), browser: browserLanguage() }, inspect },
   );
   const firstUse = useSelector(actor, (s) => s.matches('loading') && s.context.firstUse);
   const [location] = useLocation();

@@ -5,8 +5,7 @@ import { promoPopupMachine, type PromoConfig } from '../../machines/promoPopupMa
 import { pushTokenMachine } from '../../machines/pushTokenMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
-import { getServiceLang } from '../lib/prefs';
-import { STORAGE } from '../../core/storageKeys';
+import { savePromoLastShown, storedPromoLastShown, storedPushTokenUpdated, storedServiceLang } from '../lib/storage';
 import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
@@ -14,12 +13,6 @@ import { PROMO_CONFIG, browserRegion } from './promoConfig';
 import { getPushToken, postPushToken, pushPermissionGranted } from './push';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-function readNumber(key: string): number | null {
-  const v = localStorage.getItem(key);
-  const n = v === null ? NaN : Number(v);
-  return Number.isFinite(n) ? n : null;
-}
 
 /** The regional promo popup (date window, regions, once per 24 h). */
 export function PromoPopup({
@@ -34,11 +27,11 @@ export function PromoPopup({
   const [state, send] = useMachine(
     promoPopupMachine.provide({
       actions: {
-        saveShown: (_, p) => localStorage.setItem(STORAGE.promoLastShown, String(p.now)),
+        saveShown: (_, p) => savePromoLastShown(p.now),
         trackFollow: () => track('promo_click', { region }),
       },
     }),
-    { input: { config, now, region, lastShown: readNumber(STORAGE.promoLastShown) }, inspect },
+    { input: { config, now, region, lastShown: storedPromoLastShown() }, inspect },
   );
   if (!state.matches('shown')) return null;
   return (
@@ -114,7 +107,7 @@ export function PushTokenRefresher() {
           void getPushToken().then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
         },
         postToken: ({ self }, { token }) => {
-          postPushToken(token, getServiceLang()).then(
+          postPushToken(token, storedServiceLang()).then(
             () => self.send({ type: 'token.posted' }),
             () => self.send({ type: 'token.failed' }),
           );
@@ -124,7 +117,7 @@ export function PushTokenRefresher() {
         warn: (_, { reason }) => console.warn(`push: ${reason}`),
       },
     }),
-    { input: { lastUpdated: readNumber(STORAGE.pushTokenUpdated) ?? 0, now: nowSeconds() }, inspect },
+    { input: { lastUpdated: storedPushTokenUpdated() ?? 0, now: nowSeconds() }, inspect },
   );
   return null;
 }

@@ -4,8 +4,7 @@ import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine'
 import { call } from '../api/client';
 import { inspect } from '../lib/inspector';
 import type { ServiceCode } from '../../core/languages';
-import { getServiceLang } from '../lib/prefs';
-import { STORAGE } from '../../core/storageKeys';
+import { savePushTokenUpdated, storedServiceLang } from '../lib/storage';
 
 /**
  * Web push registration (000 §4 favorites, 001 §4 push token), shared by the
@@ -83,7 +82,7 @@ export async function fetchApplicationServerKey(): Promise<string> {
 /** POST /api/web_push_token with the service language; records the time (seconds). */
 export async function postPushToken(token: string, lang: ServiceCode): Promise<void> {
   await call('/web_push_token', { method: 'POST', query: { push_token: token, lang } });
-  localStorage.setItem(STORAGE.pushTokenUpdated, String(Math.floor(Date.now() / 1000)));
+  savePushTokenUpdated(Math.floor(Date.now() / 1000));
 }
 
 /**
@@ -94,7 +93,7 @@ export async function postPushToken(token: string, lang: ServiceCode): Promise<v
  * Null when unsupported, denied or failed; never throws.
  * The lifecycle is pushSubscriptionMachine; this supplies its effects.
  */
-export function subscribeToReleases(lang: ServiceCode = getServiceLang()): Promise<string | null> {
+export function subscribeToReleases(lang: ServiceCode = storedServiceLang()): Promise<string | null> {
   return runPushSubscription(lang).catch((err: unknown) => {
     console.warn('push: subscription failed', err);
     return null;

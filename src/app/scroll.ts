@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { saveScrollPositions, storedScrollPositions } from '../lib/storage';
 
 /**
  * Scroll on navigation (000 §2): back/forward restores the position the
@@ -7,16 +8,7 @@ import { useLocation, useSearch } from 'wouter';
  * else to the top. Positions live in session storage by a key written into
  * each history entry's state (wouter leaves the state alone).
  */
-const STORE = 'scroll_positions';
 const MAX_WAIT_MS = 2000;
-
-function positions(): Record<string, [number, number]> {
-  try {
-    return JSON.parse(sessionStorage.getItem(STORE) ?? '{}') as Record<string, [number, number]>;
-  } catch {
-    return {};
-  }
-}
 
 function entryKey(): string {
   const st = (history.state ?? {}) as { scrollKey?: string };
@@ -60,9 +52,9 @@ export function useScrollRestoration(): void {
     const onScroll = () => {
       cancelAnimationFrame(raf);
       raf = requestAnimationFrame(() => {
-        const all = positions();
+        const all = storedScrollPositions();
         all[entryKey()] = [window.scrollX, window.scrollY];
-        sessionStorage.setItem(STORE, JSON.stringify(all));
+        saveScrollPositions(all);
       });
     };
     window.addEventListener('popstate', onPop);
@@ -79,7 +71,7 @@ export function useScrollRestoration(): void {
     popped.current = false;
     const key = entryKey();
     if (wasPop) {
-      const pos = positions()[key];
+      const pos = storedScrollPositions()[key];
       if (pos) {
         return until(() => {
           window.scrollTo(pos[0], pos[1]);

@@ -1,8 +1,8 @@
 import { chooseLanguages } from '../../core/languageChoice';
 import { readBoot, setBootAnswers, type Boot } from './pageData';
 import { byService } from '../../core/languages';
-import { browserLanguage } from '../lib/prefs';
-import { mirrorPrefsCookies, saveLanguages, saveSession, storedLanguages, storedSession, storedViewerMode } from '../lib/storage';
+import { browserLanguage, languagesInput } from '../lib/prefs';
+import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSession, storedSession } from '../lib/storage';
 
 /**
  * Run by the entry before the app's code loads. A page the server rendered
@@ -45,8 +45,9 @@ function sameVisitor(boot: Boot): boolean {
 export function bootVerdict(boot: Boot, path: string): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
   const bootShort = byService(boot.lang)?.short;
   if (boot.path !== path || !sameVisitor(boot) || !bootShort) return { take: false };
-  if ((storedViewerMode() ?? 'vertical') !== boot.viewerMode) return { take: false };
-  const stored = storedLanguages();
+  const prefs = readStored(browserSource);
+  if ((prefs.viewerMode ?? 'vertical') !== boot.viewerMode) return { take: false };
+  const stored = languagesInput(prefs);
   const same = (a: { serviceLang: string; contentLangs: string[] }) =>
     a.serviceLang === bootShort && a.contentLangs.join(',') === boot.clang.join(',');
   if (stored.storedService && stored.storedContent) {

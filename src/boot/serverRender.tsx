@@ -10,10 +10,10 @@ import { toPayload } from '../app/LanguageProvider';
 import { preloadScreenFor } from '../app/routes';
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
-import { byService, byShort } from '../../core/languages';
+import { byService, byShort, type ShortCode } from '../../core/languages';
 import { acceptedLanguages, browserLanguage } from '../lib/prefs';
 import { cookieSource, readStored, type StoredPrefs } from '../lib/storage';
-import { STORAGE } from '../../core/storageKeys';
+import { PrefsContext } from '../lib/usePrefs';
 import { HOME_PATH, homeQuery, seedHome } from '../screens/home/HomeScreen';
 import { MANGA_VIEWER_PATH, mangaViewerQuery, viewerChapterOf } from '../../core/viewer/chapterQuery';
 import { chapterShape } from '../../core/viewer/items';
@@ -62,43 +62,6 @@ export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/scr
 
 /** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
 export const APP_MODULE = 'src/start.tsx';
-
-/** A Storage in memory: what components read from local or session storage while rendering here. */
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, String(v));
-  }
-}
-
-/** Installs storages holding just these preferences (synchronous, right before what reads them). */
-function installStorage(lang: string, clang: string[], viewerMode: string): void {
-  const local = new MemoryStorage();
-  local.setItem(STORAGE.serviceLang, lang);
-  local.setItem(STORAGE.contentLangs, JSON.stringify(clang));
-  local.setItem(STORAGE.viewerMode, viewerMode);
-  for (const [name, value] of [
-    ['localStorage', local],
-    ['sessionStorage', new MemoryStorage()],
-  ] as const) {
-    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
-  }
-}
 
 const catalogs = new Map<Locale, Promise<Record<string, string>>>();
 const catalog = (l: Locale) => {
@@ -149,8 +112,9 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   if (chapterId) return (await viewerFirstView(req, chapterId, prefs, languagesOnly)) ?? languagesOnly;
   if (!Object.hasOwn(FIRST_VIEW_MODULES, req.path)) return languagesOnly;
 
-  installStorage(lang, contentLangs, viewerMode);
-  const homeKey = `${HOME_PATH}${toSearch(homeQuery())}`;
+  // What the screens render with: the visitor's stored preferences and the languages chosen for them.
+  const rendering: StoredPrefs = { ...prefs, serviceLang: lang, contentLangs: contentLangs as ShortCode[], viewerMode };
+  const homeKey = `${HOME_PATH}${toSearch(homeQuery(rendering))}`;
   const [homeBytes, messages, english] = await Promise.all([req.get(homeKey), catalog(locale), catalog('en'), preloadScreenFor(req.path)]);
   const home = fromBinary(ResponseSchema, homeBytes).result;
   // (An error answer, say in a blocked region: the app shows its error screen from its own call.)
@@ -160,11 +124,14 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   const key = `${req.path}|${locale}|${homeKey}|${createHash('sha1').update(homeBytes).digest('base64')}`;
   let markup = rendered.get(key);
   if (markup === undefined) {
-    // From here on synchronous: other requests' renders cannot interleave with this one's globals.
-    installStorage(lang, contentLangs, viewerMode);
+    // From here on synchronous: other requests' renders cannot interleave with this one's messages.
     setMessages(locale, messages, english);
-    seedHome(home.value);
-    markup = renderToString(<App ssrPath={req.path} />);
+    seedHome(home.value, rendering);
+    markup = renderToString(
+      <PrefsContext value={() => rendering}>
+        <App ssrPath={req.path} />
+      </PrefsContext>,
+    );
     if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
     rendered.set(key, markup);
   }

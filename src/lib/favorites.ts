@@ -1,6 +1,6 @@
 import { call } from '../api/client';
 import { getPushToken, subscribeToReleases } from '../app/push';
-import { getServiceLang } from './prefs';
+import { storedServiceLang } from './storage';
 
 /**
  * Favorites (bookmarks) shared by title detail, the viewer's last page and
@@ -34,7 +34,7 @@ export async function subscribeTitle(titleId: number): Promise<void> {
   const token = (await subscribeToReleases()) ?? (await getPushToken());
   await call('/title_list/bookmark', {
     method: 'PUT',
-    query: { title_id: titleId, ...(token ? { push_token: token, lang: getServiceLang() } : {}) },
+    query: { title_id: titleId, ...(token ? { push_token: token, lang: storedServiceLang() } : {}) },
   });
 }
 
@@ -45,6 +45,6 @@ export async function unsubscribeTitle(titleId: number): Promise<void> {
 /** What to tell the reader about a failed call: the server's popup body in the service language, else a generic line. */
 export function failureText(err: unknown, fallback: string): string {
   const e = (err as { error?: { englishPopup?: { body: string }; spanishPopup?: { body: string } } }).error;
-  const popup = getServiceLang() === 'esp' ? e?.spanishPopup : e?.englishPopup;
+  const popup = storedServiceLang() === 'esp' ? e?.spanishPopup : e?.englishPopup;
   return popup?.body || fallback;
 }

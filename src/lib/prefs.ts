@@ -1,5 +1,5 @@
-import { byShort, type ServiceCode } from '../../core/languages';
-import { mirrorPrefsCookies, storedContentLangs, storedServiceLang } from './storage';
+import { byService, byShort, type ServiceCode } from '../../core/languages';
+import { browserSource, mirrorPrefsCookies, readStored, storedContentLangs, storedServiceLang, type StoredPrefs } from './storage';
 
 /**
  * The visitor's languages as every screen sends them with its calls
@@ -7,8 +7,14 @@ import { mirrorPrefsCookies, storedContentLangs, storedServiceLang } from './sto
  * The language-settings machine saves them; a change reloads the page, so
  * reading at load time is right.
  */
-export function langQuery(): { lang: ServiceCode; clang: string } {
-  return { lang: storedServiceLang(), clang: storedContentLangs().join(',') };
+export function langQuery(p: StoredPrefs = readStored(browserSource)): { lang: ServiceCode; clang: string } {
+  const lang = p.serviceLang ?? 'eng';
+  return { lang, clang: (p.contentLangs ?? [byService(lang)!.short]).join(',') };
+}
+
+/** What is stored of the languages, as short codes: the language-settings machine's input. */
+export function languagesInput(p: StoredPrefs): { storedService: string | null; storedContent: string[] | null } {
+  return { storedService: p.serviceLang && byService(p.serviceLang)!.short, storedContent: p.contentLangs };
 }
 
 /** Old names (src/lib/storage.ts), kept until the viewer takes the new ones. */

@@ -93,6 +93,32 @@ function get(key: string): string | null {
   }
 }
 
+/** The tab's session storage (null where there is none or it is blocked). */
+function session(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function sessionGet(key: string): string | null {
+  try {
+    return session()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionPut(key: string, value: string | null): void {
+  try {
+    if (value == null) session()?.removeItem(key);
+    else session()?.setItem(key, value);
+  } catch {
+    // Full or blocked.
+  }
+}
+
 /** Writes a value (null removes it); a full or blocked storage loses it: everything stored is a convenience. */
 function put(key: string, value: string | null): void {
   try {
@@ -159,12 +185,6 @@ export function storedContentLangs(): ShortCode[] {
   return parseContentLangs(get(STORAGE.contentLangs)) ?? [byService(storedServiceLang())!.short];
 }
 
-/** What is stored of the languages, as short codes (the language-settings machine's input). */
-export function storedLanguages(): { storedService: string | null; storedContent: string[] | null } {
-  const svc = parseServiceLang(get(STORAGE.serviceLang));
-  return { storedService: svc && byService(svc)!.short, storedContent: parseContentLangs(get(STORAGE.contentLangs)) };
-}
-
 export function saveLanguages(serviceLang: string, contentLangs: string[]): void {
   const svc = byShort(serviceLang)?.service;
   if (svc) put(STORAGE.serviceLang, svc);
@@ -198,4 +218,92 @@ export function storedSession(): string | null {
 export function saveSession(token: string): void {
   put(STORAGE.sessionId, token);
   mirrorPrefsCookies();
+}
+
+/** A stored time in seconds (null when none; a damaged value counts as none). */
+function seconds(key: string): number | null {
+  const v = get(key);
+  const n = v === null ? NaN : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Home popups already shown, by popup id. */
+export function storedViewedPopups(): number[] {
+  const v = json(get(STORAGE.viewedPopups));
+  return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
+}
+
+export function saveViewedPopup(id: number): void {
+  const all = storedViewedPopups();
+  if (!all.includes(id)) put(STORAGE.viewedPopups, JSON.stringify([...all, id]));
+}
+
+/** Whether "Don't show again" was ticked on a rating popup. */
+export function storedRatingChecked(popupId: number): boolean {
+  return get(STORAGE.ratingChecked(popupId)) === 'true';
+}
+
+export function saveRatingChecked(popupId: number, checked: boolean): void {
+  put(STORAGE.ratingChecked(popupId), checked ? 'true' : null);
+}
+
+/** When the app-install banner was dismissed, in seconds; a legacy non-numeric flag counts as long ago (0). */
+export function storedBannerDismissed(): number | null {
+  const v = get(STORAGE.bannerDismissed);
+  if (v === null) return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+export function saveBannerDismissed(at: number): void {
+  put(STORAGE.bannerDismissed, String(at));
+}
+
+/** When the regional promo popup was last shown, in seconds. */
+export function storedPromoLastShown(): number | null {
+  return seconds(STORAGE.promoLastShown);
+}
+
+export function savePromoLastShown(at: number): void {
+  put(STORAGE.promoLastShown, String(at));
+}
+
+/** When the push token was last posted, in seconds. */
+export function storedPushTokenUpdated(): number | null {
+  return seconds(STORAGE.pushTokenUpdated);
+}
+
+export function savePushTokenUpdated(at: number): void {
+  put(STORAGE.pushTokenUpdated, String(at));
+}
+
+/** The manga list's filter for this tab (session storage; the sort as stored, checked by the list). */
+export interface ListSelection {
+  tag: string | null;
+  label: string | null;
+  sort: string | null;
+}
+
+export function storedListSelection(): ListSelection {
+  return {
+    tag: sessionGet(STORAGE.searchTag) || null,
+    label: sessionGet(STORAGE.searchLabel) || null,
+    sort: sessionGet(STORAGE.searchSort) || null,
+  };
+}
+
+export function saveListSelection(c: ListSelection): void {
+  sessionPut(STORAGE.searchTag, c.tag || null);
+  sessionPut(STORAGE.searchLabel, c.label || null);
+  sessionPut(STORAGE.searchSort, c.sort || null);
+}
+
+/** Scroll positions by history entry (session storage). */
+export function storedScrollPositions(): Record<string, [number, number]> {
+  const v = json(sessionGet(STORAGE.scrollPositions));
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, [number, number]>) : {};
+}
+
+export function saveScrollPositions(all: Record<string, [number, number]>): void {
+  sessionPut(STORAGE.scrollPositions, JSON.stringify(all));
 }

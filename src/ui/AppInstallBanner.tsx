@@ -2,20 +2,12 @@ import { useMachine } from '@xstate/react';
 import { appInstallBannerMachine } from '../../machines/appInstallBannerMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
-import { STORAGE } from '../../core/storageKeys';
+import { saveBannerDismissed, storedBannerDismissed } from '../lib/storage';
 import { SITE } from '../lib/siteLinks';
 import { track } from '../analytics';
 import { CloseIcon } from './CloseIcon';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** The stored dismissal time in seconds; a legacy non-numeric flag counts as long ago. */
-export function readBannerDismissed(): number | null {
-  const v = localStorage.getItem(STORAGE.bannerDismissed);
-  if (v === null) return null;
-  const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? n : 0;
-}
 
 export function storeLink(ua: string = navigator.userAgent): string {
   return /iPhone|iPad|iPod|Macintosh/.test(ua) ? SITE.appStore : SITE.playStore;
@@ -33,11 +25,11 @@ export function AppInstallBanner({
   const [state, send] = useMachine(
     appInstallBannerMachine.provide({
       actions: {
-        saveDismissed: () => localStorage.setItem(STORAGE.bannerDismissed, String(nowSeconds())),
+        saveDismissed: () => saveBannerDismissed(nowSeconds()),
         trackInstall: () => track('app_install_click', { location: window.location.pathname }),
       },
     }),
-    { input: { dismissedAt: readBannerDismissed(), now: nowSeconds(), requireNeverDismissed }, inspect },
+    { input: { dismissedAt: storedBannerDismissed(), now: nowSeconds(), requireNeverDismissed }, inspect },
   );
   if (!enabled || !state.matches('visible')) return null;
   return (

@@ -3,27 +3,9 @@ import { useMachine } from '@xstate/react';
 import { popupMachine } from '../../machines/popupMachine';
 import type { Popup } from '../../core/gen/manga/v1/common_pb';
 import { inspect } from '../lib/inspector';
-import { STORAGE } from '../../core/storageKeys';
+import { saveRatingChecked, saveViewedPopup, storedRatingChecked, storedViewedPopups } from '../lib/storage';
 import { logPopupTap } from '../api/tapLog';
 import { PopupCard } from './PopupCard';
-
-export function readViewedPopups(): number[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(STORAGE.viewedPopups) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function addViewedPopup(id: number): void {
-  const all = readViewedPopups();
-  if (!all.includes(id)) localStorage.setItem(STORAGE.viewedPopups, JSON.stringify([...all, id]));
-}
-
-export function isRatingChecked(id: number): boolean {
-  return localStorage.getItem(STORAGE.ratingChecked(id)) === 'true';
-}
 
 /**
  * A server popup driven by the popup machine.
@@ -43,16 +25,13 @@ function ServerPopupInner({ popup, kind }: { popup: Popup; kind: 'home' | 'ratin
     popupMachine.provide({
       actions: {
         recordViewed: (_, p) => {
-          if (kind === 'home') addViewedPopup(p.popupId);
+          if (kind === 'home') saveViewedPopup(p.popupId);
         },
-        saveDontShowAgain: (_, p) => {
-          if (p.checked) localStorage.setItem(STORAGE.ratingChecked(p.popupId), 'true');
-          else localStorage.removeItem(STORAGE.ratingChecked(p.popupId));
-        },
+        saveDontShowAgain: (_, p) => saveRatingChecked(p.popupId, p.checked),
         logTap: (_, p) => logPopupTap(p.popupId),
       },
     }),
-    { input: { popupId: id, seen: kind === 'home' ? readViewedPopups().includes(id) : isRatingChecked(id) }, inspect },
+    { input: { popupId: id, seen: kind === 'home' ? storedViewedPopups().includes(id) : storedRatingChecked(id) }, inspect },
   );
   useEffect(() => {
     send({ type: 'popup.mounted' });

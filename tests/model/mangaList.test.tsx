@@ -7,7 +7,7 @@ import MangaListScreen from '../../src/screens/manga_list/MangaListScreen';
 import { loadTestMessages } from './shell-helpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
-import { getContentLangs } from '../../src/lib/prefs';
+import { storedContentLangs } from '../../src/lib/storage';
 import { byLanguage } from '../../core/languages';
 
 describe('manga list filter and sort (listFilterMachine) on the real API', () => {
@@ -114,7 +114,7 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
     const sportsSeries = new Set(
       api.catalog.series_tags.filter((x) => x.tag_id === api.catalog.tags.find((t) => t.slug === 'sports')!.id).map((x) => x.series_id),
     );
-    const langs = getContentLangs();
+    const langs = storedContentLangs();
     const inLangs = new Set(api.catalog.titles.filter((x) => langs.includes(byLanguage(x.language)!.short)).map((x) => x.series_id));
     const ongoing = api.catalog.series.filter((s) => s.status === 'ongoing' && sportsSeries.has(s.id) && inLangs.has(s.id));
     expect(ongoing.length).toBeGreaterThan(0);

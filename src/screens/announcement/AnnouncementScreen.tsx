@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { useApi } from '../../api/useApi';
 import { t, locale } from '../../i18n';
 import { byShort, byService } from '../../../core/languages';
-import { getServiceLang } from '../../lib/prefs';
+import { storedServiceLang } from '../../lib/storage';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import '../screens.css';
@@ -15,7 +15,7 @@ import '../screens.css';
  */
 export default function AnnouncementScreen() {
   const { language } = useParams<{ language?: string }>();
-  const lang = (language && (byShort(language)?.service ?? byService(language)?.service)) || getServiceLang();
+  const lang = (language && (byShort(language)?.service ?? byService(language)?.service)) || storedServiceLang();
   const id = useId();
   const [open, setOpen] = useState<number | null>(null);
   const view = useApi('/web/announcement', { query: { lang } }, (r) =>

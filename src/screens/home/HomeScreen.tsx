@@ -9,7 +9,8 @@ import { useApi, type ApiState } from '../../api/useApi';
 import { reportLoadError } from '../../app/globalError';
 import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
-import { STORAGE } from '../../../core/storageKeys';
+import { browserSource, readStored, type StoredPrefs } from '../../lib/storage';
+import { usePrefs } from '../../lib/usePrefs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import { RankMark } from '../../ui/Medal';
@@ -24,10 +25,6 @@ export const ROW_SCROLL_PX = 550;
 /** 000 §9: on phones an ad comes after the first 6 title groups. */
 export const PHONE_AD_AFTER = 6;
 export const HOTTEST_MAX = 25;
-
-function viewerMode(): string {
-  return localStorage.getItem(STORAGE.viewerMode) === 'horizontal' ? 'horizontal' : 'vertical';
-}
 
 /** A row of cards that scrolls sideways, 550 px per arrow click. */
 export function ScrollRow({ label, children }: { label: string; children: React.ReactNode }) {
@@ -171,7 +168,8 @@ export function HomeView({ view }: { view: WebHomeViewV4 }) {
 }
 
 export const HOME_PATH = '/web/web_homeV4';
-export const homeQuery = () => ({ ...langQuery(), viewer_mode: viewerMode() });
+/** The home call's query for these preferences. */
+export const homeQuery = (p: StoredPrefs) => ({ ...langQuery(p), viewer_mode: p.viewerMode ?? 'vertical' });
 const selectHome = (r: SuccessResult) => (r.data.case === 'webHomeViewV4' ? r.data.value : undefined);
 
 /**
@@ -188,12 +186,13 @@ interface Early {
 }
 let early: Early | null = null;
 if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
-  const query = homeQuery();
+  const prefs = readStored(browserSource);
+  const query = homeQuery(prefs);
   // The server rendered this page from this very answer (it is in the page): taken at once.
   const booted = takeBooted(`${HOME_PATH}${toSearch(query)}`);
   // Otherwise only with languages already chosen: a first visit waits for their defaults
   // (LanguageProvider), and a call made before them would carry other languages and be thrown away.
-  if (!(booted && seedHome(booted)) && localStorage.getItem(STORAGE.contentLangs)) {
+  if (!(booted && seedHome(booted, prefs)) && prefs.contentLangs) {
     const e: Early = { key: JSON.stringify(query), result: call(HOME_PATH, { query }) };
     e.result
       .then((r) => {
@@ -209,9 +208,9 @@ if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
  * Home's answer at hand before the screen renders (a booted page; server rendering): the next
  * home screen starts with it. False when the answer is not a home view.
  */
-export function seedHome(r: SuccessResult): boolean {
+export function seedHome(r: SuccessResult, prefs: StoredPrefs): boolean {
   const view = selectHome(r);
-  if (view) early = { key: JSON.stringify(homeQuery()), result: Promise.resolve(r), view };
+  if (view) early = { key: JSON.stringify(homeQuery(prefs)), result: Promise.resolve(r), view };
   return !!view;
 }
 
@@ -226,7 +225,8 @@ function peekEarly(key: string): Early | null {
 
 /** The early call if it is still unclaimed and was made with the same query; otherwise useApi. */
 function useHome(): ApiState<WebHomeViewV4> {
-  const key = JSON.stringify(homeQuery());
+  const query = homeQuery(usePrefs());
+  const key = JSON.stringify(query);
   const [pending] = useState(() => peekEarly(key));
   useEffect(() => {
     if (pending && early === pending) early = null;
@@ -254,7 +254,7 @@ function useHome(): ApiState<WebHomeViewV4> {
       live = false;
     };
   }, [pending]);
-  const usual = useApi(HOME_PATH, { query: homeQuery(), enabled: !pending }, selectHome);
+  const usual = useApi(HOME_PATH, { query, enabled: !pending }, selectHome);
   return pending ? state : usual;
 }
 

@@ -6,8 +6,8 @@ import type { SearchView } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { getContentLangs, langQuery } from '../../lib/prefs';
-import { STORAGE } from '../../../core/storageKeys';
+import { langQuery } from '../../lib/prefs';
+import { saveListSelection, storedContentLangs, storedListSelection } from '../../lib/storage';
 import { displayTitle, filterGroups, labelKey, sortGroups } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -38,28 +38,17 @@ export const FILTER_LABELS: LabelCode[] = [
 ];
 
 function readSelection(): Partial<ListFilterContext> {
-  const sort = sessionStorage.getItem(STORAGE.searchSort);
-  return {
-    tag: sessionStorage.getItem(STORAGE.searchTag) || null,
-    label: sessionStorage.getItem(STORAGE.searchLabel) || null,
-    sort: SORTS.includes(sort as ListSort) ? (sort as ListSort) : 'az',
-  };
-}
-
-function saveSelection(c: ListFilterContext) {
-  const put = (k: string, v: string | null) => (v ? sessionStorage.setItem(k, v) : sessionStorage.removeItem(k));
-  put(STORAGE.searchTag, c.tag);
-  put(STORAGE.searchLabel, c.label);
-  put(STORAGE.searchSort, c.sort);
+  const { tag, label, sort } = storedListSelection();
+  return { tag, label, sort: SORTS.includes(sort as ListSort) ? (sort as ListSort) : 'az' };
 }
 
 export function MangaListView({ view }: { view: SearchView }) {
-  const [state, send] = useMachine(listFilterMachine.provide({ actions: { saveSelection: (_, c) => saveSelection(c) } }), {
+  const [state, send] = useMachine(listFilterMachine.provide({ actions: { saveSelection: (_, c) => saveListSelection(c) } }), {
     input: readSelection(),
     inspect,
   });
   const { tag, label, sort } = state.context;
-  const langs = getContentLangs();
+  const langs = storedContentLangs();
   const groups = sortGroups(filterGroups(view.allTitlesGroup, langs, tag, label), sort);
   // 000 §2: the One-shot tag is hidden from the genre list.
   const tags = view.allTags.filter((x) => x.slug !== 'one-shot');

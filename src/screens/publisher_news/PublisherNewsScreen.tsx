@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { useApi } from '../../api/useApi';
 import { t, locale } from '../../i18n';
-import { getServiceLang } from '../../lib/prefs';
+import { storedServiceLang } from '../../lib/storage';
 import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -12,7 +12,7 @@ import '../screens.css';
 export default function PublisherNewsScreen() {
   const { publisherId } = useParams<{ publisherId: string }>();
   const valid = /^\d+$/.test(publisherId);
-  const view = useApi('/publisher_news_list', { query: { publisher_id: publisherId, lang: getServiceLang() }, enabled: valid }, (r) =>
+  const view = useApi('/publisher_news_list', { query: { publisher_id: publisherId, lang: storedServiceLang() }, enabled: valid }, (r) =>
     r.data.case === 'publisherNewsListView' ? r.data.value : undefined,
   );
   if (!valid) return <NotFoundScreen />;

@@ -2,7 +2,7 @@ import { useSearch } from 'wouter';
 import type { AllTitlesGroup } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
-import { getContentLangs } from '../../lib/prefs';
+import { storedContentLangs } from '../../lib/storage';
 import { byLanguage, type ShortCode } from '../../../core/languages';
 import { displayTitle, titlesInLangs } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -36,7 +36,7 @@ function shownTitle(g: AllTitlesGroup, keyword: string, langs: readonly ShortCod
 export default function SearchScreen() {
   const keyword = keywordOf(useSearch());
   const all = useApi('/title_list/allV2', {}, (r) => (r.data.case === 'allTitlesViewV2' ? r.data.value : undefined));
-  const langs = getContentLangs();
+  const langs = storedContentLangs();
   const found = all.status === 'ok' ? searchGroups(all.data.allTitlesGroup, keyword, langs) : [];
   return (
     <main className="content" data-screen="search">
