@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SuccessResult } from '../../core/gen/manga/v1/response_pb';
-import { reportLoadError } from '../app/globalError';
+import { reportLoadError } from './loadErrors';
 import { call, type CallOptions } from './client';
 
 /**

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { globalErrorMachine } from '../../machines/globalErrorMachine';
 import { inspect } from '../lib/inspector';
-import { onGlobalError } from './globalError';
+import { onGlobalError } from '../api/loadErrors';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';

@@ -10,7 +10,7 @@ import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
 import { PROMO_CONFIG, browserRegion } from './promoConfig';
-import { getPushToken, postPushToken, pushPermissionGranted } from './push';
+import { getPushToken, postPushToken, pushPermissionGranted } from '../lib/push';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -1,5 +1,5 @@
 import { call } from '../api/client';
-import { getPushToken, subscribeToReleases } from '../app/push';
+import { getPushToken, subscribeToReleases } from './push';
 import { storedServiceLang } from './storage';
 
 /**

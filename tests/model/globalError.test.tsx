@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { globalErrorMachine } from '../../machines/globalErrorMachine';
 import { GlobalErrorOutlet, GlobalErrorProvider } from '../../src/app/GlobalErrorOutlet';
-import { reportLoadError } from '../../src/app/globalError';
+import { reportLoadError } from '../../src/api/loadErrors';
 import { call } from '../../src/api/client';
 import { loadTestMessages } from './shell-helpers';
 import { useRealApi } from './realApi';

@@ -5,7 +5,7 @@ import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine, type PushSubscriptionInput } from '../../machines/pushSubscriptionMachine';
 import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from '../../machines/pushTokenMachine';
 import { PushTokenRefresher } from '../../src/app/ShellPopups';
-import { runPushSubscription, setPushEnv, subscribeToReleases, type PushEnv } from '../../src/app/push';
+import { runPushSubscription, setPushEnv, subscribeToReleases, type PushEnv } from '../../src/lib/push';
 import { addInspectionListener } from '../../src/lib/inspector';
 import { STORAGE } from '../../core/storageKeys';
 import { recordCoverage } from './coverage';

@@ -6,7 +6,7 @@ import type { SuccessResult } from '../../../core/gen/manga/v1/response_pb';
 import { call, takeBooted } from '../../api/client';
 import { toSearch } from '../../api/query';
 import { useApi, type ApiState } from '../../api/useApi';
-import { reportLoadError } from '../../app/globalError';
+import { reportLoadError } from '../../api/loadErrors';
 import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
 import { browserSource, readStored, type StoredPrefs } from '../../lib/storage';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { track } from '../../analytics';
 import { call } from '../../api/client';
-import { getPushToken } from '../../app/push';
+import { getPushToken } from '../../lib/push';
 import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { getServiceLang } from '../../lib/prefs';

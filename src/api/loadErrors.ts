@@ -1,10 +1,13 @@
 import { ErrorResult_Action } from '../../core/gen/manga/v1/response_pb';
-import { ApiCallError } from '../api/client';
+import { ApiCallError } from './client';
 
 /**
- * The bridge from a failed screen load to the global error state
- * (documents: section 8). Screens call reportLoadError(err) when the call
- * their screen depends on fails; the shell's globalError machine listens.
+ * The channel from a failed screen load to the global error state
+ * (documents: section 8). Screens and useApi call reportLoadError(err) when
+ * the call their screen depends on fails; the app shell subscribes with
+ * onGlobalError (src/app/GlobalErrorOutlet.tsx drives its globalError
+ * machine). It sits beside the API client so nothing below the app imports
+ * the app.
  */
 export type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
 
