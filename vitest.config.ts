@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          server: { deps: { inline: ['@fastify/autoload'] } }, // its import() of the route modules (.ts) goes through Vitest
           include: ['tests/server/**/*.test.ts', 'tests/catalog/**/*.test.ts'],
           // SQLite files and PostgreSQL schemas are per test file.
         },

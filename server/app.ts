@@ -1,10 +1,16 @@
+import path from 'node:path';
+import autoload from '@fastify/autoload';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import external from './plugins/external.js';
-import appPlugin from './plugins/app.js';
+import services from './plugins/services.js';
+import bodies from './plugins/bodies.js';
+import maintenance from './plugins/maintenance.js';
+import regions from './plugins/regions.js';
+import visitor from './plugins/visitor.js';
+import errors from './plugins/errors.js';
 import web from './plugins/web.js';
-import routes from './routes/index.js';
 import push from './push/index.js';
 
 export interface AppDeps {
@@ -21,7 +27,22 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole server (API, images, web app); listen() is the caller's. */
+/**
+ * The route modules are TypeScript run as it is (tsx, Vitest): autoload is
+ * told so, whatever runner it detects (`node --import tsx` is not one it knows).
+ */
+process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
+/**
+ * Builds the whole server (API, images, web app); listen() is the caller's.
+ *
+ * A call goes: the plugins (server/plugins/: maintenance, region blocking,
+ * the visitor session, body parsing, the error handler), then its route
+ * module — the folder is the URL: /api/manga_viewer is
+ * server/routes/api/manga_viewer/index.ts, registered by @fastify/autoload —
+ * which calls a service (server/services/) for the answer shared by every
+ * visitor and the repositories (server/repos/) for the visitor's own rows.
+ */
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -36,9 +57,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('dialect', deps.dialect);
 
   await app.register(external);
-  await app.register(appPlugin);
+  await app.register(services);
+  // onRequest hooks run in this order: maintenance, then regions, then the visitor.
+  await app.register(maintenance);
+  await app.register(regions);
+  await app.register(visitor);
+  await app.register(bodies);
+  await app.register(errors);
   await app.register(push);
-  await app.register(routes);
+  await app.register(autoload, { dir: path.join(import.meta.dirname, 'routes') });
   await app.register(web);
   return app;
 }

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { DB } from '../db/index.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { LabelCode } from '../../core/gen/manga/v1/common_pb.js';
-import { imagesRepo, type ImagesRepo } from './repo.js';
+import type { ImagesRepo } from '../repos/images.js';
 import { pageSize, type Quality } from './urls.js';
 import { pageSvg } from './pageArt.js';
 import { titleArtSvg, thumbSvg, bannerSvg, iconSvg, labelSvg, publisherSvg, popupSvg } from './assetArt.js';
@@ -69,19 +68,17 @@ export function writeAtomic(file: string, data: Buffer): void {
  * database row) and kept; imported pages are files written by the importer.
  */
 export class ImageStore {
-  private readonly repo: ImagesRepo;
   private readonly root: string;
   private readonly inflight = new Map<string, Promise<Buffer | undefined>>();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(
-    db: DB,
+    private readonly repo: ImagesRepo,
     dataDir: string,
     private readonly catalogSeed: number,
     private readonly maxParallel = 2,
   ) {
-    this.repo = imagesRepo(db);
     this.root = path.join(dataDir, 'img');
   }
 

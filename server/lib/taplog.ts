@@ -26,8 +26,8 @@ export const tapParsers = {
   popup: (p: Params): TapLog => ({ kind: 'popup', popup_id: uintParam(p, 'popup_id') }),
 };
 
-/** A tap log call: GET and POST (the documents do not say which), validated and stored. */
-export function tapRoute(app: FastifyInstance, url: string, parse: (p: Params) => TapLog): void {
+/** A tap log call at its folder's URL: GET and POST (the documents do not say which), validated and stored. */
+export function tapRoute(app: FastifyInstance, parse: (p: Params) => TapLog): void {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const log = parse(params(req));
     await app.repos.feedback.tap(req.visitor, log);
@@ -35,6 +35,6 @@ export function tapRoute(app: FastifyInstance, url: string, parse: (p: Params) =
   };
   // Impressions are frequent: a looser limit than other writes.
   const config = write(app, 5);
-  app.get(url, { config }, handler);
-  app.post(url, { config }, handler);
+  app.get('/', { config }, handler);
+  app.post('/', { config }, handler);
 }

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
+import { isApi } from '../lib/route.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -37,7 +38,7 @@ export default fp(async (app) => {
   const firstView = hasWeb ? await loadFirstView(app, dir) : null;
   const inlineScript = firstView ? readInlineScript(path.resolve(dir, '..', 'dist-ssr', 'first-paint.js')) : null;
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') {
+    if (isApi(req.url)) {
       const err = errors.unknownRoute(req.method, req.url.split('?')[0] ?? '');
       return sendResponse(req, reply, errorResponse(err.spec), err.spec.status);
     }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { nowSec } from '../lib/clock.js';
 import { chapterEvents } from '../lib/events.js';
 import { releaseMessage } from './messages.js';
-import { pushRepo, type ReleasedChapter } from './repo.js';
+import type { ReleasedChapter } from '../repos/push.js';
 import { sendPush, type SendOutcome } from './sender.js';
 import { loadVapidKeys, type VapidKeys } from './vapid.js';
 
@@ -43,7 +43,7 @@ function checkSeconds(): number {
 export default fp(
   async (app) => {
     const keys: VapidKeys = loadVapidKeys(app.config.dataDir);
-    const repo = pushRepo(app.db);
+    const repo = app.repos.push;
     const subject = app.config.publicUrl || 'mailto:push@localhost';
 
     // One notification run at a time, so the scheduler and events never overlap.

@@ -4,11 +4,16 @@ import { catalogRepo } from './catalog.js';
 import { chaptersRepo } from './chapters.js';
 import { commentsRepo } from './comments.js';
 import { feedbackRepo } from './feedback.js';
+import { imagesRepo } from './images.js';
 import { promoRepo } from './promo.js';
+import { pushRepo } from './push.js';
 import { viewsRepo } from './views.js';
 import { visitorsRepo } from './visitors.js';
 
-/** Every repository: small objects of async methods; the only place SQL is built. */
+/**
+ * Every repository: small objects of async methods over the Kysely database;
+ * the only place SQL is built (routes and services call these, never the database).
+ */
 export function makeRepos(db: DB) {
   return {
     catalog: catalogRepo(db),
@@ -19,6 +24,8 @@ export function makeRepos(db: DB) {
     promo: promoRepo(db),
     bookmarks: bookmarksRepo(db),
     feedback: feedbackRepo(db),
+    images: imagesRepo(db),
+    push: pushRepo(db),
   };
 }
 

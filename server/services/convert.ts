@@ -7,11 +7,11 @@ import {
   type Banner,
   type Popup,
   type Label,
-} from '../../../core/gen/manga/v1/common_pb.js';
-import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../../core/gen/manga/v1/title_pb.js';
-import type { BannerRow, PopupRow } from '../../repos/promo.js';
-import type { TitleRow } from '../../repos/catalog.js';
-import type { ChapterRow } from '../../repos/chapters.js';
+} from '../../core/gen/manga/v1/common_pb.js';
+import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
+import type { BannerRow, PopupRow } from '../repos/promo.js';
+import type { TitleRow } from '../repos/catalog.js';
+import type { ChapterRow } from '../repos/chapters.js';
 
 /** Database rows to protobuf messages. */
 

@@ -1,11 +1,11 @@
-import type { Config } from '../../config.js';
-import type { Repos } from '../../repos/index.js';
-import type { Snapshot } from '../../repos/catalog.js';
-import type { Quality } from '../../images/urls.js';
-import { TtlCache } from '../cache.js';
-import { DAY, nowSec } from '../clock.js';
-import { encodeSuccess, type Encoded } from '../proto.js';
-import { sanitizeHtml } from '../html.js';
+import type { Config } from '../config.js';
+import type { Repos } from '../repos/index.js';
+import type { Snapshot } from '../repos/catalog.js';
+import type { Quality } from '../images/urls.js';
+import { TtlCache } from '../lib/cache.js';
+import { DAY, nowSec } from '../lib/clock.js';
+import { encodeSuccess, type Encoded } from '../lib/proto.js';
+import { sanitizeHtml } from '../lib/html.js';
 import {
   RANK_TAB,
   STATUS_OF_TYPE,
@@ -18,7 +18,7 @@ import {
   type RankingType,
 } from './lists.js';
 import { bannerMsg } from './convert.js';
-import { chapterEvents } from '../events.js';
+import { chapterEvents } from '../lib/events.js';
 import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
 
@@ -41,7 +41,7 @@ function nextStartMs(s: Snapshot): number {
  * everything. Per-visitor fields are added by the routes on every request,
  * never cached.
  */
-export function makeViews(repos: Repos, config: Config) {
+export function makeServices(repos: Repos, config: Config) {
   const ttl = config.viewCacheMs;
   const snap = new TtlCache<Snapshot>(ttl, 1);
   const encoded = new TtlCache<Encoded>(ttl, 2000);
@@ -182,4 +182,4 @@ export function makeViews(repos: Repos, config: Config) {
   };
 }
 
-export type Views = ReturnType<typeof makeViews>;
+export type Services = ReturnType<typeof makeServices>;

@@ -14,16 +14,16 @@ import {
   type UpdatedTitleV2Group,
   type TitleUpdated,
   type TitleUpdatedGroup,
-} from '../../../core/gen/manga/v1/title_pb.js';
-import { FeaturedContentSchema, type FeaturedContent } from '../../../core/gen/manga/v1/home_pb.js';
-import { TitleRankingViewV2_RankingTabType as Tab } from '../../../core/gen/manga/v1/home_pb.js';
-import { LanguagesSchema, type Languages } from '../../../core/gen/manga/v1/misc_pb.js';
-import { Language } from '../../../core/gen/manga/v1/common_pb.js';
-import type { Repos } from '../../repos/index.js';
-import type { Snapshot, TitleRow } from '../../repos/catalog.js';
-import { DAY } from '../clock.js';
-import { languageOrDefault } from '../../../core/languages.js';
-import { sanitizeHtml } from '../html.js';
+} from '../../core/gen/manga/v1/title_pb.js';
+import { FeaturedContentSchema, type FeaturedContent } from '../../core/gen/manga/v1/home_pb.js';
+import { TitleRankingViewV2_RankingTabType as Tab } from '../../core/gen/manga/v1/home_pb.js';
+import { LanguagesSchema, type Languages } from '../../core/gen/manga/v1/misc_pb.js';
+import { Language } from '../../core/gen/manga/v1/common_pb.js';
+import type { Repos } from '../repos/index.js';
+import type { Snapshot, TitleRow } from '../repos/catalog.js';
+import { DAY } from '../lib/clock.js';
+import { languageOrDefault } from '../../core/languages.js';
+import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
 
 export type RankingType = 'hottest' | 'trending' | 'completed';

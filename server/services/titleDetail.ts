@@ -5,14 +5,14 @@ import {
   TitleDetailViewSchema,
   type Chapter,
   type TitleDetailView,
-} from '../../../core/gen/manga/v1/title_pb.js';
-import { BannerSchema, PresentationMethod, type Banner } from '../../../core/gen/manga/v1/common_pb.js';
-import type { Repos } from '../../repos/index.js';
-import type { Snapshot } from '../../repos/catalog.js';
-import type { ChapterRow } from '../../repos/chapters.js';
-import type { PublisherRow } from '../../repos/promo.js';
-import { errors } from '../errors.js';
-import { sanitizeHtml } from '../html.js';
+} from '../../core/gen/manga/v1/title_pb.js';
+import { BannerSchema, PresentationMethod, type Banner } from '../../core/gen/manga/v1/common_pb.js';
+import type { Repos } from '../repos/index.js';
+import type { Snapshot } from '../repos/catalog.js';
+import type { ChapterRow } from '../repos/chapters.js';
+import type { PublisherRow } from '../repos/promo.js';
+import { errors } from '../lib/errors.js';
+import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
 import { Parts, framed, trueField } from './wire.js';
 

@@ -7,16 +7,16 @@ import {
   PageType,
   type MangaViewer,
   type Page,
-} from '../../../core/gen/manga/v1/viewer_pb.js';
-import { ChapterSchema, type Chapter } from '../../../core/gen/manga/v1/title_pb.js';
-import { CommentSchema, type Comment } from '../../../core/gen/manga/v1/comment_pb.js';
-import type { Banner } from '../../../core/gen/manga/v1/common_pb.js';
-import type { Repos } from '../../repos/index.js';
-import type { Snapshot } from '../../repos/catalog.js';
-import type { VisitorFlags } from '../../repos/visitors.js';
-import { pageSize, pageUrl, type Quality } from '../../images/urls.js';
-import { errors } from '../errors.js';
-import { languageOrDefault } from '../../../core/languages.js';
+} from '../../core/gen/manga/v1/viewer_pb.js';
+import { ChapterSchema, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
+import { CommentSchema, type Comment } from '../../core/gen/manga/v1/comment_pb.js';
+import type { Banner } from '../../core/gen/manga/v1/common_pb.js';
+import type { Repos } from '../repos/index.js';
+import type { Snapshot } from '../repos/catalog.js';
+import type { VisitorFlags } from '../repos/visitors.js';
+import { pageSize, pageUrl, type Quality } from '../images/urls.js';
+import { errors } from '../lib/errors.js';
+import { languageOrDefault } from '../../core/languages.js';
 import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
 import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, framed, trueField } from './wire.js';

@@ -98,7 +98,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(hot.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.blade, S.eagle, S.zero, S.cats]);
     expect(hot.rankedTitles[0]!.titles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs]);
     const trend = await get('&type=trending');
-    // Views of the last week minus the week before: blade 8100-100, eagle 400-50, zero 200.
+    // Services of the last week minus the week before: blade 8100-100, eagle 400-50, zero 200.
     expect(trend.rankedTitles.map((g) => [g.originalTitleId, g.score])).toEqual([
       [S.blade, 8000],
       [S.eagle, 350],

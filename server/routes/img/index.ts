@@ -3,12 +3,6 @@ import { errors } from '../../lib/errors.js';
 import { isQuality } from '../../images/urls.js';
 import { ImageStore, type StoredImage } from '../../images/store.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    images: ImageStore;
-  }
-}
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function send(req: FastifyRequest, reply: FastifyReply, img: StoredImage): FastifyReply {
@@ -30,10 +24,9 @@ const intParam = (name: string, v: string): number => {
  * immutable: a changed image gets a new URL.
  */
 const route: FastifyPluginAsync = async (app) => {
-  const store = new ImageStore(app.db, app.config.dataDir, app.config.catalogSeed);
-  app.decorate('images', store);
+  const store = new ImageStore(app.repos.images, app.config.dataDir, app.config.catalogSeed);
 
-  app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/img/page/:chapterId/:idx/:file', async (req, reply) => {
+  app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
     const chapterId = intParam('chapterId', req.params.chapterId);
     const idx = intParam('idx', req.params.idx);
     const m = /^(.+)\.webp$/.exec(req.params.file);
@@ -44,7 +37,7 @@ const route: FastifyPluginAsync = async (app) => {
     return send(req, reply, img);
   });
 
-  app.get<{ Params: { '*': string } }>('/img/*', async (req, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', async (req, reply) => {
     const rel = req.params['*'];
     const img = await store.asset(rel);
     if (!img) throw errors.notFound(`image ${rel}`);

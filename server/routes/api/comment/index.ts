@@ -6,9 +6,9 @@ import { CONTENT } from '../../../lib/route.js';
 
 /** GET /api/comment?chapter_id=: the chapter's comments, most liked then newest. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/comment', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const chapterId = uintParam(params(req), 'chapter_id');
-    const s = await app.views.snapshot();
+    const s = await app.services.snapshot();
     const c = await app.repos.chapters.byId(chapterId);
     const t = c ? s.titlesById.get(c.title_id) : undefined;
     if (!c || !t || c.start_ts > Math.floor(Date.now() / 1000)) throw errors.chapterNotFound(chapterId);

@@ -12,10 +12,10 @@ const route: FastifyPluginAsync = async (app) => {
     if (like) await app.repos.comments.like(req.visitor, id);
     else await app.repos.comments.unlike(req.visitor, id);
     // Like counts appear on the viewer's last page.
-    app.views.invalidateViewers();
+    app.services.invalidateViewers();
     return sendSuccess(req, reply, {});
   };
-  app.put('/api/comment_like', { config: write(app) }, handler(true));
-  app.delete('/api/comment_like', { config: write(app) }, handler(false));
+  app.put('/', { config: write(app) }, handler(true));
+  app.delete('/', { config: write(app) }, handler(false));
 };
 export default route;

@@ -5,9 +5,9 @@ import { CONTENT } from '../../../lib/route.js';
 
 /** GET /api/featuredV2?lang=&clang=: top banners and featured contents. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/featuredV2', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
-    return sendEncoded(req, reply, await app.views.featured(langParam(p).language, clangParam(p)));
+    return sendEncoded(req, reply, await app.services.featured(langParam(p).language, clangParam(p)));
   });
 };
 export default route;

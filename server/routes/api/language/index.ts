@@ -3,6 +3,6 @@ import { sendEncoded } from '../../../lib/proto.js';
 
 /** GET /api/language: default interface and content languages, and title counts. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/language', async (req, reply) => sendEncoded(req, reply, await app.views.languages()));
+  app.get('/', async (req, reply) => sendEncoded(req, reply, await app.services.languages()));
 };
 export default route;

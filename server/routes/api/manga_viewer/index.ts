@@ -3,7 +3,7 @@ import { QUALITIES } from '../../../images/urls.js';
 import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT } from '../../../lib/route.js';
-import { encodeViewer, topCommentIds, viewerMessage } from '../../../lib/views/viewer.js';
+import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/viewer.js';
 import { noFlags } from '../../../repos/visitors.js';
 
 /**
@@ -13,14 +13,14 @@ import { noFlags } from '../../../repos/visitors.js';
  * both values give the same list; viewer_mode is the client's own layout.
  */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/manga_viewer', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const chapterId = uintParam(p, 'chapter_id');
     enumParam(p, 'split', ['yes', 'no'], 'yes');
     const q = enumParam(p, 'img_quality', QUALITIES, 'high');
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
     clangParam(p);
-    const v = await app.views.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
+    const v = await app.services.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
     app.repos.views.record(req.visitor, chapterId);
     // A token made for this request has no favorites, views or likes to look up (but this view, below).
     const f = req.newVisitor

@@ -2,5 +2,5 @@ import type { FastifyPluginAsync } from 'fastify';
 import { tapParsers, tapRoute } from '../../../lib/taplog.js';
 
 /** GET or POST /api/popup_tap_log: a tap (click or impression) log, stored in tap_logs. */
-const route: FastifyPluginAsync = async (app) => tapRoute(app, '/api/popup_tap_log', tapParsers.popup);
+const route: FastifyPluginAsync = async (app) => tapRoute(app, tapParsers.popup);
 export default route;

@@ -5,11 +5,11 @@ import { sanitizeHtml } from '../../../lib/html.js';
 import { langParam, params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { CONTENT } from '../../../lib/route.js';
-import { publisherBanner } from '../../../lib/views/titleDetail.js';
+import { publisherBanner } from '../../../services/titleDetail.js';
 
 /** GET /api/publisher_news_list?publisher_id=&lang=: the publisher's banner and news in lang, newest first. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/publisher_news_list', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const id = uintParam(p, 'publisher_id');
     const lang = langParam(p);

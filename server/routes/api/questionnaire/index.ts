@@ -48,13 +48,13 @@ const route: FastifyPluginAsync = async (app) => {
     answeredBody: row.answered_body,
   });
 
-  app.get('/api/questionnaire', async (req, reply) => {
+  app.get('/', async (req, reply) => {
     const { key, row, questions } = await load(req);
     const answered = await app.repos.feedback.answered(req.visitor, key);
     return sendSuccess(req, reply, { data: { case: 'questionnaireView', value: view(row, questions, answered) } });
   });
 
-  app.put('/api/questionnaire', { config: write(app) }, async (req, reply) => {
+  app.put('/', { config: write(app) }, async (req, reply) => {
     const { key, row, meta, questions } = await load(req);
     const answers = validateAnswers(questions, req.body);
     const stored = await app.repos.feedback.answer(req.visitor, { key, lang: row.lang, answers: JSON.stringify(answers), ...meta });

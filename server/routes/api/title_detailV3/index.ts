@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { baseUrl, clangParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT } from '../../../lib/route.js';
-import { encodeTitleDetail, titleDetailMessage } from '../../../lib/views/titleDetail.js';
+import { encodeTitleDetail, titleDetailMessage } from '../../../services/titleDetail.js';
 import { noFlags } from '../../../repos/visitors.js';
 
 /**
@@ -10,11 +10,11 @@ import { noFlags } from '../../../repos/visitors.js';
  * first / mid / last, and the visitor's favorite and viewed chapters.
  */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_detailV3', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const titleId = uintParam(p, 'title_id');
     clangParam(p);
-    const d = await app.views.titleDetail(titleId, baseUrl(req, app.config.publicUrl));
+    const d = await app.services.titleDetail(titleId, baseUrl(req, app.config.publicUrl));
     // A token made for this request has no favorites or views to look up.
     const f = req.newVisitor ? noFlags() : await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
     app.repos.views.addPending(req.visitor, d.chapterIds, f.viewed);

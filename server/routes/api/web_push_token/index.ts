@@ -11,11 +11,11 @@ import { MAX_PUSH_TOKEN } from '../title_list/bookmark/index.js';
  * (a Web Push subscription JSON) and service language.
  */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/web_push_token', async (req, reply) =>
+  app.get('/', async (req, reply) =>
     sendSuccess(req, reply, { data: { case: 'pushTokenView', value: { applicationServerKey: app.push.publicKey } } }),
   );
 
-  app.post('/api/web_push_token', { config: write(app) }, async (req, reply) => {
+  app.post('/', { config: write(app) }, async (req, reply) => {
     const p = params(req);
     const token = strParam(p, 'push_token', MAX_PUSH_TOKEN, { required: true });
     const lang = langParam(p);

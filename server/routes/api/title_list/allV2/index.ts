@@ -4,6 +4,6 @@ import { CONTENT } from '../../../../lib/route.js';
 
 /** GET /api/title_list/allV2: every series group, A to Z. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_list/allV2', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.views.allV2()));
+  app.get('/', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.services.allV2()));
 };
 export default route;

@@ -5,10 +5,10 @@ import { CONTENT } from '../../../../lib/route.js';
 
 /** GET /api/title_list/all_v3?type=serializing|completed|one-shot&lang=&clang=: languages + search view. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_list/all_v3', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['serializing', 'completed', 'one-shot'] as const, 'serializing');
-    return sendEncoded(req, reply, await app.views.allV3(type, langParam(p).language, clangParam(p)));
+    return sendEncoded(req, reply, await app.services.allV3(type, langParam(p).language, clangParam(p)));
   });
 };
 export default route;

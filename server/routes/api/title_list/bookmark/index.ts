@@ -3,7 +3,7 @@ import { errors } from '../../../../lib/errors.js';
 import { langParam, params, strParam, uintParam } from '../../../../lib/params.js';
 import { sendSuccess } from '../../../../lib/proto.js';
 import { CONTENT, write } from '../../../../lib/route.js';
-import { titleMsg } from '../../../../lib/views/convert.js';
+import { titleMsg } from '../../../../services/convert.js';
 
 /** Longest push token accepted (a Web Push subscription as JSON fits easily). */
 export const MAX_PUSH_TOKEN = 4096;
@@ -14,8 +14,8 @@ export const MAX_PUSH_TOKEN = 4096;
  * DELETE ?title_id=: unfavorite. The write is committed before the answer.
  */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_list/bookmark', { config: CONTENT }, async (req, reply) => {
-    const [ids, s] = await Promise.all([app.repos.bookmarks.titleIds(req.visitor), app.views.snapshot()]);
+  app.get('/', { config: CONTENT }, async (req, reply) => {
+    const [ids, s] = await Promise.all([app.repos.bookmarks.titleIds(req.visitor), app.services.snapshot()]);
     // A favorite made a moment ago may be newer than the cached catalog.
     const missing = ids.some((id) => !s.titlesById.has(id));
     const snap = missing ? await app.repos.catalog.snapshot(Math.floor(Date.now() / 1000)) : s;
@@ -29,12 +29,12 @@ const route: FastifyPluginAsync = async (app) => {
   const target = async (req: FastifyRequest) => {
     const p = params(req);
     const id = uintParam(p, 'title_id');
-    const s = await app.views.snapshot();
+    const s = await app.services.snapshot();
     if (!s.titlesById.has(id) && !(await app.repos.catalog.titleExists(id))) throw errors.titleNotFound(id);
     return { p, id };
   };
 
-  app.put('/api/title_list/bookmark', { config: write(app) }, async (req: FastifyRequest, reply: FastifyReply) => {
+  app.put('/', { config: write(app) }, async (req: FastifyRequest, reply: FastifyReply) => {
     const { p, id } = await target(req);
     const token = strParam(p, 'push_token', MAX_PUSH_TOKEN);
     const lang = langParam(p);
@@ -43,7 +43,7 @@ const route: FastifyPluginAsync = async (app) => {
     return sendSuccess(req, reply, {});
   });
 
-  app.delete('/api/title_list/bookmark', { config: write(app) }, async (req, reply) => {
+  app.delete('/', { config: write(app) }, async (req, reply) => {
     const { id } = await target(req);
     await app.repos.bookmarks.remove(req.visitor, id);
     return sendSuccess(req, reply, {});

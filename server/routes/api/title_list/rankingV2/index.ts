@@ -5,10 +5,10 @@ import { CONTENT } from '../../../../lib/route.js';
 
 /** GET /api/title_list/rankingV2?lang=&type=hottest|trending|completed&clang=: ranked series. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_list/rankingV2', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['hottest', 'trending', 'completed'] as const, 'hottest');
-    return sendEncoded(req, reply, await app.views.ranking(type, langParam(p).language, clangParam(p)));
+    return sendEncoded(req, reply, await app.services.ranking(type, langParam(p).language, clangParam(p)));
   });
 };
 export default route;

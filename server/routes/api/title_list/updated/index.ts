@@ -4,6 +4,6 @@ import { CONTENT } from '../../../../lib/route.js';
 
 /** GET /api/title_list/updated: titles by their latest release (14 days), and per day. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/title_list/updated', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.views.updated()));
+  app.get('/', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.services.updated()));
 };
 export default route;

@@ -4,8 +4,8 @@ import { sendEncoded } from '../../../../lib/proto.js';
 
 /** GET /api/web/announcement?lang=: languages and the service announcements in lang (sanitised HTML). */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/web/announcement', async (req, reply) => {
-    return sendEncoded(req, reply, await app.views.announcements(langParam(params(req)).language));
+  app.get('/', async (req, reply) => {
+    return sendEncoded(req, reply, await app.services.announcements(langParam(params(req)).language));
   });
 };
 export default route;

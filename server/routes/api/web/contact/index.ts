@@ -13,7 +13,7 @@ export const MAX_MESSAGE = 5000;
  * ≤ 200), and the message as body or message (1 to 5000 characters).
  */
 const route: FastifyPluginAsync = async (app) => {
-  app.post('/api/web/contact', { config: write(app) }, async (req, reply) => {
+  app.post('/', { config: write(app) }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['suggestion', 'report'], 'report');
     const subject = strParam(p, 'subject', 200);

@@ -5,11 +5,11 @@ import { CONTENT } from '../../../../lib/route.js';
 
 /** GET /api/web/web_homeV4?lang=&viewer_mode=&clang=: the home view. */
 const route: FastifyPluginAsync = async (app) => {
-  app.get('/api/web/web_homeV4', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const lang = langParam(p);
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
-    return sendEncoded(req, reply, await app.views.home(lang.language, clangParam(p)));
+    return sendEncoded(req, reply, await app.services.home(lang.language, clangParam(p)));
   });
 };
 export default route;

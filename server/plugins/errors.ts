@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { ApiError, errors } from '../lib/errors.js';
+import { errorResponse, sendResponse } from '../lib/proto.js';
+
+/**
+ * The one error handler: every failure (an ApiError, a body too large, a
+ * rate limit, a malformed request, anything unexpected) is answered with
+ * the protobuf error envelope (Response.error).
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((err, req, reply) => {
+    let api: ApiError;
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (err instanceof ApiError) api = err;
+    else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') api = errors.tooLarge(app.config.bodyLimit);
+    else if (e.statusCode === 429) api = errors.rateLimited();
+    else if (e.statusCode && e.statusCode < 500) api = errors.badParam('request', e.message ?? 'is malformed');
+    else {
+      req.log.error(err);
+      api = errors.internal();
+    }
+    if (api.spec.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    return sendResponse(req, reply, errorResponse(api.spec), api.spec.status);
+  });
+});

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { errors } from '../lib/errors.js';
+import { isApi } from '../lib/route.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A content call: refused with GEOIP_BLOCKING in blocked regions (server/lib/route.ts CONTENT). */
+    content?: boolean;
+  }
+}
+
+/**
+ * Region blocking: a content call (route config CONTENT) from a region in
+ * BLOCKED_REGIONS, as the proxy's region header names it, is refused.
+ */
+export default fp(async (app) => {
+  app.addHook('onRequest', async (req) => {
+    const { blockedRegions, regionHeader } = app.config;
+    if (!blockedRegions.length || !req.routeOptions.config?.content || !isApi(req.url)) return;
+    const region = String(req.headers[regionHeader] ?? '')
+      .trim()
+      .toUpperCase();
+    if (region && blockedRegions.includes(region)) throw errors.geoBlocked(region);
+  });
+});

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { makeRepos, type Repos } from '../repos/index.js';
+import { makeServices, type Services } from '../services/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Data access (server/repos/): the only place SQL is built. */
+    repos: Repos;
+    /** The computed answers shared by every visitor, cached (server/services/). */
+    services: Services;
+  }
+}
+
+/** The repositories and the services the routes call; both closed with the server. */
+export default fp(async (app) => {
+  const repos = makeRepos(app.db);
+  app.decorate('repos', repos);
+  app.decorate('services', makeServices(repos, app.config));
+  app.addHook('onClose', async () => {
+    app.services.close();
+    await repos.views.close();
+  });
+});
