@@ -1,19 +1,19 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import { track } from '../analytics';
 import { logBannerTap } from '../api/tapLog';
 import { ActionLink } from '../ui/ActionLink';
-import { getAdAdapter, getHouseAds, houseAdFor, subscribeAds } from './index';
+import { AdsContext, houseAdFor } from './index';
 
 /**
- * One ad slot. With an ad adapter installed it hands the element to it;
- * offline it shows a house ad (one of the server's banners). minHeight
+ * One ad slot (src/ads/index.ts): with an ad adapter provided it hands the
+ * element to it; else it shows a house ad (one of the server's banners) if
+ * any are provided, or nothing. minHeight
  * reserves the space so the page does not jump (documents: ad minimum
  * height 400 in the viewer).
  */
 export function AdSlot({ slot, minHeight = 250 }: { slot: string; minHeight?: number }) {
-  const ads = useSyncExternalStore(subscribeAds, getHouseAds, getHouseAds);
-  const adapter = useSyncExternalStore(subscribeAds, getAdAdapter, getAdAdapter);
+  const { adapter, houseAds: ads } = useContext(AdsContext);
   const ref = useRef<HTMLDivElement>(null);
   const house = adapter ? undefined : houseAdFor(slot, ads);
 

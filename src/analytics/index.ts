@@ -1,21 +1,17 @@
 /**
- * Analytics adapter (000 §7): events for banner and popup impressions and
- * clicks and for page direction changes. The offline default pushes each
- * event onto window.dataLayer (what a tag manager reads); a deployment can
- * swap the adapter (setAnalyticsAdapter) without touching callers.
+ * Analytics (000 §7): events for banner and popup impressions and clicks and
+ * for page direction changes, pushed onto window.dataLayer (what a tag
+ * manager reads; tests read it there too). A deployment with another
+ * collector changes `adapter` here, without touching callers.
  */
-export type AnalyticsAdapter = (event: string, data: Record<string, unknown>) => void;
+type AnalyticsAdapter = (event: string, data: Record<string, unknown>) => void;
 
 const dataLayerAdapter: AnalyticsAdapter = (event, data) => {
   if (typeof window === 'undefined') return;
   (window.dataLayer ??= []).push({ event, ...data });
 };
 
-let adapter: AnalyticsAdapter = dataLayerAdapter;
-
-export function setAnalyticsAdapter(a: AnalyticsAdapter | null): void {
-  adapter = a ?? dataLayerAdapter;
-}
+const adapter: AnalyticsAdapter = dataLayerAdapter;
 
 /** Never throws: analytics must not break a screen. */
 export function track(event: string, data: Record<string, unknown> = {}): void {

@@ -31,3 +31,13 @@ export function onGlobalError(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
 }
+
+/**
+ * The body of a failed call's popup for the reader: the Spanish popup for the Spanish service
+ * language, the English one otherwise (or when the Spanish one is empty); undefined when the
+ * server sent none. The one place the popup for a service language is picked.
+ */
+export function errorPopupBody(err: unknown, serviceLang: string): string | undefined {
+  const e = err instanceof ApiCallError ? err.error : undefined;
+  return (serviceLang === 'esp' ? e?.spanishPopup?.body : undefined) || e?.englishPopup?.body || undefined;
+}

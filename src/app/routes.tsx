@@ -9,13 +9,17 @@ import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';
 import { preloadChapter, warmDecoders } from '../viewer/api';
+import { MANGA_LIST_ALIASES, MANGA_LIST_TABS, RANKING_TABS } from '../lib/listTabs';
 
 /**
- * The route table of both documents (000 §2, 001 §2). Screens are lazy
- * chunks with a default export and no props; they read their params with
- * wouter's hooks (useParams, useSearch). /viewer, /webview/*, /terms_web_ja,
- * the campaign pages and unknown paths containing "static" render outside
- * the shell; everything else inside it.
+ * The route table of both documents (000 §2, 001 §2), written once: OUTSIDE
+ * (routes outside the shell) and IN_SHELL. The <Switch>es render it, the
+ * first screen's chunk is found in it (preloadScreenFor) and the "static"
+ * rule takes the shell's first segments from it. Screens are lazy chunks
+ * with a default export and no props; they read their params with wouter's
+ * hooks (useParams, useSearch). /viewer, /webview/*, /terms_web_ja, the
+ * campaign pages and unknown paths containing "static" render outside the
+ * shell; everything else inside it.
  */
 interface Screen {
   id: number;
@@ -59,24 +63,6 @@ const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
 const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
 
-/** The machine explorer: always in development, in production when the server runs with MACHINE_EXPLORER on. */
-export function explorerEnabled(): boolean {
-  return (
-    __MACHINE_EXPLORER__ || (typeof document !== 'undefined' && !!document.querySelector('meta[name="machine-explorer"][content="on"]'))
-  );
-}
-
-export const RANKING_TABS = ['hottest', 'trending', 'completed'] as const;
-export type RankingTab = (typeof RANKING_TABS)[number];
-export const MANGA_LIST_TABS = ['ongoing', 'completed', 'one_shot'] as const;
-export type MangaListTab = (typeof MANGA_LIST_TABS)[number];
-/** Old list addresses (linked from home and breadcrumbs) that land on ongoing. */
-export const MANGA_LIST_ALIASES = ['all', 'browser_a', 'browser_z', 'updated'] as const;
-
-/** Campaign redirect pages (001 §2): US and France install links. */
-export const CAMPAIGN_US = ['/androidtopus', '/iostopus', '/webtopus', '/topus', '/popus'] as const;
-export const CAMPAIGN_FR = ['/androidtopfr', '/iostopfr', '/webtopfr', '/topfr', '/popfr'] as const;
-
 /**
  * A screen whose chunk already ran renders at once; otherwise behind Suspense
  * (which reveals it no sooner than about 300 ms after its fallback). Decided
@@ -97,28 +83,46 @@ function LazyScreen({ screen: s }: { screen: Screen }) {
   );
 }
 
-/**
- * The first screen's chunk starts loading with the route table, side by side
- * with the first-use languages call the routes wait for (LanguageProvider).
- */
-const FIRST_SCREENS: [RegExp, Screen][] = [
-  [/^\/(?:main\/?|updates\/?)?$/, HomeScreen],
-  [/^\/viewer\//, ViewerScreen],
-  [/^\/titles\//, TitleScreen],
-  [/^\/ranking(?:\/|$)/, RankingScreen],
-  [/^\/manga_list(?:\/|$)/, MangaListScreen],
-  [/^\/featured\/?$/, FeaturedScreen],
-  [/^\/favorited\/?$/, FavoritedScreen],
-  [/^\/comments\//, CommentsScreen],
-  [/^\/search_result\/?$/, SearchScreen],
-];
-/** Loads the chunk of the screen a path shows first (if it has one of its own); resolves once it can render at once. */
-export function preloadScreenFor(path: string): Promise<unknown> {
-  return FIRST_SCREENS.find(([re]) => re.test(path))?.[1].preload() ?? Promise.resolve();
+/** The machine explorer: always in development, in production when the server runs with MACHINE_EXPLORER on. */
+function explorerEnabled(): boolean {
+  return (
+    __MACHINE_EXPLORER__ || (typeof document !== 'undefined' && !!document.querySelector('meta[name="machine-explorer"][content="on"]'))
+  );
 }
-if (typeof window !== 'undefined') {
-  void preloadScreenFor(window.location.pathname).catch(() => {});
-  if (window.location.pathname.startsWith('/viewer/')) warmDecoders();
+
+/** Campaign redirect pages (001 §2): US and France install links. */
+const CAMPAIGN_PAGES = [
+  '/androidtopus',
+  '/iostopus',
+  '/webtopus',
+  '/topus',
+  '/popus',
+  '/androidtopfr',
+  '/iostopfr',
+  '/webtopfr',
+  '/topfr',
+  '/popfr',
+];
+
+/**
+ * A route: a path (wouter's pattern) and what it shows — a screen (rendered
+ * lazily, its chunk preloaded when the app starts on it), a redirect, or its
+ * own element (`render`; `screen` then names the chunk to preload).
+ */
+type Params = Record<string, string | undefined>;
+interface Entry {
+  path: string;
+  screen?: Screen;
+  redirect?: () => string;
+  render?: (params: Params) => ReactNode;
+  /** Only where the machine explorer is on. */
+  explorer?: true;
+}
+
+function element(e: Entry, params: Params): ReactNode {
+  if (e.redirect) return <Redirect to={e.redirect()} replace />;
+  if (e.render) return e.render(params);
+  return e.screen ? <Lazy screen={e.screen} /> : null;
 }
 
 function RankingRoute() {
@@ -133,83 +137,122 @@ function MangaListRoute() {
   return <NotFoundScreen />;
 }
 
-/** Routes inside the shell (header, footer, side menu). */
-export function ShellRoutes() {
+/** Routes inside the shell (header, footer, side menu); anything else there is not found. */
+const IN_SHELL: Entry[] = [
+  { path: '/updates', screen: HomeScreen },
+  { path: '/featured', screen: FeaturedScreen },
+  { path: '/favorited', screen: FavoritedScreen },
+  { path: '/ranking', redirect: () => '/ranking/hottest' },
+  { path: '/ranking/:tab', screen: RankingScreen, render: () => <RankingRoute /> },
+  { path: '/manga_list', redirect: () => '/manga_list/ongoing' },
+  { path: '/manga_list/:tab', screen: MangaListScreen, render: () => <MangaListRoute /> },
+  { path: '/titles/:id', screen: TitleScreen },
+  { path: '/comments/:id', screen: CommentsScreen },
+  { path: '/search_result', screen: SearchScreen },
+  { path: '/announcement', screen: AnnouncementScreen },
+  { path: '/announcement/:language', screen: AnnouncementScreen },
+  { path: '/publisher_news/:publisherId', screen: PublisherNewsScreen },
+  { path: '/feedback', screen: FeedbackScreen },
+  { path: '/about_us', screen: AboutScreen },
+  { path: '/rating', redirect: () => `/rating/${locale()}` },
+  { path: '/rating/:language', screen: RatingScreen },
+  { path: '/faq', screen: FaqScreen },
+  { path: '/blocking', render: () => <BlockingScreen /> },
+  { path: '/maintenance', render: () => <MaintenanceScreen /> },
+  { path: '/error', render: () => <NotFoundScreen /> },
+  { path: '/machines', screen: MachinesScreen, explorer: true },
+  { path: '/machines/:name', screen: MachinesScreen, explorer: true },
+];
+
+/** Routes outside the shell, matched first. */
+const OUTSIDE: Entry[] = [
+  { path: '/', redirect: () => '/main' },
+  { path: '/main', redirect: () => '/updates' },
+  {
+    path: '/viewer/:chapterId',
+    screen: ViewerScreen,
+    render: (p) => {
+      // The chapter's data and first pages load while the viewer's code does.
+      preloadChapter(Number(p.chapterId));
+      return (
+        <Bare>
+          <Lazy screen={ViewerScreen} />
+        </Bare>
+      );
+    },
+  },
+  {
+    path: '/webview/announcement/:language',
+    screen: AnnouncementScreen,
+    render: () => (
+      <WebviewLayout>
+        <Lazy screen={AnnouncementScreen} />
+      </WebviewLayout>
+    ),
+  },
+  {
+    path: '/webview/faq/:language',
+    screen: FaqScreen,
+    render: () => (
+      <WebviewLayout>
+        <Lazy screen={FaqScreen} />
+      </WebviewLayout>
+    ),
+  },
+  {
+    path: '/webview/questionnaire/:lang/:questionnaire_key',
+    screen: QuestionnaireScreen,
+    render: () => (
+      <WebviewLayout param="lang">
+        <Lazy screen={QuestionnaireScreen} />
+      </WebviewLayout>
+    ),
+  },
+  { path: '/terms_web_ja', screen: TermsScreen },
+  ...CAMPAIGN_PAGES.map((path) => ({ path, screen: CampaignScreen })),
+];
+
+/** A wouter pattern as a regular expression (a trailing slash allowed). */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`);
+
+/** 001 §2: an unknown path keeps the main layout unless it contains "static" (the shell's own paths aside). */
+const SHELL_SEGMENTS = [...new Set(IN_SHELL.filter((e) => !e.explorer && (e.screen || e.redirect)).map((e) => e.path.split('/')[1]))];
+const OUTSIDE_STATIC = new RegExp(`^/(?!(?:${SHELL_SEGMENTS.join('|')})(?:/|$)).*static`);
+
+const enabled = (e: Entry) => !e.explorer || explorerEnabled();
+
+/**
+ * Loads the chunk of the screen a path shows first (following redirects); resolves once it can
+ * render at once. Started with the route table, side by side with the first-use languages call
+ * the routes wait for (LanguageProvider).
+ */
+export function preloadScreenFor(path: string): Promise<unknown> {
+  for (let hops = 0; hops < 3; hops++) {
+    const e = [...OUTSIDE, ...IN_SHELL].find((r) => enabled(r) && patternOf(r.path).test(path));
+    if (!e?.redirect) return e?.screen?.preload() ?? Promise.resolve();
+    path = e.redirect();
+  }
+  return Promise.resolve();
+}
+if (typeof window !== 'undefined') {
+  void preloadScreenFor(window.location.pathname).catch(() => {});
+  if (window.location.pathname.startsWith('/viewer/')) warmDecoders();
+}
+
+function routesOf(entries: Entry[]): ReactNode[] {
+  return entries.filter(enabled).map((e) => (
+    // Keyed by what it shows: a screen stays mounted across its own routes (a tab change), and
+    // another screen or a redirect at the same place is a new mount.
+    <Route key={e.screen ? `screen${e.screen.id}` : e.path} path={e.path}>
+      {(params: Params) => element(e, params)}
+    </Route>
+  ));
+}
+
+function ShellRoutes() {
   return (
     <Switch>
-      <Route path="/updates">
-        <Lazy screen={HomeScreen} />
-      </Route>
-      <Route path="/featured">
-        <Lazy screen={FeaturedScreen} />
-      </Route>
-      <Route path="/favorited">
-        <Lazy screen={FavoritedScreen} />
-      </Route>
-      <Route key="/ranking" path="/ranking">
-        <Redirect to="/ranking/hottest" replace />
-      </Route>
-      <Route path="/ranking/:tab">
-        <RankingRoute />
-      </Route>
-      <Route key="/manga_list" path="/manga_list">
-        <Redirect to="/manga_list/ongoing" replace />
-      </Route>
-      <Route path="/manga_list/:tab">
-        <MangaListRoute />
-      </Route>
-      <Route path="/titles/:id">
-        <Lazy screen={TitleScreen} />
-      </Route>
-      <Route path="/comments/:id">
-        <Lazy screen={CommentsScreen} />
-      </Route>
-      <Route path="/search_result">
-        <Lazy screen={SearchScreen} />
-      </Route>
-      <Route path="/announcement">
-        <Lazy screen={AnnouncementScreen} />
-      </Route>
-      <Route path="/announcement/:language">
-        <Lazy screen={AnnouncementScreen} />
-      </Route>
-      <Route path="/publisher_news/:publisherId">
-        <Lazy screen={PublisherNewsScreen} />
-      </Route>
-      <Route path="/feedback">
-        <Lazy screen={FeedbackScreen} />
-      </Route>
-      <Route path="/about_us">
-        <Lazy screen={AboutScreen} />
-      </Route>
-      <Route key="/rating" path="/rating">
-        <Redirect to={`/rating/${locale()}`} replace />
-      </Route>
-      <Route path="/rating/:language">
-        <Lazy screen={RatingScreen} />
-      </Route>
-      <Route path="/faq">
-        <Lazy screen={FaqScreen} />
-      </Route>
-      <Route path="/blocking">
-        <BlockingScreen />
-      </Route>
-      <Route path="/maintenance">
-        <MaintenanceScreen />
-      </Route>
-      <Route path="/error">
-        <NotFoundScreen />
-      </Route>
-      {explorerEnabled() ? (
-        <Route path="/machines">
-          <Lazy screen={MachinesScreen} />
-        </Route>
-      ) : null}
-      {explorerEnabled() ? (
-        <Route path="/machines/:name">
-          <Lazy screen={MachinesScreen} />
-        </Route>
-      ) : null}
+      {routesOf(IN_SHELL)}
       <Route>
         <NotFoundScreen />
       </Route>
@@ -221,56 +264,12 @@ function Bare({ children }: { children: ReactNode }) {
   return <GlobalErrorOutlet>{children}</GlobalErrorOutlet>;
 }
 
-/** The whole table: redirects, routes outside the shell, then the shell. */
+/** The whole table: routes outside the shell, then the shell. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route key="/" path="/">
-        <Redirect to="/main" replace />
-      </Route>
-      <Route key="/main" path="/main">
-        <Redirect to="/updates" replace />
-      </Route>
-      <Route path="/viewer/:chapterId">
-        {(p: { chapterId: string }) => {
-          // The chapter's data and first pages load while the viewer's code does.
-          preloadChapter(Number(p.chapterId));
-          return (
-            <Bare>
-              <Lazy screen={ViewerScreen} />
-            </Bare>
-          );
-        }}
-      </Route>
-      <Route path="/webview/announcement/:language">
-        <WebviewLayout>
-          <Lazy screen={AnnouncementScreen} />
-        </WebviewLayout>
-      </Route>
-      <Route path="/webview/faq/:language">
-        <WebviewLayout>
-          <Lazy screen={FaqScreen} />
-        </WebviewLayout>
-      </Route>
-      <Route path="/webview/questionnaire/:lang/:questionnaire_key">
-        <WebviewLayout param="lang">
-          <Lazy screen={QuestionnaireScreen} />
-        </WebviewLayout>
-      </Route>
-      <Route path="/terms_web_ja">
-        <Lazy screen={TermsScreen} />
-      </Route>
-      {[...CAMPAIGN_US, ...CAMPAIGN_FR].map((p) => (
-        <Route key={p} path={p}>
-          <Lazy screen={CampaignScreen} />
-        </Route>
-      ))}
-      {/* 001 §2: an unknown path keeps the main layout unless it contains "static". */}
-      <Route
-        path={
-          /^\/(?!(?:updates|featured|favorited|ranking|manga_list|titles|comments|search_result|announcement|publisher_news|feedback|about_us|rating|faq)(?:\/|$)).*static/
-        }
-      >
+      {routesOf(OUTSIDE)}
+      <Route path={OUTSIDE_STATIC}>
         <NotFoundScreen />
       </Route>
       <Route>

@@ -15,8 +15,6 @@ import { savePushTokenUpdated, storedServiceLang } from './storage';
  * service worker /sw.js. Browsers without service workers, PushManager or
  * Notification have no token: favoriting still works, without notifications.
  */
-export type PushTokenSource = () => Promise<string | null>;
-
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /** The browser APIs push needs; injectable so tests can supply fakes. */
@@ -56,15 +54,9 @@ export async function currentSubscriptionToken(): Promise<string | null> {
   return sub ? JSON.stringify(sub.toJSON()) : null;
 }
 
-let source: PushTokenSource = currentSubscriptionToken;
-
-export function setPushTokenSource(fn: PushTokenSource): void {
-  source = fn;
-}
-
 /** The injectable action: the current push token, or null. */
 export function getPushToken(): Promise<string | null> {
-  return source().catch(() => null);
+  return currentSubscriptionToken().catch(() => null);
 }
 
 export function pushPermissionGranted(): boolean {

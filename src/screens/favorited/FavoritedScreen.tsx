@@ -5,7 +5,7 @@ import type { Title } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { failureText, markFavoritesStale, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
+import { failureText, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
 import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -28,8 +28,8 @@ export function FavoriteItem({ title }: { title: Title }) {
             (e: unknown) => self.send({ type: 'bookmark.failed', message: failureText(e, t('favorited.failed')) }),
           );
         },
-        // The list refetches next time it is opened; this screen keeps the item in place so UNDO stays reachable.
-        flagListRefresh: () => markFavoritesStale(),
+        // (flagListRefresh: nothing to do, the list asks again each time it is opened; this screen
+        // keeps the item in place so UNDO stays reachable.)
       },
     }),
     { inspect },

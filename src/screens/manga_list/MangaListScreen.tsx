@@ -13,7 +13,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
 import { TitleGrid } from '../../ui/TitleCard';
-import { MANGA_LIST_TABS, type MangaListTab } from '../../app/routes';
+import { MANGA_LIST_TABS, type MangaListTab } from '../../lib/listTabs';
 import '../screens.css';
 
 /** Route tab → the all_v3 type parameter (000 §7). */

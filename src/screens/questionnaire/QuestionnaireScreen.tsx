@@ -3,6 +3,7 @@ import { useParams, useSearch } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { FREE_TEXT_MAX, problemOf, surveyFormMachine, type SurveyQuestion } from '../../../machines/surveyFormMachine';
 import { ApiCallError, call } from '../../api/client';
+import { errorPopupBody } from '../../api/loadErrors';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { byService, byShort } from '../../../core/languages';
@@ -11,12 +12,6 @@ import './questionnaire.css';
 
 /** 001 §2: os, app_ver, os_ver and secret are forwarded to the server. */
 const FORWARD = ['os', 'app_ver', 'os_ver', 'secret'] as const;
-
-function popupBody(err: unknown, lang: string): string {
-  const e = err instanceof ApiCallError ? err.error : undefined;
-  const p = lang === 'esp' ? e?.spanishPopup : e?.englishPopup;
-  return p?.body || t('survey.error');
-}
 
 export default function QuestionnaireScreen() {
   const params = useParams<{ lang: string; questionnaire_key: string }>();
@@ -45,7 +40,7 @@ export default function QuestionnaireScreen() {
               const copy = { subject: v.subject, answeredSubject: v.answeredSubject, answeredBody: v.answeredBody };
               self.send({ type: 'survey.loaded', questions, answered: v.isAnswered, copy });
             },
-            (e: unknown) => self.send({ type: 'survey.failed', message: popupBody(e, lang) }),
+            (e: unknown) => self.send({ type: 'survey.failed', message: errorPopupBody(e, lang) ?? t('survey.error') }),
           );
         },
         submit: ({ self }, { body }) => {
@@ -54,7 +49,7 @@ export default function QuestionnaireScreen() {
             (e: unknown) =>
               e instanceof ApiCallError && e.status === 409
                 ? self.send({ type: 'submit.alreadyAnswered' })
-                : self.send({ type: 'submit.failed', message: popupBody(e, lang) }),
+                : self.send({ type: 'submit.failed', message: errorPopupBody(e, lang) ?? t('survey.error') }),
           );
         },
       },

@@ -10,7 +10,7 @@ import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
-import { RANKING_TABS, type RankingTab } from '../../app/routes';
+import { RANKING_TABS, type RankingTab } from '../../lib/listTabs';
 import '../screens.css';
 
 /** 000 §2, §9: wide layout from 768 px; top 5 large on wide screens, 6 on phones; grid up to rank 40. */

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { failureText, markFavoritesStale, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
+import { failureText, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
 
 /** The favorite toggle (title detail, viewer last page), driven by favoriteToggleMachine. */
 export function FavoriteToggle({
@@ -29,10 +29,8 @@ export function FavoriteToggle({
             (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
           );
         },
-        markFavoritesStale: ({ self }) => {
-          markFavoritesStale();
-          onChange?.(self.getSnapshot().matches('subscribed'));
-        },
+        // (The favorites list asks again each time it is opened.)
+        markFavoritesStale: ({ self }) => onChange?.(self.getSnapshot().matches('subscribed')),
       },
     }),
     { input: { subscribed }, inspect },
