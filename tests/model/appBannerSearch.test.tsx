@@ -6,7 +6,7 @@ import { appInstallBannerMachine, BANNER_HIDDEN_SECONDS } from '../../machines/a
 import { searchTextMachine } from '../../machines/searchTextMachine';
 import { AppInstallBanner } from '../../src/ui/AppInstallBanner';
 import { SearchBox, forgetLastKeyword } from '../../src/ui/SearchBox';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 
 describe('app-install banner and search box on the rendered UI', () => {

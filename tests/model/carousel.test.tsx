@@ -6,7 +6,7 @@ import { create } from '@bufbuild/protobuf';
 import { BannerSchema, TransitionActionSchema } from '../../core/gen/manga/v1/common_pb';
 import { carouselMachine } from '../../machines/carouselMachine';
 import { HomeCarousel, type CarouselClock } from '../../src/screens/home/HomeCarousel';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 
 const banner = (id: number) =>

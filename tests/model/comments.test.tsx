@@ -6,7 +6,7 @@ import { commentSortMachine } from '../../machines/commentSortMachine';
 import { commentLikeMachine } from '../../machines/commentLikeMachine';
 import CommentsScreen from '../../src/screens/comments/CommentsScreen';
 import { Route } from 'wouter';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';

@@ -6,7 +6,7 @@ import { globalErrorMachine } from '../../machines/globalErrorMachine';
 import { GlobalErrorOutlet, GlobalErrorProvider } from '../../src/app/GlobalErrorOutlet';
 import { reportLoadError } from '../../src/api/loadErrors';
 import { call } from '../../src/api/client';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
 

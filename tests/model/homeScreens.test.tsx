@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import HomeScreen from '../../src/screens/home/HomeScreen';
 import FeaturedScreen from '../../src/screens/featured/FeaturedScreen';
 import RankingScreen from '../../src/screens/ranking/RankingScreen';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 
 /** Home, featured and ranking rendered against the real server and demo catalog. */

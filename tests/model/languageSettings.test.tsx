@@ -6,7 +6,7 @@ import { languageSettingsMachine } from '../../machines/languageSettingsMachine'
 import { LanguageProvider, toPayload } from '../../src/app/LanguageProvider';
 import { LanguageSettings } from '../../src/app/LanguageSettings';
 import { call } from '../../src/api/client';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';

@@ -4,7 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { listFilterMachine, type ListFilterContext } from '../../machines/listFilterMachine';
 import MangaListScreen from '../../src/screens/manga_list/MangaListScreen';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
 import { storedContentLangs } from '../../src/lib/storage';

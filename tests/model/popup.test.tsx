@@ -6,7 +6,7 @@ import { create } from '@bufbuild/protobuf';
 import { PopupSchema } from '../../core/gen/manga/v1/common_pb';
 import { popupMachine } from '../../machines/popupMachine';
 import { ServerPopup } from '../../src/ui/ServerPopup';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
 

@@ -6,7 +6,7 @@ import { campaignRedirectMachine } from '../../machines/campaignRedirectMachine'
 import { promoPopupMachine, PROMO_INTERVAL_SECONDS, type PromoInput } from '../../machines/promoPopupMachine';
 import CampaignScreen, { installLink } from '../../src/screens/campaign/CampaignScreen';
 import { PromoPopup } from '../../src/app/ShellPopups';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 
 describe('shell lifecycles on the rendered UI', () => {

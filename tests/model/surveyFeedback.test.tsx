@@ -7,7 +7,7 @@ import { feedbackMachine, type FeedbackContext } from '../../machines/feedbackMa
 import QuestionnaireScreen from '../../src/screens/questionnaire/QuestionnaireScreen';
 import FeedbackScreen from '../../src/screens/feedback/FeedbackScreen';
 import { sessionToken } from '../../src/api/client';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';

@@ -7,7 +7,7 @@ import { bookmarkItemMachine } from '../../machines/bookmarkItemMachine';
 import TitleScreen from '../../src/screens/title/TitleScreen';
 import FavoritedScreen from '../../src/screens/favorited/FavoritedScreen';
 import { sessionToken } from '../../src/api/client';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';

@@ -4,7 +4,7 @@ import { create } from '@bufbuild/protobuf';
 import { SuccessResultSchema } from '../../core/gen/manga/v1/response_pb';
 import { Language } from '../../core/gen/manga/v1/common_pb';
 import { navigate } from 'wouter/use-browser-location';
-import { loadTestMessages } from './shell-helpers';
+import { loadTestMessages } from './shellHelpers';
 
 vi.mock('../../src/api/client', async (orig) => {
   const real = await orig<typeof import('../../src/api/client')>();
