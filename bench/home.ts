@@ -13,7 +13,7 @@
  * the first visit, ours / static, target under 2. For the median run the
  * request waterfall is printed (HTML, JavaScript, languages call, home
  * call, first cover request), to see where the time goes. (The server
- * renders the home's first view into its page, src/ssr/entry-server.tsx:
+ * renders the home's first view into its page, src/boot/serverRender.tsx:
  * the covers load with the HTML and the app asks for neither call; run
  * the server with SERVER_RENDER=0 to measure the app alone.)
  *

@@ -1,7 +1,7 @@
 import { initI18n, isLocale, type Locale } from './i18n';
 import { languagesInput } from './lib/prefs';
 import { browserSource, readStored } from './lib/storage';
-import { applyBoot, firstCoversShown } from './boot/acceptServerView';
+import { acceptServerView, firstCoversShown } from './boot/acceptServerView';
 import { viewerChapterOf } from '../core/viewer/chapterQuery';
 import { showFirstPages } from './boot/chapterStartHandOver';
 import { applyDeferredStyles } from './boot/deferredStyles';
@@ -23,8 +23,8 @@ const FIRST_IMAGES_WAIT_MS = 1500;
 
 // A page the server rendered ahead of the app (the home's first view, a chapter's first pages),
 // taken or dropped before anything reads the stored languages.
-const boot = applyBoot();
-// A chapter the page brought has its first pages drawn first (src/viewer/firstPaint.ts), before
+const boot = acceptServerView();
+// A chapter the page brought has its first pages drawn first (src/boot/chapterStartHandOver.ts), before
 // anything else runs here (the locale's strings included).
 const chapterId = boot ? viewerChapterOf(window.location.pathname) : 0;
 if (boot && chapterId) {

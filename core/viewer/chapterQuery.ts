@@ -1,14 +1,14 @@
 /**
- * GET /api/manga_viewer's path and query (documents: section 7) and the
- * reader's stored choices it depends on, written in one place: the viewer's
- * call (api.ts), the first-page painter (firstPaint.ts) and the server's
- * first view of /viewer/{id} (src/ssr/entry-server.tsx) must ask alike, since
- * a booted answer is found by its path and query. No protobuf here.
+ * GET /api/manga_viewer's path and query (documents: section 7), written in
+ * one place: the viewer's call (src/viewer/api.ts), the chapter's first-page
+ * drawing (src/boot/chapterStartDrawing.ts) and the server's first view of
+ * /viewer/{id} (src/boot/serverRender.tsx) must ask alike, since an answer
+ * put in the page is found by its path and query. The reader's choices
+ * (mode, content languages, quality) are parameters: callers read them from
+ * src/lib/storage.ts or the request's cookies. No protobuf here.
  */
-import { isResolution, type ImgQuality, type Resolution } from './imageQuality';
+import type { ImgQuality } from './imageQuality';
 import type { ViewerMode } from './viewerMode';
-import { getContentLangs } from '../../src/lib/prefs';
-import { STORAGE } from '../storageKeys';
 
 export const MANGA_VIEWER_PATH = '/manga_viewer';
 
@@ -22,17 +22,7 @@ export function viewerChapterOf(path: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-export function storedResolution(): Resolution | null {
-  const v = localStorage.getItem(STORAGE.pageResolution);
-  return isResolution(v) ? v : null;
-}
-
-export function storedMode(): ViewerMode | null {
-  const v = localStorage.getItem(STORAGE.viewerMode);
-  return v === 'vertical' || v === 'horizontal' ? v : null;
-}
-
-/** A chapter's data as the viewer asks for it now (the key of a prefetched chapter). */
-export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
-  return `${chapterId}:${quality}:${storedMode() ?? 'vertical'}:${getContentLangs().join(',')}`;
+/** A chapter's data as asked with these choices (the key of a prefetched chapter). */
+export function chapterQueryKey(chapterId: number, quality: ImgQuality, mode: ViewerMode, clang: readonly string[]): string {
+  return `${chapterId}:${quality}:${mode}:${clang.join(',')}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The reader's page resolution and the img_quality it asks for (documents:
  * section 4): Low / Medium / High → low / high / super_high. No xstate here:
- * the entry's first-page painter (src/viewer/firstPaint.ts) and the server's
+ * the chapter's first-page drawing (src/boot/chapterStartDrawing.ts) and the server's
  * first view build the same chapter query as the page-resolution machine.
  */
 export type Resolution = 'low' | 'medium' | 'high';

@@ -3,7 +3,7 @@
  * pure rule: vertical-only chapters read vertically, horizontal-only ones
  * horizontally, any other in the reader's stored choice (default vertical).
  * The viewer-mode machine resolves its state with it; the entry's first-page
- * painter (src/viewer/firstPaint.ts) lays out the first page with it before
+ * drawing (src/boot/chapterStartDrawing.ts) lays out the first page with it before
  * the machine (and xstate) has loaded.
  */
 export type ViewerMode = 'vertical' | 'horizontal';

@@ -2,7 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../../core/gen/manga/v1/response_pb';
 import { base64ToBytes } from '../lib/base64';
 import { saveSession, storedSession } from '../lib/storage';
-import { takeBootAnswer } from '../boot/pageData';
+import { takePageAnswer } from '../boot/pageData';
 import { toSearch, type Query } from './query';
 
 /** Request timeout (documents: section 9). */
@@ -46,9 +46,9 @@ export interface CallOptions {
   base?: string;
 }
 
-/** The success answer the server put in the page for this path and query string (bootData.ts), once; undefined when there is none. */
-export function takeBooted(pathAndQuery: string): SuccessResult | undefined {
-  const b64 = takeBootAnswer(pathAndQuery);
+/** The success answer the server put in the page for this path and query string (src/boot/pageData.ts), once; undefined when there is none. */
+export function takeServerAnswer(pathAndQuery: string): SuccessResult | undefined {
+  const b64 = takePageAnswer(pathAndQuery);
   if (b64 === undefined) return undefined;
   try {
     const r = fromBinary(ResponseSchema, base64ToBytes(b64));
@@ -66,7 +66,7 @@ export function takeBooted(pathAndQuery: string): SuccessResult | undefined {
 export async function call(path: string, opts: CallOptions = {}): Promise<SuccessResult> {
   // An answer the server already put in the page (server-rendered first view).
   if ((opts.method ?? 'GET') === 'GET' && opts.base === undefined) {
-    const booted = takeBooted(`${path}${toSearch(opts.query)}`);
+    const booted = takeServerAnswer(`${path}${toSearch(opts.query)}`);
     if (booted) return booted;
   }
   const ctrl = new AbortController();

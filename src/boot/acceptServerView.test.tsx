@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyBoot } from './acceptServerView';
-import { takeBootAnswer, type Boot } from './pageData';
+import { acceptServerView } from './acceptServerView';
+import { takePageAnswer, type PageData } from './pageData';
 import { acceptedLanguages } from '../lib/prefs';
 
 const LANGUAGES = { defaultUi: 'en', defaultContent: ['en', 'es', 'fr'], available: [] };
-const boot = (over: Partial<Boot> = {}): Boot => ({
+const boot = (over: Partial<PageData> = {}): PageData => ({
   path: '/updates',
   lang: 'eng',
   clang: ['en', 'es', 'fr'],
@@ -14,7 +14,7 @@ const boot = (over: Partial<Boot> = {}): Boot => ({
   ...over,
 });
 
-function page(b: Boot | string | null): Document {
+function page(b: PageData | string | null): Document {
   const doc = document;
   doc.getElementById('__boot')?.remove();
   if (b !== null) {
@@ -43,55 +43,55 @@ describe('the entry takes or drops a server-rendered first view', () => {
   it('first visit: taken when the machine would choose the same languages (then stored and mirrored)', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
     const doc = page(boot());
-    expect(applyBoot(doc, '/updates')?.lang).toBe('eng');
+    expect(acceptServerView(doc, '/updates')?.lang).toBe('eng');
     expect(localStorage.getItem('service_lang')).toBe('eng');
     expect(localStorage.getItem('content_langs_v2')).toBe('["en","es","fr"]');
-    expect(cookies(doc)).toEqual(['mr_clang=en%2Ces%2Cfr', 'mr_lang=eng']);
+    expect(cookies(doc)).toEqual(['mr_clang=%5B%22en%22%2C%22es%22%2C%22fr%22%5D', 'mr_lang=eng']);
     expect(doc.getElementById('__boot')).toBeNull();
-    expect(takeBootAnswer('/language')).toBe('AAA=');
-    expect(takeBootAnswer('/language')).toBeUndefined();
+    expect(takePageAnswer('/language')).toBe('AAA=');
+    expect(takePageAnswer('/language')).toBeUndefined();
   });
 
   it('answers made for a session: a first visit keeps that session; a visitor with another one drops them', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
     const token = 'c0'.repeat(16);
     const doc = page(boot({ path: '/viewer/7', session: token }));
-    expect(applyBoot(doc, '/viewer/7')?.session).toBe(token);
+    expect(acceptServerView(doc, '/viewer/7')?.session).toBe(token);
     expect(localStorage.getItem('session_id')).toBe(token);
     expect(cookies(doc)).toContain(`mr_sid=${token}`);
     // The same visitor again: taken.
-    expect(applyBoot(page(boot({ path: '/viewer/7', session: token })), '/viewer/7')).not.toBeNull();
+    expect(acceptServerView(page(boot({ path: '/viewer/7', session: token })), '/viewer/7')).not.toBeNull();
     // Another visitor's answers (their cookie was gone, the server made a new session): dropped, own session kept.
-    expect(applyBoot(page(boot({ path: '/viewer/7', session: 'd1'.repeat(16) })), '/viewer/7')).toBeNull();
+    expect(acceptServerView(page(boot({ path: '/viewer/7', session: 'd1'.repeat(16) })), '/viewer/7')).toBeNull();
     expect(localStorage.getItem('session_id')).toBe(token);
-    expect(takeBootAnswer('/language')).toBeUndefined();
+    expect(takePageAnswer('/language')).toBeUndefined();
     // A malformed session: the boot is not read at all.
-    expect(applyBoot(page(JSON.stringify({ ...boot({ path: '/viewer/7' }), session: 'x' })), '/viewer/7')).toBeNull();
+    expect(acceptServerView(page(JSON.stringify({ ...boot({ path: '/viewer/7' }), session: 'x' })), '/viewer/7')).toBeNull();
   });
 
   it('first visit: dropped when this browser prefers another language than the header the server saw', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
-    expect(applyBoot(page(boot()), '/updates')).toBeNull();
+    expect(acceptServerView(page(boot()), '/updates')).toBeNull();
     expect(localStorage.getItem('service_lang')).toBeNull();
-    expect(takeBootAnswer('/language')).toBeUndefined();
+    expect(takePageAnswer('/language')).toBeUndefined();
   });
 
   it('returning: taken only for the stored languages and viewer mode', () => {
     localStorage.setItem('service_lang', 'esp');
     localStorage.setItem('content_langs_v2', '["es"]');
-    expect(applyBoot(page(boot()), '/updates')).toBeNull();
-    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')?.lang).toBe('esp');
+    expect(acceptServerView(page(boot()), '/updates')).toBeNull();
+    expect(acceptServerView(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')?.lang).toBe('esp');
     localStorage.setItem('viewer_mode', 'horizontal');
-    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')).toBeNull();
-    expect(applyBoot(page(boot({ lang: 'esp', clang: ['es'], viewerMode: 'horizontal' })), '/updates')).not.toBeNull();
+    expect(acceptServerView(page(boot({ lang: 'esp', clang: ['es'] })), '/updates')).toBeNull();
+    expect(acceptServerView(page(boot({ lang: 'esp', clang: ['es'], viewerMode: 'horizontal' })), '/updates')).not.toBeNull();
   });
 
   it('dropped for another path, a damaged element, or none', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en']);
-    expect(applyBoot(page(boot()), '/ranking/hottest')).toBeNull();
-    expect(applyBoot(page('{not json'), '/updates')).toBeNull();
-    expect(applyBoot(page(JSON.stringify({ path: '/updates' })), '/updates')).toBeNull();
-    expect(applyBoot(page(null), '/updates')).toBeNull();
+    expect(acceptServerView(page(boot()), '/ranking/hottest')).toBeNull();
+    expect(acceptServerView(page('{not json'), '/updates')).toBeNull();
+    expect(acceptServerView(page(JSON.stringify({ path: '/updates' })), '/updates')).toBeNull();
+    expect(acceptServerView(page(null), '/updates')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { chooseLanguages } from '../../core/languageChoice';
-import { readBoot, setBootAnswers, type Boot } from './pageData';
+import { readPageData, setPageAnswers, type PageData } from './pageData';
 import { byService } from '../../core/languages';
 import { browserLanguage, languagesInput } from '../lib/prefs';
 import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSession, storedSession } from '../lib/storage';
@@ -7,7 +7,7 @@ import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSessi
 /**
  * Run by the entry before the app's code loads. A page the server rendered
  * ahead of the app (the home's first view) carries the languages it chose
- * and the answers it rendered from (bootData.ts). The app takes them when
+ * and the answers it rendered from (pageData.ts). The app takes them when
  * they are what it would have chosen itself: the stored languages and viewer
  * mode, or on a first visit the languages the language-settings machine
  * would choose from the same languages view and this browser (then stored,
@@ -15,22 +15,22 @@ import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSessi
  * once, without a loading state in between. Otherwise the answers are
  * dropped and the app starts as usual.
  */
-export function applyBoot(doc: Document = document, path: string = window.location.pathname): Boot | null {
-  const boot = readBoot(doc);
-  const verdict = boot ? bootVerdict(boot, path) : null;
+export function acceptServerView(doc: Document = document, path: string = window.location.pathname): PageData | null {
+  const boot = readPageData(doc);
+  const verdict = boot ? serverViewVerdict(boot, path) : null;
   const accepted = verdict?.take ? boot : null;
   // A first visit keeps the languages (stored as the machine stores them)...
   if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
   // ...and the session the answers were made for.
   if (accepted?.session && !storedSession()) saveSession(accepted.session);
-  setBootAnswers(accepted);
+  setPageAnswers(accepted);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
 }
 
 /** Answers made for a session are this visitor's when it is theirs (or they have none yet). */
-function sameVisitor(boot: Boot): boolean {
+function sameVisitor(boot: PageData): boolean {
   const mine = storedSession();
   return !boot.session || !mine || mine === boot.session;
 }
@@ -42,7 +42,10 @@ function sameVisitor(boot: Boot): boolean {
  * or on a first visit the languages the language-settings machine would
  * choose (then returned, for the entry to store).
  */
-export function bootVerdict(boot: Boot, path: string): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
+export function serverViewVerdict(
+  boot: PageData,
+  path: string,
+): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
   const bootShort = byService(boot.lang)?.short;
   if (boot.path !== path || !sameVisitor(boot) || !bootShort) return { take: false };
   const prefs = readStored(browserSource);

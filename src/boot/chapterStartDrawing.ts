@@ -1,15 +1,17 @@
 /**
  * Drawing a chapter's first pages on a 2D canvas, from the chapter the server
- * put in the page (bootData.ts): which pages the viewer shows first and where
- * (firstView.ts), fetched (the page's preloaded responses), decrypted (the XOR
+ * put in the page (pageData.ts): which pages the viewer shows first and where
+ * (core/viewer/firstViewPlan.ts), fetched (the page's preloaded responses), decrypted (the XOR
  * of one page is a fraction of a millisecond) and decoded (createImageBitmap,
  * off the main thread). No Pixi, no protobuf runtime, no workers: the server
  * inlines this (built alone by vite.inline.config.ts) in /viewer/{id} pages so
  * it runs while the page is parsed; the entry runs it itself when it did not
- * (firstPaint.ts, which hands the drawing over to the viewer).
+ * (chapterStartHandOver.ts, which hands the drawing over to the viewer). The
+ * reader's stored mode, resolution and resume position come from
+ * src/lib/storage.ts.
  */
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
-import type { Boot } from './pageData';
+import type { PageData } from './pageData';
 import { toSearch } from '../api/query';
 import { storedResolution, storedResumePosition, storedViewerMode } from '../lib/storage';
 import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
@@ -30,8 +32,8 @@ export interface FirstDrawing {
 
 declare global {
   interface Window {
-    /** The drawing the inlined script started while the page was parsed (taken by the entry). */
-    __firstPaint?: FirstDrawing;
+    /** The drawing the inlined script (chapterStartScript.ts) started while the page was parsed (taken by the entry). */
+    __chapterStart?: FirstDrawing;
   }
 }
 
@@ -78,7 +80,7 @@ const painted = () =>
  * (null when it carries no chapter, or one asked with other choices than the
  * ones stored here).
  */
-export function drawFirstPages(chapterId: number, boot: Boot): FirstDrawing | null {
+export function drawFirstPages(chapterId: number, boot: PageData): FirstDrawing | null {
   const chapter = boot.chapter;
   const mode = storedViewerMode();
   const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];

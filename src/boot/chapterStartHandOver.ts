@@ -1,8 +1,8 @@
 /**
  * The first pages of /viewer/{id}, drawn before the viewer's code loads
- * (firstDraw.ts), handed over to the viewer.
+ * (chapterStartDrawing.ts), handed over to the viewer.
  *
- * The server puts the chapter's answer in the page (bootData.ts), with its
+ * The server puts the chapter's answer in the page (pageData.ts), with its
  * pages in plain data (pageShape.ts), preloads the first page images and
  * inlines the drawing code, which starts while the page is parsed. The entry
  * takes that drawing (or loads the drawing code and starts it itself when
@@ -13,8 +13,9 @@
  * (ViewerStage), or at the reader's first paging input.
  */
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
-import type { Boot } from './pageData';
-import { storedResolution, viewerQueryKey } from '../../core/viewer/chapterQuery';
+import type { PageData } from './pageData';
+import { storedResolution } from '../lib/storage';
+import { viewerQueryKey } from '../lib/prefs';
 import { decodePool } from '../viewer/decodePool';
 import type { FirstDrawing } from './chapterStartDrawing';
 import { prefetchChapter } from '../viewer/prefetch';
@@ -38,9 +39,9 @@ export function dismissFirstPage(): void {
  * inlined script's drawing, else one started here. Resolves once they are
  * painted (or failed), or after `capMs`. By then the viewer will take them.
  */
-export async function showFirstPages(chapterId: number, boot: Boot, capMs: number): Promise<void> {
-  const inlined = window.__firstPaint;
-  delete window.__firstPaint;
+export async function showFirstPages(chapterId: number, boot: PageData, capMs: number): Promise<void> {
+  const inlined = window.__chapterStart;
+  delete window.__chapterStart;
   // (Drawn here only when the page's script did not run: its code is loaded then.)
   const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./chapterStartDrawing')).drawFirstPages(chapterId, boot);
   if (!drawing) return;

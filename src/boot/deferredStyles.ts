@@ -1,6 +1,6 @@
 /**
  * Stylesheets a page loads without holding its first frame: on /viewer/{id}
- * pages whose first pages are drawn ahead (src/viewer/firstDraw.ts) the server
+ * pages whose first pages are drawn ahead (chapterStartDrawing.ts) the server
  * links them with media="print" and this attribute (server/plugins/web.ts);
  * the entry applies them before the app renders anything they style.
  */

@@ -1,7 +1,7 @@
 /**
  * What the server puts in a page it renders ahead of the app (the home's
  * first view, a chapter's answer for /viewer/{id}: server/plugins/web.ts,
- * src/ssr/entry-server.tsx): the languages it rendered with and the API
+ * serverRender.tsx): the languages it rendered with and the API
  * answers it rendered from, so the app starts with the same data instead of
  * asking again. Read once from a JSON script
  * element; each answer is taken once, by the first GET call for the same
@@ -11,7 +11,7 @@
 import { SESSION_TOKEN } from '../../core/storageKeys';
 import type { ChapterShape } from '../../core/viewer/pageShape';
 
-export interface Boot {
+export interface PageData {
   /** The path rendered. */
   path: string;
   /** Service language (service code), content languages (short codes) and viewer mode it was rendered with. */
@@ -28,7 +28,7 @@ export interface Boot {
   session?: string;
   /**
    * /viewer/{id}: the chapter's answer (in responses under `query`) in plain data, for the entry
-   * to draw the first pages before the viewer's code and the protobuf runtime load (firstPaint.ts).
+   * to draw the first pages before the viewer's code and the protobuf runtime load (chapterStartDrawing.ts).
    */
   chapter?: { query: string; shape: ChapterShape };
   /** API path with query, as the client writes it (without /api) → base64 of the Response bytes. */
@@ -41,17 +41,17 @@ export { BOOT_ELEMENT_ID };
 let answers = new Map<string, string>();
 
 /** The server's boot data in this page, if any (the element is removed once read). */
-export function readBoot(doc: Document = document): Boot | null {
+export function readPageData(doc: Document = document): PageData | null {
   const el = doc.getElementById(BOOT_ELEMENT_ID);
   if (!el) return null;
   el.remove();
-  return parseBoot(el.textContent ?? '');
+  return parsePageData(el.textContent ?? '');
 }
 
-/** Boot data from its JSON text, or null when it is not well formed. */
-export function parseBoot(text: string): Boot | null {
+/** PageData data from its JSON text, or null when it is not well formed. */
+export function parsePageData(text: string): PageData | null {
   try {
-    const b = JSON.parse(text) as Partial<Boot>;
+    const b = JSON.parse(text) as Partial<PageData>;
     if (
       typeof b.path !== 'string' ||
       typeof b.lang !== 'string' ||
@@ -65,19 +65,19 @@ export function parseBoot(text: string): Boot | null {
     ) {
       return null;
     }
-    return b as Boot;
+    return b as PageData;
   } catch {
     return null;
   }
 }
 
 /** Makes a boot's answers available to calls (or none). */
-export function setBootAnswers(b: Boot | null): void {
+export function setPageAnswers(b: PageData | null): void {
   answers = new Map(b ? Object.entries(b.responses) : []);
 }
 
 /** The booted answer (base64 Response bytes) for this path and query string, once. */
-export function takeBootAnswer(pathAndQuery: string): string | undefined {
+export function takePageAnswer(pathAndQuery: string): string | undefined {
   const b64 = answers.get(pathAndQuery);
   answers.delete(pathAndQuery);
   return b64;

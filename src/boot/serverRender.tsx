@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import { chooseLanguages } from '../../core/languageChoice';
 import { toSearch } from '../api/query';
-import type { Boot } from './pageData';
+import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { toPayload } from '../app/LanguageProvider';
 import { preloadScreenFor } from '../app/routes';
@@ -23,23 +23,25 @@ import { chapterShape } from '../../core/viewer/items';
  * dist-ssr/, used by server/plugins/web.ts). The page a first visit waits
  * for is the home's covers; rendered into the HTML, they load as soon as the
  * HTML arrives, like a static page's, while the app's code loads beside them.
- * The app then starts from the same answers (bootData.ts) and its first
+ * The app then starts from the same answers (pageData.ts) and its first
  * render replaces this markup with the same screen.
  *
  * It renders the app's own components with the visitor's languages and
- * viewer mode (cookies the app mirrors from local storage; on a first visit
+ * viewer mode (the cookies the app mirrors from local storage, read through
+ * src/lib/storage.ts and given to the screens by PrefsContext: no global is
+ * replaced; on a first visit
  * the languages the language-settings machine would choose from the
  * Accept-Language header and the languages view).
  *
  * For /viewer/{id} it renders no markup but puts the chapter's answer in the
  * page, with the first page images preloaded, so the entry draws them before
- * the viewer's code loads (src/viewer/firstPaint.ts); every other page
+ * the viewer's code loads (chapterStartDrawing.ts); every other page
  * carries the languages chosen.
  */
 export interface FirstViewRequest {
   path: string;
   acceptLanguage?: string | undefined;
-  /** The Cookie header: the app mirrors its preferences there (src/lib/prefs.ts, PREFS_COOKIES). */
+  /** The Cookie header: the app mirrors its preferences there (src/lib/storage.ts reads them back, readStored(cookieSource)). */
   cookie?: string | undefined;
   /** Answers GET /api{pathAndQuery} for this visitor (with these headers added): the Response bytes, whatever the status. */
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<Uint8Array>;
@@ -49,7 +51,7 @@ export interface FirstView {
   /** <html lang>. */
   locale: Locale;
   markup: string;
-  boot: Boot;
+  boot: PageData;
   /** Files the page asks the browser to fetch at once (<link rel=preload as=fetch>): a chapter's first pages. */
   preload?: string[];
 }
@@ -153,7 +155,7 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
  * /viewer/{id}: the chapter's answer, asked as the viewer asks it (its stored
  * resolution and mode, the visitor's languages) for the visitor's session
  * (their cookie; on a first visit a new token the app then keeps), so the app
- * draws the first pages before its viewer code loads (src/viewer/firstPaint.ts)
+ * draws the first pages before its viewer code loads (chapterStartDrawing.ts)
  * and does not ask again; and the first pages a reader sees, for the browser
  * to fetch at once. An error answer: none of it (the viewer asks and shows it).
  */

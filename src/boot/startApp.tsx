@@ -1,12 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Boot } from './pageData';
+import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { preloadScreenFor } from '../app/routes';
 import { startTracking } from '../lib/inspector';
 
 /** Renders the app (main.tsx loads this once the page allows). */
-export async function start(boot: Boot | null, strings: Promise<void>): Promise<void> {
+export async function start(boot: PageData | null, strings: Promise<void>): Promise<void> {
   // With the machine explorer built in, every tab reports its live actors to it.
   if (__MACHINE_EXPLORER__ || document.querySelector('meta[name="machine-explorer"][content="on"]')) startTracking();
   await strings;

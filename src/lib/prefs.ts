@@ -1,5 +1,15 @@
 import { byService, byShort, type ServiceCode } from '../../core/languages';
-import { browserSource, mirrorPrefsCookies, readStored, storedContentLangs, storedServiceLang, type StoredPrefs } from './storage';
+import { chapterQueryKey } from '../../core/viewer/chapterQuery';
+import type { ImgQuality } from '../../core/viewer/imageQuality';
+import {
+  browserSource,
+  mirrorPrefsCookies,
+  readStored,
+  storedContentLangs,
+  storedServiceLang,
+  storedViewerMode,
+  type StoredPrefs,
+} from './storage';
 
 /**
  * The visitor's languages as every screen sends them with its calls
@@ -15,6 +25,11 @@ export function langQuery(p: StoredPrefs = readStored(browserSource)): { lang: S
 /** What is stored of the languages, as short codes: the language-settings machine's input. */
 export function languagesInput(p: StoredPrefs): { storedService: string | null; storedContent: string[] | null } {
   return { storedService: p.serviceLang && byService(p.serviceLang)!.short, storedContent: p.contentLangs };
+}
+
+/** A chapter's data as the viewer asks for it now, with the stored mode and languages (the key of a prefetched chapter). */
+export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
+  return chapterQueryKey(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs());
 }
 
 /** Old names (src/lib/storage.ts), kept until the viewer takes the new ones. */

@@ -6,10 +6,11 @@
 import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../core/viewer/imageQuality';
 import { call, ApiCallError } from '../api/client';
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
-import { getContentLangs } from '../lib/prefs';
+import { getContentLangs, viewerQueryKey } from '../lib/prefs';
 import { decodePool } from './decodePool';
 import { prefetchChapter } from './prefetch';
-import { MANGA_VIEWER_PATH, mangaViewerQuery, storedMode, storedResolution, viewerQueryKey } from '../../core/viewer/chapterQuery';
+import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
+import { storedViewerMode as storedMode, storedResolution } from '../lib/storage';
 
 /** GET /api/manga_viewer (documents: section 7). */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../../core/gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../../core/gen/manga/v1/home_pb';
 import type { SuccessResult } from '../../../core/gen/manga/v1/response_pb';
-import { call, takeBooted } from '../../api/client';
+import { call, takeServerAnswer } from '../../api/client';
 import { toSearch } from '../../api/query';
 import { useApi, type ApiState } from '../../api/useApi';
 import { reportLoadError } from '../../api/loadErrors';
@@ -189,7 +189,7 @@ if (typeof window !== 'undefined' && window.location.pathname === '/updates') {
   const prefs = readStored(browserSource);
   const query = homeQuery(prefs);
   // The server rendered this page from this very answer (it is in the page): taken at once.
-  const booted = takeBooted(`${HOME_PATH}${toSearch(query)}`);
+  const booted = takeServerAnswer(`${HOME_PATH}${toSearch(query)}`);
   // Otherwise only with languages already chosen: a first visit waits for their defaults
   // (LanguageProvider), and a call made before them would carry other languages and be thrown away.
   if (!(booted && seedHome(booted, prefs)) && prefs.contentLangs) {
