@@ -14,7 +14,8 @@ import type { PublisherRow } from '../repos/promo.js';
 import { errors } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
-import { Parts, framed, trueField } from './wire.js';
+import type { VisitorFlags } from '../repos/visitors.js';
+import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /** Chapters per entry of chapterListGroup ("1-50", "51-100", ...). */
 export const GROUP_SIZE = 50;
@@ -45,8 +46,17 @@ export function publisherBanner(p: PublisherRow): Banner {
   });
 }
 
-/** A chapter as a repeated field entry: [plain, already viewed]. */
-type Variants = [Uint8Array, Uint8Array];
+/** Field numbers of the pre-encoded pieces, from the generated descriptors. */
+const F = {
+  firstChapterList: fieldNo(TitleDetailViewSchema, 'firstChapterList'),
+  lastChapterList: fieldNo(TitleDetailViewSchema, 'lastChapterList'),
+  chapterListGroup: fieldNo(TitleDetailViewSchema, 'chapterListGroup'),
+  chapterListV2: fieldNo(TitleDetailViewSchema, 'chapterListV2'),
+  groupFirst: fieldNo(ChapterGroupSchema, 'firstChapterList'),
+  groupMid: fieldNo(ChapterGroupSchema, 'midChapterList'),
+  groupLast: fieldNo(ChapterGroupSchema, 'lastChapterList'),
+};
+const SUBSCRIBED = trueFlag(TitleDetailViewSchema, 'isSubscribed');
 
 /** The shared (not per-visitor) part of a title detail, with its pieces pre-encoded. */
 export interface TitleDetailShared {
@@ -57,12 +67,12 @@ export interface TitleDetailShared {
   chapterIds: number[];
   /** Every field but the per-visitor ones and the chapter lists. */
   staticBin: Uint8Array;
-  /** firstChapterList then lastChapterList entries (fields 9, 10). */
-  top: { id: number; v: Variants }[];
-  /** chapterListGroup entries (field 28): head, then first/mid/last entries (fields 2, 3, 4). */
-  groups: { head: Uint8Array; items: { id: number; v: Variants }[] }[];
-  /** chapterListV2 entries (field 38). */
-  all: { id: number; v: Variants }[];
+  /** firstChapterList then lastChapterList entries. */
+  top: Entry[];
+  /** chapterListGroup entries: head, then first/mid/last entries. */
+  groups: { head: Uint8Array; items: Entry[] }[];
+  /** chapterListV2 entries. */
+  all: Entry[];
   /** The whole answer of a visitor with no favorite here and none of these chapters viewed. */
   plainBin: Buffer;
 }
@@ -176,65 +186,56 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     chapterListGroup: [],
     chapterListV2: [],
   });
-  const enc = new Map<number, { plain: Uint8Array; viewed: Uint8Array }>();
-  for (const [id, m] of msgs) {
-    enc.set(id, {
-      plain: toBinary(ChapterSchema, m),
-      viewed: toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true })),
-    });
-  }
-  const entry = (field: number, id: number) => {
-    const e = enc.get(id)!;
-    return { id, v: [framed(field, e.plain), framed(field, e.viewed)] as Variants };
-  };
+  const chapter = (field: number, id: number) => entry(field, ChapterSchema, msgs.get(id)!, 'alreadyViewed', id);
   const d: Omit<TitleDetailShared, 'plainBin'> = {
     titleId,
     msg,
     until: nextChangeMs(chapters, now),
     chapterIds: released.map((c) => c.id),
     staticBin: toBinary(TitleDetailViewSchema, bare),
-    top: [...split.first.map((c) => entry(9, c.id)), ...split.last.map((c) => entry(10, c.id))],
+    top: [...split.first.map((c) => chapter(F.firstChapterList, c.id)), ...split.last.map((c) => chapter(F.lastChapterList, c.id))],
     groups: groups.map((g) => ({
       head: toBinary(ChapterGroupSchema, create(ChapterGroupSchema, { chapterNumbers: g.numbers })),
-      items: [...g.first.map((id) => entry(2, id)), ...g.mid.map((id) => entry(3, id)), ...g.last.map((id) => entry(4, id))],
+      items: [
+        ...g.first.map((id) => chapter(F.groupFirst, id)),
+        ...g.mid.map((id) => chapter(F.groupMid, id)),
+        ...g.last.map((id) => chapter(F.groupLast, id)),
+      ],
     })),
-    all: released.map((c) => entry(38, c.id)),
+    all: released.map((c) => chapter(F.chapterListV2, c.id)),
   };
-  return { ...d, plainBin: assemble(d, false, NONE) };
+  return { ...d, plainBin: assemble(d, false, new Set()) };
 }
 
-const NONE: ReadonlySet<number> = new Set();
-const SUBSCRIBED = trueField(15);
-
 function assemble(d: Omit<TitleDetailShared, 'plainBin'>, subscribed: boolean, viewed: ReadonlySet<number>): Buffer {
-  const pick = (e: { id: number; v: Variants }) => (viewed.has(e.id) ? e.v[1] : e.v[0]);
   const view = new Parts().add(d.staticBin);
   if (subscribed) view.add(SUBSCRIBED);
-  for (const e of d.top) view.add(pick(e));
+  for (const e of d.top) view.add(pick(e, viewed));
   for (const g of d.groups) {
     const group = new Parts().add(g.head);
-    for (const e of g.items) group.add(pick(e));
-    view.field(28, group);
+    for (const e of g.items) group.add(pick(e, viewed));
+    view.field(F.chapterListGroup, group);
   }
-  for (const e of d.all) view.add(pick(e));
-  return view.success(8);
+  for (const e of d.all) view.add(pick(e, viewed));
+  return successAnswer('titleDetailView', view);
 }
 
 /**
  * The visitor's answer, as bytes (Response → SuccessResult.titleDetailView):
  * the shared part plus their favorite flag and viewed chapters.
  */
-export function encodeTitleDetail(d: TitleDetailShared, subscribed: boolean, viewed: ReadonlySet<number>): Buffer {
-  if (!subscribed && viewed.size === 0) return d.plainBin;
-  return assemble(d, subscribed, viewed);
+export function encodeTitleDetail(d: TitleDetailShared, f: VisitorFlags): Buffer {
+  const subscribed = f.bookmarked.has(d.titleId);
+  if (!subscribed && f.viewed.size === 0) return d.plainBin;
+  return assemble(d, subscribed, f.viewed);
 }
 
 /** The same view as a message (for the JSON variant). */
-export function titleDetailMessage(d: TitleDetailShared, subscribed: boolean, viewed: Set<number>): TitleDetailView {
-  const mark = (c: Chapter) => (viewed.has(c.chapterId) ? create(ChapterSchema, { ...c, alreadyViewed: true }) : c);
+export function titleDetailMessage(d: TitleDetailShared, f: VisitorFlags): TitleDetailView {
+  const mark = (c: Chapter) => withFlag(ChapterSchema, c, 'alreadyViewed', f.viewed.has(c.chapterId));
   return create(TitleDetailViewSchema, {
     ...d.msg,
-    isSubscribed: subscribed,
+    isSubscribed: f.bookmarked.has(d.titleId),
     firstChapterList: d.msg.firstChapterList.map(mark),
     lastChapterList: d.msg.lastChapterList.map(mark),
     chapterListGroup: d.msg.chapterListGroup.map((g) =>

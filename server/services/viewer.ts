@@ -19,13 +19,23 @@ import { errors } from '../lib/errors.js';
 import { languageOrDefault } from '../../core/languages.js';
 import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
 import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
-import { Parts, framed, trueField } from './wire.js';
+import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /** Top comments on the last page. */
 export const TOP_COMMENTS = 3;
 
-/** An entry of a repeated field: [plain, marked (already viewed / liked)]. */
-type Variants = [Uint8Array, Uint8Array];
+/** Field numbers of the pre-encoded pieces, from the generated descriptors. */
+const F = {
+  pages: fieldNo(MangaViewerSchema, 'pages'),
+  chapters: fieldNo(MangaViewerSchema, 'chapters'),
+  lastPage: fieldNo(PageSchema, 'lastPage'),
+  currentChapter: fieldNo(LastPageSchema, 'currentChapter'),
+  nextChapter: fieldNo(LastPageSchema, 'nextChapter'),
+  topComments: fieldNo(LastPageSchema, 'topComments'),
+};
+const SUBSCRIBED = trueFlag(LastPageSchema, 'isSubscribed');
+
+const chapterEntry = (field: number, m: Chapter) => entry(field, ChapterSchema, m, 'alreadyViewed', m.chapterId);
 
 export interface ViewerShared {
   chapterId: number;
@@ -37,10 +47,10 @@ export interface ViewerShared {
   staticBin: Uint8Array;
   /** Chapters the visitor's viewed flags are asked for: the list, and the next chapter. */
   chapterIds: number[];
-  /** The chapters entries (field 3). */
-  entries: { id: number; v: Variants }[];
-  /** The last page's pieces: current and next chapter (fields 1, 2), top comments (3), the rest (5 and on). */
-  lastBin: { current: Variants; next?: { id: number; v: Variants }; comments: { id: number; v: Variants }[]; rest: Uint8Array };
+  /** The chapters entries. */
+  entries: Entry[];
+  /** The last page's pieces: current and next chapter, top comments, and the fields that are the same for everyone. */
+  lastBin: { current: Entry; next?: Entry; comments: Entry[]; rest: Uint8Array };
   /** The whole answer of a visitor whose only mark is this chapter viewed (a first reading: the view is recorded first). */
   firstReadBin: Buffer;
   chapters: Chapter[];
@@ -171,10 +181,6 @@ export async function buildViewer(
     banners: lastBanners.map(bannerMsg),
     ...(publisher ? { publisherBanner: publisherBanner(publisher) } : {}),
   };
-  const chapterVariants = (field: number, m: Chapter): Variants => [
-    framed(field, toBinary(ChapterSchema, m)),
-    framed(field, toBinary(ChapterSchema, create(ChapterSchema, { ...m, alreadyViewed: true }))),
-  ];
   const v: Omit<ViewerShared, 'firstReadBin'> = {
     chapterId,
     titleId: t.id,
@@ -182,17 +188,11 @@ export async function buildViewer(
     until: nextChangeMs(all, now),
     staticBin: toBinary(MangaViewerSchema, create(MangaViewerSchema, { ...msg, chapters: [] })),
     chapterIds: [...chapters.map((x) => x.chapterId), ...(next ? [next.id] : [])],
-    entries: chapters.map((m) => ({ id: m.chapterId, v: chapterVariants(3, m) })),
+    entries: chapters.map((m) => chapterEntry(F.chapters, m)),
     lastBin: {
-      current: chapterVariants(1, current),
-      ...(last.next ? { next: { id: last.next.chapterId, v: chapterVariants(2, last.next) } } : {}),
-      comments: last.topComments.map((x) => ({
-        id: x.id,
-        v: [
-          framed(3, toBinary(CommentSchema, x)),
-          framed(3, toBinary(CommentSchema, create(CommentSchema, { ...x, alreadyLiked: true }))),
-        ] as Variants,
-      })),
+      current: chapterEntry(F.currentChapter, current),
+      ...(last.next ? { next: chapterEntry(F.nextChapter, last.next) } : {}),
+      comments: last.topComments.map((x) => entry(F.topComments, CommentSchema, x, 'alreadyLiked', x.id)),
       rest: toBinary(
         LastPageSchema,
         create(LastPageSchema, {
@@ -212,7 +212,7 @@ export async function buildViewer(
 export const topCommentIds = (v: ViewerShared) => v.last.topComments.map((x) => x.id);
 
 function lastPage(v: ViewerShared, f: VisitorFlags): Page {
-  const mark = (ch: Chapter) => (f.viewed.has(ch.chapterId) ? create(ChapterSchema, { ...ch, alreadyViewed: true }) : ch);
+  const mark = (ch: Chapter) => withFlag(ChapterSchema, ch, 'alreadyViewed', f.viewed.has(ch.chapterId));
   const l = v.last;
   return create(PageSchema, {
     data: {
@@ -220,7 +220,7 @@ function lastPage(v: ViewerShared, f: VisitorFlags): Page {
       value: create(LastPageSchema, {
         currentChapter: mark(l.current),
         ...(l.next ? { nextChapter: mark(l.next) } : {}),
-        topComments: l.topComments.map((x) => (f.liked.has(x.id) ? create(CommentSchema, { ...x, alreadyLiked: true }) : x)),
+        topComments: l.topComments.map((x) => withFlag(CommentSchema, x, 'alreadyLiked', f.liked.has(x.id))),
         isSubscribed: f.bookmarked.has(v.titleId),
         nextTimeStamp: l.nextTimeStamp,
         chapterType: l.chapterType,
@@ -231,21 +231,18 @@ function lastPage(v: ViewerShared, f: VisitorFlags): Page {
   });
 }
 
-const SUBSCRIBED = trueField(4);
-
 function assemble(v: Omit<ViewerShared, 'firstReadBin'>, f: VisitorFlags): Buffer {
-  const pick = (e: { id: number; v: Variants }, marked: Set<number>) => (marked.has(e.id) ? e.v[1] : e.v[0]);
   const view = new Parts().add(v.staticBin);
   for (const e of v.entries) view.add(pick(e, f.viewed));
   const l = v.lastBin;
-  const last = new Parts().add(l.current[f.viewed.has(v.chapterId) ? 1 : 0]);
+  const last = new Parts().add(pick(l.current, f.viewed));
   if (l.next) last.add(pick(l.next, f.viewed));
   for (const c of l.comments) last.add(pick(c, f.liked));
   if (f.bookmarked.has(v.titleId)) last.add(SUBSCRIBED);
   last.add(l.rest);
   // The last page goes after the pages of staticBin: Page{ lastPage: ... } as one more pages entry.
-  view.field(1, new Parts().field(3, last));
-  return view.success(10);
+  view.field(F.pages, new Parts().field(F.lastPage, last));
+  return successAnswer('mangaViewer', view);
 }
 
 /**
@@ -261,6 +258,6 @@ export function viewerMessage(v: ViewerShared, f: VisitorFlags): MangaViewer {
   return create(MangaViewerSchema, {
     ...v.msg,
     pages: [...v.msg.pages, lastPage(v, f)],
-    chapters: v.chapters.map((ch) => (f.viewed.has(ch.chapterId) ? create(ChapterSchema, { ...ch, alreadyViewed: true }) : ch)),
+    chapters: v.chapters.map((ch) => withFlag(ChapterSchema, ch, 'alreadyViewed', f.viewed.has(ch.chapterId))),
   });
 }

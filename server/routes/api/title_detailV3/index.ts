@@ -18,11 +18,10 @@ const route: FastifyPluginAsync = async (app) => {
     // A token made for this request has no favorites or views to look up.
     const f = req.newVisitor ? noFlags() : await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
     app.repos.views.addPending(req.visitor, d.chapterIds, f.viewed);
-    const subscribed = f.bookmarked.has(titleId);
     if ((req.query as Record<string, unknown>).format === 'json') {
-      return sendSuccess(req, reply, { data: { case: 'titleDetailView', value: titleDetailMessage(d, subscribed, f.viewed) } });
+      return sendSuccess(req, reply, { data: { case: 'titleDetailView', value: titleDetailMessage(d, f) } });
     }
-    return reply.type(PROTOBUF).send(encodeTitleDetail(d, subscribed, f.viewed));
+    return reply.type(PROTOBUF).send(encodeTitleDetail(d, f));
   });
 };
 export default route;
