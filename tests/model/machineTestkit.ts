@@ -64,7 +64,7 @@ export function expectFullCoverage(name: string, machine: AnyStateMachine, paths
 
 /** The snapshot after starting the machine with this input and sending these events. */
 export function after<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, events: ReadonlyArray<EventFrom<M>>): SnapshotFrom<M> {
-  const actor = createActor(machine, input === undefined ? {} : { input }).start();
+  const actor = createActor(machine as AnyStateMachine, input === undefined ? {} : { input }).start();
   for (const e of events) actor.send(e);
   const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
   actor.stop();
