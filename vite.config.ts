@@ -48,6 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The app's page, and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
+          // sharing the session's modules with the app, that only browser tests load (tests/e2e/viewerHarness.ts).
+          input: { index: 'index.html', viewerHarness: 'src/viewer/testing/harness.ts' },
           output: {
             codeSplitting: {
               groups: [

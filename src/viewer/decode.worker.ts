@@ -72,15 +72,4 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const m = ev.data;
   if (m.type === 'load') void load(m);
   else if (m.type === 'abort') jobs.get(m.id)?.abort(new DOMException('aborted', 'AbortError'));
-  else if (m.type === 'xor-bench') {
-    const data = new Uint8Array(m.size).map((_, i) => i & 255);
-    const key = hexToBytes(m.key);
-    const copy = new Uint8Array(m.size);
-    const t0 = performance.now();
-    for (let r = 0; r < m.rounds; r++) xorInPlace(data, key);
-    const t1 = performance.now();
-    for (let r = 0; r < m.rounds; r++) copy.set(data);
-    const t2 = performance.now();
-    post({ type: 'xor-bench', xorMs: t1 - t0, copyMs: t2 - t1, bytes: m.size * m.rounds, check: data[7]! ^ copy[7]! });
-  }
 };

@@ -4,6 +4,7 @@
  * (the reader's latest position matters most). Cancelling a queued request
  * drops it; cancelling a running one aborts its fetch in the worker.
  */
+import { viewerEnvironmentOverrides } from './session/registry';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
 export interface DecodeCallbacks {
@@ -46,7 +47,6 @@ export class DecodePool {
   private stack: Job[] = [];
   private running = new Map<number, Job>();
   private nextId = 1;
-  private benchWaiters: Array<(r: { xorMs: number; copyMs: number; bytes: number }) => void> = [];
   readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
 
   constructor(
@@ -105,11 +105,6 @@ export class DecodePool {
   }
 
   private onReply(s: Slot, m: WorkerReply): void {
-    if (m.type === 'xor-bench') {
-      const r = this.benchWaiters.shift();
-      r?.({ xorMs: m.xorMs, copyMs: m.copyMs, bytes: m.bytes });
-      return;
-    }
     const job = this.running.get(m.id);
     if (!job) {
       if (m.type === 'done') m.bitmap.close();
@@ -134,15 +129,6 @@ export class DecodePool {
     this.pump();
   }
 
-  /** bench/decrypt: XOR of `size` bytes `rounds` times in a decode worker, against a plain copy of the same bytes. */
-  xorBench(size: number, rounds: number, key: string): Promise<{ xorMs: number; copyMs: number; bytes: number }> {
-    const s = this.slots[0] ?? this.slot()!;
-    return new Promise((resolve) => {
-      this.benchWaiters.push(resolve);
-      s.worker.postMessage({ type: 'xor-bench', size, rounds, key } satisfies WorkerRequest);
-    });
-  }
-
   destroy(): void {
     for (const s of this.slots) s.worker.terminate();
     this.slots = [];
@@ -156,8 +142,7 @@ let shared: DecodePool | undefined;
 /** The app's one pool; workers start on first use and live with the page. */
 export function decodePool(): DecodePool {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  // Browser tests pin the pool (window.__VIEWER_POOL_SIZE__) so queueing is the same on every machine.
-  const pinned = typeof window !== 'undefined' ? (window as { __VIEWER_POOL_SIZE__?: number }).__VIEWER_POOL_SIZE__ : undefined;
-  shared ??= new DecodePool(pinned ?? Math.max(1, Math.min(3, cores - 1)));
+  // A page embedding the app may pin the pool's size (session/registry.ts): browser tests queue alike on every machine.
+  shared ??= new DecodePool(viewerEnvironmentOverrides().poolSize ?? Math.max(1, Math.min(3, cores - 1)));
   return shared;
 }

@@ -61,7 +61,7 @@ export class PageStore {
     const a = this.loaders.get(i);
     if (!a) return { status: 'idle', loaded: 0, total: 0 };
     const s = a.getSnapshot();
-    return { status: s.value as PageStatus, loaded: s.context.loaded, total: s.context.total };
+    return { status: s.value, loaded: s.context.loaded, total: s.context.total };
   }
 
   decodedCount(): number {
@@ -181,7 +181,7 @@ export class PageStore {
     // A failed page left behind is forgotten: coming back to it tries again.
     for (const [i, a] of this.loaders) if (a.getSnapshot().value === 'failed' && !this.want.has(i)) a.send({ type: 'page.evict' });
     for (let k = list.length - 1; k >= 0; k--) {
-      const i = list[k]!;
+      const i = list[k];
       const s = this.loader(i).getSnapshot().value;
       if (s === 'idle' || s === 'evicted') this.loader(i).send({ type: 'page.request' });
     }

@@ -23,7 +23,7 @@ export interface RendererStats {
 
 export interface RendererOptions {
   background: number;
-  /** Keeps the drawing buffer so tests can read pixels back. */
+  /** Keeps the drawing buffer after each frame, so its pixels can be read back (the browser-test harness does). */
   preserveDrawingBuffer: boolean;
 }
 
@@ -83,8 +83,9 @@ export class PageRenderer {
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
     // Render on demand from our own frame callback instead of every tick.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the ticker calls it on its context argument, this.app
     this.app.ticker.remove(this.app.render, this.app);
-    this.app.ticker.add(this.frame, this);
+    this.app.ticker.add(this.frame);
     this.app.ticker.start();
     this.ready = true;
   }
@@ -173,20 +174,7 @@ export class PageRenderer {
     return () => this.listeners.delete(fn);
   }
 
-  /** CSS-pixel colour at (x, y) of the canvas; needs preserveDrawingBuffer. */
-  samplePixel(x: number, y: number): [number, number, number, number] {
-    const c = this.app.canvas;
-    const r = c.width / c.clientWidth;
-    const tmp = document.createElement('canvas');
-    tmp.width = 1;
-    tmp.height = 1;
-    const ctx = tmp.getContext('2d')!;
-    ctx.drawImage(c, Math.floor(x * r), Math.floor(y * r), 1, 1, 0, 0, 1, 1);
-    const d = ctx.getImageData(0, 0, 1, 1).data;
-    return [d[0]!, d[1]!, d[2]!, d[3]!];
-  }
-
-  private frame(ticker: Ticker): void {
+  private frame = (ticker: Ticker): void => {
     if (!this.layout) return;
     // One new texture per frame: an upload costs tens of ms without a GPU, two in one task make it long.
     this.uploadBudget = UPLOADS_PER_FRAME;
@@ -223,7 +211,7 @@ export class PageRenderer {
       this.stats.frames++;
       if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = performance.now();
     }
-  }
+  };
 
   private syncVisible(): void {
     const l = this.layout!;
@@ -282,7 +270,7 @@ export class PageRenderer {
     this.destroyed = true;
     if (!this.ready) return;
     this.ready = false;
-    this.app.ticker.remove(this.frame, this);
+    this.app.ticker.remove(this.frame);
     for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     for (const t of this.textures.values()) t.destroy(true);

@@ -5,7 +5,7 @@
  * pointer, wheel scrolling / page turning.
  */
 import { useGesture } from '@use-gesture/react';
-import { useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { PagingEvent } from '../../machines/pagingMachine';
 import type { Mode } from '../../core/viewer/layout';
 import { MAX_ZOOM } from '../../core/viewer/camera';
@@ -20,7 +20,7 @@ const WHEEL_COOLDOWN_MS = 300;
 export interface GestureTarget {
   mode: Mode;
   rtl: boolean;
-  send(e: PagingEvent): void;
+  send: (e: PagingEvent) => void;
   /** Whether the paging machine still holds the drag (Escape lets go of it). */
   dragActive(): boolean;
   /** The zoom on screen (1 = fit). */
@@ -33,9 +33,14 @@ function interactive(t: EventTarget | null): boolean {
   return t instanceof Element && !!t.closest('button, a, input, select, textarea, [data-interactive]');
 }
 
-export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: GestureTarget): void {
-  const cur = useRef(target);
-  cur.current = target;
+/** Until the stage's session exists, pointer input does nothing. */
+const NOBODY: GestureTarget = { mode: 'vertical', rtl: false, send: () => {}, dragActive: () => false, scale: () => 1, onTap: () => {} };
+
+export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: GestureTarget | null): void {
+  const cur = useRef(target ?? NOBODY);
+  useEffect(() => {
+    cur.current = target ?? NOBODY;
+  });
   const dragging = useRef(false);
   /** The machine let go of this drag: ignore it until the pointer is released. */
   const dropped = useRef(false);
@@ -71,24 +76,24 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
 
   useGesture(
     {
-      onDrag: ({
-        tap: isTap,
-        first,
-        last,
-        movement: [mx, my],
-        velocity: [vx, vy],
-        direction: [dx, dy],
-        xy: [x, y],
-        pinching,
-        cancel,
-        event,
-      }) => {
+      onDrag: (g) => {
+        const {
+          tap: isTap,
+          first,
+          last,
+          movement: [mx, my],
+          velocity: [vx, vy],
+          direction: [dx, dy],
+          xy: [x, y],
+          pinching,
+          event,
+        } = g;
         const send = cur.current.send;
         // A touch pinch takes over from the drag; a ctrl+wheel zoom (also a "pinch") must not swallow mouse clicks.
         if (pinching && (event as PointerEvent).pointerType !== 'mouse') {
           if (dragging.current) send({ type: 'drag.cancel' });
           dragging.current = false;
-          cancel();
+          g.cancel();
           return;
         }
         if (first) dropped.current = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hexToBytes, xorInPlace } from './xor';
 
 function naive(data: Uint8Array, key: Uint8Array): Uint8Array {
-  return data.map((b, i) => b ^ key[i % key.length]!);
+  return data.map((b, i) => b ^ key[i % key.length]);
 }
 
 describe('xor decryption', () => {

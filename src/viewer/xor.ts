@@ -40,21 +40,21 @@ export function xorInPlace(data: Uint8Array, key: Uint8Array): Uint8Array {
       // Eight words a step (kw is a multiple of 8).
       for (let j = 0; j < kw; j += 8) {
         const b = w + j;
-        d32[b] = d32[b]! ^ k32[j]!;
-        d32[b + 1] = d32[b + 1]! ^ k32[j + 1]!;
-        d32[b + 2] = d32[b + 2]! ^ k32[j + 2]!;
-        d32[b + 3] = d32[b + 3]! ^ k32[j + 3]!;
-        d32[b + 4] = d32[b + 4]! ^ k32[j + 4]!;
-        d32[b + 5] = d32[b + 5]! ^ k32[j + 5]!;
-        d32[b + 6] = d32[b + 6]! ^ k32[j + 6]!;
-        d32[b + 7] = d32[b + 7]! ^ k32[j + 7]!;
+        d32[b] = d32[b] ^ k32[j];
+        d32[b + 1] = d32[b + 1] ^ k32[j + 1];
+        d32[b + 2] = d32[b + 2] ^ k32[j + 2];
+        d32[b + 3] = d32[b + 3] ^ k32[j + 3];
+        d32[b + 4] = d32[b + 4] ^ k32[j + 4];
+        d32[b + 5] = d32[b + 5] ^ k32[j + 5];
+        d32[b + 6] = d32[b + 6] ^ k32[j + 6];
+        d32[b + 7] = d32[b + 7] ^ k32[j + 7];
       }
       w += kw;
     }
-    for (let j = 0; w < words; j++, w++) d32[w]! ^= k32[j]!;
+    for (let j = 0; w < words; j++, w++) d32[w] ^= k32[j];
     i = words << 2;
   }
   // The tail (and unaligned input) byte by byte; block alignment keeps i % key.length right.
-  for (; i < n; i++) data[i]! ^= key[i % key.length]!;
+  for (; i < n; i++) data[i] ^= key[i % key.length];
   return data;
 }

@@ -1,13 +1,13 @@
 /**
  * A page-image server on loopback for the viewer's page-loading tests: it
- * serves the fixture's encrypted page images (see viewer-fixture.ts) and lets
+ * serves the fixture's encrypted page images (see viewerFixture.ts) and lets
  * the test hold any page's answer, send half of its bytes (so the viewer
  * sees real streamed progress), finish it, or fail it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
-import { KEY, pageImage, xor } from './viewer-fixture';
+import { KEY, pageImage, xor } from './viewerFixture';
 
 type Held = { res: http.ServerResponse; body: Buffer; sent: number; headers: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, startServer } from './harness';
+import { attachViewerHarness } from './viewerHarness';
 
 /** What a reader does: browse, open a title, favorite it, read a chapter, see its comments. */
 describe('reading flow in Chromium against the real server', () => {
@@ -15,6 +16,8 @@ describe('reading flow in Chromium against the real server', () => {
 
   it('home → title → favorite → favorites → viewer pages → comments', async () => {
     const ctx = await newContext(browser, 'desktop', base);
+    // The viewer's figures (window.__viewerDebug) for when the reader gets there.
+    await attachViewerHarness(ctx, { clocks: 'real' });
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -12,12 +12,12 @@ import { valueKey, walk } from '../model/uiModel';
 import { runInBrowser, type BrowserDriver, type Ev } from './browserModel';
 import { launchBrowser } from './harness';
 import { startImageServer, type ImageServer } from './imageServer';
-import { FIXTURE_ERROR, installFixture, type FixtureOptions, type InstalledFixture } from './viewer-fixture';
+import { FIXTURE_ERROR, installFixture, type FixtureOptions, type InstalledFixture } from './viewerFixture';
 
 /**
  * The viewer's page-resolution, reading-direction, paging and page-loading
  * machines, each as generated paths run in Chromium on the real viewer with
- * a controlled chapter (tests/e2e/viewer-fixture.ts): server answers are
+ * a controlled chapter (tests/e2e/viewerFixture.ts): server answers are
  * held and released by the test, keys are pressed, the pointer drags and
  * taps, and at every step the viewer's own state and what it shows must be
  * what the model says.

@@ -6,6 +6,7 @@ import { viewerMenusMachine } from '../../machines/viewerMenusMachine';
 import { recordCoverage, stateKeys, transitionKeys, type CoverageExceptions } from '../model/coverage';
 import { generatePaths, type UiModelOptions } from '../model/uiModel';
 import { launchBrowser, newContext } from './harness';
+import { attachViewerHarness } from './viewerHarness';
 
 /**
  * Paths generated from the viewer's machines, executed in Chromium on the
@@ -26,10 +27,8 @@ async function runInBrowser(
   const paths = generatePaths(machine, opts);
   for (const p of paths) {
     const ctx = await newContext(browser, 'desktop', url);
-    // Test mode: the viewer's timers are driven by the test (__viewerDebug.elapseNavTimer).
-    await ctx.addInitScript(() => {
-      (window as unknown as { __VIEWER_TEST__: boolean }).__VIEWER_TEST__ = true;
-    });
+    // The viewer's timers are driven by the test (__viewerDebug.elapseNavTimer).
+    await attachViewerHarness(ctx, { clocks: 'manual' });
     const page = await ctx.newPage();
     await page.goto(url);
     // The chapter is laid out (its pages counted) before the reader acts.

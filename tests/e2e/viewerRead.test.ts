@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
-import { installFixture, sourceColor, type FixtureOptions } from './viewer-fixture';
+import { installFixture, sourceColor, type FixtureOptions } from './viewerFixture';
+import { attachViewerHarness } from './viewerHarness';
 
 /**
  * Reading a chapter as a person would, in Chromium on the real viewer with a
@@ -36,18 +37,15 @@ describe('reading a chapter', () => {
     }
   };
 
-  async function open(
-    o: FixtureOptions,
-    kind: 'desktop' | 'phone' = 'desktop',
-    init = 'window.__VIEWER_TEST__ = true;',
-  ): Promise<{ page: Page; ctx: BrowserContext }> {
+  async function open(o: FixtureOptions, kind: 'desktop' | 'phone' = 'desktop'): Promise<{ page: Page; ctx: BrowserContext }> {
     const ctx = await browser.newContext({
       ...(kind === 'phone' ? PHONE : { viewport: { width: 1280, height: 800 } }),
       baseURL: base,
       locale: 'en-US',
     });
+    await attachViewerHarness(ctx, { clocks: 'manual' });
     await ctx.addInitScript(
-      `${init} if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`,
+      `if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`,
     );
     await installFixture(ctx, o);
     const page = await ctx.newPage();

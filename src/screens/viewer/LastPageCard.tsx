@@ -14,10 +14,9 @@ import { storeLink } from '../../ui/AppInstallBanner';
  * object, the comments button and the app-install link.
  */
 export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaViewer }) {
-  const [, rerender] = useState(0);
+  const [subscribed, setSubscribed] = useState(last.isSubscribed);
   const [busy, setBusy] = useState(false);
   const next = last.nextChapter;
-  const subscribed = last.isSubscribed;
 
   const toggleFavorite = async () => {
     setBusy(true);
@@ -31,13 +30,12 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
           query: { title_id: viewer.titleId, ...(token ? { push_token: token, lang: getServiceLang() } : {}) },
         });
       }
-      last.isSubscribed = !subscribed;
+      setSubscribed(!subscribed);
       track(subscribed ? 'unfavorite' : 'favorite', { title_id: viewer.titleId, location: 'viewer' });
     } catch {
       // The toggle keeps its previous state; the reader can try again.
     } finally {
       setBusy(false);
-      rerender((n) => n + 1);
     }
   };
 

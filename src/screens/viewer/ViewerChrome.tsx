@@ -12,8 +12,8 @@ interface Props {
   count: number;
   rtl: boolean;
   reloading: boolean;
-  onGoto(i: number): void;
-  onMenu(m: ViewerMenu): void;
+  onGoto: (i: number) => void;
+  onMenu: (m: ViewerMenu) => void;
 }
 
 function useFullscreen(): [boolean, () => void] {

@@ -10,11 +10,11 @@ import { ShareButtons } from '../../ui/ShareButtons';
 interface Props {
   viewer: MangaViewer;
   open: 'settings' | 'language' | 'chapters' | null;
-  onClose(): void;
+  onClose: () => void;
   mode: ViewerMode;
-  onMode(m: ViewerMode): void;
+  onMode: (m: ViewerMode) => void;
   resolution: Resolution;
-  onResolution(r: Resolution): void;
+  onResolution: (r: Resolution) => void;
 }
 
 const RESOLUTIONS: { value: Resolution; label: string }[] = [

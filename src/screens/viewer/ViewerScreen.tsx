@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import { pageResolutionMachine } from '../../../machines/pageResolutionMachine';
@@ -7,10 +7,10 @@ import { ApiCallError } from '../../api/client';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { getServiceLang, mirrorPrefsCookies } from '../../lib/prefs';
-import { STORAGE } from '../../../core/storageKeys';
+import { getServiceLang } from '../../lib/prefs';
+import { saveResolution, storedResolution } from '../../lib/storage';
 import { loadMangaViewer } from '../../viewer/api';
-import { storedResolution, viewerQueryKey } from '../../../core/viewer/chapterQuery';
+import { viewerQueryKey } from '../../lib/prefs';
 import { dismissFirstPage } from '../../boot/chapterStartHandOver';
 import { takePrefetchedViewer } from '../../viewer/prefetch';
 import { ViewerStage } from './ViewerStage';
@@ -23,49 +23,51 @@ export function viewerErrorText(e: unknown): string {
   return popup?.body || err?.englishPopup?.body || t('viewer.loadError');
 }
 
+type Shown = { viewer: MangaViewer; quality: ImgQuality };
+
+/** The page-resolution machine with its effects: the chapter's data loaded (prefetched if it was), the choice saved, a failure told. */
+function viewerLoading(onLoaded: (d: Shown) => void) {
+  let ctrl: AbortController | null = null;
+  let failure: unknown = null;
+  const machine = pageResolutionMachine.provide({
+    actions: {
+      loadViewer: ({ self }, { chapterId: id, quality }) => {
+        ctrl?.abort();
+        const c = new AbortController();
+        ctrl = c;
+        const p = takePrefetchedViewer(viewerQueryKey(id, quality)) ?? loadMangaViewer(id, quality, c.signal);
+        p.then(
+          (v) => {
+            if (c.signal.aborted) return;
+            onLoaded({ viewer: v, quality });
+            self.send({ type: 'viewer.loaded' });
+          },
+          (e: unknown) => {
+            if (c.signal.aborted) return;
+            failure = e;
+            self.send({ type: 'viewer.failed' });
+          },
+        );
+      },
+      saveResolution: (_, { resolution }) => saveResolution(resolution),
+      alertError: () => window.alert(viewerErrorText(failure)),
+    },
+  });
+  return { machine, abort: () => ctrl?.abort() };
+}
+
 /** /viewer/{chapterId}: the chapter viewer, outside the shell. */
 export default function ViewerScreen() {
   const params = useParams<{ chapterId: string }>();
   const chapterId = Number(params.chapterId) || 0;
-  const [data, setData] = useState<{ viewer: MangaViewer; quality: ImgQuality } | null>(null);
-  const failure = useRef<unknown>(null);
-  const ctrl = useRef<AbortController | null>(null);
-
-  const [machine] = useState(() =>
-    pageResolutionMachine.provide({
-      actions: {
-        loadViewer: ({ self }, { chapterId: id, quality }) => {
-          ctrl.current?.abort();
-          const c = new AbortController();
-          ctrl.current = c;
-          const p = takePrefetchedViewer(viewerQueryKey(id, quality)) ?? loadMangaViewer(id, quality, c.signal);
-          p.then(
-            (v) => {
-              if (c.signal.aborted) return;
-              setData({ viewer: v, quality });
-              self.send({ type: 'viewer.loaded' });
-            },
-            (e: unknown) => {
-              if (c.signal.aborted) return;
-              failure.current = e;
-              self.send({ type: 'viewer.failed' });
-            },
-          );
-        },
-        saveResolution: (_, { resolution }) => {
-          localStorage.setItem(STORAGE.pageResolution, resolution);
-          mirrorPrefsCookies();
-        },
-        alertError: () => window.alert(viewerErrorText(failure.current)),
-      },
-    }),
-  );
+  const [data, setData] = useState<Shown | null>(null);
+  const [{ machine, abort }] = useState(() => viewerLoading(setData));
   const [state, send, actor] = useMachine(machine, { input: { chapterId, stored: storedResolution() }, inspect });
 
   useEffect(() => {
     if (actor.getSnapshot().context.chapterId !== chapterId) send({ type: 'chapter.open', chapterId });
   }, [chapterId, actor, send]);
-  useEffect(() => () => ctrl.current?.abort(), []);
+  useEffect(() => abort, [abort]);
   // The first pages drawn ahead of the viewer (firstPaint.ts) never stay over an error or another screen.
   const failed = state.matches('failed');
   useEffect(() => {

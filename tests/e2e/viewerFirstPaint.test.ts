@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
+import { attachViewerHarness, harnessSrc, withHarness } from './viewerHarness';
 import { generateCatalog } from '../../server/catalog/generate';
 import { loadConfig } from '../../server/config';
 import { planFirstView, type FirstPage } from '../../core/viewer/firstViewPlan';
@@ -61,13 +62,12 @@ describe('first pages drawn ahead of the viewer', () => {
     kind: 'desktop' | 'phone',
     init = '',
     cookies: Record<string, string> = {},
-    held: RegExp = /\/assets\/start-[^/]+\.js$/,
+    held: RegExp = /\/assets\/startApp-[^/]+\.js$/,
   ): Promise<Opened> {
     const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), baseURL: base, locale: 'en-US' });
     await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: base })));
-    await ctx.addInitScript(
-      `window.__VIEWER_TEST__ = true; if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`,
-    );
+    await attachViewerHarness(ctx, { clocks: 'manual' });
+    await ctx.addInitScript(`if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await ctx.route(held, async (route) => {
@@ -82,7 +82,7 @@ describe('first pages drawn ahead of the viewer', () => {
     ctx.on('request', (r) => {
       if (r.url().includes('/api/manga_viewer')) calls.push({ url: r.url(), token: r.headers()['session-token'] });
       if (r.url().includes('/img/page/')) images.push(r.url());
-      if (/\/assets\/firstDraw-[^/]+\.js$/.test(r.url())) drawCode.push(r.url());
+      if (/\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url())) drawCode.push(r.url());
     });
     const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
     const html = (await res?.text()) ?? '';
@@ -295,15 +295,15 @@ describe('first pages drawn ahead of the viewer', () => {
 
   it('a page whose script did not run: the entry loads the drawing code and draws them itself', async () => {
     const ctx = await browser.newContext({ ...DESKTOP, baseURL: base, locale: 'en-US' });
-    await ctx.addInitScript('window.__VIEWER_TEST__ = true;');
-    // The page as sent, less its inlined script (the boot data, a JSON script, stays).
+    // The page as sent, less its inlined script (the boot data, a JSON script, stays), with the viewer's test harness.
+    const harness = harnessSrc({ clocks: 'manual' });
     await ctx.route(/\/viewer\/\d+$/, async (route) => {
       const res = await route.fetch();
-      await route.fulfill({ response: res, body: (await res.text()).replace(/<script>[\s\S]*?<\/script>/, '') });
+      await route.fulfill({ response: res, body: withHarness((await res.text()).replace(/<script>[\s\S]*?<\/script>/, ''), harness) });
     });
     const page = await ctx.newPage();
     const drawnBy: string[] = [];
-    ctx.on('request', (r) => /\/assets\/firstDraw-[^/]+\.js$/.test(r.url()) && drawnBy.push(r.url()));
+    ctx.on('request', (r) => /\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url()) && drawnBy.push(r.url()));
     await page.goto(`/viewer/${notable.longChapterId}`, { waitUntil: 'commit' });
     await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
     expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');

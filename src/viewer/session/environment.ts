@@ -1,0 +1,79 @@
+/**
+ * Everything impure a viewer session uses, given to it in one object: its
+ * clocks, the stored reader choices (the storage port), the renderer
+ * factory and its options, the cache window, the decode pool, chapter
+ * prefetch, the first pages drawn before the app loaded, and analytics. The
+ * app builds it in src/screens/viewer/viewerEnvironment.ts; unit tests give
+ * fakes.
+ */
+import type { Camera } from '../../../core/viewer/camera';
+import type { Layout } from '../../../core/viewer/layout';
+import type { ImgQuality } from '../../../core/viewer/imageQuality';
+import type { ViewerMode } from '../../../core/viewer/viewerMode';
+import type { CacheConfig } from '../cachePolicy';
+import type { DecodePool } from '../decodePool';
+import type { RendererOptions, RendererStats } from '../renderer';
+import type { ViewerClocks } from './clock';
+
+/** The reader's stored choices the session reads and saves (src/lib/storage.ts in the app). */
+export interface ViewerStoragePort {
+  storedViewerMode(): ViewerMode | null;
+  saveViewerMode(mode: ViewerMode): void;
+  /** The item the reader was at in this chapter (0 when none). */
+  storedResumePosition(chapterId: number): number;
+  saveResumePosition(chapterId: number, item: number): void;
+}
+
+export interface DrawnRect {
+  item: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  image: boolean;
+}
+
+/** What the session asks of its renderer (src/viewer/renderer.ts's PageRenderer). */
+export interface StageRenderer {
+  readonly stats: RendererStats;
+  readonly settled: boolean;
+  readonly canvas: HTMLCanvasElement | null;
+  init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void>;
+  resize(width: number, height: number): void;
+  setLayout(layout: Layout, isManga: (i: number) => boolean): void;
+  setCamera(cam: Camera, immediate: boolean): void;
+  invalidate(i: number): void;
+  release(i: number): void;
+  drawnRects(): DrawnRect[];
+  onCamera(fn: (cam: Camera) => void): () => void;
+  destroy(): void;
+}
+
+/** The chapter's first pages drawn before the app loaded (src/boot/chapterStartHandOver.ts). */
+export interface FirstPagesPort {
+  /** Their canvas while it is still up. */
+  canvas(): HTMLCanvasElement | null;
+  /** Takes it off the screen (idempotent). */
+  dismiss(): void;
+}
+
+export interface ViewerEnvironment {
+  clocks: ViewerClocks;
+  storage: ViewerStoragePort;
+  createRenderer(bitmapOf: (i: number) => ImageBitmap | undefined): StageRenderer;
+  rendererOptions: RendererOptions;
+  cache: CacheConfig;
+  pool: DecodePool;
+  /** Loads and decodes the start of chapter `chapterId` ahead of time (the reader nears the end). */
+  prefetchChapter(chapterId: number, quality: ImgQuality): void;
+  firstPages: FirstPagesPort;
+  track(event: string, params: Record<string, unknown>): void;
+}
+
+/** The stage's elements: the canvas goes into `stage`, DOM overlays follow the camera in `world`. */
+export interface StageElements {
+  stage: HTMLElement;
+  world: HTMLElement;
+  /** Where the first pages drawn before the app loaded stay until the canvas shows them. */
+  firstPages: HTMLElement;
+}

@@ -1,0 +1,42 @@
+/**
+ * What a key press does in the viewer, as a pure rule: with a menu open only
+ * Escape (it closes the menu); Escape lets go of a drag or leaves the zoom,
+ * 0 resets the zoom; other keys page in the reading direction (input.ts).
+ */
+import type { PagingEvent } from '../../../machines/pagingMachine';
+import type { Mode } from '../../../core/viewer/layout';
+import { keyToEvent } from '../input';
+
+/** A key press as the session needs it. */
+export interface KeyInput {
+  key: string;
+  shiftKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  /** The key went to a text field (it types there instead). */
+  inField: boolean;
+}
+
+export interface KeyContext {
+  menuOpen: boolean;
+  dragging: boolean;
+  zoomed: boolean;
+  mode: Mode;
+  rtl: boolean;
+}
+
+export type KeyOutcome =
+  | { to: 'menus' }
+  /** `pages`: the key turned or scrolled pages (the browser must not scroll as well). */
+  | { to: 'paging'; event: PagingEvent; pages: boolean }
+  | null;
+
+export function keyOutcome(k: KeyInput, c: KeyContext): KeyOutcome {
+  if (c.menuOpen) return k.key === 'Escape' ? { to: 'menus' } : null;
+  if (k.altKey || k.metaKey || k.ctrlKey || k.inField) return null;
+  if (k.key === 'Escape' && c.dragging) return { to: 'paging', event: { type: 'drag.cancel' }, pages: false };
+  if ((k.key === 'Escape' || k.key === '0') && c.zoomed) return { to: 'paging', event: { type: 'zoom.reset' }, pages: false };
+  const event = keyToEvent(k.key, k.shiftKey, c.mode, c.rtl);
+  return event ? { to: 'paging', event, pages: true } : null;
+}

@@ -1,0 +1,300 @@
+/**
+ * One chapter open in the viewer, as a plain object: its machines (paging, reading direction,
+ * navigation bar, menus), page store, decode pool, renderer, layout, resume position, next-chapter
+ * prefetch, the hand-over from the first pages drawn before the app loaded, keyboard and pointer
+ * input. Everything impure comes from its environment (environment.ts). React renders its view
+ * (`subscribe` / `getSnapshot`, view.ts) and forwards input to it.
+ */
+import type { PagingEvent } from '../../../machines/pagingMachine';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
+import type { ImgQuality } from '../../../core/viewer/imageQuality';
+import { cameraFor } from '../../../core/viewer/camera';
+import { toItems, type ViewerItem } from '../../../core/viewer/items';
+import { buildLayout, visiblePlacements, type Layout } from '../../../core/viewer/layout';
+import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
+import type { TapZone } from '../input';
+import { PageStore } from '../pageStore';
+import type { GestureTarget } from '../useViewerGestures';
+import { flagsOf, geometryOf, nextChapterOf, pageSources } from './chapterLayout';
+import type { TimerId } from './clock';
+import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
+import { watchHandOver } from './handOver';
+import { keyOutcome, type KeyInput } from './keys';
+import { sameView, viewOf, type OpenMenu, type ViewerView } from './view';
+import { createViewerActors, type ViewerActors } from './viewerActors';
+
+export class ViewerSession implements GestureTarget {
+  readonly actors: ViewerActors;
+  private readonly stopTimers: () => void;
+  private viewer: MangaViewer;
+  private quality: ImgQuality;
+  private viewport = { width: 0, height: 0 };
+  private items: ViewerItem[] = [];
+  private layoutNow: Layout | null = null;
+  private rendererNow: StageRenderer | null = null;
+  private rendererReady = false;
+  private storeNow: PageStore | null = null;
+  private resume: number;
+  private lastEvent = '';
+  /** The layout and spread last shown (a new one saves the resume position). */
+  private seen: { layout: Layout | null; index: number } = { layout: null, index: -1 };
+  private pages = 0;
+  private redraw: TimerId | undefined;
+  private readonly cleanups: Array<() => void> = [];
+  private readonly listeners = new Set<() => void>();
+  private view: ViewerView;
+  private disposed = false;
+  private stopHandOver = () => {};
+
+  constructor(
+    viewer: MangaViewer,
+    quality: ImgQuality,
+    private readonly env: ViewerEnvironment,
+  ) {
+    this.viewer = viewer;
+    this.quality = quality;
+    this.resume = env.storage.storedResumePosition(viewer.chapterId);
+    const { stopTimers, ...actors } = createViewerActors(env, flagsOf(viewer));
+    this.actors = actors;
+    this.stopTimers = stopTimers;
+    this.view = this.computeView();
+    const subs = [
+      actors.nav.subscribe(() => this.emit()),
+      actors.menus.subscribe(() => this.emit()),
+      actors.mode.subscribe(() => this.onMode()),
+      actors.paging.subscribe(() => this.onPaging()),
+    ];
+    this.cleanups.push(() => subs.forEach((x) => x.unsubscribe()));
+    for (const a of Object.values(actors)) a.start();
+    this.storeNow = this.newStore();
+    this.emit();
+  }
+
+  /** The reader's current item: where the chapter opens again (saved through the storage port). */
+  get resumePosition(): number {
+    return this.resume;
+  }
+  /** The parts it runs, for an embedding page's own figures (src/viewer/testing/). */
+  get parts(): { layout: Layout | null; renderer: StageRenderer | null; store: PageStore | null; pool: ViewerEnvironment['pool'] } {
+    return { layout: this.layoutNow, renderer: this.rendererNow, store: this.storeNow, pool: this.env.pool };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = (): ViewerView => this.view;
+
+  /** Puts the renderer's canvas on the stage and the first pages under the menus. */
+  attach(el: StageElements): void {
+    const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
+    this.rendererNow = r;
+    const first = this.env.firstPages.canvas();
+    if (first) el.firstPages.append(first);
+    this.cleanups.push(
+      r.onCamera((c) => (el.world.style.transform = `translate(${-c.x * c.scale}px, ${-c.y * c.scale}px) scale(${c.scale})`)),
+    );
+    r.init(el.stage, el.stage.clientWidth, el.stage.clientHeight, this.env.rendererOptions).then(
+      () => {
+        if (this.disposed) return;
+        this.rendererReady = true;
+        this.applyLayout();
+      },
+      (e: unknown) => console.error('viewer: renderer failed', e),
+    );
+  }
+
+  /** The stage's size (CSS px). */
+  resize(width: number, height: number): void {
+    if (width === this.viewport.width && height === this.viewport.height) return;
+    this.viewport = { width, height };
+    this.relayout();
+  }
+
+  /** New data for the same chapter (a resolution change refetches it): new page URLs, its direction constraints again. */
+  setChapter(viewer: MangaViewer, quality: ImgQuality): void {
+    if (viewer === this.viewer) return;
+    this.viewer = viewer;
+    this.quality = quality;
+    this.storeNow?.destroy();
+    this.storeNow = this.newStore();
+    this.actors.mode.send({ type: 'chapter.loaded', ...flagsOf(viewer) });
+    this.relayout();
+  }
+
+  /** A paging event from the reader's input. */
+  send = (e: PagingEvent): void => {
+    this.lastEvent = e.type;
+    // The reader pages on: the first pages drawn ahead of the app (if still up) go.
+    if (e.type !== 'layout.set') this.env.firstPages.dismiss();
+    this.actors.paging.send(e);
+  };
+
+  get mode(): ViewerMode {
+    return this.view.mode;
+  }
+  get rtl(): boolean {
+    return this.view.rtl;
+  }
+  dragActive(): boolean {
+    return this.actors.paging.getSnapshot().matches({ pointer: 'dragging' });
+  }
+  scale(): number {
+    return this.actors.paging.getSnapshot().context.pos.scale;
+  }
+  onTap(zone: TapZone): void {
+    if (zone === 'center') this.actors.nav.send({ type: 'navbar.tap' });
+    else this.send({ type: zone === 'next' ? 'page.next' : 'page.prev' });
+  }
+
+  /** A key press; true when it turned or scrolled pages (the browser must not scroll as well). */
+  handleKey(k: KeyInput): boolean {
+    const ps = this.actors.paging.getSnapshot();
+    const { mode, rtl, menu } = this.view;
+    const out = keyOutcome(k, {
+      menuOpen: menu !== null,
+      dragging: ps.matches({ pointer: 'dragging' }),
+      zoomed: ps.matches({ zoom: 'zoomed' }),
+      mode,
+      rtl,
+    });
+    if (out?.to === 'menus') this.closeMenu();
+    if (out?.to !== 'paging') return false;
+    this.send(out.event);
+    return out.pages;
+  }
+
+  goTo(index: number): void {
+    this.send({ type: 'page.goto', index });
+  }
+  toggleMenu(menu: OpenMenu): void {
+    this.actors.menus.send({ type: 'menu.toggle', menu });
+  }
+  closeMenu(): void {
+    this.actors.menus.send({ type: 'menu.close' });
+  }
+  setMode(mode: ViewerMode): void {
+    this.actors.mode.send({ type: 'mode.set', mode });
+  }
+
+  /** Stops the machines, timers, renderer and page store, and takes the first pages off the screen. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const c of this.cleanups.splice(0)) c();
+    this.stopTimers();
+    this.stopHandOver();
+    if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
+    const { paging, mode, nav, menus } = this.actors;
+    [paging, mode, nav, menus].forEach((a) => a.stop());
+    this.storeNow?.destroy();
+    this.storeNow = null;
+    this.rendererNow?.destroy();
+    this.rendererNow = null;
+    this.env.firstPages.dismiss();
+    this.listeners.clear();
+  }
+
+  private newStore(): PageStore {
+    return new PageStore(
+      pageSources(this.viewer),
+      this.env.pool,
+      {
+        onChange: (i) => {
+          this.rendererNow?.invalidate(i);
+          this.redraw ??= this.env.clocks.frames.requestFrame(() => {
+            this.redraw = undefined;
+            this.pages++;
+            this.emit();
+          });
+        },
+        onRelease: (i) => this.rendererNow?.release(i),
+      },
+      this.env.cache,
+    );
+  }
+
+  private onMode(): void {
+    if (modeOf(this.actors.mode.getSnapshot().value) !== this.layoutNow?.mode) this.relayout();
+    else this.emit();
+  }
+
+  /** Lays the chapter out again (size, direction, data), keeping the reader on the same item. */
+  private relayout(): void {
+    const { width } = this.viewport;
+    const mode = modeOf(this.actors.mode.getSnapshot().value);
+    this.items = toItems(this.viewer.pages, width < 768);
+    this.layoutNow =
+      width > 0
+        ? buildLayout(this.items, {
+            mode,
+            rtl: this.viewer.startFromRight,
+            viewport: this.viewport,
+            verticalOnly: this.viewer.isVerticalOnly,
+          })
+        : null;
+    this.applyLayout();
+    this.emit();
+  }
+
+  private applyLayout(): void {
+    const l = this.layoutNow;
+    const r = this.rendererNow;
+    if (!l || !r || !this.rendererReady) return;
+    r.resize(l.viewport.width, l.viewport.height);
+    r.setLayout(l, (i) => this.items[i]?.kind === 'manga');
+    const item = Math.min(Math.max(0, this.resume), this.items.length - 1);
+    this.send({ type: 'layout.set', geometry: geometryOf(l), index: l.slotOfItem[item] ?? 0 });
+    const first = this.env.firstPages;
+    this.stopHandOver();
+    if (first.canvas()) this.stopHandOver = watchHandOver(this.env.clocks.frames, r, l, this.items, first);
+  }
+
+  /** Paging → camera, page cache, resume position, navigation bar, next chapter. */
+  private onPaging(): void {
+    const l = this.layoutNow;
+    const s = this.actors.paging.getSnapshot();
+    const { geometry: g, pos } = s.context;
+    if (l && g.count === l.spreads.length && g.mode === l.mode) {
+      const cam = cameraFor(g, pos);
+      const immediate =
+        s.matches({ pointer: 'dragging' }) ||
+        s.matches({ pointer: 'coasting' }) ||
+        this.lastEvent === 'zoom.by' ||
+        this.lastEvent === 'scroll.by';
+      this.rendererNow?.setCamera(cam, immediate);
+      const spread = l.spreads[pos.index];
+      if (spread) this.resume = spread.items[0]!;
+      const view = { x: cam.x, y: cam.y, w: g.viewport.width / cam.scale, h: g.viewport.height / cam.scale };
+      this.storeNow?.setPosition(
+        this.resume,
+        visiblePlacements(l, view, 0).map((p) => p.item),
+      );
+      this.onPageSeen(pos.index, l);
+    }
+    this.emit();
+  }
+
+  private onPageSeen(index: number, l: Layout): void {
+    const count = l.spreads.length;
+    if (count === 0 || (l === this.seen.layout && index === this.seen.index)) return;
+    this.seen = { layout: l, index };
+    this.env.storage.saveResumePosition(this.viewer.chapterId, this.resume);
+    this.actors.nav.send({ type: 'page.changed', nearEnd: index >= count - 2 });
+    const next = nextChapterOf(this.viewer);
+    if (next && index >= count - 3) this.env.prefetchChapter(next, this.quality);
+  }
+
+  private computeView(): ViewerView {
+    const { viewer, layoutNow: layout, items, storeNow: store, pages } = this;
+    return viewOf(this.actors, { viewer, layout, items, store, pages });
+  }
+
+  /** Tells the components when what they render changed. */
+  private emit(): void {
+    const next = this.computeView();
+    if (this.disposed || sameView(next, this.view)) return;
+    this.view = next;
+    for (const l of this.listeners) l();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The viewer's test and benchmark surface (test-only; the app never loads
+ * it). tests/e2e/viewerHarness.ts makes a page load this module ahead of the
+ * app's entry, with its settings in the module's query string:
+ *
+ *   clocks=manual   the navigation bar's and the toast's timers and inertia
+ *                   are driven by hand (elapseNavTimer, elapseToastTimer,
+ *                   tickInertia), so every path is the same on every machine
+ *   cache=a,b,c     a small cache window (ahead, behind, cap)
+ *   pool=n          decode workers
+ *
+ * It supplies those (and a readable drawing buffer) through the session
+ * registry, and publishes `window.__viewerDebug` for the live session: the
+ * figures tests and benchmarks read, pixel sampling, machine events, and the
+ * XOR benchmark (in its own worker, xorBench.worker.ts).
+ */
+import type { PagingEvent } from '../../../machines/pagingMachine';
+import { onViewerSession, provideViewerEnvironment } from '../session/registry';
+import type { ViewerSession } from '../session/viewerSession';
+import { ManualClock } from './manualClock';
+import type { XorBenchRequest, XorBenchResult } from './xorBench.worker';
+
+const params = new URL(import.meta.url).searchParams;
+const manual = params.get('clocks') === 'manual';
+const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock() };
+const cache = params.get('cache')?.split(',').map(Number);
+const pool = Number(params.get('pool')) || undefined;
+
+provideViewerEnvironment({
+  rendererOptions: { preserveDrawingBuffer: true },
+  ...(manual ? { clocks } : {}),
+  ...(cache?.length === 3 ? { cache: { ahead: cache[0]!, behind: cache[1]!, cap: cache[2]! } } : {}),
+  ...(pool ? { poolSize: pool } : {}),
+});
+
+/** CSS-pixel colour at (x, y) of the session's canvas (its drawing buffer is kept). */
+function samplePixel(s: ViewerSession, x: number, y: number): [number, number, number, number] | undefined {
+  const c = s.parts.renderer?.canvas;
+  if (!c) return undefined;
+  const r = c.width / c.clientWidth;
+  const tmp = document.createElement('canvas');
+  tmp.width = 1;
+  tmp.height = 1;
+  const ctx = tmp.getContext('2d')!;
+  ctx.drawImage(c, Math.floor(x * r), Math.floor(y * r), 1, 1, 0, 0, 1, 1);
+  const d = ctx.getImageData(0, 0, 1, 1).data;
+  return [d[0]!, d[1]!, d[2]!, d[3]!];
+}
+
+/** bench/decrypt: XOR of `size` bytes `rounds` times in a worker, against a plain copy of the same bytes. */
+function xorBench(size: number, rounds: number, key: string): Promise<XorBenchResult> {
+  const w = new Worker(new URL('./xorBench.worker.ts', import.meta.url), { type: 'module', name: 'xor-bench' });
+  return new Promise<XorBenchResult>((resolve, reject) => {
+    w.onmessage = (e: MessageEvent<XorBenchResult>) => resolve(e.data);
+    w.onerror = (e) => reject(new Error(e.message));
+    w.postMessage({ size, rounds, key } satisfies XorBenchRequest);
+  }).finally(() => w.terminate());
+}
+
+function debugOf(s: ViewerSession) {
+  const paging = () => s.actors.paging.getSnapshot();
+  return {
+    renderer: () => s.parts.renderer?.stats,
+    decoded: () => s.parts.store?.decodedCount() ?? 0,
+    pool: () => s.parts.pool.stats,
+    position: () => {
+      const { pos, geometry } = paging().context;
+      return { index: pos.index, count: geometry.count, mode: geometry.mode, scale: pos.scale };
+    },
+    pageState: (i: number) => s.parts.store?.state(i),
+    samplePixel: (x: number, y: number) => samplePixel(s, x, y),
+    rects: () => s.parts.renderer?.drawnRects() ?? [],
+    settled: () => !!s.parts.renderer?.settled,
+    state: () => ({
+      nav: String(s.actors.nav.getSnapshot().value),
+      menus: String(s.actors.menus.getSnapshot().value),
+      mode: String(s.actors.mode.getSnapshot().value),
+      paging: paging().value,
+    }),
+    send: (e: PagingEvent) => s.send(e),
+    /** Fires the navigation bar's auto-hide timer if it is armed; true when it was. */
+    elapseNavTimer: () => clocks.navBar.elapse(),
+    /** Fires the direction toast's timer if it is armed. */
+    elapseToastTimer: () => clocks.toast.elapse(),
+    /** One inertia step of dt ms while coasting (the manual clock runs no frames by itself). */
+    tickInertia: (dt: number) => {
+      if (!paging().matches({ pointer: 'coasting' })) return false;
+      s.send({ type: 'scroll.tick', dt });
+      return true;
+    },
+    geometry: () => paging().context.geometry,
+    /** The spread (horizontal) or slot (vertical) showing item i. */
+    spreadOfItem: (i: number) => s.parts.layout?.slotOfItem[i] ?? -1,
+    xorBench,
+  };
+}
+
+declare global {
+  interface Window {
+    /** The live viewer session's figures (present only with this harness and a session). */
+    __viewerDebug?: ReturnType<typeof debugOf>;
+  }
+}
+
+onViewerSession((s) => {
+  const debug = debugOf(s);
+  window.__viewerDebug = debug;
+  return () => {
+    if (window.__viewerDebug === debug) delete window.__viewerDebug;
+  };
+});
