@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { createActor, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 /**
  * Records which states and transitions of a machine the generated paths
@@ -57,16 +57,47 @@ function targetsActive(targets: readonly AnyStateNode[] | undefined, next: Snap)
   return targets.every((t) => next._nodes.includes(t));
 }
 
-/** Which transitions a step from prev to next on event took (the machine's own selection). */
-function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }, next: Snap): string[] {
-  const taken: string[] = [];
-  const defs = machine.getTransitionData(prev as never, event) as Array<{ source: AnyStateNode; eventType: string }>;
-  for (const d of defs) {
-    const list = d.source.transitions.get(d.eventType) ?? [];
-    taken.push(`${d.source.id} ${d.eventType}#${list.indexOf(d as never)}`);
+/** A transition's key: "<source id> <event type>#<index>", eventless ones "(always)". */
+function keyOf(t: { source: AnyStateNode; eventType: string }): string {
+  const list: unknown[] = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  return `${t.source.id} ${t.eventType === '' ? '(always)' : t.eventType}#${list.indexOf(t)}`;
+}
+
+/** The machine with its named effects stubbed (assign and the other built-ins kept), so replaying a step touches nothing. */
+const inertMachines = new WeakMap<AnyStateMachine, AnyStateMachine>();
+function inert(machine: AnyStateMachine): AnyStateMachine {
+  let m = inertMachines.get(machine);
+  if (!m) {
+    const effects = Object.entries(machine.implementations.actions).filter(
+      ([, a]) => !(typeof a === 'function' && 'type' in a && String(a.type).startsWith('xstate.')),
+    );
+    m = machine.provide({ actions: Object.fromEntries(effects.map(([name]) => [name, () => {}])) });
+    inertMachines.set(machine, m);
   }
-  const entered = defs.flatMap((d) => ((d as { target?: AnyStateNode[] }).target ?? []).flatMap(withInitials));
-  taken.push(...alwaysTaken(machine, next, entered));
+  return m;
+}
+
+/**
+ * Which transitions a step from prev on event took, every microstep
+ * included (eventless ones too, with the context they saw): the step is
+ * replayed on an actor restored from prev, and the machine reports them.
+ */
+function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }): string[] {
+  const m = inert(machine);
+  const taken: string[] = [];
+  let recording = false;
+  const actor = createActor(m, {
+    snapshot: m.getPersistedSnapshot(prev as never),
+    inspect: (e) => {
+      if (!recording || e.type !== '@xstate.microstep') return;
+      for (const t of (e as unknown as { _transitions: Array<{ source: AnyStateNode; eventType: string }> })._transitions)
+        taken.push(keyOf(t));
+    },
+  });
+  actor.start();
+  recording = true;
+  actor.send(event);
+  actor.stop();
   return taken;
 }
 
@@ -135,7 +166,7 @@ export function recordCoverage(
       for (const n of snap._nodes) states.add(n.id);
       const keys =
         prev && !step.event.type.startsWith('xstate.init')
-          ? takenBy(machine, prev, step.event, snap)
+          ? takenBy(machine, prev, step.event)
           : alwaysTaken(machine, snap, withInitials(machine.root));
       for (const k of keys) {
         transitions.add(k);
