@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { keyOutcome, type KeyContext } from './keys';
+
+const k = (key: string, o: Partial<{ altKey: boolean; ctrlKey: boolean; inField: boolean }> = {}) => ({
+  key,
+  shiftKey: false,
+  altKey: false,
+  metaKey: false,
+  ctrlKey: false,
+  inField: false,
+  ...o,
+});
+const at: KeyContext = { menuOpen: false, dragging: false, zoomed: false, mode: 'horizontal', rtl: false };
+
+describe('viewer keys', () => {
+  it('page in the reading direction, and say so (the browser must not scroll)', () => {
+    expect(keyOutcome(k('ArrowRight'), at)).toEqual({ to: 'paging', event: { type: 'page.next' }, pages: true });
+    expect(keyOutcome(k('ArrowRight'), { ...at, rtl: true })).toEqual({ to: 'paging', event: { type: 'page.prev' }, pages: true });
+  });
+  it('with a menu open only Escape counts: it closes the menu', () => {
+    expect(keyOutcome(k('Escape'), { ...at, menuOpen: true })).toEqual({ to: 'menus' });
+    expect(keyOutcome(k('ArrowRight'), { ...at, menuOpen: true })).toBe(null);
+  });
+  it('Escape lets go of a drag before it leaves the zoom; 0 resets the zoom', () => {
+    expect(keyOutcome(k('Escape'), { ...at, dragging: true, zoomed: true })).toEqual({
+      to: 'paging',
+      event: { type: 'drag.cancel' },
+      pages: false,
+    });
+    expect(keyOutcome(k('Escape'), { ...at, zoomed: true })).toEqual({ to: 'paging', event: { type: 'zoom.reset' }, pages: false });
+    expect(keyOutcome(k('0'), { ...at, zoomed: true })).toEqual({ to: 'paging', event: { type: 'zoom.reset' }, pages: false });
+    expect(keyOutcome(k('Escape'), at)).toBe(null);
+  });
+  it('leaves modified keys and typing alone', () => {
+    expect(keyOutcome(k('ArrowRight', { altKey: true }), at)).toBe(null);
+    expect(keyOutcome(k('ArrowRight', { ctrlKey: true }), at)).toBe(null);
+    expect(keyOutcome(k(' ', { inField: true }), at)).toBe(null);
+  });
+});

@@ -1,0 +1,189 @@
+import { create } from '@bufbuild/protobuf';
+import { describe, expect, it, vi } from 'vitest';
+import { MangaViewerSchema, PageType, type MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
+import type { ViewerMode } from '../../../core/viewer/viewerMode';
+import { VIEWER } from '../../../core/viewer/layout';
+import type { DecodePool } from '../decodePool';
+import { ManualClock } from '../testing/manualClock';
+import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
+import { TOAST_MS } from './viewerActors';
+import { ViewerSession } from './viewerSession';
+
+/** A chapter of `n` single pages and its end page. */
+function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number } = {}): MangaViewer {
+  const pages = Array.from({ length: n }, (_, i) => ({
+    data: {
+      case: 'mangaPage' as const,
+      value: { imageUrl: `/img/${i}.webp`, width: 480, height: 672, type: PageType.SINGLE, encryptionKey: 'ab'.repeat(32) },
+    },
+  }));
+  const end = {
+    data: {
+      case: 'lastPage' as const,
+      value: { currentChapter: { chapterId: 7 }, ...(o.nextChapterId ? { nextChapter: { chapterId: o.nextChapterId } } : {}) },
+    },
+  };
+  return create(MangaViewerSchema, { chapterId: 7, titleId: 1, startFromRight: !!o.rtl, pages: [...pages, end] });
+}
+
+function fakeRenderer() {
+  const r = {
+    stats: { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 },
+    settled: true,
+    canvas: null,
+    init: vi.fn(() => Promise.resolve()),
+    resize: vi.fn(),
+    setLayout: vi.fn(),
+    setCamera: vi.fn(),
+    invalidate: vi.fn(),
+    release: vi.fn(),
+    drawnRects: () => [],
+    onCamera: () => () => {},
+    destroy: vi.fn(),
+  } satisfies StageRenderer;
+  return r;
+}
+
+/** A session on fakes: manual clocks, storage in a map, a renderer that draws nothing, a pool that never answers. */
+function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number } = {}) {
+  const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock(), frames: new ManualClock() };
+  const saved = { modes: [] as ViewerMode[], resume: [] as [number, number][] };
+  const renderer = fakeRenderer();
+  const firstPages = { canvas: () => null, dismiss: vi.fn() };
+  const prefetchChapter = vi.fn();
+  const pool = { request: () => ({ cancel: () => {} }), stats: {} } as unknown as DecodePool;
+  const env: ViewerEnvironment = {
+    clocks,
+    storage: {
+      storedViewerMode: () => stored.mode ?? null,
+      saveViewerMode: (m) => saved.modes.push(m),
+      storedResumePosition: () => stored.resume ?? 0,
+      saveResumePosition: (id, item) => saved.resume.push([id, item]),
+    },
+    createRenderer: () => renderer,
+    rendererOptions: { background: 0, preserveDrawingBuffer: false },
+    cache: { ahead: 2, behind: 1, cap: 3 },
+    pool,
+    prefetchChapter,
+    firstPages,
+    track: () => {},
+  };
+  const session = new ViewerSession(viewer, 'high', env);
+  const el = { stage: { clientWidth: 1280, clientHeight: 800 }, world: { style: {} }, firstPages: { append: () => {} } };
+  session.attach(el as unknown as StageElements);
+  session.resize(1280, 800);
+  return { session, clocks, saved, renderer, firstPages, prefetchChapter };
+}
+
+/** The renderer's init resolves: the session lays the chapter out on it. */
+const ready = () => new Promise((r) => setTimeout(r, 0));
+const key = (k: string, o: Partial<{ shiftKey: boolean; inField: boolean }> = {}) => ({
+  key: k,
+  shiftKey: false,
+  altKey: false,
+  metaKey: false,
+  ctrlKey: false,
+  inField: false,
+  ...o,
+});
+
+describe('ViewerSession', () => {
+  it('opens at the stored resume position', async () => {
+    const { session } = open(chapter(10), { mode: 'vertical', resume: 4 });
+    await ready();
+    expect(session.getSnapshot().mode).toBe('vertical');
+    expect(session.getSnapshot().count).toBe(11);
+    expect(session.getSnapshot().index).toBe(4);
+    expect(session.resumePosition).toBe(4);
+  });
+
+  it('saves the resume position through the storage port as the reader pages', async () => {
+    const { session, saved } = open(chapter(10), { mode: 'horizontal' });
+    await ready();
+    expect(saved.resume.at(-1)).toEqual([7, 0]);
+    session.goTo(3);
+    const item = session.parts.layout!.spreads[3]!.items[0]!;
+    expect(session.getSnapshot().index).toBe(3);
+    expect(saved.resume.at(-1)).toEqual([7, item]);
+    expect(session.resumePosition).toBe(item);
+  });
+
+  it('hides the navigation bar when its injected clock says the time is up, not before', async () => {
+    const { session, clocks } = open(chapter(10));
+    await ready();
+    expect(session.getSnapshot().navVisible).toBe(true);
+    clocks.navBar.advance(VIEWER.navAutoHideMs - 1);
+    expect(session.getSnapshot().navVisible).toBe(true);
+    clocks.navBar.advance(1);
+    expect(session.getSnapshot().navVisible).toBe(false);
+    session.onTap('center');
+    expect(session.getSnapshot().navVisible).toBe(true);
+  });
+
+  it('saves a new reading direction through the storage port, lays the chapter out again and shows the toast until its clock runs out', async () => {
+    const { session, saved, clocks, renderer } = open(chapter(10));
+    await ready();
+    expect(session.getSnapshot().mode).toBe('vertical');
+    session.setMode('horizontal');
+    expect(saved.modes).toEqual(['horizontal']);
+    expect(session.getSnapshot().mode).toBe('horizontal');
+    expect(session.parts.layout!.mode).toBe('horizontal');
+    expect(renderer.setLayout).toHaveBeenCalledTimes(2);
+    expect(session.getSnapshot().toast).toBe(true);
+    clocks.toast.advance(TOAST_MS);
+    expect(session.getSnapshot().toast).toBe(false);
+  });
+
+  it('keys: page in the reading direction, leave the zoom, close a menu; nothing while typing', async () => {
+    const { session } = open(chapter(10, { rtl: true }), { mode: 'horizontal' });
+    await ready();
+    // Right to left: the left arrow is the next page.
+    expect(session.handleKey(key('ArrowLeft'))).toBe(true);
+    expect(session.getSnapshot().index).toBe(1);
+    expect(session.handleKey(key('ArrowRight'))).toBe(true);
+    expect(session.getSnapshot().index).toBe(0);
+    expect(session.handleKey(key('End'))).toBe(true);
+    expect(session.getSnapshot().index).toBe(session.getSnapshot().count - 1);
+    expect(session.handleKey(key('Home', { inField: true }))).toBe(false);
+    expect(session.getSnapshot().index).toBe(session.getSnapshot().count - 1);
+    session.send({ type: 'zoom.toggle', x: 100, y: 100 });
+    expect(session.scale()).toBeGreaterThan(1);
+    expect(session.handleKey(key('0'))).toBe(false);
+    expect(session.scale()).toBe(1);
+    session.toggleMenu('settings');
+    expect(session.getSnapshot().menu).toBe('settings');
+    expect(session.handleKey(key('Home'))).toBe(false);
+    expect(session.getSnapshot().index).toBe(session.getSnapshot().count - 1);
+    session.handleKey(key('Escape'));
+    expect(session.getSnapshot().menu).toBe(null);
+  });
+
+  it('asks for the next chapter ahead of time near the end', async () => {
+    const { session, prefetchChapter } = open(chapter(10, { nextChapterId: 8 }), { mode: 'horizontal' });
+    await ready();
+    expect(prefetchChapter).not.toHaveBeenCalled();
+    session.handleKey(key('End'));
+    expect(prefetchChapter).toHaveBeenCalledWith(8, 'high');
+  });
+
+  it('tells its subscribers about changes, and teardown stops its actors, timers, renderer and the first pages', async () => {
+    const { session, clocks, renderer, firstPages } = open(chapter(10), { mode: 'horizontal' });
+    await ready();
+    const seen = vi.fn();
+    const off = session.subscribe(seen);
+    session.goTo(2);
+    expect(seen).toHaveBeenCalled();
+    off();
+    session.send({ type: 'drag.start' });
+    session.send({ type: 'drag.move', dx: 0, dy: -200 });
+    expect(clocks.navBar.pending).toBe(1);
+    session.dispose();
+    for (const a of Object.values(session.actors)) expect(a.getSnapshot().status).toBe('stopped');
+    expect(clocks.navBar.pending).toBe(0);
+    expect(clocks.toast.pending).toBe(0);
+    expect(clocks.inertia.pendingFrames).toBe(0);
+    expect(renderer.destroy).toHaveBeenCalled();
+    expect(firstPages.dismiss).toHaveBeenCalled();
+    expect(session.parts.store).toBe(null);
+  });
+});
