@@ -1,15 +1,7 @@
 import { byService, byShort, type ServiceCode } from '../../core/languages';
 import { chapterQueryKey } from '../../core/viewer/chapterQuery';
 import type { ImgQuality } from '../../core/viewer/imageQuality';
-import {
-  browserSource,
-  mirrorPrefsCookies,
-  readStored,
-  storedContentLangs,
-  storedServiceLang,
-  storedViewerMode,
-  type StoredPrefs,
-} from './storage';
+import { browserSource, readStored, storedContentLangs, storedViewerMode, type StoredPrefs } from './storage';
 
 /**
  * The visitor's languages as every screen sends them with its calls
@@ -31,9 +23,6 @@ export function languagesInput(p: StoredPrefs): { storedService: string | null; 
 export function viewerQueryKey(chapterId: number, quality: ImgQuality): string {
   return chapterQueryKey(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs());
 }
-
-/** Old names (src/lib/storage.ts), kept until the viewer takes the new ones. */
-export { storedServiceLang as getServiceLang, storedContentLangs as getContentLangs, mirrorPrefsCookies };
 
 /** Accept-Language as tags, most preferred first. */
 export function acceptedLanguages(header: string | undefined): string[] {

@@ -6,16 +6,16 @@
 import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../core/viewer/imageQuality';
 import { call, ApiCallError } from '../api/client';
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
-import { getContentLangs, viewerQueryKey } from '../lib/prefs';
+import { viewerQueryKey } from '../lib/prefs';
 import { decodePool } from './decodePool';
 import { prefetchChapter } from './prefetch';
 import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
-import { storedViewerMode as storedMode, storedResolution } from '../lib/storage';
+import { storedContentLangs, storedResolution, storedViewerMode } from '../lib/storage';
 
 /** GET /api/manga_viewer (documents: section 7). */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
   const r = await call(MANGA_VIEWER_PATH, {
-    query: mangaViewerQuery(chapterId, quality, storedMode() ?? 'vertical', getContentLangs()),
+    query: mangaViewerQuery(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs()),
     ...(signal ? { signal } : {}),
   });
   if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');

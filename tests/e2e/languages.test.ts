@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { cardNames, en, es, namesChange, open, settle, shownName, startSweep, type Facts, type Seen } from './routeSweep';
+import { cardNames, en, es, namesChange, open, settle, shownName, SHOTS, startSweep, type Facts, type Seen } from './routeSweep';
 
 /** The route sweep (routeSweep.ts): service and content languages, at phone and desktop sizes. */
 for (const kind of ['phone', 'desktop'] as const) {

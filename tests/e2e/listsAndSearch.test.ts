@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { azCompare, cardNames, en, namesChange, open, settle, shortOf, shownName, startSweep, type Facts, type Seen } from './routeSweep';
+import {
+  azCompare,
+  cardNames,
+  en,
+  namesChange,
+  open,
+  settle,
+  shortOf,
+  shownName,
+  SHOTS,
+  startSweep,
+  type Facts,
+  type Seen,
+} from './routeSweep';
 
 /** The route sweep (routeSweep.ts): the manga list's Filter and Sort, search, at phone and desktop sizes. */
 for (const kind of ['phone', 'desktop'] as const) {

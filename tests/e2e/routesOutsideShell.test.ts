@@ -12,6 +12,7 @@ import {
   open,
   settle,
   shellHeader,
+  SHOTS,
   startSweep,
   type Facts,
   type Seen,

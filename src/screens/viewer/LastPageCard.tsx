@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { getPushToken } from '../../lib/push';
 import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
-import { getServiceLang } from '../../lib/prefs';
+import { storedServiceLang } from '../../lib/storage';
 import { storeLink } from '../../ui/AppInstallBanner';
 
 /**
@@ -27,7 +27,7 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
         const token = await getPushToken().catch(() => null);
         await call('/title_list/bookmark', {
           method: 'PUT',
-          query: { title_id: viewer.titleId, ...(token ? { push_token: token, lang: getServiceLang() } : {}) },
+          query: { title_id: viewer.titleId, ...(token ? { push_token: token, lang: storedServiceLang() } : {}) },
         });
       }
       setSubscribed(!subscribed);

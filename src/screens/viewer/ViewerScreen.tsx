@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import { pageResolutionMachine } from '../../../machines/pageResolutionMachine';
-import { ApiCallError } from '../../api/client';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { getServiceLang } from '../../lib/prefs';
+import { storedServiceLang } from '../../lib/storage';
+import { errorPopupBody } from '../../api/loadErrors';
 import { saveResolution, storedResolution } from '../../lib/storage';
 import { loadMangaViewer } from '../../viewer/api';
 import { viewerQueryKey } from '../../lib/prefs';
@@ -18,9 +18,7 @@ import './viewer.css';
 
 /** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
 export function viewerErrorText(e: unknown): string {
-  const err = e instanceof ApiCallError ? e.error : undefined;
-  const popup = getServiceLang() === 'esp' ? err?.spanishPopup : err?.englishPopup;
-  return popup?.body || err?.englishPopup?.body || t('viewer.loadError');
+  return errorPopupBody(e, storedServiceLang()) ?? t('viewer.loadError');
 }
 
 type Shown = { viewer: MangaViewer; quality: ImgQuality };
