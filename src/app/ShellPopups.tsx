@@ -10,7 +10,7 @@ import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
 import { PROMO_CONFIG, browserRegion } from './promoConfig';
-import { getPushToken, postPushToken, pushPermissionGranted } from '../lib/push';
+import { getPushToken, postPushToken, pushPermissionGranted, type PushEnv } from '../lib/push';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -99,12 +99,13 @@ export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: n
 }
 
 /** Refreshes the web push token once a week when notifications are permitted. */
-export function PushTokenRefresher() {
+/** The weekly push-token refresh; `env`: the browser's push APIs (tests pass fakes). */
+export function PushTokenRefresher({ env }: { env?: PushEnv }) {
   useMachine(
     pushTokenMachine.provide({
       actions: {
         getPushToken: ({ self }) => {
-          void getPushToken().then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
+          void getPushToken(env).then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
         },
         postToken: ({ self }, { token }) => {
           postPushToken(token, storedServiceLang()).then(

@@ -17,7 +17,7 @@ import { savePushTokenUpdated, storedServiceLang } from './storage';
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-/** The browser APIs push needs; injectable so tests can supply fakes. */
+/** The browser APIs push needs: each function takes them as its last argument (the browser's by default; tests pass fakes). */
 export interface PushEnv {
   serviceWorker: ServiceWorkerContainer | undefined;
   Notification: typeof Notification | undefined;
@@ -32,22 +32,12 @@ function browserEnv(): PushEnv {
   };
 }
 
-let envOverride: PushEnv | null = null;
-/** Tests: replace the browser APIs (null restores the real ones). */
-export function setPushEnv(env: PushEnv | null): void {
-  envOverride = env;
-}
-function env(): PushEnv {
-  return envOverride ?? browserEnv();
-}
-
-export function pushSupported(e: PushEnv = env()): boolean {
+function pushSupported(e: PushEnv): boolean {
   return Boolean(e.serviceWorker && e.Notification && e.hasPushManager);
 }
 
 /** The current subscription of /sw.js as a token, without asking anything; null when none. */
-export async function currentSubscriptionToken(): Promise<string | null> {
-  const e = env();
+async function currentSubscriptionToken(e: PushEnv): Promise<string | null> {
   if (!pushSupported(e) || e.Notification!.permission !== 'granted') return null;
   const reg = await e.serviceWorker!.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
@@ -55,12 +45,12 @@ export async function currentSubscriptionToken(): Promise<string | null> {
 }
 
 /** The injectable action: the current push token, or null. */
-export function getPushToken(): Promise<string | null> {
-  return currentSubscriptionToken().catch(() => null);
+export function getPushToken(e: PushEnv = browserEnv()): Promise<string | null> {
+  return currentSubscriptionToken(e).catch(() => null);
 }
 
-export function pushPermissionGranted(): boolean {
-  const N = env().Notification;
+export function pushPermissionGranted(e: PushEnv = browserEnv()): boolean {
+  const N = e.Notification;
   return N !== undefined && N.permission === 'granted';
 }
 
@@ -85,8 +75,8 @@ export async function postPushToken(token: string, lang: ServiceCode): Promise<v
  * Null when unsupported, denied or failed; never throws.
  * The lifecycle is pushSubscriptionMachine; this supplies its effects.
  */
-export function subscribeToReleases(lang: ServiceCode = storedServiceLang()): Promise<string | null> {
-  return runPushSubscription(lang).catch((err: unknown) => {
+export function subscribeToReleases(lang: ServiceCode = storedServiceLang(), e: PushEnv = browserEnv()): Promise<string | null> {
+  return runPushSubscription(lang, undefined, e).catch((err: unknown) => {
     console.warn('push: subscription failed', err);
     return null;
   });
@@ -96,8 +86,8 @@ export function subscribeToReleases(lang: ServiceCode = storedServiceLang()): Pr
 export function runPushSubscription(
   lang: ServiceCode,
   onSnapshot?: (s: SnapshotFrom<typeof pushSubscriptionMachine>) => void,
+  e: PushEnv = browserEnv(),
 ): Promise<string | null> {
-  const e = env();
   const N = e.Notification;
   return new Promise((resolve) => {
     let reg: ServiceWorkerRegistration | undefined;
@@ -162,9 +152,9 @@ export function runPushSubscription(
 }
 
 /** Re-registers after a service-language change, if notifications are permitted. */
-export async function reregisterPushToken(lang: ServiceCode): Promise<void> {
-  if (!pushPermissionGranted()) return;
-  const token = await getPushToken();
+export async function reregisterPushToken(lang: ServiceCode, e: PushEnv = browserEnv()): Promise<void> {
+  if (!pushPermissionGranted(e)) return;
+  const token = await getPushToken(e);
   if (!token) {
     console.warn('push: no registration to update');
     return;

@@ -5,7 +5,7 @@ import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine, type PushSubscriptionInput } from '../../machines/pushSubscriptionMachine';
 import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from '../../machines/pushTokenMachine';
 import { PushTokenRefresher } from '../../src/app/ShellPopups';
-import { runPushSubscription, setPushEnv, subscribeToReleases, type PushEnv } from '../../src/lib/push';
+import { runPushSubscription, subscribeToReleases, type PushEnv } from '../../src/lib/push';
 import { addInspectionListener } from '../../src/lib/inspector';
 import { STORAGE } from '../../core/storageKeys';
 import { recordCoverage } from './coverage';
@@ -96,7 +96,6 @@ describe('push lifecycles against the real push effects and the real server', ()
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
   afterEach(() => {
-    setPushEnv(null);
     warn.mockRestore();
   });
 
@@ -125,13 +124,16 @@ describe('push lifecycles against the real push effects and the real server', ()
         subscribeFails: has(path, 'subscription.failed'),
         oversized: has(path, 'token.failed'),
       });
-      setPushEnv(fakes.env);
       localStorage.removeItem(STORAGE.pushTokenUpdated);
       const w = watchStates('pushSubscription');
       const states: unknown[] = [];
-      const result = await runPushSubscription('esp', (s) => {
-        if (states.at(-1) !== s.value) states.push(s.value);
-      });
+      const result = await runPushSubscription(
+        'esp',
+        (s) => {
+          if (states.at(-1) !== s.value) states.push(s.value);
+        },
+        fakes.env,
+      );
       w.stop();
       const expected = valuesOf(path);
       const end = expected.at(-1);
@@ -161,17 +163,16 @@ describe('push lifecycles against the real push effects and the real server', ()
   });
 
   it('a browser without push support: subscribeToReleases gives null, never throws, and the favorite is made', async () => {
-    setPushEnv({ serviceWorker: undefined, Notification: undefined, hasPushManager: false });
-    await expect(subscribeToReleases('eng')).resolves.toBeNull();
+    const none: PushEnv = { serviceWorker: undefined, Notification: undefined, hasPushManager: false };
+    await expect(subscribeToReleases('eng', none)).resolves.toBeNull();
     // Permission denied: null without asking again.
     const denied = fakeEnv({ supported: true, permission: 'denied' });
-    setPushEnv(denied.env);
-    await expect(subscribeToReleases('eng')).resolves.toBeNull();
+    await expect(subscribeToReleases('eng', denied.env)).resolves.toBeNull();
     expect(denied.log).toEqual([]);
     // The real API still favorites without a token.
     const { subscribeTitle } = await import('../../src/lib/favorites');
     const titleId = api.catalog.titles[0]!.id;
-    setPushEnv({ serviceWorker: undefined, Notification: undefined, hasPushManager: false });
+    // (jsdom's browser has no service worker: the browser's own push APIs are unsupported.)
     await subscribeTitle(titleId);
     const { sessionToken } = await import('../../src/api/client');
     const fav = await api.db.selectFrom('bookmarks').select('title_id').where('visitor_token', '=', sessionToken()).execute();
@@ -203,13 +204,12 @@ describe('push lifecycles against the real push effects and the real server', ()
         existing: has(path, 'token.received'),
         oversized: has(path, 'token.failed'),
       });
-      setPushEnv(fakes.env);
       localStorage.setItem(STORAGE.serviceLang, 'fra');
       if (stored === null) localStorage.removeItem(STORAGE.pushTokenUpdated);
       else localStorage.setItem(STORAGE.pushTokenUpdated, stored);
       warn.mockClear();
       const w = watchStates('pushToken');
-      const view = render(<PushTokenRefresher />);
+      const view = render(<PushTokenRefresher env={fakes.env} />);
       await waitFor(() => expect(w.seen.at(-1)).toBe(end));
       w.stop();
       view.unmount();
