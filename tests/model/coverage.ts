@@ -11,9 +11,17 @@ import { createActor, type AnyStateMachine, type AnyStateNode } from 'xstate';
  * Call it once per set of paths a test executes:
  *   const paths = model.getShortestPaths();
  *   recordCoverage('favoriteToggle', machine, paths);
+ *
+ * Each step is replayed on an actor restored from the step before, with
+ * the machine's effects stubbed, and the machine itself reports the
+ * transitions it took, eventless ones included. The start is replayed
+ * the same way when the path carries the machine's input; otherwise its
+ * eventless transitions are inferred from the settled snapshot.
  */
 export interface PathLike {
   steps: Array<{ state: unknown; event: { type: string } }>;
+  /** The machine's input, when the path carries it: the start is then replayed too. */
+  input?: unknown;
 }
 
 export interface CoverageExceptions {
@@ -57,8 +65,10 @@ function targetsActive(targets: readonly AnyStateNode[] | undefined, next: Snap)
   return targets.every((t) => next._nodes.includes(t));
 }
 
+type Transition = { source: AnyStateNode; eventType: string };
+
 /** A transition's key: "<source id> <event type>#<index>", eventless ones "(always)". */
-function keyOf(t: { source: AnyStateNode; eventType: string }): string {
+function keyOf(t: Transition): string {
   const list: unknown[] = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
   return `${t.source.id} ${t.eventType === '' ? '(always)' : t.eventType}#${list.indexOf(t)}`;
 }
@@ -78,28 +88,36 @@ function inert(machine: AnyStateMachine): AnyStateMachine {
 }
 
 /**
- * Which transitions a step from prev on event took, every microstep
- * included (eventless ones too, with the context they saw): the step is
- * replayed on an actor restored from prev, and the machine reports them.
+ * The transitions the machine reports taking, every microstep included
+ * (eventless ones too, with the context they saw), while `act` runs on an
+ * actor of the machine with its effects stubbed.
  */
-function takenBy(machine: AnyStateMachine, prev: Snap, event: { type: string }): string[] {
+function reported(
+  machine: AnyStateMachine,
+  options: { snapshot?: unknown; input?: unknown },
+  act: (send: (e: { type: string }) => void) => void,
+) {
   const m = inert(machine);
   const taken: string[] = [];
-  let recording = false;
+  let recording = !options.snapshot;
   const actor = createActor(m, {
-    snapshot: m.getPersistedSnapshot(prev as never),
+    ...(options.snapshot ? { snapshot: m.getPersistedSnapshot(options.snapshot as never) } : {}),
+    ...(options.input === undefined ? {} : { input: options.input }),
     inspect: (e) => {
-      if (!recording || e.type !== '@xstate.microstep') return;
-      for (const t of (e as unknown as { _transitions: Array<{ source: AnyStateNode; eventType: string }> })._transitions)
-        taken.push(keyOf(t));
+      if (recording && e.type === '@xstate.microstep')
+        for (const t of (e as unknown as { _transitions: Transition[] })._transitions) taken.push(keyOf(t));
     },
   });
   actor.start();
   recording = true;
-  actor.send(event);
+  act((e) => actor.send(e));
   actor.stop();
   return taken;
 }
+
+/** Which transitions a step from prev on event took: the step replayed on an actor restored from prev. */
+const takenBy = (machine: AnyStateMachine, prev: Snap, event: { type: string }) =>
+  reported(machine, { snapshot: prev }, (send) => send(event));
 
 /** Evaluates a named guard against a snapshot; undefined when it cannot tell. */
 function guardPasses(machine: AnyStateMachine, guard: unknown, snap: Snap): boolean | undefined {
@@ -167,7 +185,9 @@ export function recordCoverage(
       const keys =
         prev && !step.event.type.startsWith('xstate.init')
           ? takenBy(machine, prev, step.event)
-          : alwaysTaken(machine, snap, withInitials(machine.root));
+          : 'input' in p
+            ? reported(machine, { input: p.input }, () => {})
+            : alwaysTaken(machine, snap, withInitials(machine.root));
       for (const k of keys) {
         transitions.add(k);
         if (k.includes(' (always)#')) states.add(k.slice(0, k.indexOf(' ')));
