@@ -62,7 +62,7 @@ export const LANGUAGES: readonly LanguageInfo[] = [
 ];
 
 /** The first row: English, the default wherever a language is missing. */
-export const DEFAULT_LANGUAGE: LanguageInfo = LANGUAGES[0]!;
+export const DEFAULT_LANGUAGE: LanguageInfo = LANGUAGES[0];
 
 export const byService = (code: string) => LANGUAGES.find((l) => l.service === code);
 export const byShort = (code: string) => LANGUAGES.find((l) => l.short === code);

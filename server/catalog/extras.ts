@@ -1,19 +1,19 @@
 import { PresentationMethod, Rating } from '../../core/gen/manga/v1/common_pb.js';
 import { sanitizeHtml } from '../lib/html.js';
-import type { Catalog, TitleInfo } from './generate.js';
-import { DAY, PUBLISHERS } from './generate.js';
+import type { Catalog, TitleInfo } from './model.js';
+import { PUBLISHERS } from './model.js';
+import { DAY } from '../lib/clock.js';
 import { makeRng } from './rng.js';
 import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
 import { SERIES } from './text/series.js';
 import { ANNOUNCEMENTS, FEATURED_LISTS, HOME_POPUP, NEWS, RATING_POPUP, SURVEY, SURVEY_LANGS } from './text/copy.js';
 import { appLink, bannerUrl, BANNER_SIZES, popupImageUrl } from '../images/assets.js';
 
-export const QUESTIONNAIRE_KEY = 'demo2026';
-export const BANNER_PLACEMENTS = Object.keys(BANNER_SIZES);
+const QUESTIONNAIRE_KEY = 'demo2026';
 /** Home popups: one-image in these languages, app-default in the others. */
 const ONE_IMAGE_LANGS: ShortCode[] = ['en', 'fr', 'id', 'th', 'vi'];
-export const HOME_POPUP_ID_BASE = 9000;
-export const RATING_POPUP_ID_BASE = 9100;
+const HOME_POPUP_ID_BASE = 9000;
+const RATING_POPUP_ID_BASE = 9100;
 
 type ActionKind = 'detail' | 'viewer' | 'webview' | 'plain';
 const ACTION_CYCLE: ActionKind[] = ['detail', 'viewer', 'detail', 'webview', 'plain'];
@@ -27,7 +27,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
 
   let bannerId = 0;
   const action = (kind: ActionKind, t: TitleInfo): { action_method: number; action_url: string } => {
-    const first = readable(t)[0] ?? t.chapters[0]!;
+    const first = readable(t)[0] ?? t.chapters[0];
     switch (kind) {
       case 'detail':
         return { action_method: PresentationMethod.PUSH, action_url: appLink.detail(t.id) };
@@ -51,11 +51,11 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   };
   for (const [placement, n] of Object.entries(counts)) {
     for (let k = 0; k < n; k++) {
-      const t = english[(k * 3 + placement.length) % english.length]!;
+      const t = english[(k * 3 + placement.length) % english.length];
       // A few language-specific home banners; the rest are for every language.
       const localized = placement === 'home_top' && k >= 4 ? titles.find((x) => x.seriesId === t.seriesId && x.lang !== 'en') : undefined;
       const target = localized ?? t;
-      const size = BANNER_SIZES[placement]!;
+      const size = BANNER_SIZES[placement];
       const id = ++bannerId;
       cat.banners.push({
         id,
@@ -66,7 +66,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
         image_url: bannerUrl(id),
         width: size.width,
         height: size.height,
-        ...action(ACTION_CYCLE[(k + bannerId) % ACTION_CYCLE.length]!, target),
+        ...action(ACTION_CYCLE[(k + bannerId) % ACTION_CYCLE.length], target),
         is_pr: placement === 'viewer_list' && k % 2 === 1 ? 1 : 0,
         sort: k,
       });
@@ -75,7 +75,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   // Title banners: for the most popular titles in every language.
   for (const t of popular.slice(0, 40)) {
     const id = ++bannerId;
-    const size = BANNER_SIZES.title!;
+    const size = BANNER_SIZES.title;
     cat.banners.push({
       id,
       placement: 'title',
@@ -91,9 +91,9 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     });
   }
   PUBLISHERS.forEach((_, k) => {
-    const t = english.find((x) => cat.series[x.seriesId - 1]!.publisher_id === k + 1) ?? english[0]!;
+    const t = english.find((x) => cat.series[x.seriesId - 1].publisher_id === k + 1) ?? english[0];
     const id = ++bannerId;
-    const size = BANNER_SIZES.publisher!;
+    const size = BANNER_SIZES.publisher;
     cat.banners.push({
       id,
       placement: 'publisher',
@@ -116,22 +116,22 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       .map((i) => i + 1);
   const seriesByViews = [...new Set(popular.map((t) => t.seriesId))];
   const lists: { kind: string; ids: number[] }[] = [
-    { kind: 'titles', ids: seriesWith((i) => SERIES[i]!.genres.includes('fantasy')) },
+    { kind: 'titles', ids: seriesWith((i) => SERIES[i].genres.includes('fantasy')) },
     { kind: 'titles', ids: rng.shuffle(seriesByViews).slice(0, 8) },
     { kind: 'ranked', ids: seriesByViews.slice(0, 10) },
-    { kind: 'titles', ids: seriesWith((i) => SERIES[i]!.kind === 'completed') },
+    { kind: 'titles', ids: seriesWith((i) => SERIES[i].kind === 'completed') },
     { kind: 'titles', ids: seriesWith((i) => i >= 30) },
-    { kind: 'titles', ids: seriesWith((i) => SERIES[i]!.genres.includes('sports')) },
+    { kind: 'titles', ids: seriesWith((i) => SERIES[i].genres.includes('sports')) },
   ];
   lists.forEach((l, k) => {
-    cat.featured_lists.push({ id: k + 1, name: FEATURED_LISTS[k]!, container_id: 100 + k + 1, kind: l.kind, sort: k });
+    cat.featured_lists.push({ id: k + 1, name: FEATURED_LISTS[k], container_id: 100 + k + 1, kind: l.kind, sort: k });
     l.ids.forEach((sid, n) => cat.featured_list_items.push({ list_id: k + 1, series_id: sid, sort: n }));
   });
 
   // Home popups, one per language; rating popups per rated series and language.
   SHORT_CODES.forEach((lang, k) => {
     const id = HOME_POPUP_ID_BASE + k + 1;
-    const t = popular.find((x) => x.lang === lang) ?? english[0]!;
+    const t = popular.find((x) => x.lang === lang) ?? english[0];
     const oneImage = ONE_IMAGE_LANGS.includes(lang);
     cat.popups.push({
       id,
@@ -147,7 +147,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   });
   let ratingId = RATING_POPUP_ID_BASE;
   for (const t of titles) {
-    const rating = cat.series[t.seriesId - 1]!.rating;
+    const rating = cat.series[t.seriesId - 1].rating;
     if (rating !== Rating.TEENPLUS && rating !== Rating.MATURE) continue;
     cat.popups.push({
       id: ++ratingId,
@@ -172,15 +172,15 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
         language: BY_SHORT[lang].language,
         title: a.title[lang],
         body: sanitizeHtml(a.body[lang]),
-        date: now - [2, 9, 23][k]! * DAY - k * 3600,
+        date: now - [2, 9, 23][k] * DAY - k * 3600,
       });
     });
   }
   let newsId = 0;
   PUBLISHERS.forEach((_, p) => {
     for (const lang of SHORT_CODES) {
-      const own = popular.filter((t) => cat.series[t.seriesId - 1]!.publisher_id === p + 1);
-      const t = own.find((x) => x.lang === lang) ?? own.find((x) => x.lang === 'en') ?? english[p]!;
+      const own = popular.filter((t) => cat.series[t.seriesId - 1].publisher_id === p + 1);
+      const t = own.find((x) => x.lang === lang) ?? own.find((x) => x.lang === 'en') ?? english[p];
       NEWS.forEach((n, k) => {
         cat.publisher_news.push({
           id: ++newsId,

@@ -1,155 +1,28 @@
-import crypto from 'node:crypto';
-import type { Insertable } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
-import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
-import { makeRng, type Rng } from './rng.js';
+import { LabelCode, type Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
+import { DAY } from '../lib/clock.js';
+import { makeRng } from './rng.js';
+import { authorFor, CADENCE_DAYS, LANG_WEIGHT, languagesFor, lastWeekday, ONGOING_SCHEDULES, pad3 } from './seriesPlan.js';
+import { emptyCatalog, PUBLISHERS, type Catalog, type TitleInfo } from './model.js';
+import { addPages, pageCount } from './pages.js';
 import { seriesStyleSeed } from '../images/style.js';
-import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
-import { SERIES, GENRES, SURNAMES, GIVEN_NAMES, type SeriesSpec } from './text/series.js';
+import { BY_SHORT } from '../../core/languages.js';
+import { SERIES, GENRES } from './text/series.js';
 import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD, CHAPTER_TITLES, COMMENTS, USER_NAMES } from './text/phrases.js';
 import { chapterThumbUrl, iconUrl, titleImageUrl, ICON_COUNT } from '../images/assets.js';
 import { addExtras } from './extras.js';
 
-type Rows<K extends keyof Database> = Insertable<Database[K]>[];
+/** The demo catalog's rows (server/catalog/model.ts). */
+export type { Catalog };
 
-export interface Catalog {
-  series: Rows<'series'>;
-  titles: Rows<'titles'>;
-  tags: Rows<'tags'>;
-  series_tags: Rows<'series_tags'>;
-  publishers: Rows<'publishers'>;
-  chapters: Rows<'chapters'>;
-  pages: Rows<'pages'>;
-  comments: Rows<'comments'>;
-  banners: Rows<'banners'>;
-  featured_lists: Rows<'featured_lists'>;
-  featured_list_items: Rows<'featured_list_items'>;
-  popups: Rows<'popups'>;
-  announcements: Rows<'announcements'>;
-  publisher_news: Rows<'publisher_news'>;
-  questionnaires: Rows<'questionnaires'>;
-  notable: Notable;
-}
-
-/** Ids worth knowing (documented in docs/catalog.md). */
-export interface Notable {
-  longChapterId: number;
-  rtlChapterId: number;
-  verticalOnlyChapterId: number;
-  horizontalOnlyChapterId: number;
-  futureChapterId: number;
-  millionLikesCommentId: number;
-  questionnaireKey: string;
-}
-
-/** Internal view of a generated title, used by the extras. */
-export interface TitleInfo {
-  id: number;
-  seriesIdx: number;
-  seriesId: number;
-  lang: ShortCode;
-  name: string;
-  chapters: { id: number; start: number }[];
-  views: number;
-}
-
-export const DAY = 86400;
-/** Single pages at "high" (pages.width/height); DOUBLE is twice as wide. */
-export const PAGE_W = 960;
-export const PAGE_H = 1360;
-export const WEBTOON_H = 1800;
-export const TITLE_ID_BASE = 100000;
-export const CHAPTER_ID_BASE = 1000000;
-export const PUBLISHERS = ['Aozora Comics', 'Kitsune Press', 'Hoshi Publishing', 'Tsubame Books'];
-
-const ONGOING_SCHEDULES = [
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.EVERYDAY,
-  ReleaseSchedule.BIWEEKLY,
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.MONTHLY,
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.BIMONTHLY,
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.TRIMONTHLY,
-  ReleaseSchedule.WEEKLY,
-  ReleaseSchedule.OTHER,
-];
-const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
-  [ReleaseSchedule.EVERYDAY]: 1,
-  [ReleaseSchedule.WEEKLY]: 7,
-  [ReleaseSchedule.BIWEEKLY]: 14,
-  [ReleaseSchedule.MONTHLY]: 30,
-  [ReleaseSchedule.BIMONTHLY]: 60,
-  [ReleaseSchedule.TRIMONTHLY]: 90,
-  [ReleaseSchedule.OTHER]: 10,
-};
-/** Relative popularity of each language edition (view counts). */
-const LANG_WEIGHT: Record<ShortCode, number> = { en: 1, es: 0.7, fr: 0.35, id: 0.3, pt: 0.4, ru: 0.25, th: 0.3, de: 0.2, vi: 0.25 };
+const TITLE_ID_BASE = 100000;
+const CHAPTER_ID_BASE = 1000000;
 
 /** Special items, by series index. */
-export const NOTABLE_SERIES = { future: 0, long: 9, rtl: 7, vertical: 34, millionLikes: 0 } as const;
-
-const pad3 = (n: number) => String(n).padStart(3, '0');
-
-function languagesFor(i: number, rng: Rng): ShortCode[] {
-  if (i === 0) return [...SHORT_CODES];
-  if (i === 1) return ['en', 'es'];
-  const others = rng.shuffle(SHORT_CODES.filter((c) => c !== 'en'));
-  const n = rng.int(2, 9);
-  const withEnglish = i % 7 !== 3;
-  const picked = withEnglish ? ['en' as ShortCode, ...others.slice(0, n - 1)] : others.slice(0, Math.min(n, 8));
-  return SHORT_CODES.filter((c) => picked.includes(c));
-}
-
-function authorFor(i: number, rng: Rng): (lang: ShortCode) => string {
-  const people = [0, 1].map(() => [rng.pick(GIVEN_NAMES), rng.pick(SURNAMES)] as const);
-  const two = i % 6 === 2;
-  return (lang) => {
-    const script = lang === 'ru' ? 1 : lang === 'th' ? 2 : 0;
-    const names = people.map(([g, s]) => `${g[script]} ${s[script]}`);
-    return two ? `${names[0]} / ${names[1]}` : names[0]!;
-  };
-}
-
-/** The most recent release moment (15:00 UTC) on the given weekday at or before now. */
-function lastWeekday(now: number, timing: UpdateTiming): number {
-  const jsDay = timing === UpdateTiming.SUNDAY ? 0 : timing;
-  let t = Math.floor(now / DAY) * DAY + 15 * 3600;
-  while (t > now || new Date(t * 1000).getUTCDay() !== jsDay) t -= DAY;
-  return t;
-}
+const NOTABLE_SERIES = { future: 0, long: 9, rtl: 7, vertical: 34, millionLikes: 0 } as const;
 
 /** Builds the whole demo catalog in memory. Deterministic from (seed, now) except the XOR keys. */
 export function generateCatalog(seed: number, now: number): Catalog {
-  const cat: Catalog = {
-    series: [],
-    titles: [],
-    tags: [],
-    series_tags: [],
-    publishers: [],
-    chapters: [],
-    pages: [],
-    comments: [],
-    banners: [],
-    featured_lists: [],
-    featured_list_items: [],
-    popups: [],
-    announcements: [],
-    publisher_news: [],
-    questionnaires: [],
-    notable: {
-      longChapterId: 0,
-      rtlChapterId: 0,
-      verticalOnlyChapterId: 0,
-      horizontalOnlyChapterId: 0,
-      futureChapterId: 0,
-      millionLikesCommentId: 0,
-      questionnaireKey: '',
-    },
-  };
+  const cat = emptyCatalog();
   GENRES.forEach((g, k) => cat.tags.push({ id: k + 1, tag: g.tag, slug: g.slug }));
   const tagId = (slug: string) => GENRES.findIndex((g) => g.slug === slug) + 1;
 
@@ -167,7 +40,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
     const langs = languagesFor(i, rng);
     const schedule =
       spec.kind === 'ongoing'
-        ? ONGOING_SCHEDULES[ongoingN++ % ONGOING_SCHEDULES.length]!
+        ? ONGOING_SCHEDULES[ongoingN++ % ONGOING_SCHEDULES.length]
         : spec.kind === 'completed'
           ? completedN++ % 2 === 0
             ? ReleaseSchedule.COMPLETED
@@ -208,7 +81,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
     const starts = Array.from({ length: n }, (_, k) => latest - (n - 1 - k) * cadence * DAY);
     const withFuture =
       spec.kind === 'ongoing' && (schedule === ReleaseSchedule.EVERYDAY || (schedule === ReleaseSchedule.WEEKLY && i % 2 === 0));
-    const createdAt = starts[0]! - rng.int(1, 20) * DAY;
+    const createdAt = starts[0] - rng.int(1, 20) * DAY;
 
     cat.series.push({
       id: seriesId,
@@ -241,7 +114,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
       const lag = lang === 'en' || simulpub || spec.kind !== 'ongoing' ? 0 : tr.int(0, Math.min(3, n - 1));
       const count = n - lag;
       const views = Math.floor(popularity * LANG_WEIGHT[lang] * (0.8 + tr.next() * 0.4));
-      const lastStart = starts[count - 1]!;
+      const lastStart = starts[count - 1];
       const status =
         label === LabelCode.CREATORS
           ? TitleUpdateStatus.CREATORS_STATUS
@@ -261,11 +134,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
         language: BY_SHORT[lang].language,
         name: spec.name[lang],
         author: author(lang),
-        overview: [
-          GENRE_SENTENCES[genres[0]!]![lang],
-          genres[1] ? GENRE_SENTENCES[genres[1]]![lang] : '',
-          CLOSERS[i % CLOSERS.length]![lang],
-        ]
+        overview: [GENRE_SENTENCES[genres[0]][lang], genres[1] ? GENRE_SENTENCES[genres[1]][lang] : '', CLOSERS[i % CLOSERS.length][lang]]
           .filter(Boolean)
           .join(' '),
         portrait_image_url: titleImageUrl(id, 'portrait'),
@@ -305,7 +174,7 @@ export function generateCatalog(seed: number, now: number): Catalog {
         const sub =
           c.num === 0
             ? `${spec.name[lang]}: ${CHAPTER_WORD[lang]} 1–10`
-            : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length]![lang]}`;
+            : `${CHAPTER_WORD[lang]} ${c.num}: ${CHAPTER_TITLES[(c.num - 1 + i) % CHAPTER_TITLES.length][lang]}`;
         cat.chapters.push({
           id: cid,
           title_id: id,
@@ -371,42 +240,4 @@ export function generateCatalog(seed: number, now: number): Catalog {
   );
   addExtras(cat, infos, seed, now);
   return cat;
-}
-
-function pageCount(spec: SeriesSpec, schedule: ReleaseSchedule, r: Rng): number {
-  if (spec.kind === 'one_shot') return r.int(40, 60);
-  if (spec.webtoon || schedule === ReleaseSchedule.EVERYDAY) return r.int(10, 20);
-  return r.int(14, 48);
-}
-
-/** Pages of one chapter: single pages, book spreads (LEFT/RIGHT pairs) and DOUBLE spreads. */
-function addPages(cat: Catalog, chapterId: number, styleSeed: number, spec: SeriesSpec, rtl: boolean, count: number, r: Rng): void {
-  const types: PageType[] = [];
-  const book = spec.bookRtl || (!spec.webtoon && r.chance(0.3));
-  if (spec.webtoon) {
-    for (let k = 0; k < count; k++) types.push(PageType.SINGLE);
-  } else if (book) {
-    types.push(PageType.SINGLE);
-    const doubleAt = r.chance(0.6) ? 1 + 2 * r.int(1, Math.max(1, Math.floor((count - 3) / 2))) : -1;
-    while (types.length < count) {
-      if (types.length === doubleAt) types.push(PageType.DOUBLE);
-      else if (types.length + 1 < count) types.push(...(rtl ? [PageType.RIGHT, PageType.LEFT] : [PageType.LEFT, PageType.RIGHT]));
-      else types.push(PageType.SINGLE);
-    }
-  } else {
-    const doubleAt = r.chance(0.3) ? r.int(2, count - 2) : -1;
-    for (let k = 0; k < count; k++) types.push(k === doubleAt ? PageType.DOUBLE : PageType.SINGLE);
-  }
-  const keys = crypto.randomBytes(32 * types.length).toString('hex');
-  types.forEach((type, idx) => {
-    cat.pages.push({
-      chapter_id: chapterId,
-      idx,
-      type,
-      width: type === PageType.DOUBLE ? PAGE_W * 2 : PAGE_W,
-      height: spec.webtoon ? WEBTOON_H : PAGE_H,
-      encryption_key: keys.slice(idx * 64, idx * 64 + 64),
-      source: `demo:${styleSeed}`,
-    });
-  });
 }

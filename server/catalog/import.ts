@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import type { DB } from '../db/index.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { LabelCode, ReleaseSchedule, UpdateTiming, Rating, TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb.js';
@@ -11,6 +10,7 @@ import { newPageKey, xorWithKey } from '../images/crypto.js';
 import { WEBP } from '../images/store.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
+import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource.js';
 
 /**
  * Chapter import (issue #3): a folder of images or a .cbz/.zip archive
@@ -21,8 +21,6 @@ import { byShort, SHORT_CODES } from '../../core/languages.js';
  * transaction, and only then the folder moved into place: a failure at any
  * step leaves nothing behind.
  */
-export class ImportError extends Error {}
-
 export interface ImportOptions {
   source: string;
   /** Existing title, or a new one from name/author/language. */
@@ -47,67 +45,12 @@ export interface ImportResult {
 }
 
 /** Landscape pages (wider than this ratio) are DOUBLE spreads. */
-export const DOUBLE_RATIO = 1.2;
-const IMAGE_EXT = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-interface RawPage {
-  name: string;
-  data: Buffer;
-}
-
-const skipName = (n: string) =>
-  n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
-
-function readFolder(dir: string): RawPage[] {
-  const out: RawPage[] = [];
-  for (const n of fs.readdirSync(dir)) {
-    const full = path.join(dir, n);
-    if (skipName(n) || !fs.statSync(full).isFile()) continue;
-    out.push({ name: n, data: fs.readFileSync(full) });
-  }
-  return out;
-}
-
-function readArchive(file: string): Promise<RawPage[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
-      if (err || !zip)
-        return reject(new ImportError(`${path.basename(file)} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
-      const out: RawPage[] = [];
-      zip.on('error', (e: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${e.message}`)));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (skipName(entry.fileName)) return zip.readEntry();
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream)
-            return reject(new ImportError(`${path.basename(file)}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('error', (se: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${se.message}`)));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(parts) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
-
-export async function readSource(source: string): Promise<RawPage[]> {
-  if (!fs.existsSync(source)) throw new ImportError(`${source} does not exist`);
-  const pages = fs.statSync(source).isDirectory() ? readFolder(source) : /\.(cbz|zip)$/i.test(source) ? await readArchive(source) : null;
-  if (!pages) throw new ImportError(`${source} is neither a folder nor a .cbz/.zip archive`);
-  if (pages.length === 0) throw new ImportError(`${source} holds no images`);
-  return pages.sort((a, b) => collator.compare(a.name, b.name));
-}
+const DOUBLE_RATIO = 1.2;
 
 async function prepare(pages: RawPage[], tmp: string, report: (i: number) => void) {
   const rows: Array<{ type: PageType; width: number; height: number; key: string }> = [];
   for (let i = 0; i < pages.length; i++) {
-    const p = pages[i]!;
+    const p = pages[i];
     let meta: { width?: number | undefined; height?: number | undefined };
     try {
       if (!IMAGE_EXT.test(p.name)) throw new Error('not an image file name');

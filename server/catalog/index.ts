@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import type { DB, Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { generateCatalog, type Catalog } from './generate.js';
+import { generateCatalog } from './generate.js';
+import type { Catalog } from './model.js';
 
 export interface CatalogDeps {
   db: DB;
@@ -59,7 +60,7 @@ export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefi
 }
 
 /** Writes every table of the catalog in one transaction, in portable batched INSERTs. */
-export async function insertCatalog(db: DB, cat: Catalog, log: (line: string) => void = () => {}): Promise<void> {
+async function insertCatalog(db: DB, cat: Catalog, log: (line: string) => void = () => {}): Promise<void> {
   const total = TABLES.reduce((n, t) => n + cat[t].length, 0);
   let done = 0;
   let lastPct = -1;
@@ -69,7 +70,7 @@ export async function insertCatalog(db: DB, cat: Catalog, log: (line: string) =>
       for (let k = 0; k < rows.length; k += BATCH) {
         await trx
           .insertInto(table)
-          .values(rows.slice(k, k + BATCH) as never)
+          .values(rows.slice(k, k + BATCH))
           .execute();
         done += Math.min(BATCH, rows.length - k);
         const pct = Math.floor((done / total) * 10) * 10;

@@ -36,13 +36,13 @@ export function makeRng(...seed: (number | string)[]): Rng {
   return {
     next,
     int,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
+    pick: (items) => items[Math.floor(next() * items.length)],
     chance: (p) => next() < p,
     shuffle: (items) => {
       const out = items.slice();
       for (let i = out.length - 1; i > 0; i--) {
         const j = int(0, i);
-        [out[i], out[j]] = [out[j]!, out[i]!];
+        [out[i], out[j]] = [out[j], out[i]];
       }
       return out;
     },

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
-import { importChapter, ImportError } from '../catalog/import.js';
+import { importChapter } from '../catalog/import.js';
+import { ImportError } from '../catalog/importSource.js';
 
 const HELP = `Usage: npm run import -- <source> [options]
 
@@ -90,7 +91,7 @@ async function main(): Promise<number> {
   try {
     if (v.title !== undefined && !/^\d+$/.test(v.title)) throw new ImportError(`--title "${v.title}" is not a title id`);
     const res = await importChapter(db, {
-      source: args.positionals[0]!,
+      source: args.positionals[0],
       ...(v.title !== undefined ? { titleId: Number(v.title) } : {}),
       ...(v.title === undefined && (v.name || v.author || v.language)
         ? {

@@ -4,9 +4,10 @@ import { Kysely, Migrator, SqliteDialect, PostgresDialect, sql, type Migration, 
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import type { Dialect } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 export type DB = Kysely<Database>;
 
 export interface OpenDb {
@@ -77,7 +78,7 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export async function migrate(db: DB, dialect: Dialect): Promise<void> {
+async function migrate(db: DB, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};

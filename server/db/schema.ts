@@ -1,4 +1,24 @@
-import type { Generated } from 'kysely';
+import type {
+  BookmarkTable,
+  CommentLikeTable,
+  CommentTable,
+  ContactTable,
+  PushTokenTable,
+  QuestionnaireAnswerTable,
+  TapLogTable,
+  ViewedChapterTable,
+  VisitorTable,
+} from './schemaVisitors.js';
+import type {
+  AnnouncementTable,
+  BannerTable,
+  FeaturedListItemTable,
+  FeaturedListTable,
+  PopupTable,
+  PublisherNewsTable,
+  QuestionnaireTable,
+  SettingTable,
+} from './schemaPromo.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -31,13 +51,6 @@ export interface Database {
   contacts: ContactTable;
   settings: SettingTable;
   chapter_views_daily: ChapterViewsDailyTable;
-}
-
-export interface VisitorTable {
-  /** The SESSION-TOKEN: 128 random bits, hex. */
-  token: string;
-  created_at: number;
-  last_seen: number;
 }
 
 /** A series: one work, published as one title per language. */
@@ -86,13 +99,13 @@ export interface TitleTable {
   created_at: number;
 }
 
-export interface TagTable {
+interface TagTable {
   id: number;
   tag: string;
   slug: string;
 }
 
-export interface SeriesTagTable {
+interface SeriesTagTable {
   series_id: number;
   tag_id: number;
 }
@@ -138,172 +151,8 @@ export interface PageTable {
   source: string;
 }
 
-export interface CommentTable {
-  id: number;
-  chapter_id: number;
-  idx: number;
-  user_name: string;
-  icon_url: string;
-  body: string;
-  created: number;
-  /** Likes from outside this service (the catalog's history). */
-  base_likes: number;
-}
-
-export interface CommentLikeTable {
-  visitor_token: string;
-  comment_id: number;
-  created_at: number;
-}
-
-export interface BookmarkTable {
-  visitor_token: string;
-  title_id: number;
-  created_at: number;
-}
-
-export interface ViewedChapterTable {
-  visitor_token: string;
-  chapter_id: number;
-  last_page: number;
-  viewed_at: number;
-}
-
-export interface PushTokenTable {
-  visitor_token: string;
-  /** The Web Push subscription (JSON) or an opaque token. */
-  token: string;
-  /** Service language code (eng, esp, ...). */
-  lang: string;
-  updated_at: number;
-}
-
-export interface BannerTable {
-  id: number;
-  /** home_top | featured_top | featured | ranking | search_top | title | publisher | viewer_insert | viewer_list | last_page */
-  placement: string;
-  /** Title it belongs to (title banners), else 0. */
-  title_id: number;
-  publisher_id: number;
-  /** Language enum value, or -1 for every language. */
-  language: number;
-  image_url: string;
-  width: number;
-  height: number;
-  /** PresentationMethod enum value. */
-  action_method: number;
-  action_url: string;
-  is_pr: number;
-  sort: number;
-}
-
-export interface FeaturedListTable {
-  id: number;
-  name: string;
-  container_id: number;
-  /** titles | ranked */
-  kind: string;
-  sort: number;
-}
-
-export interface FeaturedListItemTable {
-  list_id: number;
-  series_id: number;
-  sort: number;
-}
-
-export interface PopupTable {
-  id: number;
-  /** home | rating */
-  placement: string;
-  /** one_image | app_default | os_default */
-  kind: string;
-  /** Language enum value, or -1 for every language. */
-  language: number;
-  subject: string;
-  body: string;
-  image_url: string;
-  action_method: number;
-  action_url: string;
-  /** For rating popups: the series they belong to, else 0. */
-  series_id: number;
-}
-
-export interface AnnouncementTable {
-  id: number;
-  language: number;
-  title: string;
-  /** Sanitised HTML. */
-  body: string;
-  date: number;
-}
-
-export interface PublisherNewsTable {
-  id: number;
-  publisher_id: number;
-  language: number;
-  subject: string;
-  body: string;
-  published_ts: number;
-  action_url: string;
-}
-
-export interface QuestionnaireTable {
-  id: number;
-  key: string;
-  /** Service code: eng, esp, fra, tha. */
-  lang: string;
-  subject: string;
-  /** JSON: Question[] (description, canSkip, numberOfChoices, selection, hideFreeform, freeForm). */
-  questions: string;
-  answered_subject: string;
-  answered_body: string;
-}
-
-export interface QuestionnaireAnswerTable {
-  visitor_token: string;
-  questionnaire_key: string;
-  lang: string;
-  /** JSON: { q1: string | string[], ... } */
-  answers: string;
-  os: string;
-  os_ver: string;
-  app_ver: string;
-  secret: string;
-  created_at: number;
-}
-
-export interface TapLogTable {
-  id: Generated<number>;
-  /** banner | title_banner | popup */
-  kind: string;
-  banner_id: number;
-  title_id: number;
-  popup_id: number;
-  banner_type: string;
-  location: string;
-  /** click | impression */
-  type: string;
-  visitor_token: string;
-  created_at: number;
-}
-
-export interface ContactTable {
-  id: Generated<number>;
-  visitor_token: string;
-  type: string;
-  subject: string;
-  body: string;
-  created_at: number;
-}
-
-export interface SettingTable {
-  key: string;
-  value: string;
-}
-
 /** Live views per chapter per day (day = floor(epoch seconds / 86400)). */
-export interface ChapterViewsDailyTable {
+interface ChapterViewsDailyTable {
   chapter_id: number;
   day: number;
   views: number;

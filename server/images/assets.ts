@@ -39,8 +39,6 @@ export const chapterThumbUrl = (chapterId: number) => `/img/chapter/${chapterId}
 export const bannerUrl = (bannerId: number) => `/img/banner/${bannerId}.webp`;
 export const iconUrl = (n: number) => `/img/icon/${n}.webp`;
 /** Label logo by LabelCode name, e.g. /img/label/WJ.webp */
-export const labelUrl = (code: string) => `/img/label/${code}.webp`;
-export const publisherBannerUrl = (publisherId: number) => `/img/publisher/${publisherId}/banner.webp`;
 export const popupImageUrl = (popupId: number) => `/img/popup/${popupId}.webp`;
 
 /** App links in banner, popup and news actions (the scheme the web client parses). */

@@ -10,6 +10,6 @@ export function xorWithKey(data: Uint8Array, keyHex: string): Buffer {
   const key = Buffer.from(keyHex, 'hex');
   if (key.length === 0) throw new Error('empty encryption key');
   const out = Buffer.allocUnsafe(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = data[i]! ^ key[i % key.length]!;
+  for (let i = 0; i < data.length; i++) out[i] = data[i] ^ key[i % key.length];
   return out;
 }

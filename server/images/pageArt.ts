@@ -30,7 +30,7 @@ interface Rect {
  * Screentone is drawn as flat neutral greys here and turned into dots after
  * rasterising (see screentone.ts): SVG patterns are far slower to render.
  */
-export const TONE = { light: '#d2d2d2', mid: '#a5a5a5', dark: '#7d7d7d' } as const;
+const TONE = { light: '#d2d2d2', mid: '#a5a5a5', dark: '#7d7d7d' } as const;
 
 /**
  * A manga page as SVG: panels with screentone, scenery or figures, speech
@@ -57,7 +57,7 @@ export function pageSvg(p: PageSpec, outW: number, outH: number): string {
   });
   // Speech bubbles in up to three panels.
   const nb = Math.min(panels.length, r.int(1, 3));
-  for (let k = 0; k < nb; k++) body.push(bubble(panels[k]!, r.pick(p.lines), r, st));
+  for (let k = 0; k < nb; k++) body.push(bubble(panels[k], r.pick(p.lines), r, st));
 
   // Footer: chapter name and page number on the outer edge of a spread half.
   const num = `${p.idx + 1} / ${p.pageCount}`;

@@ -1,5 +1,5 @@
 /** Parses #rgb / #rrggbb. */
-export function hexRgb(hex: string): [number, number, number] {
+function hexRgb(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
   if (h.length === 3) h = [...h].map((c) => c + c).join('');
   const n = parseInt(h, 16);
@@ -39,9 +39,9 @@ export function screentone(px: Buffer, width: number, height: number, period: nu
     const ty = (y % p) * p;
     let i = y * row + 3;
     for (let x = 1; x < width - 1; x++, i += 3) {
-      const v = px[i]!;
+      const v = px[i];
       if (v < 40 || v > 235 || px[i + 1] !== v || px[i + 2] !== v || px[i - 3] !== v || px[i + 3] !== v) continue;
-      if (t[ty + (x % p)]! > v) {
+      if (t[ty + (x % p)] > v) {
         px[i] = ir;
         px[i + 1] = ig;
         px[i + 2] = ib;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
+import { type PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { LabelCode } from '../../core/gen/manga/v1/common_pb.js';
 import type { ImagesRepo } from '../repos/images.js';
 import { pageSize, type Quality } from './urls.js';
@@ -39,12 +39,12 @@ export const WEBP = { quality: 80, effort: 2 } as const;
 
 const READ_NOW = l9('READ NOW', 'LEER AHORA', 'LIRE', 'BACA', 'LER AGORA', 'ЧИТАТЬ', 'อ่านเลย', 'JETZT LESEN', 'ĐỌC NGAY');
 
-export function renderSvg(svg: string): Promise<Buffer> {
+function renderSvg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
 }
 
 /** Rasterises a page, applies the screentone and encodes it. */
-export async function renderPage(svg: string, tonePeriod: number, ink: string, paper: string): Promise<Buffer> {
+async function renderPage(svg: string, tonePeriod: number, ink: string, paper: string): Promise<Buffer> {
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   screentone(data, info.width, info.height, tonePeriod, ink, paper);
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
@@ -55,7 +55,7 @@ export async function renderPage(svg: string, tonePeriod: number, ink: string, p
 const etagOf = (data: Buffer) => `"${crypto.createHash('sha1').update(data).digest('base64url')}"`;
 
 /** Writes a file so that readers never see half of it. */
-export function writeAtomic(file: string, data: Buffer): void {
+function writeAtomic(file: string, data: Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(tmp, data);
@@ -97,7 +97,7 @@ export class ImageStore {
           chapterId,
           idx,
           pageCount: p.page_count,
-          type: p.type as PageType,
+          type: p.type,
           width: p.width,
           height: p.height,
           titleName: p.title_name,

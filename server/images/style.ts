@@ -90,7 +90,7 @@ export function wrap(text: string, maxEm: number, maxLines = 4): string[] {
   if (line.trim()) lines.push(line.trim());
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = kept[maxLines - 1]!.replace(/.?$/, '…');
+    kept[maxLines - 1] = kept[maxLines - 1].replace(/.?$/, '…');
     return kept;
   }
   return lines;

@@ -31,10 +31,6 @@ export function uintParam(p: Params, name: string): number {
   return Number(v);
 }
 
-export function optUintParam(p: Params, name: string, dflt: number): number {
-  return one(p, name) === undefined ? dflt : uintParam(p, name);
-}
-
 /** One of a fixed set of values; the default when absent. */
 export function enumParam<T extends string>(p: Params, name: string, allowed: readonly T[], dflt: T): T {
   const v = one(p, name);

@@ -11,7 +11,7 @@ export interface StoredQuestion {
 }
 
 /** Free-form text limit (001 §5). */
-export const FREE_TEXT_MAX = 100;
+const FREE_TEXT_MAX = 100;
 
 export function parseQuestions(json: string): StoredQuestion[] {
   const v = JSON.parse(json) as unknown;
@@ -41,7 +41,7 @@ export function validateAnswers(questions: StoredQuestion[], body: unknown): Rec
     let values: string[];
     if (raw === undefined || raw === null) values = [];
     else if (typeof raw === 'string') values = [raw];
-    else if (Array.isArray(raw) && raw.every((x) => typeof x === 'string')) values = raw as string[];
+    else if (Array.isArray(raw) && raw.every((x) => typeof x === 'string')) values = raw;
     else throw errors.badBody(`${key} must be a string or a list of strings`);
     values = values.map((v) => v.trim()).filter((v) => v !== '');
     if (values.length === 0) {
@@ -55,7 +55,7 @@ export function validateAnswers(questions: StoredQuestion[], body: unknown): Rec
     if (free.length > 0) {
       if (q.hideFreeform) throw errors.badBody(`${key} must be one of the choices`);
       if (free.length > 1) throw errors.badBody(`${key} has more than one free answer`);
-      if ([...free[0]!].length > FREE_TEXT_MAX) throw errors.badBody(`${key} free answer is longer than ${FREE_TEXT_MAX} characters`);
+      if ([...free[0]].length > FREE_TEXT_MAX) throw errors.badBody(`${key} free answer is longer than ${FREE_TEXT_MAX} characters`);
     }
     if (!multi) {
       if (values.length !== 1) throw errors.badBody(`${key} takes one answer`);

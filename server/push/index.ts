@@ -6,12 +6,12 @@ import type { ReleasedChapter } from '../repos/push.js';
 import { sendPush, type SendOutcome } from './sender.js';
 import { loadVapidKeys, type VapidKeys } from './vapid.js';
 
-export interface ReleaseReport {
+interface ReleaseReport {
   chapterId: number;
   outcomes: Record<SendOutcome, number>;
 }
 
-export interface PushService {
+interface PushService {
   /** VAPID public key (base64url) browsers subscribe with. */
   readonly publicKey: string;
   /** Notifies the subscribers of every chapter whose start time has passed and that was not notified yet. */

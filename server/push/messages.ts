@@ -16,8 +16,6 @@ const BODY: Record<string, (chapter: string) => string> = {
   vie: (c) => `Chương mới: ${c}`,
 };
 
-export const PUSH_LANGS = Object.keys(BODY);
-
 export interface PushMessage {
   title: string;
   body: string;
@@ -32,5 +30,5 @@ export interface PushMessage {
 export function releaseMessage(lang: string, titleName: string, chapterName: string, chapterId: number, titleId: number): PushMessage {
   const l = BODY[lang] ? lang : 'eng';
   const locale = (byService(l) ?? DEFAULT_LANGUAGE).locale;
-  return { title: titleName, body: BODY[l]!(chapterName), url: `/viewer/${chapterId}`, lang: l, locale, chapterId, titleId };
+  return { title: titleName, body: BODY[l](chapterName), url: `/viewer/${chapterId}`, lang: l, locale, chapterId, titleId };
 }

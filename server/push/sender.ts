@@ -10,7 +10,7 @@ interface Subscription {
 }
 
 /** A push token is a PushSubscription JSON; anything else (an opaque legacy token) cannot be pushed to. */
-export function parseSubscription(token: string): Subscription | null {
+function parseSubscription(token: string): Subscription | null {
   try {
     const s = JSON.parse(token) as Partial<Subscription>;
     if (typeof s.endpoint !== 'string' || !/^https?:\/\//.test(s.endpoint)) return null;

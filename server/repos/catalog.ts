@@ -3,10 +3,10 @@ import type { DB } from '../db/index.js';
 import type { SeriesTable, TitleTable } from '../db/schema.js';
 import { DAY } from '../lib/clock.js';
 
-export type SeriesRow = Selectable<SeriesTable>;
+type SeriesRow = Selectable<SeriesTable>;
 export type TitleRow = Selectable<TitleTable>;
 
-export interface LatestChapter {
+interface LatestChapter {
   id: number;
   seq: number;
   name: string;
@@ -16,7 +16,7 @@ export interface LatestChapter {
   is_horizontal_only: number;
 }
 
-export interface TitleAgg {
+interface TitleAgg {
   /** Released chapters (start_ts <= now). */
   released: number;
   latest?: LatestChapter;
@@ -24,7 +24,7 @@ export interface TitleAgg {
   nextStart: number;
 }
 
-export interface SeriesScores {
+interface SeriesScores {
   hottest: number;
   trending: number;
   completed: number;
@@ -187,7 +187,7 @@ export function catalogRepo(db: DB) {
 }
 
 /** Chapters released in [since, now], newest first (for the daily groups and the updated list). */
-export function recentChaptersRepo(db: DB) {
+function recentChaptersRepo(db: DB) {
   return (since: number, now: number) =>
     db
       .selectFrom('chapters')

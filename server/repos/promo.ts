@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../db/index.js';
-import type { AnnouncementTable, BannerTable, FeaturedListTable, PopupTable, PublisherNewsTable, PublisherTable } from '../db/schema.js';
+import type { PublisherTable } from '../db/schema.js';
+import type { AnnouncementTable, BannerTable, FeaturedListTable, PopupTable, PublisherNewsTable } from '../db/schemaPromo.js';
 
 export type BannerRow = Selectable<BannerTable>;
 export type PopupRow = Selectable<PopupTable>;

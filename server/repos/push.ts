@@ -72,4 +72,3 @@ export function pushRepo(db: DB) {
     },
   };
 }
-export type PushRepo = ReturnType<typeof pushRepo>;

@@ -106,7 +106,7 @@ export function allTitlesGroups(s: Snapshot, status: string | null, langs: numbe
  * in each day one group per series with the latest chapter of each of its
  * content-language titles released that day.
  */
-export function dailyGroups(
+function dailyGroups(
   s: Snapshot,
   recent: {
     id: number;
@@ -180,7 +180,7 @@ export function dailyGroups(
 }
 
 /** Featured lists of a kind, each with its content-language titles; empty lists are left out. */
-export async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
+async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
   const [lists, items] = await Promise.all([repos.promo.featuredLists(), repos.promo.featuredItems()]);
   return lists
     .map((l) => {

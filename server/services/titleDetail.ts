@@ -18,7 +18,7 @@ import type { VisitorFlags } from '../repos/visitors.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /** Chapters per entry of chapterListGroup ("1-50", "51-100", ...). */
-export const GROUP_SIZE = 50;
+const GROUP_SIZE = 50;
 
 export const isReadable = (c: ChapterRow, now: number) => c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
 
@@ -28,11 +28,11 @@ export const isReadable = (c: ChapterRow, now: number) => c.start_ts <= now && (
  * between (mid: no longer readable on the web, shown behind the app
  * separator). All readable: everything is "first".
  */
-export function splitChapters(released: ChapterRow[], now: number) {
+function splitChapters(released: ChapterRow[], now: number) {
   let i = 0;
-  while (i < released.length && isReadable(released[i]!, now)) i++;
+  while (i < released.length && isReadable(released[i], now)) i++;
   let j = released.length;
-  while (j > i && isReadable(released[j - 1]!, now)) j--;
+  while (j > i && isReadable(released[j - 1], now)) j--;
   return { first: released.slice(0, i), mid: released.slice(i, j), last: released.slice(j) };
 }
 

@@ -4,7 +4,7 @@ import {
   LastPage_ChapterType,
   MangaViewerSchema,
   PageSchema,
-  PageType,
+  type PageType,
   type MangaViewer,
   type Page,
 } from '../../core/gen/manga/v1/viewer_pb.js';
@@ -22,7 +22,7 @@ import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /** Top comments on the last page. */
-export const TOP_COMMENTS = 3;
+const TOP_COMMENTS = 3;
 
 /** Field numbers of the pre-encoded pieces, from the generated descriptors. */
 const F = {

@@ -7,7 +7,7 @@ import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag } from '
 
 describe('pre-encoded pieces', () => {
   it('take field numbers from the generated descriptors, oneof members included', () => {
-    expect(fieldNo(MangaViewerSchema, 'chapters')).toBe(MangaViewerSchema.field.chapters!.number);
+    expect(fieldNo(MangaViewerSchema, 'chapters')).toBe(MangaViewerSchema.field.chapters.number);
     expect(fieldNo(ResponseSchema, 'success')).toBe(ResponseSchema.fields.find((f) => f.localName === 'success')!.number);
     expect(() => fieldNo(MangaViewerSchema, 'nope' as 'chapters')).toThrow(/no field nope/);
   });
@@ -17,7 +17,7 @@ describe('pre-encoded pieces', () => {
     expect(withFlag(ChapterSchema, ch, 'alreadyViewed').alreadyViewed).toBe(true);
     expect(withFlag(ChapterSchema, ch, 'alreadyViewed', false)).toBe(ch);
     const e = entry(fieldNo(MangaViewerSchema, 'chapters'), ChapterSchema, ch, 'alreadyViewed', 7);
-    const read = (b: Uint8Array) => fromBinary(MangaViewerSchema, b).chapters[0]!;
+    const read = (b: Uint8Array) => fromBinary(MangaViewerSchema, b).chapters[0];
     expect(read(pick(e, new Set())).alreadyViewed).toBe(false);
     expect(read(pick(e, new Set([7])))).toEqual(withFlag(ChapterSchema, ch, 'alreadyViewed'));
     expect(fromBinary(TitleDetailViewSchema, trueFlag(TitleDetailViewSchema, 'isSubscribed')).isSubscribed).toBe(true);

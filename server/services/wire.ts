@@ -40,7 +40,7 @@ export function withFlag<Desc extends DescMessage>(
   flag: BoolField<Desc>,
   on = true,
 ): MessageShape<Desc> {
-  return on ? create(schema, { ...msg, [flag]: true } as MessageInitShape<Desc>) : msg;
+  return on ? create(schema, { ...msg, [flag]: true }) : msg;
 }
 
 /** A flag set true, as the bytes it adds to its message (appended after the message's other fields). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateCatalog, DAY } from '../../server/catalog/generate.js';
+import { generateCatalog } from '../../server/catalog/generate.js';
+import { DAY } from '../../server/lib/clock.js';
 import { LabelCode, ReleaseSchedule, UpdateTiming, Rating, TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 
@@ -15,7 +16,7 @@ describe('demo catalog', () => {
     const stable = (c: typeof cat) => JSON.stringify({ ...c, pages: c.pages.map((p) => ({ ...p, encryption_key: '' })) });
     expect(stable(again)).toBe(stable(cat));
     // Keys are random per page (crypto), never shared.
-    expect(again.pages[0]!.encryption_key).not.toBe(cat.pages[0]!.encryption_key);
+    expect(again.pages[0].encryption_key).not.toBe(cat.pages[0].encryption_key);
     expect(new Set(cat.pages.map((p) => p.encryption_key)).size).toBe(cat.pages.length);
     expect(JSON.stringify(generateCatalog(SEED + 1, NOW).titles.map((t) => t.author))).not.toBe(
       JSON.stringify(cat.titles.map((t) => t.author)),
@@ -32,7 +33,7 @@ describe('demo catalog', () => {
     }
     expect(new Set(cat.titles.map((t) => t.language)).size).toBe(9);
     // Names and overviews in the title's own language: not all the same text.
-    const blade = cat.titles.filter((t) => t.series_id === cat.series[0]!.id);
+    const blade = cat.titles.filter((t) => t.series_id === cat.series[0].id);
     expect(new Set(blade.map((t) => t.name)).size).toBe(blade.length);
     expect(new Set(blade.map((t) => t.overview)).size).toBe(blade.length);
   });
@@ -94,7 +95,7 @@ describe('demo catalog', () => {
         p.name,
       ).toBe(true);
     expect(new Set(cat.questionnaires.map((q) => q.lang))).toEqual(new Set(['eng', 'esp', 'fra', 'tha']));
-    const qs = JSON.parse(cat.questionnaires[0]!.questions) as Array<{
+    const qs = JSON.parse(cat.questionnaires[0].questions) as Array<{
       numberOfChoices?: number;
       hideFreeform?: boolean;
       freeForm?: string;

@@ -84,10 +84,10 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     if (en.data.case !== 'publisherNewsListView') throw new Error(en.data.case);
     expect(en.data.value.publisherName).toBe('Shueisha');
     expect(en.data.value.newsList.map((n) => n.subject)).toEqual(['News one', 'News two']);
-    const body = en.data.value.newsList[0]!.body;
+    const body = en.data.value.newsList[0].body;
     expect(body).toContain('<b>big</b>');
     expect(body).not.toMatch(/onerror|alert/);
-    expect(en.data.value.newsList[0]!.action?.url).toBe('/titles/101');
+    expect(en.data.value.newsList[0].action?.url).toBe('/titles/101');
     const es = success(await call(t.app, { method: 'GET', url: '/api/publisher_news_list?publisher_id=1&lang=esp' }));
     if (es.data.case !== 'publisherNewsListView') throw new Error(es.data.case);
     expect(es.data.value.newsList.map((n) => n.subject)).toEqual(['Noticia']);
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
       await call(t.app, { method: 'POST', url: '/api/web/contact?type=suggestion&subject=Hi&body=More%20comedy%20please', token: me }),
     );
     if (ok.data.case !== 'feedbackView') throw new Error(ok.data.case);
-    expect(ok.data.value.feedbackList[0]!.body).toBe('More comedy please');
+    expect(ok.data.value.feedbackList[0].body).toBe('More comedy please');
     // A form body works as well as the query.
     success(await contactForm(t, me, `type=report&message=${'x'.repeat(5000)}`));
     const rows = await t.db.selectFrom('contacts').selectAll().where('visitor_token', '=', me).orderBy('id').execute();
@@ -221,7 +221,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     expect(done.data.case === 'questionnaireView' && done.data.value.isAnswered).toBe(true);
     const rows = await t.db.selectFrom('questionnaire_answers').selectAll().where('visitor_token', '=', me).execute();
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.answers)).toEqual({ q1: 'B', q2: ['X', 'my own'] });
+    expect(JSON.parse(rows[0].answers)).toEqual({ q1: 'B', q2: ['X', 'my own'] });
     expect(rows[0]).toMatchObject({ lang: 'esp', os: 'web', os_ver: '1', app_ver: '2', secret: 's3' });
     expect((await get()).isAnswered).toBe(true);
     // Once only.

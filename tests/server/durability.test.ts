@@ -19,7 +19,7 @@ describe('durability', () => {
     const titles = (await (await fetch(`${srv.url}/api/title_list/allV2?format=json`)).json()) as {
       success: { allTitlesViewV2: { AllTitlesGroup: Array<{ titles: Array<{ titleId: number }> }> } };
     };
-    const titleId = titles.success.allTitlesViewV2.AllTitlesGroup[0]!.titles[0]!.titleId;
+    const titleId = titles.success.allTitlesViewV2.AllTitlesGroup[0].titles[0].titleId;
     const put = await fetch(`${srv.url}/api/title_list/bookmark?title_id=${titleId}`, { method: 'PUT', headers });
     expect(put.status).toBe(200);
     await srv.stop('SIGKILL');

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ZipArchive } from 'archiver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importChapter, ImportError } from '../../server/catalog/import.js';
+import { importChapter } from '../../server/catalog/import.js';
+import { ImportError } from '../../server/catalog/importSource.js';
 import { xorWithKey } from '../../server/images/crypto.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { BACKENDS, setup, type TestApp } from './helpers.js';
@@ -84,15 +85,15 @@ for (const backend of BACKENDS) {
         for (const idx of [0, 2]) {
           const r = await t.app.inject({ method: 'GET', url: `/img/page/${res.chapterId}/${idx}/${q}.webp` });
           expect(r.statusCode).toBe(200);
-          const meta = await sharp(xorWithKey(r.rawPayload, pages[idx]!.encryption_key)).metadata();
+          const meta = await sharp(xorWithKey(r.rawPayload, pages[idx].encryption_key)).metadata();
           expect(meta.format).toBe('webp');
           expect(meta.width).toBe(idx === 2 ? w * 2 : w);
         }
       }
       // Natural sort: the second page is page2 (red 50), not page10 (red 250).
       const second = await t.app.inject({ method: 'GET', url: `/img/page/${res.chapterId}/1/low.webp` });
-      const { data } = await sharp(xorWithKey(second.rawPayload, pages[1]!.encryption_key)).raw().toBuffer({ resolveWithObject: true });
-      expect(Math.abs(data[0]! - 50)).toBeLessThan(15);
+      const { data } = await sharp(xorWithKey(second.rawPayload, pages[1].encryption_key)).raw().toBuffer({ resolveWithObject: true });
+      expect(Math.abs(data[0] - 50)).toBeLessThan(15);
     });
 
     it('a .cbz round-trips into a new title', async () => {

@@ -21,13 +21,13 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const v = s.data.value as Extract<typeof s.data, { case: 'webHomeViewV4' }>['value'];
     expect(v.topBanners.map((b) => b.id)).toEqual([1]);
     expect(v.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.blade, S.eagle, S.zero, S.cats]);
-    expect(v.rankedTitles[0]!.score).toBe(5000 + 3000 + 100 + 100);
+    expect(v.rankedTitles[0].score).toBe(5000 + 3000 + 100 + 100);
     expect(v.popup?.popupId).toBe(1);
     expect(v.popup?.data.case).toBe('oneImage');
     expect(v.featuredTitleLists.map((l) => l.listName)).toEqual(['Fantasy']);
-    expect(v.featuredTitleLists[0]!.featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero]);
+    expect(v.featuredTitleLists[0].featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero]);
     expect(v.serviceAnnouncements.map((x) => x.id)).toEqual([1, 2]);
-    expect(v.serviceAnnouncements[0]!.body).toBe('<p>Hello</p>');
+    expect(v.serviceAnnouncements[0].body).toBe('<p>Hello</p>');
 
     // Daily groups: every chapter of the last 7 days, one group per series per UTC day.
     const today = Math.floor(t.now / DAY);
@@ -39,8 +39,8 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const bladeGroup = v.groups.flatMap((g) => g.titleGroups).find((g) => g.titles.some((x) => x.chapterId === 1007))!;
     expect(bladeGroup.theTitle).toBe('Blade Quest');
     expect(bladeGroup.titles.map((x) => x.title?.titleId)).toEqual([T.bladeEn, T.bladeEs]);
-    expect(bladeGroup.titles[0]!.isLatest).toBe(true);
-    expect(bladeGroup.titles[0]!.isVerticalOnly).toBe(true);
+    expect(bladeGroup.titles[0].isLatest).toBe(true);
+    expect(bladeGroup.titles[0].isVerticalOnly).toBe(true);
     expect(bladeGroup.chapterNumber).toBe('#007');
     const d = new Date(Math.floor((t.now - 3600) / DAY) * DAY * 1000);
     const name = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
@@ -79,10 +79,10 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').FeaturedTitlesViewV2;
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([10, 11, 12]);
     expect(v.contents.map((c) => c.data.case)).toEqual(['rankedTitles', 'banner', 'titleList']);
-    const ranked = v.contents[0]!.data.value as { listName: string; rankedTitles: { originalTitleId: number }[] };
+    const ranked = v.contents[0].data.value as { listName: string; rankedTitles: { originalTitleId: number }[] };
     expect(ranked.listName).toBe('Top Picks');
     expect(ranked.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.cats, S.blade]);
-    const list = v.contents[2]!.data.value as { featuredTitles: { titleId: number }[] };
+    const list = v.contents[2].data.value as { featuredTitles: { titleId: number }[] };
     expect(list.featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.zero]);
   });
 
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(hot.type).toBe(TitleRankingViewV2_RankingTabType.HOTTEST);
     expect(hot.rankingBanners.map((b) => b.id)).toEqual([30]);
     expect(hot.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.blade, S.eagle, S.zero, S.cats]);
-    expect(hot.rankedTitles[0]!.titles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs]);
+    expect(hot.rankedTitles[0].titles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs]);
     const trend = await get('&type=trending');
     // Services of the last week minus the week before: blade 8100-100, eagle 400-50, zero 200.
     expect(trend.rankedTitles.map((g) => [g.originalTitleId, g.score])).toEqual([
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const done = await get('&type=completed&clang=fr');
     expect(done.type).toBe(TitleRankingViewV2_RankingTabType.COMPLETED);
     expect(done.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.cats]);
-    expect(done.rankedTitles[0]!.titles.map((x) => x.titleId)).toEqual([T.catsFr]);
+    expect(done.rankedTitles[0].titles.map((x) => x.titleId)).toEqual([T.catsFr]);
     const bad = await call(t.app, { url: '/api/title_list/rankingV2?type=coldest' });
     expect(bad.status).toBe(400);
     expect(failure(bad).debugInfo).toContain('type');
@@ -126,7 +126,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([60]);
     expect(v.allTags.map((x) => x.slug)).toEqual(['action', 'comedy', 'fantasy', 'one-shot']);
     expect(v.allTitlesGroup.map((g) => g.theTitle)).toEqual(['Blade Quest', 'Camino del Águila']);
-    const blade = v.allTitlesGroup[0]!;
+    const blade = v.allTitlesGroup[0];
     expect(blade.titles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs]);
     expect(blade.tags.map((x) => x.slug)).toEqual(['action', 'fantasy']);
     expect(blade.label?.label).toBe(LabelCode.WJ);
@@ -149,7 +149,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(u.data.case).toBe('titleUpdatedView');
     const uv = u.data.value as import('../../core/gen/manga/v1/home_pb.js').TitleUpdatedView;
     expect(uv.latest.map((x) => x.title?.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
-    expect(uv.latest[0]!.updatedTitleTimestamp).toBe(t.now - 3600);
+    expect(uv.latest[0].updatedTitleTimestamp).toBe(t.now - 3600);
     expect(uv.groups.flatMap((g) => g.latestTitle.map((x) => x.title?.titleId))).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
     expect(uv.groups.every((g) => g.updatedTitleTimestamp % DAY === 0)).toBe(true);
   });

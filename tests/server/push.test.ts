@@ -88,8 +88,8 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
       expect(Number(r.headers.ttl)).toBeGreaterThan(0);
       expect(r.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.app.push.publicKey}$`));
       // The JWT audience is the push service origin.
-      const jwt = /t=([^,]+)/.exec(String(r.headers.authorization))![1]!;
-      const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { aud: string; exp: number };
+      const jwt = /t=([^,]+)/.exec(String(r.headers.authorization))![1];
+      const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { aud: string; exp: number };
       expect(claims.aud).toBe(base);
     }
     const es = push.received.find((r) => r.path === '/push/es')!;

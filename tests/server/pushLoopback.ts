@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /** Loopback push service and a browser-side subscription, shared by the server and e2e push tests. */
 /** A push service on loopback: records every POST; /gone/* answers 410 like an expired subscription. */
-export interface Received {
+interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
@@ -52,7 +52,7 @@ const hmac = (key: Buffer, data: Buffer) => crypto.createHmac('sha256', key).upd
 /** RFC 8291 / RFC 8188 (aes128gcm, one record) decryption, as the browser's push service client does it. */
 export function decrypt(sub: ReturnType<typeof fakeSubscription>, body: Buffer): unknown {
   const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
+  const idlen = body[20];
   const asPublic = body.subarray(21, 21 + idlen);
   const record = body.subarray(21 + idlen);
   const uaPublic = sub.ecdh.getPublicKey();

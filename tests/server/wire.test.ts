@@ -14,7 +14,7 @@ function varint(b: Uint8Array, i: number): [bigint, number] {
   let r = 0n;
   let s = 0n;
   for (;;) {
-    const x = b[i++]!;
+    const x = b[i++];
     r |= BigInt(x & 0x7f) << s;
     if (!(x & 0x80)) return [r, i];
     s += 7n;

@@ -1,6 +1,6 @@
 import { l9, type L9 } from './l9.js';
 
-export type SeriesKind = 'ongoing' | 'completed' | 'one_shot';
+type SeriesKind = 'ongoing' | 'completed' | 'one_shot';
 
 export interface SeriesSpec {
   name: L9;

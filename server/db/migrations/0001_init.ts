@@ -1,5 +1,5 @@
 import type { Kysely, CreateTableBuilder } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /** The initial schema (see ../schema.ts for what each column means). */
 export function init(dialect: Dialect) {

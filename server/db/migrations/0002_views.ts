@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Live reading statistics: views per chapter per day (day = epoch seconds /

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 import { init } from './0001_init.js';
 import { views } from './0002_views.js';
 

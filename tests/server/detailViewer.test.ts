@@ -44,20 +44,20 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(d.lastChapterList.map((c) => c.chapterId)).toEqual([1005, 1006, 1007]);
     expect(d.hasChaptersBetween).toBe(true);
     expect(d.chapterListGroup).toHaveLength(1);
-    const g = d.chapterListGroup[0]!;
+    const g = d.chapterListGroup[0];
     expect(g.chapterNumbers).toBe('1-7');
     expect(g.firstChapterList.map((c) => c.chapterId)).toEqual([1001, 1002]);
     expect(g.midChapterList.map((c) => c.chapterId)).toEqual([1003, 1004]);
     expect(g.lastChapterList.map((c) => c.chapterId)).toEqual([1005, 1006, 1007]);
     expect(d.chapterListV2.map((c) => c.chapterId)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007]);
-    const c6 = d.lastChapterList[1]!;
+    const c6 = d.lastChapterList[1];
     expect(c6.endTimeStamp).toBe(t.now + 3 * DAY);
     expect(c6.startTimeStamp).toBe(t.now - 3 * DAY);
     expect(c6.commentCount).toBe(1);
     expect(c6.viewCount).toBe(5000);
     expect(c6.name).toBe('#006');
-    expect(d.lastChapterList[2]!.isVerticalOnly).toBe(true);
-    expect(d.lastChapterList[2]!.commentCount).toBe(4);
+    expect(d.lastChapterList[2].isVerticalOnly).toBe(true);
+    expect(d.lastChapterList[2].commentCount).toBe(4);
     expect(d.chapterListV2.every((c) => !c.alreadyViewed)).toBe(true);
     expect(d.titleLanguages.map((l) => [l.titleId, l.language, l.isNew])).toEqual([
       [T.bladeEn, Language.ENGLISH, false],
@@ -75,11 +75,11 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(d.sns?.body).toContain('Blade Quest');
     expect(d.recommendedTitleList.map((x) => x.titleId)).toEqual([T.zero]);
     expect(d.publisherBanner?.imageUrl).toBe('/img/pub/1.webp');
-    expect(d.publisherItems[0]!.banner?.action?.url).toBe('/publisher_news/1');
+    expect(d.publisherItems[0].banner?.action?.url).toBe('/publisher_news/1');
     const news = d.publisherItems.slice(1).map((i) => i.publisherNews!);
     expect(news.map((n) => n.subject)).toEqual(['News one', 'News two']);
-    expect(news[0]!.body).toBe('<b>big</b><img src="x" />');
-    expect(news[0]!.publisherName).toBe('Shueisha');
+    expect(news[0].body).toBe('<b>big</b><img src="x" />');
+    expect(news[0].publisherName).toBe('Shueisha');
   });
 
   it('title detail: all chapters readable go first; no chapters between', async () => {
@@ -129,10 +129,10 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
       [1920, 1380],
     ]);
     expect(pages.every((p) => p.encryptionKey === KEY_HEX)).toBe(true);
-    expect((v.pages[2]!.data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([50]);
-    expect((v.pages[6]!.data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([51]);
-    const ad = v.pages[5]!.data.value as import('../../core/gen/manga/v1/common_pb.js').AdNetworkList;
-    expect(ad.adNetworks[0]!.network.case).toBe('adsense');
+    expect((v.pages[2].data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([50]);
+    expect((v.pages[6].data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([51]);
+    const ad = v.pages[5].data.value as import('../../core/gen/manga/v1/common_pb.js').AdNetworkList;
+    expect(ad.adNetworks[0].network.case).toBe('adsense');
     const last = lastPage(v);
     expect(last.currentChapter?.chapterId).toBe(1007);
     expect(last.currentChapter?.alreadyViewed).toBe(true);
@@ -171,7 +171,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     const d = await detail(t, `title_id=${T.bladeEn}`, token);
     expect(d.chapterListV2.filter((c) => c.alreadyViewed).map((c) => c.chapterId)).toEqual([1007]);
     expect(d.lastChapterList.find((c) => c.chapterId === 1007)?.alreadyViewed).toBe(true);
-    expect(d.chapterListGroup[0]!.lastChapterList.find((c) => c.chapterId === 1007)?.alreadyViewed).toBe(true);
+    expect(d.chapterListGroup[0].lastChapterList.find((c) => c.chapterId === 1007)?.alreadyViewed).toBe(true);
     const other = await detail(t, `title_id=${T.bladeEn}`, newToken());
     expect(other.chapterListV2.some((c) => c.alreadyViewed)).toBe(false);
     // ...and it reaches the database.
@@ -196,9 +196,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
       [480, 690],
       [960, 690],
     ]);
-    expect(lp[0]!.imageUrl).toMatch(/\/img\/page\/1007\/0\/low\.webp$/);
+    expect(lp[0].imageUrl).toMatch(/\/img\/page\/1007\/0\/low\.webp$/);
     const sup = await viewer(t, 'chapter_id=1007&img_quality=super_high');
-    expect((sup.pages[0]!.data.value as { width: number }).width).toBe(1440);
+    expect((sup.pages[0].data.value as { width: number }).width).toBe(1440);
 
     expect(
       success(await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.bladeEn}`, token })).data.case,
@@ -224,7 +224,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     const t2 = await setup(backend, 'detailpub', { publicUrl: 'https://cdn.example.com' });
     try {
       const v = await viewer(t2, 'chapter_id=4001');
-      expect((v.pages[0]!.data.value as { imageUrl: string }).imageUrl).toBe('https://cdn.example.com/img/page/4001/0/high.webp');
+      expect((v.pages[0].data.value as { imageUrl: string }).imageUrl).toBe('https://cdn.example.com/img/page/4001/0/high.webp');
     } finally {
       await t2.close();
     }

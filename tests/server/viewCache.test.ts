@@ -117,7 +117,7 @@ describe.each(BACKENDS)('view cache on %s', (backend) => {
     expect(failure(await call(t.app, { url: '/api/manga_viewer?chapter_id=1006' })).debugInfo).toMatch(/no longer readable/);
     const ended = await detail(t, T.bladeEn);
     expect(ended.lastChapterList.map((x) => x.chapterId)).toEqual([1007, 1008]);
-    expect(ended.chapterListGroup[0]!.midChapterList.map((x) => x.chapterId)).toEqual([1003, 1004, 1005, 1006]);
+    expect(ended.chapterListGroup[0].midChapterList.map((x) => x.chapterId)).toEqual([1003, 1004, 1005, 1006]);
   });
 
   it('a chapter published by an import in this process shows at once', async () => {

@@ -1,0 +1,87 @@
+import type { Generated } from 'kysely';
+
+/** Tables of what visitors do and send: sessions, comments and likes, favorites, views, push tokens, survey answers, tap logs, contact messages (server/db/schema.ts). */
+
+export interface VisitorTable {
+  /** The SESSION-TOKEN: 128 random bits, hex. */
+  token: string;
+  created_at: number;
+  last_seen: number;
+}
+
+export interface CommentTable {
+  id: number;
+  chapter_id: number;
+  idx: number;
+  user_name: string;
+  icon_url: string;
+  body: string;
+  created: number;
+  /** Likes from outside this service (the catalog's history). */
+  base_likes: number;
+}
+
+export interface CommentLikeTable {
+  visitor_token: string;
+  comment_id: number;
+  created_at: number;
+}
+
+export interface BookmarkTable {
+  visitor_token: string;
+  title_id: number;
+  created_at: number;
+}
+
+export interface ViewedChapterTable {
+  visitor_token: string;
+  chapter_id: number;
+  last_page: number;
+  viewed_at: number;
+}
+
+export interface PushTokenTable {
+  visitor_token: string;
+  /** The Web Push subscription (JSON) or an opaque token. */
+  token: string;
+  /** Service language code (eng, esp, ...). */
+  lang: string;
+  updated_at: number;
+}
+
+export interface QuestionnaireAnswerTable {
+  visitor_token: string;
+  questionnaire_key: string;
+  lang: string;
+  /** JSON: { q1: string | string[], ... } */
+  answers: string;
+  os: string;
+  os_ver: string;
+  app_ver: string;
+  secret: string;
+  created_at: number;
+}
+
+export interface TapLogTable {
+  id: Generated<number>;
+  /** banner | title_banner | popup */
+  kind: string;
+  banner_id: number;
+  title_id: number;
+  popup_id: number;
+  banner_type: string;
+  location: string;
+  /** click | impression */
+  type: string;
+  visitor_token: string;
+  created_at: number;
+}
+
+export interface ContactTable {
+  id: Generated<number>;
+  visitor_token: string;
+  type: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
