@@ -17,12 +17,18 @@
  *  3. Live page textures (never above the cache cap) and JS heap after each
  *     run (target under 200 MB).
  *
+ * The viewer's figures come from its test harness (tests/e2e/viewerHarness.ts:
+ * real clocks, the drawing buffer as the app has it), which each viewer
+ * page loads ahead of the app's entry (its document passes through Playwright).
+ *
  *   npm run build && npm run bench -- viewer
  */
+import type { Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../tests/e2e/harness';
 import { generateCatalog } from '../server/catalog/generate';
 import { loadConfig } from '../server/config';
 import { CACHE } from '../src/viewer/cachePolicy';
+import { attachViewerHarness, type HarnessOptions } from '../tests/e2e/viewerHarness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STEP_MS = 150;
@@ -30,7 +36,9 @@ const server = await startServer({ DATA_DIR: '.tmp/bench-data', PUSH_CHECK_SECON
 const chapterId = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable.longChapterId;
 const browser = await launchBrowser();
 const viewport = { width: 1280, height: 800 };
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The viewer's figures (window.__viewerDebug) from its test harness, with the app's own clocks and drawing buffer. */
+const HARNESS: HarnessOptions = { clocks: 'real', pixels: false };
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Strings, not functions: tsx would wrap named functions in a helper the page does not have.
 // The first page counts as drawn when the viewer's canvas has its texture, or when the
@@ -60,18 +68,18 @@ const WATCH_IMG = `(() => {
   requestAnimationFrame(tick);
 })()`;
 
-async function drawnAt(page: import('playwright-core').Page): Promise<number> {
+async function drawnAt(page: Page): Promise<number> {
   for (;;) {
-    const t = (await page.evaluate('window.__drawnAt')) as number | undefined;
+    const t = await page.evaluate<number | undefined>('window.__drawnAt');
     if (t !== undefined) return t;
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 /** The page's first contentful paint (the browser's presentation time), once it has one. */
-async function firstPaintAt(page: import('playwright-core').Page): Promise<number> {
+async function firstPaintAt(page: Page): Promise<number> {
   for (;;) {
-    const t = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime`)) as number | undefined;
+    const t = await page.evaluate<number | undefined>(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime`);
     if (t !== undefined) return t;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -87,7 +95,7 @@ try {
   const first = api.success.mangaViewer.pages.find((p) => p.mangaPage)!.mangaPage!;
   const enc = Buffer.from(await (await fetch(new URL(first.imageUrl, server.url))).arrayBuffer());
   const key = Buffer.from(first.encryptionKey, 'hex');
-  const plain = Buffer.from(enc.map((b, i) => b ^ key[i % key.length]!));
+  const plain = Buffer.from(enc.map((b, i) => b ^ key[i % key.length]));
 
   const ours: number[] = [];
   const oursPaint: number[] = [];
@@ -96,6 +104,7 @@ try {
   const baselinePaint: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const c1 = await browser.newContext({ viewport });
+    await attachViewerHarness(c1, HARNESS);
     await c1.addInitScript(WATCH_VIEWER);
     const p1 = await c1.newPage();
     await p1.goto(`${server.url}/viewer/${chapterId}`);
@@ -103,7 +112,7 @@ try {
     const drawnBy = String(await p1.evaluate('window.__drawnBy'));
     const fcp = await firstPaintAt(p1);
     // The first paint counts when it is the drawing's (not, say, the viewer's header first).
-    const itemsAt = (await p1.evaluate('window.__itemsAt')) as number | undefined;
+    const itemsAt = await p1.evaluate<number | undefined>('window.__itemsAt');
     if (drawnBy === 'first-paint' && itemsAt !== undefined && fcp >= itemsAt) {
       oursPaint.push(fcp);
       by.push(drawnBy);
@@ -145,6 +154,7 @@ try {
 
   for (const mode of ['horizontal', 'vertical'] as const) {
     const ctx = await browser.newContext({ viewport });
+    await attachViewerHarness(ctx, HARNESS);
     await ctx.addInitScript(`localStorage.setItem('viewer_mode', '${mode}'); ${WATCH_VIEWER}`);
     const page = await ctx.newPage();
     await page.goto(`${server.url}/viewer/${chapterId}`);
@@ -152,7 +162,7 @@ try {
     // (The first page may be the entry's drawing: the viewer's canvas takes over once its code has loaded.)
     while (!(await page.evaluate('!!window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.image)')))
       await page.waitForTimeout(50);
-    const count = (await page.evaluate('window.__viewerDebug.position().count')) as number;
+    const count = await page.evaluate<number>('window.__viewerDebug.position().count');
     await page.evaluate('window.__long = []');
     const t0 = Date.now();
     for (let i = 1; i < count; i++) {
@@ -160,16 +170,16 @@ try {
       else await page.evaluate(`window.__viewerDebug.send({ type: 'page.goto', index: ${i} })`);
       await page.waitForTimeout(STEP_MS);
     }
-    const s = (await page.evaluate(`(() => {
-      const d = window.__viewerDebug;
-      return { index: d.position().index, long: window.__long, tex: d.renderer(), decoded: d.decoded(), heap: performance.memory ? performance.memory.usedJSHeapSize : 0 };
-    })()`)) as {
+    const s = await page.evaluate<{
       index: number;
       long: number[];
       tex: { liveTextures: number; maxLiveTextures: number; texturesCreated: number };
       decoded: number;
       heap: number;
-    };
+    }>(`(() => {
+      const d = window.__viewerDebug;
+      return { index: d.position().index, long: window.__long, tex: d.renderer(), decoded: d.decoded(), heap: performance.memory ? performance.memory.usedJSHeapSize : 0 };
+    })()`);
     const longest = s.long.length ? Math.max(...s.long) : 0;
     console.log(
       `${mode}: ${count} turns every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${s.index}; long tasks: ${s.long.length}${s.long.length ? ` (longest ${longest.toFixed(0)} ms)` : ''} (target 0); ` +

@@ -38,8 +38,8 @@ describe('the pages the viewer shows first, and where', () => {
     const h = (390 * 1360) / 960;
     const p = planFirstView(chapter(pages(10)), PHONE, null, 0);
     expect(items(p)).toEqual([0, 1]);
-    expect(p.pages[1]!.y).toBeCloseTo(h + 30);
-    expect(planFirstView(chapter(pages(10), { isVerticalOnly: true }), PHONE, 'horizontal', 0).pages[1]!.y).toBeCloseTo(h);
+    expect(p.pages[1].y).toBeCloseTo(h + 30);
+    expect(planFirstView(chapter(pages(10), { isVerticalOnly: true }), PHONE, 'horizontal', 0).pages[1].y).toBeCloseTo(h);
   });
 
   it('resumes on the page last read (at the top of the window), clamped to the chapter', () => {
@@ -49,21 +49,21 @@ describe('the pages the viewer shows first, and where', () => {
     const short = Array.from({ length: 6 }, (_, i) => ({ ...manga(i), height: 480 }));
     const end = planFirstView(chapter(short), DESKTOP, null, 5);
     expect(items(end)).toEqual([4, 5]);
-    expect(end.pages[1]!.y + end.pages[1]!.h).toBeCloseTo(800);
+    expect(end.pages[1].y + end.pages[1].h).toBeCloseTo(800);
   });
 
   it('horizontal: the first page alone, then spreads in reading order, right to left when the chapter starts from the right', () => {
     const ltr = planFirstView(chapter(pages(10)), DESKTOP, 'horizontal', 0);
     expect(ltr.mode).toBe('horizontal');
     expect(items(ltr)).toEqual([0]);
-    expect(ltr.pages[0]!.x + ltr.pages[0]!.w / 2).toBeCloseTo(640);
+    expect(ltr.pages[0].x + ltr.pages[0].w / 2).toBeCloseTo(640);
     // Items 1 and 2 share a spread: reading first on the left (left to right), on the right (right to left).
     const l = planFirstView(chapter(pages(10)), DESKTOP, 'horizontal', 2);
     expect(items(l)).toEqual([1, 2]);
-    expect(l.pages[0]!.x).toBeLessThan(l.pages[1]!.x);
+    expect(l.pages[0].x).toBeLessThan(l.pages[1].x);
     const r = planFirstView(chapter(pages(10), { startFromRight: true }), DESKTOP, 'horizontal', 2);
     expect(items(r)).toEqual([1, 2]);
-    expect(r.pages[0]!.x).toBeGreaterThan(r.pages[1]!.x);
+    expect(r.pages[0].x).toBeGreaterThan(r.pages[1].x);
     for (const x of r.pages) expect(x.x >= 0 && x.x + x.w <= 1280).toBe(true);
     // A narrow portrait screen: one page at a time.
     expect(items(planFirstView(chapter(pages(10)), PHONE, 'horizontal', 2))).toEqual([2]);
@@ -88,7 +88,7 @@ describe('the pages the viewer shows first, and where', () => {
     );
     // (The banner list above them is 172 px high on a phone.)
     expect(items(p)).toEqual([1, 2]);
-    expect(p.pages[0]!.y).toBeCloseTo(172 + 30);
+    expect(p.pages[0].y).toBeCloseTo(172 + 30);
     expect(planFirstView(chapter([{ kind: 'last' }]), DESKTOP, null, 0).pages).toEqual([]);
     expect(planFirstView(chapter([]), DESKTOP, null, 0).pages).toEqual([]);
   });
@@ -96,7 +96,7 @@ describe('the pages the viewer shows first, and where', () => {
 
 describe('a chapter in plain data', () => {
   it('gives the viewer the same items as the protobuf answer it came from', () => {
-    const page = (data: Page['data']): Page => ({ $typeName: 'manga.v1.Page', data }) as Page;
+    const page = (data: Page['data']): Page => ({ $typeName: 'manga.v1.Page', data });
     const v = create(MangaViewerSchema, {
       startFromRight: true,
       pages: [

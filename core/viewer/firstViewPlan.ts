@@ -47,7 +47,7 @@ export function planFirstView(chapter: ChapterShape, viewport: Viewport, stored:
   const view = { x: cam.x, y: cam.y, w: viewport.width / cam.scale, h: viewport.height / cam.scale };
   const pages: FirstPage[] = [];
   for (const p of visiblePlacements(layout, view, 0)) {
-    const it = items[p.item]!;
+    const it = items[p.item];
     // Only what is on screen (visiblePlacements keeps whole slots).
     if (it.kind !== 'manga' || !it.url || !it.key) continue;
     if (p.x >= view.x + view.w || p.x + p.w <= view.x || p.y >= view.y + view.h || p.y + p.h <= view.y) continue;

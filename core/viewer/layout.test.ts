@@ -65,7 +65,7 @@ describe('spreads (horizontal)', () => {
           expect(spreads.flatMap((s) => s.items)).toEqual(items.map((_, i) => i));
           const firstManga = items.findIndex((it) => it.kind === 'manga');
           for (const s of spreads) {
-            const its = s.items.map((i) => items[i]!);
+            const its = s.items.map((i) => items[i]);
             if (its.length === 2) {
               const [a, b] = its as [Item, Item];
               expect(narrow).toBe(false);
@@ -78,7 +78,7 @@ describe('spreads (horizontal)', () => {
               expect(s.joined).toBe(a.type !== 'single' && b.type !== 'single');
             } else {
               const [it] = its as [Item];
-              const i = s.items[0]!;
+              const i = s.items[0];
               // Alone: nothing it could have been paired with was left out.
               const next = items[i + 1];
               const couldPair =
@@ -107,14 +107,14 @@ describe('spreads (horizontal)', () => {
               expect(layout.slotOfItem[p.item]).toBe(si);
             }
             if (ps.length === 2) {
-              const [l, r] = s.sides[0] === 'left' ? [ps[0]!, ps[1]!] : [ps[1]!, ps[0]!];
+              const [l, r] = s.sides[0] === 'left' ? [ps[0], ps[1]] : [ps[1], ps[0]];
               const gap = r.x - (l.x + l.w);
               if (s.joined) expect(gap).toBeCloseTo(0, 6);
               else expect(gap).toBeGreaterThan(0);
               expect(l.h).toBeCloseTo(r.h, 6);
             } else if (s.sides[0] === 'left' || s.sides[0] === 'right') {
               // A half page alone keeps its half of the screen.
-              const p = ps[0]!;
+              const p = ps[0];
               const x = p.x - slotX(si, v, rtl);
               if (s.sides[0] === 'left') expect(x + p.w).toBeLessThanOrEqual(v.width / 2 + EPS);
               else expect(x).toBeGreaterThanOrEqual(v.width / 2 - EPS);
@@ -136,7 +136,7 @@ describe('spreads (horizontal)', () => {
     // Right to left, the later spread lies to the left, and the first page of a pair on the right.
     const l = buildLayout(items, { mode: 'horizontal', rtl: true, viewport: WIDE });
     const [a, b] = l.placements.filter((p) => p.slot === 1);
-    expect(a!.x).toBeGreaterThan(b!.x);
+    expect(a.x).toBeGreaterThan(b.x);
     expect(slotX(2, WIDE, true)).toBe(-2 * WIDE.width);
     // One page at a time on a phone held upright.
     expect(buildSpreads(items, false, true).every((s) => s.items.length === 1)).toBe(true);
@@ -163,8 +163,8 @@ describe('vertical column', () => {
           expect(p.item).toBe(i);
           expect(l.slotOfItem[i]).toBe(i);
           expect(p.x).toBeCloseTo((v.width - p.w) / 2, 6);
-          if (i > 0) expect(p.y).toBeCloseTo(l.placements[i - 1]!.y + l.placements[i - 1]!.h + margin, 6);
-          const it = items[i]!;
+          if (i > 0) expect(p.y).toBeCloseTo(l.placements[i - 1].y + l.placements[i - 1].h + margin, 6);
+          const it = items[i];
           const want =
             it.kind === 'manga'
               ? Math.min(v.width, VIEWER.verticalColumn)
@@ -176,8 +176,8 @@ describe('vertical column', () => {
         // Paging helpers agree with the stack.
         const tops = slotTops(l);
         expect(tops).toEqual(l.placements.map((p) => p.y));
-        expect(slotAtY(tops, tops[3]! + 1)).toBe(3);
-        const seen = visiblePlacements(l, { x: 0, y: tops[3]!, w: v.width, h: 10 }, 1).map((p) => p.item);
+        expect(slotAtY(tops, tops[3] + 1)).toBe(3);
+        const seen = visiblePlacements(l, { x: 0, y: tops[3], w: v.width, h: 10 }, 1).map((p) => p.item);
         expect(seen).toEqual([2, 3, 4]);
       }
     }

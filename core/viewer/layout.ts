@@ -137,13 +137,13 @@ export function buildSpreads(
   const first = rtl ? 'right' : 'left';
   const second = rtl ? 'left' : 'right';
   const alone = (i: number): Spread => {
-    const it = items[i]!;
+    const it = items[i];
     const side: Side = it.kind === 'manga' && (it.type === 'left' || it.type === 'right') && !narrow ? it.type : 'center';
     return { items: [i], sides: [side], joined: false };
   };
   let firstManga = true;
   for (let i = 0; i < items.length; i++) {
-    const a = items[i]!;
+    const a = items[i];
     if (a.kind !== 'manga' || a.type === 'double' || narrow) {
       out.push(alone(i));
       if (a.kind === 'manga') firstManga = false;
@@ -177,9 +177,9 @@ export function fit(w: number, h: number, boxW: number, boxH: number, grow = tru
 
 /** Rects of a spread's items inside a viewport-sized slot at (0,0). */
 export function spreadRects(spread: Spread, items: Item[], v: Viewport, phone: boolean): Rect[] {
-  const its = spread.items.map((i) => items[i]!);
+  const its = spread.items.map((i) => items[i]);
   if (its.length === 1) {
-    const it = its[0]!;
+    const it = its[0];
     if (it.kind !== 'manga') {
       const nw = nominalWidth(it.kind, phone);
       const s = fit(nw, it.height, v.width, v.height, false);
@@ -199,12 +199,12 @@ export function spreadRects(spread: Spread, items: Item[], v: Viewport, phone: b
   const gap = spread.joined ? 0 : VIEWER.gutter;
   const H = 1000;
   const ws = its.map((it) => (it.width / it.height) * H);
-  const total = ws[0]! + ws[1]! + gap;
+  const total = ws[0] + ws[1] + gap;
   const s = Math.min(v.width / total, v.height / H);
   const h = H * s;
   const left = spread.sides[0] === 'left' ? 0 : 1;
-  const wl = ws[left]! * s;
-  const wr = ws[1 - left]! * s;
+  const wl = ws[left] * s;
+  const wr = ws[1 - left] * s;
   const x0 = (v.width - (wl + wr + gap * s)) / 2;
   const y = (v.height - h) / 2;
   const rl = { x: x0, y, w: wl, h };
@@ -251,7 +251,7 @@ export function buildLayout(items: Item[], o: LayoutOptions): Layout {
     const rects = spreadRects(sp, items, v, phone);
     const ox = slotX(si, v, o.rtl);
     sp.items.forEach((item, k) => {
-      const r = rects[k]!;
+      const r = rects[k];
       placements.push({ item, slot: si, x: ox + r.x, y: r.y, w: r.w, h: r.h });
       slotOfItem[item] = si;
     });
@@ -273,7 +273,7 @@ export function slotAtY(tops: number[], y: number): number {
   if (hi < 0) return 0;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (tops[mid]! <= y) lo = mid;
+    if (tops[mid] <= y) lo = mid;
     else hi = mid - 1;
   }
   return lo;

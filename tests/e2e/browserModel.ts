@@ -38,7 +38,7 @@ export async function runInBrowser<I>(machine: AnyStateMachine, opts: UiModelOpt
         const s = step.state as Snap & { _nodes?: Array<{ always?: unknown[] }> };
         try {
           if (!ev.type.startsWith('xstate.')) {
-            await driver.events[ev.type]!(page, ev, input, before);
+            await driver.events[ev.type](page, ev, input, before);
             before.push(ev);
           }
           // Eventless (transient) states are passed through, never shown.
@@ -47,9 +47,10 @@ export async function runInBrowser<I>(machine: AnyStateMachine, opts: UiModelOpt
         } catch (e) {
           const now = await driver.describe?.(page).catch(() => null);
           throw new Error(
-            `${opts.name} (input ${JSON.stringify(input, (k, v) => (k === 'geometry' ? '…' : v))}): ${JSON.stringify(ev)} → expected ${valueKey(s.value)}, app says ${JSON.stringify(now)}; path ${p.steps
+            `${opts.name} (input ${JSON.stringify(input, (k, v: unknown) => (k === 'geometry' ? '…' : v))}): ${JSON.stringify(ev)} → expected ${valueKey(s.value)}, app says ${JSON.stringify(now)}; path ${p.steps
               .map((x) => x.event.type)
               .join(' → ')}: ${(e as Error).message.split('\n')[0]}`,
+            { cause: e },
           );
         }
       }

@@ -83,7 +83,8 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
         server.close(() => r());
       }),
   };
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const m = /\/fixture-img\/page\/\d+\/(\d+)\/(\w+)\.webp$/.exec(req.url ?? '');
     if (!m) {
       res.writeHead(404).end();
@@ -94,7 +95,7 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
     const k = `${i}/${m[2]}`;
     let body = cache.get(k);
     if (!body) {
-      body = xor(await pageImage(i, pages[i] === 'D', m[2]!), KEY);
+      body = xor(await pageImage(i, pages[i] === 'D', m[2]), KEY);
       cache.set(k, body);
     }
     const headers = {
@@ -112,7 +113,7 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
     }
     res.writeHead(200, headers);
     res.end(body);
-  });
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   srv.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return srv;

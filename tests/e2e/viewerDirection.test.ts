@@ -56,9 +56,9 @@ describe('viewer machines on the real viewer: reading direction', () => {
         const mode = modeOf(value);
         expect(await page.locator('.viewer__frame').getAttribute('data-mode')).toBe(mode);
         await waitFor(page, `window.__viewerDebug.position().mode === ${JSON.stringify(mode)}`);
-        expect(await page.locator('.viewer__toast').count()).toBe(s.context.toast ? 1 : 0);
-        if (s.context.toast)
-          expect(await page.locator('.viewer__toast').textContent()).toMatch(mode === 'vertical' ? /vertical/i : /horizontal/i);
+        const { toast } = s.context as { toast: boolean };
+        expect(await page.locator('.viewer__toast').count()).toBe(toast ? 1 : 0);
+        if (toast) expect(await page.locator('.viewer__toast').textContent()).toMatch(mode === 'vertical' ? /vertical/i : /horizontal/i);
         if (before.some((b) => b.type === 'mode.set'))
           expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.viewerMode)).toBe(value);
         // The settings offer only what the chapter allows.

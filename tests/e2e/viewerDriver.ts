@@ -30,7 +30,7 @@ export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 
 
 /** window.__viewerDebug as `d` in `expr`, read with a string script (no bundler helpers in page context). */
 export const dbg = <T>(page: Page, expr: string): Promise<T> =>
-  page.evaluate(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`) as Promise<T>;
+  page.evaluate<T>(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`);
 
 /** Polls a page expression until it holds (the page's CSP forbids waitForFunction's eval). */
 export async function waitFor(page: Page, expr: string): Promise<void> {

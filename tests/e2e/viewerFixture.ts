@@ -45,19 +45,19 @@ export function quadrantColors(i: number): [number, number, number][] {
 /** Colour of the source image at relative point (u, v). */
 export function sourceColor(i: number, u: number, v: number): [number, number, number] {
   const q = quadrantColors(i);
-  return q[(v < 0.5 ? 0 : 2) + (u < 0.5 ? 0 : 1)]!;
+  return q[(v < 0.5 ? 0 : 2) + (u < 0.5 ? 0 : 1)];
 }
 
 const SIZE: Record<string, number> = { low: 240, high: 480, super_high: 720 };
 
 export async function pageImage(i: number, double: boolean, quality: string): Promise<Buffer> {
-  const w = SIZE[quality]! * (double ? 2 : 1);
-  const h = Math.round(SIZE[quality]! * 1.4);
+  const w = SIZE[quality] * (double ? 2 : 1);
+  const h = Math.round(SIZE[quality] * 1.4);
   const raw = Buffer.alloc(w * h * 3);
   const q = quadrantColors(i);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const c = q[(y < h / 2 ? 0 : 2) + (x < w / 2 ? 0 : 1)]!;
+      const c = q[(y < h / 2 ? 0 : 2) + (x < w / 2 ? 0 : 1)];
       const o = (y * w + x) * 3;
       raw[o] = c[0];
       raw[o + 1] = c[1];
@@ -72,7 +72,7 @@ export async function pageImage(i: number, double: boolean, quality: string): Pr
 export function xor(buf: Buffer, keyHex: string): Buffer {
   const key = Buffer.from(keyHex, 'hex');
   const out = Buffer.alloc(buf.length);
-  for (let i = 0; i < buf.length; i++) out[i] = buf[i]! ^ key[i % key.length]!;
+  for (let i = 0; i < buf.length; i++) out[i] = buf[i] ^ key[i % key.length];
   return out;
 }
 
@@ -99,7 +99,7 @@ export function viewerResponse(o: FixtureOptions, origin: string, quality: strin
             imageUrl: `${origin}/fixture-img/page/${chapterId}/${i}/${quality}.webp`,
             width: w,
             height: 672,
-            type: TYPES[p]!,
+            type: TYPES[p],
             encryptionKey: KEY,
           },
         },
@@ -233,7 +233,7 @@ export async function installFixture(target: BrowserContext | Page, o: FixtureOp
     const k = `${i}/${m[2]}`;
     let enc = cache.get(k);
     if (!enc) {
-      enc = xor(await pageImage(i, o.pages[i] === 'D', m[2]!), KEY);
+      enc = xor(await pageImage(i, o.pages[i] === 'D', m[2]), KEY);
       cache.set(k, enc);
     }
     return route.fulfill({

@@ -20,6 +20,8 @@ export interface HarnessOptions {
   cache?: CacheConfig;
   /** Decode workers (queueing alike on every machine). */
   poolSize?: number;
+  /** Keep the canvas's drawing buffer so its pixels can be read (__viewerDebug.samplePixel); default true. Benchmarks turn it off. */
+  pixels?: boolean;
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -39,6 +41,7 @@ export function harnessSrc(o: HarnessOptions): string {
   const q = new URLSearchParams({ clocks: o.clocks });
   if (o.cache) q.set('cache', [o.cache.ahead, o.cache.behind, o.cache.cap].join(','));
   if (o.poolSize) q.set('pool', String(o.poolSize));
+  if (o.pixels === false) q.set('pixels', '0');
   return `${harnessPath()}?${q.toString()}`;
 }
 

@@ -37,13 +37,14 @@ async function runInBrowser(
       const ev = step.event as Record<string, unknown> & { type: string };
       const s = step.state as { value: unknown; _nodes?: Array<{ always?: unknown[] }> };
       try {
-        if (!ev.type.startsWith('xstate.')) await events[ev.type]!(page, ev);
+        if (!ev.type.startsWith('xstate.')) await events[ev.type](page, ev);
         if (s._nodes?.some((n) => (n.always?.length ?? 0) > 0)) continue;
         await check(page, String(s.value));
       } catch (e) {
         const now = await page.evaluate(() => (window as unknown as { __viewerDebug?: Dbg }).__viewerDebug?.state()).catch(() => null);
         throw new Error(
           `${opts.name}: ${JSON.stringify(ev)} → expected ${String(s.value)}, viewer says ${JSON.stringify(now)}; path ${p.steps.map((x) => x.event.type).join(' → ')}: ${(e as Error).message.split('\n')[0]}`,
+          { cause: e },
         );
       }
     }
@@ -65,7 +66,7 @@ describe('viewer machines on the real viewer', () => {
     const d = (await r.json()) as {
       success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
     };
-    url = `${base}/viewer/${d.success.titleDetailView.chapterListGroup[0]!.firstChapterList[0]!.chapterId}`;
+    url = `${base}/viewer/${d.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId}`;
   });
   afterAll(async () => {
     await browser?.close();
@@ -73,10 +74,10 @@ describe('viewer machines on the real viewer', () => {
 
   const dbgState = (page: Page) => page.evaluate(() => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state());
   const waitState = async (page: Page, key: 'nav' | 'menus', value: string) => {
-    await page.waitForFunction(
-      ([k, v]) => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state()[k as 'nav' | 'menus'] === v,
-      [key, value] as const,
-    );
+    await page.waitForFunction(([k, v]) => (window as unknown as { __viewerDebug: Dbg }).__viewerDebug.state()[k] === v, [
+      key,
+      value,
+    ] as const);
   };
   const tapCentre = async (page: Page) => {
     const box = (await page.getByTestId('viewer-stage').boundingBox())!;
@@ -164,7 +165,7 @@ describe('viewer machines on the real viewer', () => {
         'menu.toggle': async (page, e) => {
           // The header must be showing to reach its buttons: tap it back if it hid.
           if ((await dbgState(page)).nav === 'hidden') await tapCentre(page);
-          await page.getByTestId(opener[e.menu as string]!).click();
+          await page.getByTestId(opener[e.menu as string]).click();
         },
         'menu.close': async (page) => {
           if ((await dbgState(page)).menus === 'chapters')

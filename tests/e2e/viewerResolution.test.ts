@@ -59,24 +59,25 @@ describe('viewer machines on the real viewer: page resolution', () => {
       },
       async check(page, s, _input, before) {
         const value = String(s.value);
+        const ctx = s.context as { resolution: 'low' | 'medium' | 'high'; chapterId: number };
         await waitFor(page, `document.querySelector('main[data-screen=viewer]')?.dataset.state === ${JSON.stringify(value)}`);
         const { fx, alerts } = of(page);
-        const quality = QUALITY_OF[s.context.resolution as 'low' | 'medium' | 'high'];
+        const quality = QUALITY_OF[ctx.resolution];
         const shown = before.some((b) => b.type === 'viewer.loaded');
         if (value === 'loading') {
           // The request for this chapter at this quality is out (held by the test).
           await poll(() => fx.pendingViewer()).toBeGreaterThan(0);
           const q = fx.viewerQueries.at(-1)!;
-          expect([q.get('chapter_id'), q.get('img_quality'), q.get('split')]).toEqual([String(s.context.chapterId), quality, 'yes']);
+          expect([q.get('chapter_id'), q.get('img_quality'), q.get('split')]).toEqual([String(ctx.chapterId), quality, 'yes']);
           if (shown && before.at(-1)?.type !== 'chapter.open') await page.locator('.viewer__spinner').waitFor();
           else await page.locator('.viewer__status[aria-busy=true]').waitFor();
         } else if (value === 'ready') {
           await page.getByTestId('viewer-stage').waitFor();
           await waitFor(page, `(window.__viewerDebug?.position().count ?? 0) > 0`);
           expect(fx.viewerQueries.at(-1)!.get('img_quality')).toBe(quality);
-          expect(new URL(page.url()).pathname).toBe(`/viewer/${s.context.chapterId}`);
+          expect(new URL(page.url()).pathname).toBe(`/viewer/${ctx.chapterId}`);
           expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE.pageResolution)).toBe(
-            s.context.resolution === 'medium' && !before.some((b) => b.type === 'resolution.set') ? null : s.context.resolution,
+            ctx.resolution === 'medium' && !before.some((b) => b.type === 'resolution.set') ? null : ctx.resolution,
           );
           expect(await page.getByTestId('viewer-failbar').count()).toBe(0);
         } else {

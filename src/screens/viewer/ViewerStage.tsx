@@ -30,7 +30,8 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const firstPagesRef = useRef<HTMLDivElement>(null);
   const session = useViewerSession(viewer, quality, { stage: stageRef, world: worldRef, firstPages: firstPagesRef });
   useViewerGestures(stageRef, session);
-  const navVisible = useViewerSelector(session, (v) => v.navVisible, false);
+  // (Before the session exists, as it starts: the bar shown.)
+  const navVisible = useViewerSelector(session, (v) => v.navVisible, true);
   const mode = useViewerSelector(session, (v) => v.mode, 'vertical');
   const rtl = viewer.startFromRight;
   const index = useViewerSelector(session, (v) => v.index, 0);

@@ -102,7 +102,7 @@ describe('ViewerSession', () => {
     await ready();
     expect(saved.resume.at(-1)).toEqual([7, 0]);
     session.goTo(3);
-    const item = session.parts.layout!.spreads[3]!.items[0]!;
+    const item = session.parts.layout!.spreads[3].items[0];
     expect(session.getSnapshot().index).toBe(3);
     expect(saved.resume.at(-1)).toEqual([7, item]);
     expect(session.resumePosition).toBe(item);
@@ -178,7 +178,8 @@ describe('ViewerSession', () => {
     session.send({ type: 'drag.move', dx: 0, dy: -200 });
     expect(clocks.navBar.pending).toBe(1);
     session.dispose();
-    for (const a of Object.values(session.actors)) expect(a.getSnapshot().status).toBe('stopped');
+    const { paging, mode, nav, menus } = session.actors;
+    for (const a of [paging, mode, nav, menus]) expect(a.getSnapshot().status).toBe('stopped');
     expect(clocks.navBar.pending).toBe(0);
     expect(clocks.toast.pending).toBe(0);
     expect(clocks.inertia.pendingFrames).toBe(0);

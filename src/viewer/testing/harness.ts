@@ -8,8 +8,9 @@
  *                   tickInertia), so every path is the same on every machine
  *   cache=a,b,c     a small cache window (ahead, behind, cap)
  *   pool=n          decode workers
+ *   pixels=0        no readable drawing buffer (benchmarks: as the app draws)
  *
- * It supplies those (and a readable drawing buffer) through the session
+ * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
  * registry, and publishes `window.__viewerDebug` for the live session: the
  * figures tests and benchmarks read, pixel sampling, machine events, and the
  * XOR benchmark (in its own worker, xorBench.worker.ts).
@@ -27,9 +28,9 @@ const cache = params.get('cache')?.split(',').map(Number);
 const pool = Number(params.get('pool')) || undefined;
 
 provideViewerEnvironment({
-  rendererOptions: { preserveDrawingBuffer: true },
+  rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
   ...(manual ? { clocks } : {}),
-  ...(cache?.length === 3 ? { cache: { ahead: cache[0]!, behind: cache[1]!, cap: cache[2]! } } : {}),
+  ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
 });
 
@@ -44,7 +45,7 @@ function samplePixel(s: ViewerSession, x: number, y: number): [number, number, n
   const ctx = tmp.getContext('2d')!;
   ctx.drawImage(c, Math.floor(x * r), Math.floor(y * r), 1, 1, 0, 0, 1, 1);
   const d = ctx.getImageData(0, 0, 1, 1).data;
-  return [d[0]!, d[1]!, d[2]!, d[3]!];
+  return [d[0], d[1], d[2], d[3]];
 }
 
 /** bench/decrypt: XOR of `size` bytes `rounds` times in a worker, against a plain copy of the same bytes. */

@@ -1,0 +1,185 @@
+/**
+ * What the tests of a chapter's first pages share (viewerFirstPaint,
+ * viewerFirstPaintScript): a /viewer/{id} page opened with the viewer's test
+ * harness and the app's code held back until released, what the drawing
+ * ahead of the app shows, the decrypted sources, and the viewer's own canvas
+ * after the hand-over.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { FirstPage } from '../../core/viewer/firstViewPlan';
+import type { ChapterShape } from '../../core/viewer/pageShape';
+import { launchBrowser, PHONE } from './harness';
+import { attachViewerHarness } from './viewerHarness';
+
+export type Rect = { item: number; x: number; y: number; w: number; h: number; image: boolean };
+export type Boot = { session?: string; chapter?: { query: string; shape: ChapterShape }; responses: Record<string, string> };
+export const SHOTS = '.tmp/screenshots/viewer';
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** A browser for this test file; `open` gives a viewer page with the app's code held back. */
+export function firstPaintBrowser() {
+  const base = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open: (chapterId: number, kind: 'desktop' | 'phone', init?: string, cookies?: Record<string, string>, held?: RegExp) =>
+      open(browser, base, chapterId, kind, init, cookies, held),
+    browser: () => browser,
+    base,
+  };
+}
+
+export const until = async (page: Page, expr: string) => {
+  for (let i = 0; ; i++) {
+    if (await page.evaluate(`(() => { try { return !!(${expr}); } catch { return false; } })()`)) return;
+    if (i > 300) throw new Error(`never held: ${expr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+export interface Opened {
+  ctx: BrowserContext;
+  page: Page;
+  /** The page as sent. */
+  html: string;
+  boot: Boot | null;
+  /** Chapter calls the browser made. */
+  calls: { url: string; token: string | undefined }[];
+  /** Page images the browser fetched (URLs, as often as fetched). */
+  images: string[];
+  /** Requests for the entry's own copy of the drawing code (none when the page's script drew). */
+  drawCode: string[];
+  /** Lets the app's code load (held until then, so the first drawing can be read). */
+  release(): void;
+}
+
+async function open(
+  browser: Browser,
+  base: string,
+  chapterId: number,
+  kind: 'desktop' | 'phone',
+  init = '',
+  cookies: Record<string, string> = {},
+  held: RegExp = /\/assets\/startApp-[^/]+\.js$/,
+): Promise<Opened> {
+  const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), baseURL: base, locale: 'en-US' });
+  await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: base })));
+  await attachViewerHarness(ctx, { clocks: 'manual' });
+  await ctx.addInitScript(`if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); ${init} }`);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await ctx.route(held, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const page = await ctx.newPage();
+  const calls: Opened['calls'] = [];
+  const images: string[] = [];
+  const drawCode: string[] = [];
+  // (The context's requests: the page's and its decode workers'.)
+  ctx.on('request', (r) => {
+    if (r.url().includes('/api/manga_viewer')) calls.push({ url: r.url(), token: r.headers()['session-token'] });
+    if (r.url().includes('/img/page/')) images.push(r.url());
+    if (/\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url())) drawCode.push(r.url());
+  });
+  const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
+  const html = (await res?.text()) ?? '';
+  const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  return { ctx, page, html, boot: m ? (JSON.parse(m[1]) as Boot) : null, calls, images, drawCode, release };
+}
+
+/** What the entry drew: its items, and the colour at points of each page (fractions of its rect). */
+export async function firstCanvas(page: Page, pages: FirstPage[], points: [number, number][]) {
+  await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
+  await until(page, `document.querySelector('canvas.viewer-first').dataset.items.split(',').length === ${pages.length}`);
+  return await page.evaluate<{ items: number[]; box: [number, number]; colors: number[][][] }>(
+    `(() => {
+      const c = document.querySelector('canvas.viewer-first');
+      const r = c.width / c.clientWidth;
+      const ctx = c.getContext('2d');
+      const pages = ${JSON.stringify(pages)};
+      const points = ${JSON.stringify(points)};
+      return {
+        items: c.dataset.items.split(',').map(Number).sort((a, b) => a - b),
+        box: [c.clientWidth, c.clientHeight],
+        colors: pages.map((p) => points.map(([u, v]) => Array.from(ctx.getImageData(Math.floor((p.x + p.w * u) * r), Math.floor((p.y + p.h * v) * r), 1, 1).data).slice(0, 3))),
+      };
+    })()`,
+  );
+}
+
+/** The decrypted source of each page drawn at its rect on a canvas like the entry's, sampled at the same points. */
+export async function sourceColors(page: Page, pages: FirstPage[], points: [number, number][]) {
+  const out: number[][][] = [];
+  for (const p of pages) {
+    const enc = Buffer.from(await (await fetch(p.url)).arrayBuffer());
+    const key = Buffer.from(p.key, 'hex');
+    const plain = enc.map((b, i) => b ^ key[i % key.length]);
+    out.push(
+      await page.evaluate<number[][]>(
+        `(async () => {
+          const bytes = Uint8Array.from(atob(${JSON.stringify(Buffer.from(plain).toString('base64'))}), (ch) => ch.charCodeAt(0));
+          const bmp = await createImageBitmap(new Blob([bytes]));
+          const first = document.querySelector('canvas.viewer-first');
+          const r = first.width / first.clientWidth;
+          const c = document.createElement('canvas');
+          c.width = first.width;
+          c.height = first.height;
+          const ctx = c.getContext('2d', { alpha: false, willReadFrequently: true });
+          const p = ${JSON.stringify(p)};
+          ctx.drawImage(bmp, p.x * r, p.y * r, p.w * r, p.h * r);
+          return ${JSON.stringify(points)}.map(([u, v]) => Array.from(ctx.getImageData(Math.floor((p.x + p.w * u) * r), Math.floor((p.y + p.h * v) * r), 1, 1).data).slice(0, 3));
+        })()`,
+      ),
+    );
+  }
+  return out;
+}
+
+export const maxDiff = (a: number[][][], b: number[][][]) =>
+  Math.max(...a.flatMap((pg, i) => pg.flatMap((c, j) => c.map((x, k) => Math.abs(x - b[i][j][k])))));
+export const meanDiff = (a: number[][][], b: number[][][]) => {
+  const d = a.flatMap((pg, i) => pg.flatMap((c, j) => c.map((x, k) => Math.abs(x - b[i][j][k]))));
+  return d.reduce((s, x) => s + x, 0) / d.length;
+};
+
+/** Points inside the visible part of every page (the first pages may run past the bottom). */
+export const POINTS: [number, number][] = [
+  [0.2, 0.1],
+  [0.5, 0.2],
+  [0.8, 0.3],
+  [0.3, 0.4],
+  [0.7, 0.5],
+];
+export const visiblePoints = (pages: FirstPage[], height: number) =>
+  POINTS.filter(([, v]) => pages.every((p) => p.y + p.h * v < height - 1));
+
+/** After the app has loaded: the viewer's own canvas shows the pages (the entry's canvas gone); their rects. */
+export async function handedOver(o: Opened, items: number[]): Promise<Rect[]> {
+  o.release();
+  await until(
+    o.page,
+    `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && ${JSON.stringify(items)}.every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image)) && window.__viewerDebug.settled()`,
+  );
+  const rects = await o.page.evaluate<Rect[]>('window.__viewerDebug.rects()');
+  return items.map((i) => rects.find((r) => r.item === i)!);
+}
+
+export async function pixiColors(page: Page, pages: FirstPage[], points: [number, number][]) {
+  const out: number[][][] = [];
+  for (const p of pages) {
+    const pg: number[][] = [];
+    for (const [u, v] of points)
+      pg.push((await page.evaluate<number[]>(`window.__viewerDebug.samplePixel(${p.x + p.w * u}, ${p.y + p.h * v})`)).slice(0, 3));
+    out.push(pg);
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { generateCatalog } from '../../server/catalog/generate';
+import { loadConfig } from '../../server/config';
+import { planFirstView } from '../../core/viewer/firstViewPlan';
+import { DESKTOP, firstCanvas, firstPaintBrowser, handedOver, maxDiff, POINTS, sourceColors, until, type Boot } from './firstPaintDriver';
+import { harnessSrc, withHarness } from './viewerHarness';
+
+/**
+ * How the first pages of /viewer/{id} get drawn: the page's inlined script
+ * (allowed by its CSP hash) starts while the page is parsed; a page whose
+ * script did not run gets the drawing from the entry; an answer the server
+ * made for another session is not taken. Real demo chapters.
+ */
+const notable = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable;
+
+describe('first pages drawn ahead of the viewer: the drawing script', () => {
+  const { open, browser, base } = firstPaintBrowser();
+
+  it('the drawing starts while the page is parsed: a script inlined by its CSP hash, before the entry has even loaded', async () => {
+    const errors: string[] = [];
+    const o = await open(notable.longChapterId, 'desktop', '', {}, /\/assets\/index-[^/]+\.js$/);
+    o.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const plan = planFirstView(o.boot!.chapter!.shape, DESKTOP.viewport, null, 0);
+    // The entry is held back: only the inlined script can have drawn this.
+    const drawn = await firstCanvas(o.page, plan.pages, POINTS.slice(0, 3));
+    expect(drawn.items).toEqual([0]);
+    expect(maxDiff(drawn.colors, await sourceColors(o.page, plan.pages, POINTS.slice(0, 3)))).toBeLessThanOrEqual(2);
+    // Its stylesheet did not hold the first frame: loaded for print until the entry applies it.
+    const sheet = `[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => [l.media, l.hasAttribute('data-deferred-style')].join())`;
+    expect(await o.page.evaluate(sheet)).toEqual(['print,true']);
+    const res = await o.ctx.request.get(`/viewer/${notable.longChapterId}`);
+    expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    // No opener policy on it (a chapter opened in a new tab stays in its process); other pages keep it.
+    expect(res.headers()['cross-origin-opener-policy']).toBeUndefined();
+    const other = (await o.ctx.request.get('/ranking/hottest')).headers();
+    expect(other['cross-origin-opener-policy']).toBe('same-origin');
+    // Other pages allow no inline script, and their stylesheets load as usual.
+    expect(other['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(await (await o.ctx.request.get('/ranking/hottest')).text()).not.toContain('data-deferred-style');
+    await handedOver(o, [0]);
+    // The entry applied it before the app rendered (the viewer's own stylesheet came with its code).
+    const after = await o.page.evaluate<string[]>(sheet);
+    expect(after[0]).toBe('all,false');
+    expect(after.filter((x) => x.startsWith('print') || x.endsWith('true'))).toEqual([]);
+    expect(await o.page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
+    expect(o.calls).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await o.ctx.close();
+  });
+
+  it('a page whose script did not run: the entry loads the drawing code and draws them itself', async () => {
+    const ctx = await browser().newContext({ ...DESKTOP, baseURL: base, locale: 'en-US' });
+    // The page as sent, less its inlined script (the boot data, a JSON script, stays), with the viewer's test harness.
+    const harness = harnessSrc({ clocks: 'manual' });
+    await ctx.route(/\/viewer\/\d+$/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: withHarness((await res.text()).replace(/<script>[\s\S]*?<\/script>/, ''), harness) });
+    });
+    const page = await ctx.newPage();
+    const drawnBy: string[] = [];
+    ctx.on('request', (r) => /\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url()) && drawnBy.push(r.url()));
+    await page.goto(`/viewer/${notable.longChapterId}`, { waitUntil: 'commit' });
+    await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
+    expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');
+    expect(drawnBy).toHaveLength(1);
+    await until(
+      page,
+      `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`,
+    );
+    expect(await page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
+    await ctx.close();
+  });
+
+  it('an answer made for another session is not taken: nothing drawn ahead, the app asks with its own token', async () => {
+    const mine = 'ab'.repeat(16);
+    const o = await open(notable.longChapterId, 'desktop', `localStorage.setItem('session_id', '${mine}');`);
+    expect(o.boot?.session).toMatch(/^[0-9a-f]{32}$/);
+    expect(o.boot?.session).not.toBe(mine);
+    o.release();
+    await until(o.page, `window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`);
+    expect(await o.page.evaluate(`!!document.querySelector('canvas.viewer-first')`)).toBe(false);
+    expect(o.calls.map((c) => c.token)).toEqual([mine]);
+    // Mirrored for the next visit, which the server then renders for this session.
+    expect((await o.ctx.cookies()).find((c) => c.name === 'mr_sid')?.value).toBe(mine);
+    const again = await o.page.reload();
+    const boot = JSON.parse(
+      /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec((await again?.text()) ?? '')![1],
+    ) as Boot;
+    expect(boot.session).toBe(mine);
+    await o.ctx.close();
+  });
+});
