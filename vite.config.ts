@@ -33,7 +33,7 @@ function precompress(): Plugin {
 
 /** The entry's own modules and the first-page hand-over's (see codeSplitting below). */
 const BOOT_MODULES =
-  /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver)|api[\\/]query|lib[\\/]prefs|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|viewer[\\/](?:chapterQuery|imageQuality))\.ts$/;
+  /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver)|api[\\/](?:query|pageAnswers)|lib[\\/](?:prefs|storage)|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|pageMarkup|viewer[\\/](?:chapterQuery|imageQuality|viewerMode))\.ts$/;
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 

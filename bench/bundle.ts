@@ -35,7 +35,7 @@ try {
   const detail = (await (await fetch(`${server.url}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
     success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
   };
-  const viewer = await scripts(`/viewer/${detail.success.titleDetailView.chapterListGroup[0]!.firstChapterList[0]!.chapterId}`);
+  const viewer = await scripts(`/viewer/${detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId}`);
   const homeKb = gz(home) / 1024;
   const viewerKb = gz(viewer) / 1024;
   // (The "viewer" i18n catalog is a tiny chunk of strings; the viewer code and Pixi are not.)

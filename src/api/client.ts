@@ -2,7 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema, type ErrorResult, type SuccessResult } from '../../core/gen/manga/v1/response_pb';
 import { base64ToBytes } from '../lib/base64';
 import { saveSession, storedSession } from '../lib/storage';
-import { takePageAnswer } from '../boot/pageData';
+import { takePageAnswer } from './pageAnswers';
 import { toSearch, type Query } from './query';
 
 /** Request timeout (documents: section 9). */

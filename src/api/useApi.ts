@@ -29,27 +29,29 @@ export interface UseApiOptions extends Omit<CallOptions, 'signal'> {
 }
 
 export function useApi<T>(path: string, opts: UseApiOptions, select: (r: SuccessResult) => T | undefined): ApiState<T> {
-  const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
   const { report = true, enabled = true, ...callOpts } = opts;
   const key = JSON.stringify([path, callOpts.query, callOpts.method, callOpts.body, callOpts.base, enabled]);
+  // The outcome of the call made for `key`; any other key's outcome reads as loading.
+  const [outcome, setOutcome] = useState<{ key: string; state: ApiState<T> } | null>(null);
   useEffect(() => {
     if (!enabled) return undefined;
     const ctrl = new AbortController();
-    setState({ status: 'loading' });
     call(path, { ...callOpts, signal: ctrl.signal })
       .then((r) => {
         const data = select(r);
         if (data === undefined) throw new Error(`unexpected view ${r.data.case ?? 'none'} for ${path}`);
-        if (!ctrl.signal.aborted) setState({ status: 'ok', data });
+        if (!ctrl.signal.aborted) setOutcome({ key, state: { status: 'ok', data } });
       })
       .catch((error: unknown) => {
         if (ctrl.signal.aborted) return;
-        setState({ status: 'error', error });
+        setOutcome({ key, state: { status: 'error', error } });
         if (report) reportLoadError(error);
       });
     return () => ctrl.abort();
     // key holds every input by value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return state;
+  return outcome?.key === key ? outcome.state : LOADING;
 }
+
+const LOADING = { status: 'loading' } as const;

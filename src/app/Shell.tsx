@@ -89,9 +89,10 @@ function SideMenu({ open, onClose, path }: { open: boolean; onClose: () => void;
 /** The main layout: header, routed content (or the global error screen), footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The path the side menu was opened on: it closes when the path changes.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === path;
   useScrollRestoration();
-  useEffect(() => setMenuOpen(false), [path]);
 
   return (
     <div className="shell">
@@ -105,7 +106,7 @@ export function Shell({ children }: { children: ReactNode }) {
             className="icon-button header__menu"
             aria-label={t('shell.openMenu')}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => setMenuOpenOn(path)}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -121,7 +122,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} path={path} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} path={path} />
       <div id="content" className="content">
         <GlobalErrorOutlet>
           {path === '/updates' ? <BetaWarning /> : null}

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { consentMachine } from '../../machines/consentMachine';
 import { promoPopupMachine, type PromoConfig } from '../../machines/promoPopupMachine';
 import { pushTokenMachine } from '../../machines/pushTokenMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
+import { Timers, windowClock, type TimerClock } from '../lib/timers';
 import { savePromoLastShown, storedPromoLastShown, storedPushTokenUpdated, storedServiceLang } from '../lib/storage';
 import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
@@ -72,19 +73,13 @@ export function activeConsentGroups(w: { OnetrustActiveGroups?: string } = windo
 }
 
 /** Polls the consent tool; raises "consent-ready" on window and in the dataLayer. */
-export interface WatcherClock {
-  setTimeout(fn: () => void, ms: number): number;
-  clearTimeout(id: number): void;
-}
-const windowClock: WatcherClock = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
-
-export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: number; clock?: WatcherClock } = {}) {
-  const timers = useRef<number[]>([]);
+export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: number; clock?: TimerClock } = {}) {
+  const [timers] = useState(() => new Timers(clock));
   useMachine(
     consentMachine.provide({
       actions: {
         scheduleCheck: ({ self }, { ms }) => {
-          timers.current.push(clock.setTimeout(() => self.send({ type: 'consent.checked', activeGroups: activeConsentGroups() }), ms));
+          timers.after(ms, () => self.send({ type: 'consent.checked', activeGroups: activeConsentGroups() }));
         },
         emitConsentReady: () => {
           track('consent-ready');
@@ -94,7 +89,7 @@ export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: n
     }),
     { input: maxTries === undefined ? {} : { maxTries }, inspect },
   );
-  useEffect(() => () => timers.current.forEach((id) => clock.clearTimeout(id)), [clock]);
+  useEffect(() => () => timers.clear(), [timers]);
   return null;
 }
 

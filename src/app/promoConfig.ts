@@ -51,7 +51,7 @@ export function browserRegion(
 ): string | null {
   for (const l of langs) {
     const m = /^[a-z]{2,3}[-_]([A-Za-z]{2})\b/.exec(l);
-    if (m) return m[1]!.toUpperCase();
+    if (m) return m[1].toUpperCase();
   }
   return null;
 }

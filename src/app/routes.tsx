@@ -74,7 +74,7 @@ function Lazy({ screen: s }: { screen: Screen }) {
 }
 
 function LazyScreen({ screen: s }: { screen: Screen }) {
-  const [ready] = useState(s.loaded);
+  const [ready] = useState(() => s.loaded());
   if (ready) return createElement(ready);
   return (
     <Suspense fallback={<Loading />}>

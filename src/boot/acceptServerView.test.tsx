@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptServerView } from './acceptServerView';
-import { takePageAnswer, type PageData } from './pageData';
+import type { PageData } from './pageData';
+import { takePageAnswer } from '../api/pageAnswers';
 import { acceptedLanguages } from '../lib/prefs';
 
 const LANGUAGES = { defaultUi: 'en', defaultContent: ['en', 'es', 'fr'], available: [] };

@@ -1,5 +1,6 @@
 import { chooseLanguages } from '../../core/languageChoice';
-import { readPageData, setPageAnswers, type PageData } from './pageData';
+import { readPageData, type PageData } from './pageData';
+import { setPageAnswers } from '../api/pageAnswers';
 import { byService } from '../../core/languages';
 import { browserLanguage, languagesInput } from '../lib/prefs';
 import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSession, storedSession } from '../lib/storage';
@@ -23,7 +24,7 @@ export function acceptServerView(doc: Document = document, path: string = window
   if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
   // ...and the session the answers were made for.
   if (accepted?.session && !storedSession()) saveSession(accepted.session);
-  setPageAnswers(accepted);
+  setPageAnswers(accepted?.responses ?? null);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
@@ -71,7 +72,7 @@ export function firstCoversShown(doc: Document, capMs: number): Promise<void> {
   const settled = Promise.all(
     imgs.map((img) =>
       img.complete
-        ? undefined
+        ? Promise.resolve()
         : new Promise((resolve) => {
             img.addEventListener('load', resolve, { once: true });
             img.addEventListener('error', resolve, { once: true });

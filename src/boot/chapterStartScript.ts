@@ -6,7 +6,8 @@
  * page's data (pageData.ts). The entry takes the drawing over
  * (chapterStartHandOver.ts).
  */
-import { BOOT_ELEMENT_ID, parsePageData } from './pageData';
+import { parsePageData } from './pageData';
+import { BOOT_ELEMENT_ID } from '../../core/pageMarkup';
 import { serverViewVerdict } from './acceptServerView';
 import { viewerChapterOf } from '../../core/viewer/chapterQuery';
 import { drawFirstPages } from './chapterStartDrawing';

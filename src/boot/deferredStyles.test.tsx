@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDeferredStyles, DEFERRED_STYLE } from './deferredStyles';
+import { applyDeferredStyles } from './deferredStyles';
+import { DEFERRED_STYLE } from '../../core/pageMarkup';
 
 /** The stylesheets a viewer page links for print until the entry applies them (server/plugins/web.ts). */
 describe('deferred stylesheets', () => {

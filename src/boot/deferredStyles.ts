@@ -5,7 +5,6 @@
  * the entry applies them before the app renders anything they style.
  */
 import { DEFERRED_STYLE } from '../../core/pageMarkup';
-export { DEFERRED_STYLE };
 
 /** Applies the page's deferred stylesheets; resolves once each has loaded (or failed). */
 export function applyDeferredStyles(doc: Document = document): Promise<void> {
@@ -15,7 +14,7 @@ export function applyDeferredStyles(doc: Document = document): Promise<void> {
       l.removeAttribute(DEFERRED_STYLE);
       l.media = 'all';
       // (Fetched already while the page loaded: `sheet` is set once it has.)
-      if (l.sheet) return undefined;
+      if (l.sheet) return Promise.resolve();
       return new Promise<void>((resolve) => {
         l.addEventListener('load', () => resolve(), { once: true });
         l.addEventListener('error', () => resolve(), { once: true });

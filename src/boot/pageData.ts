@@ -3,11 +3,13 @@
  * first view, a chapter's answer for /viewer/{id}: server/plugins/web.ts,
  * serverRender.tsx): the languages it rendered with and the API
  * answers it rendered from, so the app starts with the same data instead of
- * asking again. Read once from a JSON script
- * element; each answer is taken once, by the first GET call for the same
- * path and query (client.ts). Read by the entry first: no dependencies but
- * the storage keys.
+ * asking again. Read once from a JSON script element; once the entry
+ * accepts it (acceptServerView.ts) each answer is taken once, by the first
+ * GET call for the same path and query (src/api/pageAnswers.ts). Read by
+ * the entry first: no dependencies but core's page markup names and storage
+ * keys.
  */
+import { BOOT_ELEMENT_ID } from '../../core/pageMarkup';
 import { SESSION_TOKEN } from '../../core/storageKeys';
 import type { ChapterShape } from '../../core/viewer/pageShape';
 
@@ -35,12 +37,7 @@ export interface PageData {
   responses: Record<string, string>;
 }
 
-import { BOOT_ELEMENT_ID } from '../../core/pageMarkup';
-export { BOOT_ELEMENT_ID };
-
-let answers = new Map<string, string>();
-
-/** The server's boot data in this page, if any (the element is removed once read). */
+/** The server's data in this page, if any (the element is removed once read). */
 export function readPageData(doc: Document = document): PageData | null {
   const el = doc.getElementById(BOOT_ELEMENT_ID);
   if (!el) return null;
@@ -48,7 +45,7 @@ export function readPageData(doc: Document = document): PageData | null {
   return parsePageData(el.textContent ?? '');
 }
 
-/** PageData data from its JSON text, or null when it is not well formed. */
+/** The page's data from its JSON text, or null when it is not well formed. */
 export function parsePageData(text: string): PageData | null {
   try {
     const b = JSON.parse(text) as Partial<PageData>;
@@ -69,16 +66,4 @@ export function parsePageData(text: string): PageData | null {
   } catch {
     return null;
   }
-}
-
-/** Makes a boot's answers available to calls (or none). */
-export function setPageAnswers(b: PageData | null): void {
-  answers = new Map(b ? Object.entries(b.responses) : []);
-}
-
-/** The booted answer (base64 Response bytes) for this path and query string, once. */
-export function takePageAnswer(pathAndQuery: string): string | undefined {
-  const b64 = answers.get(pathAndQuery);
-  answers.delete(pathAndQuery);
-  return b64;
 }

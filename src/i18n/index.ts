@@ -16,7 +16,7 @@ let fallback: Messages = {};
 
 /** The catalogs of a locale. */
 export function loadAll(locale: Locale): Promise<Messages> {
-  return loaders[`./locales/${locale}.ts`]!();
+  return loaders[`./locales/${locale}.ts`]();
 }
 
 export function isLocale(s: string): s is Locale {

@@ -32,13 +32,13 @@ export function actionHref(action?: TransitionAction): ActionTarget {
   const url = action?.url?.trim() ?? '';
   if (!url) return { href: '', external: false };
   const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)\/?([^?#]*)(\?[^#]*)?/i.exec(url);
-  if (m && !/^https?$/i.test(m[1]!)) {
+  if (m && !/^https?$/i.test(m[1])) {
     // Both shapes exist: scheme://viewer/{id} and the original's scheme://open/viewer?id={id}.
-    let host = m[2]!.toLowerCase();
+    let host = m[2].toLowerCase();
     let rest = decodeURIComponent(m[3] ?? '');
     if (host === 'open' && rest) {
       const [h, ...tail] = rest.split('/');
-      host = h!.toLowerCase();
+      host = h.toLowerCase();
       rest = tail.join('/');
     }
     const query = new URLSearchParams(m[4] ?? '');

@@ -5,7 +5,7 @@ const COLORS = ['#d4a017', '#a8a9ad', '#b06d2b'] as const;
 /** A medal icon for ranks 1 to 3, the number otherwise (000 §2 Ranking). */
 export function RankMark({ rank }: { rank: number }) {
   if (rank >= 1 && rank <= 3) {
-    const c = COLORS[rank - 1]!;
+    const c = COLORS[rank - 1];
     return (
       <span className={`rank rank--medal rank--${rank}`} role="img" aria-label={t('common.rank', { rank })}>
         <svg viewBox="0 0 32 40" width="28" height="35" aria-hidden="true">

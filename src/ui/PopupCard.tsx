@@ -19,8 +19,8 @@ export function PopupCard({
   onFollow,
 }: {
   popup: Popup;
-  onClose(): void;
-  dontShowAgain?: { checked: boolean; onChange(v: boolean): void } | undefined;
+  onClose: () => void;
+  dontShowAgain?: { checked: boolean; onChange: (v: boolean) => void } | undefined;
   /** Replaces the default (log the tap, then onClose) when the action is followed. */
   onFollow?: (() => void) | undefined;
 }) {

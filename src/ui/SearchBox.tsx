@@ -22,6 +22,10 @@ export function forgetLastKeyword(): void {
   lastKeyword = '';
 }
 
+function rememberKeyword(keyword: string): void {
+  lastKeyword = keyword;
+}
+
 export function SearchBox({ className }: { className?: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -29,7 +33,7 @@ export function SearchBox({ className }: { className?: string }) {
     searchTextMachine.provide({
       actions: {
         goToResults: (_, { keyword }) => {
-          lastKeyword = keyword;
+          rememberKeyword(keyword);
           navigate(`/search_result?keyword=${encodeURIComponent(keyword)}`);
         },
       },
@@ -39,7 +43,7 @@ export function SearchBox({ className }: { className?: string }) {
   const urlKeyword = keywordOf(search);
   useEffect(() => {
     if (urlKeyword) {
-      lastKeyword = urlKeyword;
+      rememberKeyword(urlKeyword);
       send({ type: 'text.sync', value: urlKeyword });
     }
   }, [urlKeyword, send]);

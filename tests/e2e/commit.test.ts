@@ -44,7 +44,7 @@ describe('favorites, comments and the survey in Chromium', () => {
     const detail = (await (await page.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
       success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
     };
-    const ch = detail.success.titleDetailView.chapterListGroup[0]!.firstChapterList[0]!.chapterId;
+    const ch = detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
     await page.goto(`${base}/comments/${ch}`);
     const last = page.locator('.comment').last();
     await last.waitFor();
@@ -53,7 +53,7 @@ describe('favorites, comments and the survey in Chromium', () => {
     await last.getByRole('button').click();
     await page.waitForFunction(
       (b) =>
-        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!
+        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1].querySelector('.comment__likes')!
           .textContent !== b,
       before,
     );
@@ -62,7 +62,7 @@ describe('favorites, comments and the survey in Chromium', () => {
     await last.getByRole('button').click();
     await page.waitForFunction(
       (b) =>
-        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1]!.querySelector('.comment__likes')!
+        document.querySelectorAll('.comment')[document.querySelectorAll('.comment').length - 1].querySelector('.comment__likes')!
           .textContent === b,
       before,
     );

@@ -30,7 +30,7 @@ describe('home first view rendered by the server', () => {
   const bootOf = (html: string) => {
     const m = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
     return m
-      ? (JSON.parse(m[1]!) as { path: string; lang: string; clang: string[]; viewerMode: string; responses: Record<string, string> })
+      ? (JSON.parse(m[1]) as { path: string; lang: string; clang: string[]; viewerMode: string; responses: Record<string, string> })
       : null;
   };
 
@@ -52,7 +52,10 @@ describe('home first view rendered by the server', () => {
     );
 
     // Stored choices (mirrored in cookies by the app) win over the header.
-    const es = await page('/updates', { 'accept-language': 'fr', cookie: 'other=x; mr_lang=esp; mr_clang=%5B%22es%22%2C%22en%22%5D; mr_vmode=horizontal' });
+    const es = await page('/updates', {
+      'accept-language': 'fr',
+      cookie: 'other=x; mr_lang=esp; mr_clang=%5B%22es%22%2C%22en%22%5D; mr_vmode=horizontal',
+    });
     expect(es.html).toContain('<html lang="es"');
     expect(bootOf(es.html)).toMatchObject({ lang: 'esp', clang: ['es', 'en'], viewerMode: 'horizontal' });
     expect(Object.keys(bootOf(es.html)!.responses)).toContain('/web/web_homeV4?lang=esp&clang=es%2Cen&viewer_mode=horizontal');

@@ -72,8 +72,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // "demo catalog: ready in" comes earlier: wait for the listening line.
       if (/^ready in/m.test(out)) resolve();
     };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
     proc.on('exit', (code) => reject(new Error(`server exited (${code}) before ready:\n${out}`)));
   });
   return {

@@ -53,11 +53,11 @@ describe('machine explorer in Chromium', () => {
     expect(await page.locator('[data-state-id="commentSort.likes"]').getAttribute('class')).not.toContain('sc-node--active');
 
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
-    const svgText = fs.readFileSync((await svg.path())!, 'utf8');
+    const svgText = fs.readFileSync((await svg.path()), 'utf8');
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svgText).toContain('sort.latest');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
-    const def = JSON.parse(fs.readFileSync((await json.path())!, 'utf8')) as { id: string; states: Record<string, unknown> };
+    const def = JSON.parse(fs.readFileSync((await json.path()), 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(def.id).toBe('commentSort');
     expect(Object.keys(def.states).sort()).toEqual(['latest', 'likes']);
     await ctx.close();

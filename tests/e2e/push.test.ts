@@ -132,7 +132,7 @@ describe('release notifications in Chromium', () => {
 
     await push.waitFor(1);
     expect(push.received).toHaveLength(1);
-    const got = push.received[0]!;
+    const got = push.received[0];
     expect(got.path).toBe('/push/e2e');
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     const msg = decrypt(sub, got.body) as { body: string; url: string; lang: string; chapterId: number; titleId: number };
@@ -172,7 +172,7 @@ describe('release notifications in Chromium', () => {
       const [n] = await sw.registration.getNotifications();
       const Ctor = (self as unknown as { NotificationEvent: new (t: string, i: { notification: object }) => Event }).NotificationEvent;
       try {
-        sw.dispatchEvent(new Ctor('notificationclick', { notification: n! }));
+        sw.dispatchEvent(new Ctor('notificationclick', { notification: n }));
       } catch {
         // as above
       }

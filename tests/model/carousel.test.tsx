@@ -5,7 +5,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { create } from '@bufbuild/protobuf';
 import { BannerSchema, TransitionActionSchema } from '../../core/gen/manga/v1/common_pb';
 import { carouselMachine } from '../../machines/carouselMachine';
-import { HomeCarousel, type CarouselClock } from '../../src/screens/home/HomeCarousel';
+import { HomeCarousel } from '../../src/screens/home/HomeCarousel';
+import type { TimerClock } from '../../src/lib/timers';
 import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 
@@ -22,7 +23,7 @@ const banner = (id: number) =>
 function fakeClock() {
   let next = 1;
   const timers = new Map<number, () => void>();
-  const clock: CarouselClock = {
+  const clock: TimerClock = {
     setTimeout: (fn) => {
       timers.set(next, fn);
       return next++;
@@ -109,7 +110,7 @@ describe('home carousel (carouselMachine) on the rendered component', () => {
             'carousel.elapsed': () => clock.fire(),
             'carousel.next': () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
             'carousel.prev': () => fireEvent.click(screen.getByRole('button', { name: 'Previous' })),
-            'carousel.goto': (e) => fireEvent.click(screen.getAllByRole('tab')[e.index as number]!),
+            'carousel.goto': (e) => fireEvent.click(screen.getAllByRole('tab')[e.index as number]),
             'pointer.enter': () => fireEvent.mouseEnter(document.querySelector('.carousel')!),
             'pointer.leave': () => fireEvent.mouseLeave(document.querySelector('.carousel')!),
             'pointer.down': (e) => {
@@ -125,7 +126,7 @@ describe('home carousel (carouselMachine) on the rendered component', () => {
             expect(el.getAttribute('data-index')).toBe(String(c.index));
             // Autoplay is armed exactly while playing.
             expect(clock.armed()).toBe(s.value === 'playing' ? 1 : 0);
-            expect(document.querySelector('.carousel__slide')!.getAttribute('data-banner-id')).toBe(String(banners[c.index]!.id));
+            expect(document.querySelector('.carousel__slide')!.getAttribute('data-banner-id')).toBe(String(banners[c.index].id));
           },
         };
       },

@@ -21,7 +21,7 @@ describe('comments screen: sort and like machines on the real API', () => {
   const chapterWithComments = () => {
     const counts = new Map<number, number>();
     for (const c of api.catalog.comments) counts.set(c.chapter_id, (counts.get(c.chapter_id) ?? 0) + 1);
-    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
   };
   const show = (chapterId: number) => {
     const { hook } = memoryLocation({ path: `/comments/${chapterId}` });
@@ -64,7 +64,7 @@ describe('comments screen: sort and like machines on the real API', () => {
     it('like and unlike move the count by one; a failure keeps it', async () => {
       const ch = chapterWithComments();
       // A comment with few likes, so the count shown moves visibly.
-      const top = [...api.catalog.comments.filter((c) => c.chapter_id === ch)].sort((a, b) => a.base_likes - b.base_likes)[0]!;
+      const top = [...api.catalog.comments.filter((c) => c.chapter_id === ch)].sort((a, b) => a.base_likes - b.base_likes)[0];
       const item = () => document.querySelector(`[data-comment-id="${top.id}"]`) as HTMLElement;
       let shownAtStart = 0;
       expect(top.base_likes).toBeLessThan(900);

@@ -17,7 +17,7 @@ describe('favoriteToggle machine against the title page toggle and the real API'
   afterEach(() => gate.uninstall());
 
   it('every state and transition, as the reader sees it', async () => {
-    const titleId = api.catalog.titles[3]!.id;
+    const titleId = api.catalog.titles[3].id;
     const r = await runUiModel(
       favoriteToggleMachine,
       {
@@ -71,7 +71,7 @@ describe('favoriteToggle machine against the title page toggle and the real API'
 
   it("a favorite stored through the toggle is on the visitor's list", async () => {
     gate.uninstall();
-    const titleId = api.catalog.titles[5]!.id;
+    const titleId = api.catalog.titles[5].id;
     render(<FavoriteToggle titleId={titleId} subscribed={false} />);
     fireEvent.click(screen.getByRole('button'));
     await screen.findByText(/Favorited/);

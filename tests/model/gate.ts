@@ -23,7 +23,7 @@ export function installGate(pattern: RegExp): Gate {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!pattern.test(url)) return inner(input, init);
     return new Promise<Response>((resolve, reject) => queue.push({ input, init, resolve, reject }));
-  }) as typeof fetch;
+  });
   return {
     pending: () => queue.length,
     async release(how) {

@@ -72,7 +72,7 @@ describe('global error on the real server', () => {
                   inner(u, {
                     ...init,
                     headers: { ...(init?.headers as Record<string, string>), [cfg.regionHeader]: 'XX' },
-                  })) as typeof fetch;
+                  }));
               const p =
                 kind === 'default'
                   ? call('/title_detailV3', { query: { title_id: 99_999_999 } })

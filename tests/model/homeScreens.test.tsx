@@ -47,7 +47,7 @@ describe('home, featured and ranking screens on the real API', () => {
     show('/updates');
     await waitFor(() => expect(document.querySelector('[data-screen="home"]')).not.toBeNull());
     const names = catalogNames();
-    const shown = [...document.querySelectorAll('.title-card__name')].map((n) => n.textContent!);
+    const shown = [...document.querySelectorAll('.title-card__name')].map((n) => n.textContent);
     expect(shown.length).toBeGreaterThan(5);
     for (const n of shown) expect(names.has(n)).toBe(true);
     // Every card links to its title page.
@@ -101,13 +101,13 @@ describe('home, featured and ranking screens on the real API', () => {
     expect(top.length).toBeGreaterThan(0);
     expect(top.length).toBeLessThanOrEqual(3);
     const lists = api.catalog.featured_lists.map((l) => l.name);
-    const headings = [...document.querySelectorAll('.home-group h2')].map((h) => h.textContent!);
+    const headings = [...document.querySelectorAll('.home-group h2')].map((h) => h.textContent);
     expect(headings.some((h) => lists.includes(h))).toBe(true);
     const names = catalogNames();
-    for (const n of document.querySelectorAll('.title-card__name')) expect(names.has(n.textContent!)).toBe(true);
+    for (const n of document.querySelectorAll('.title-card__name')) expect(names.has(n.textContent)).toBe(true);
     // A featured banner tap is logged.
     const before = (await tapLogs()).length;
-    fireEvent.click(top[0]!);
+    fireEvent.click(top[0]);
     await waitFor(async () => expect((await tapLogs()).length).toBe(before + 1));
   });
 
@@ -136,6 +136,6 @@ describe('home, featured and ranking screens on the real API', () => {
     // Completed lists only titles of completed series.
     const seriesDone = new Set(api.catalog.series.filter((x) => x.status === 'completed').map((x) => x.id));
     const done = new Set(api.catalog.titles.filter((x) => seriesDone.has(x.series_id)).map((x) => x.id));
-    for (const id of orders.completed!) expect(done.has(id)).toBe(true);
+    for (const id of orders.completed) expect(done.has(id)).toBe(true);
   });
 });

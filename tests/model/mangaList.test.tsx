@@ -24,7 +24,7 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
       </Router>,
     );
   };
-  const names = () => [...document.querySelectorAll('[data-testid="title-grid"] .title-card__name')].map((n) => n.textContent!);
+  const names = () => [...document.querySelectorAll('[data-testid="title-grid"] .title-card__name')].map((n) => n.textContent);
 
   it('every state and transition, checking the grid and session storage', async () => {
     const tag = 'action';

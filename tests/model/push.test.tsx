@@ -112,7 +112,7 @@ describe('push lifecycles against the real push effects and the real server', ()
     const serverKey = api.app.push.publicKey;
     const paths = inputs.flatMap((input) => {
       const m = createTestModel(pushSubscriptionMachine, { input });
-      return [...m.getShortestPaths(), ...m.getSimplePaths()].map((p) => ({ input, path: p as unknown as Path }));
+      return [...m.getShortestPaths(), ...m.getSimplePaths()].map((p) => ({ input, path: p }));
     });
     const executed: Path[] = [];
     for (const { input, path } of paths) {
@@ -159,7 +159,7 @@ describe('push lifecycles against the real push effects and the real server', ()
     expect(new Set(executed.map((p) => valuesOf(p).at(-1)))).toEqual(
       new Set(['subscribed', 'unposted', 'unsupported', 'denied', 'failed']),
     );
-    recordCoverage('pushSubscription', pushSubscriptionMachine, executed as never, {}, 'ui');
+    recordCoverage('pushSubscription', pushSubscriptionMachine, executed, {}, 'ui');
   });
 
   it('a browser without push support: subscribeToReleases gives null, never throws, and the favorite is made', async () => {
@@ -171,7 +171,7 @@ describe('push lifecycles against the real push effects and the real server', ()
     expect(denied.log).toEqual([]);
     // The real API still favorites without a token.
     const { subscribeTitle } = await import('../../src/lib/favorites');
-    const titleId = api.catalog.titles[0]!.id;
+    const titleId = api.catalog.titles[0].id;
     // (jsdom's browser has no service worker: the browser's own push APIs are unsupported.)
     await subscribeTitle(titleId);
     const { sessionToken } = await import('../../src/api/client');
@@ -189,7 +189,7 @@ describe('push lifecycles against the real push effects and the real server', ()
     const paths = inputs.flatMap(({ stored, ...input }) =>
       ((m) => [...m.getShortestPaths(), ...m.getSimplePaths()])(createTestModel(pushTokenMachine, { input })).map((p) => ({
         stored,
-        path: p as unknown as Path,
+        path: p,
       })),
     );
     const executed: Path[] = [];
@@ -227,7 +227,7 @@ describe('push lifecycles against the real push effects and the real server', ()
       }
       executed.push(path);
     }
-    const got = recordCoverage('pushToken', pushTokenMachine, executed as never, {}, 'ui');
+    const got = recordCoverage('pushToken', pushTokenMachine, executed, {}, 'ui');
     expect(got.transitions).toEqual(
       expect.arrayContaining([
         'pushToken.fetching token.unavailable#0',

@@ -51,7 +51,7 @@ export function useRealApi(overrides: Partial<Config> = {}): RealApi {
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       if (typeof input === 'string' && input.startsWith('/')) input = state.url + input;
       return realFetch(input, init);
-    }) as typeof fetch;
+    });
   });
   afterAll(async () => {
     globalThis.fetch = realFetch;

@@ -32,7 +32,7 @@ describe('survey and feedback on the real API', () => {
 
   it('survey form: loading, answered, form, checks, submitting, submitted, failures', async () => {
     // The demo survey: q1 single required, q2 multi (up to 3) with "other", q3 single with "other", q4 optional.
-    const q = (n: number) => screen.getAllByRole('group')[n]!;
+    const q = (n: number) => screen.getAllByRole('group')[n];
     const row = api.catalog.questionnaires.find((x) => x.lang === 'eng')!;
     const questions = (
       JSON.parse(row.questions) as Array<{
@@ -158,12 +158,12 @@ describe('survey and feedback on the real API', () => {
               for (const choice of a.choices)
                 expect(
                   (
-                    within(groups[i]!).getByRole(c.questions[i]!.numberOfChoices > 1 ? 'checkbox' : 'radio', {
+                    within(groups[i]).getByRole(c.questions[i].numberOfChoices > 1 ? 'checkbox' : 'radio', {
                       name: choice,
                     }) as HTMLInputElement
                   ).checked,
                 ).toBe(true);
-              const box = within(groups[i]!).queryByRole('textbox') as HTMLTextAreaElement | null;
+              const box = within(groups[i]).queryByRole('textbox') as HTMLTextAreaElement | null;
               if (box) {
                 expect(box.disabled).toBe(!a.freeOn);
                 expect(box.value).toBe(a.freeText);
@@ -177,7 +177,7 @@ describe('survey and feedback on the real API', () => {
 
   it('the multi-choice limit shows its message and blocks the submit', async () => {
     showSurvey();
-    const group = (await screen.findAllByRole('group'))[1]!;
+    const group = (await screen.findAllByRole('group'))[1];
     for (const n of ['Action', 'Romance', 'Comedy', 'Fantasy']) fireEvent.click(within(group).getByRole('checkbox', { name: n }));
     expect(within(group).getByRole('alert').textContent).toBe('please answer up to 3 answers.');
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);

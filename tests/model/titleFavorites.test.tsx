@@ -71,7 +71,7 @@ describe('title detail and favorites on the real API', () => {
     afterEach(() => gate?.uninstall());
 
     it('marks, unmarks and restores through the API', async () => {
-      const titleId = api.catalog.titles[7]!.id;
+      const titleId = api.catalog.titles[7].id;
       await runUiModel(
         bookmarkItemMachine,
         {

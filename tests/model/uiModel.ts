@@ -68,10 +68,10 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
             opts.skipEvents?.includes(st.event.type) ||
             (i > 0 &&
               opts.skipStep?.(
-                valueKey((p.steps[i - 1]!.state as { value: unknown }).value),
-                st.event as never,
+                valueKey((p.steps[i - 1].state as { value: unknown }).value),
+                st.event,
                 input,
-                p.steps.slice(1, i).map((x) => x.event) as never,
+                p.steps.slice(1, i).map((x) => x.event),
               )),
         ),
     );
@@ -88,7 +88,7 @@ export function walk(machine: AnyStateMachine, input: unknown, events: Array<{ t
   actor.start();
   const steps: PathLike['steps'] = [{ state: actor.getSnapshot(), event: { type: 'xstate.init' } }];
   for (const e of events) {
-    actor.send(e as never);
+    actor.send(e);
     steps.push({ state: actor.getSnapshot(), event: e });
   }
   actor.stop();

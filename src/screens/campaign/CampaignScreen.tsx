@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { campaignRedirectMachine, type CampaignRegion } from '../../../machines/campaignRedirectMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
+import { Timers } from '../../lib/timers';
 import { SITE } from '../../lib/siteLinks';
 
 /** /…topus and /popus are the US campaign, /…topfr and /popfr France. */
@@ -18,19 +19,19 @@ export function installLink(region: CampaignRegion): string {
 export default function CampaignScreen({ go = (url: string) => window.location.assign(url) }: { go?: (url: string) => void }) {
   const [path] = useLocation();
   const region = campaignRegion(path);
-  const timers = useRef<number[]>([]);
+  const [timers] = useState(() => new Timers());
   const [state] = useMachine(
     campaignRedirectMachine.provide({
       actions: {
         startTimer: ({ self }, { ms }) => {
-          timers.current.push(window.setTimeout(() => self.send({ type: 'campaign.elapsed' }), ms));
+          timers.after(ms, () => self.send({ type: 'campaign.elapsed' }));
         },
         redirect: (_, p) => go(installLink(p.region)),
       },
     }),
     { input: { region }, inspect },
   );
-  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  useEffect(() => () => timers.clear(), [timers]);
   return (
     <main className="campaign" data-screen="campaign" data-state={String(state.value)}>
       <img src="/app-icon.svg" alt="" width={96} height={96} />

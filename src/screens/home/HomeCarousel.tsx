@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useState } from 'react';
+import { Timers, windowClock, type TimerClock } from '../../lib/timers';
 import { useLocation } from 'wouter';
 import { useMachine } from '@xstate/react';
 import { AUTOPLAY_MS, carouselMachine } from '../../../machines/carouselMachine';
@@ -9,34 +10,24 @@ import { actionHref } from '../../lib/links';
 import { logBannerTap } from '../../api/tapLog';
 import { useSlidesPerView } from './useSlidesPerView';
 
-/** A timer source; tests pass a fake one. */
-export interface CarouselClock {
-  setTimeout(fn: () => void, ms: number): number;
-  clearTimeout(id: number): void;
-}
-const realClock: CarouselClock = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
-
 /**
  * The home top-banner carousel, driven by carouselMachine: autoplay, pause on
  * hover, loop, drag to turn, click to follow only when the pointer barely moved.
  */
-export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]; clock?: CarouselClock }) {
+/** `clock`: the timer source (tests pass a manual one). */
+export function HomeCarousel({ banners, clock = windowClock }: { banners: Banner[]; clock?: TimerClock }) {
   const perView = useSlidesPerView();
-  const timer = useRef<number | null>(null);
+  const [timers] = useState(() => new Timers(clock));
   const [, navigate] = useLocation();
   const [state, send] = useMachine(
     carouselMachine.provide({
       actions: {
         scheduleTick: ({ self }) => {
-          if (timer.current !== null) clock.clearTimeout(timer.current);
-          timer.current = clock.setTimeout(() => {
-            timer.current = null;
-            self.send({ type: 'carousel.elapsed' });
-          }, AUTOPLAY_MS);
+          timers.clear();
+          timers.after(AUTOPLAY_MS, () => self.send({ type: 'carousel.elapsed' }));
         },
         cancelTick: () => {
-          if (timer.current !== null) clock.clearTimeout(timer.current);
-          timer.current = null;
+          timers.clear();
         },
         followBanner: (_, { bannerId }) => {
           const b = banners.find((x) => x.id === bannerId);
@@ -54,7 +45,7 @@ export function HomeCarousel({ banners, clock = realClock }: { banners: Banner[]
   if (banners.length === 0) return null;
   const { index } = state.context;
   // Loop: show perView banners starting at index, wrapping around.
-  const shown = Array.from({ length: Math.min(perView, banners.length) }, (_, k) => banners[(index + k) % banners.length]!);
+  const shown = Array.from({ length: Math.min(perView, banners.length) }, (_, k) => banners[(index + k) % banners.length]);
   return (
     <section
       className="carousel"

@@ -132,19 +132,16 @@ export function HomeView({ view }: { view: WebHomeViewV4 }) {
   const lists = view.featuredTitleLists.filter((l) => l.listName !== 'Fantasy');
   // The first covers are what a visitor waits for: the shared card loads its cover lazily
   // (fetched only after a layout finds it on screen); these are fetched at once, first.
-  let eagerLeft = FIRST_COVERS;
-  const eagerFor = (g: { titleGroups: unknown[] }) => {
-    const n = eagerLeft;
-    eagerLeft = Math.max(0, eagerLeft - g.titleGroups.length);
-    return n;
-  };
+  // (Each group gets what the groups before it left of FIRST_COVERS.)
+  const before = view.groups.map((_, i) => view.groups.slice(0, i).reduce((n, g) => n + g.titleGroups.length, 0));
+  const eagerFor = (i: number) => Math.max(0, FIRST_COVERS - before[i]);
   return (
     <div className="home">
       <div className="home__main">
         <HomeCarousel banners={view.topBanners} />
         {view.groups.map((g, i) => (
           <div key={g.groupName}>
-            <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(g)} />
+            <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(i)} />
             {i === PHONE_AD_AFTER - 1 ? (
               <div className="phone-only">
                 <AdSlot slot="home_phone_groups" />

@@ -23,16 +23,16 @@ export function activeIds(machineId: string, value: unknown): Set<string> {
 }
 
 function useChart(machine: AnyStateMachine | undefined): Chart | null {
-  const [chart, setChart] = useState<Chart | null>(null);
+  // The chart laid out for a machine; another machine's is not shown while this one's is laid out.
+  const [laidOut, setLaidOut] = useState<{ machine: AnyStateMachine; chart: Chart } | null>(null);
   useEffect(() => {
     let live = true;
-    setChart(null);
-    if (machine) void layoutMachine(machine).then((c) => live && setChart(c));
+    if (machine) void layoutMachine(machine).then((chart) => live && setLaidOut({ machine, chart }));
     return () => {
       live = false;
     };
   }, [machine]);
-  return chart;
+  return laidOut && laidOut.machine === machine ? laidOut.chart : null;
 }
 
 function NodeBox({ n, active }: { n: ChartNode; active: Set<string> }) {
@@ -97,37 +97,65 @@ function eventTypes(machine: AnyStateMachine): string[] {
   return [...new Set((machine.events as string[]).filter((e) => e && !e.startsWith('xstate.')))].sort();
 }
 
+/** What the stepper runs: an actor of the machine and its latest snapshot (a new object on each change). */
+interface Run {
+  actor: AnyActorRef;
+  snap: { value: unknown; context: unknown; can: (e: { type: string }) => boolean };
+}
+
+/** Holds the running actor for useSyncExternalStore: the effect that starts it publishes it here. */
+class RunSlot {
+  private run: Run | null = null;
+  private readonly listeners = new Set<() => void>();
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+  get = () => this.run;
+  set(run: Run | null): void {
+    this.run = run;
+    for (const l of this.listeners) l();
+  }
+}
+
 function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (value: unknown) => void }) {
   const [inputText, setInputText] = useState('{}');
   const [payloadText, setPayloadText] = useState('{}');
-  const [error, setError] = useState<string | null>(null);
-  const [, force] = useState(0);
-  const actor = useRef<AnyActorRef | null>(null);
-  const start = () => {
-    actor.current?.stop();
-    setError(null);
+  // The input the actor starts with (a new object on Restart), or why the text is not one.
+  const [start, setStart] = useState<{ input: unknown } | { error: string }>({ input: {} });
+  const [slot] = useState(() => new RunSlot());
+  const run = useSyncExternalStore(slot.subscribe, slot.get, slot.get);
+  const restart = () => {
     try {
-      const input = JSON.parse(inputText || '{}') as unknown;
-      const a = createActor(machine, { input });
-      a.subscribe(() => {
-        onState(a.getSnapshot().value);
-        force((x) => x + 1);
-      });
-      a.start();
-      actor.current = a;
-      onState(a.getSnapshot().value);
+      setStart({ input: JSON.parse(inputText || '{}') as unknown });
     } catch (e) {
-      setError((e as Error).message);
+      setStart({ error: (e as Error).message });
     }
-    force((x) => x + 1);
   };
   useEffect(() => {
-    start();
-    return () => actor.current?.stop();
-    // Restart when the machine changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [machine]);
-  const snap = actor.current?.getSnapshot() as { value: unknown; context: unknown; can: (e: { type: string }) => boolean } | undefined;
+    if (!('input' in start)) return undefined;
+    let a: AnyActorRef;
+    try {
+      a = createActor(machine, { input: start.input });
+    } catch (e) {
+      console.warn('machines: not started', e);
+      return undefined;
+    }
+    const publish = () => {
+      slot.set({ actor: a, snap: a.getSnapshot() as Run['snap'] });
+      onState((a.getSnapshot() as Run['snap']).value);
+    };
+    const sub = a.subscribe(publish);
+    a.start();
+    publish();
+    return () => {
+      sub.unsubscribe();
+      a.stop();
+      slot.set(null);
+    };
+  }, [machine, start, slot, onState]);
+  const error = 'error' in start ? start.error : null;
+  const snap = run?.snap;
   const payload = (): Record<string, unknown> => {
     try {
       return JSON.parse(payloadText || '{}') as Record<string, unknown>;
@@ -142,7 +170,7 @@ function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (val
         {t('machines.input')}
         <textarea rows={2} value={inputText} onChange={(e) => setInputText(e.target.value)} spellCheck={false} />
       </label>
-      <button type="button" className="button" onClick={start}>
+      <button type="button" className="button" onClick={restart}>
         {t('machines.restart')}
       </button>
       {error ? <p role="alert">{error}</p> : null}
@@ -155,7 +183,7 @@ function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (val
       </label>
       <div className="stepper__events">
         {eventTypes(machine).map((type) => {
-          let enabled = false;
+          let enabled: boolean;
           try {
             enabled = !!snap?.can({ type, ...payload() });
           } catch {
@@ -168,7 +196,7 @@ function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (val
               className="chip"
               disabled={!enabled}
               data-event={type}
-              onClick={() => actor.current?.send({ ...payload(), type })}
+              onClick={() => run?.actor.send({ ...payload(), type })}
             >
               {type}
             </button>

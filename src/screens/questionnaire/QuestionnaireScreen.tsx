@@ -86,7 +86,7 @@ export default function QuestionnaireScreen() {
       </main>
     );
 
-  const valid = questions.every((q, i) => problemOf(q, answers[i]!) === null);
+  const valid = questions.every((q, i) => problemOf(q, answers[i]) === null);
   const busy = state.matches('submitting');
   return (
     <main className="survey" data-screen="questionnaire" data-state={String(state.value)}>
@@ -99,7 +99,7 @@ export default function QuestionnaireScreen() {
       >
         <ol className="survey__questions">
           {questions.map((q, i) => {
-            const a = answers[i]!;
+            const a = answers[i];
             const multi = q.numberOfChoices > 1;
             const problem = problemOf(q, a);
             const touched = touchedSet.has(i);

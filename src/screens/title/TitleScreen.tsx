@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Rating, ReleaseSchedule, UpdateTiming, type Banner } from '../../../core/gen/manga/v1/common_pb';
 import type { TitleDetailView } from '../../../core/gen/manga/v1/title_pb';
@@ -76,7 +76,9 @@ function TitleBanner({ b, titleId }: { b: Banner; titleId: number }) {
   );
 }
 
-export function TitleDetail({ d, now = Math.floor(Date.now() / 1000) }: { d: TitleDetailView; now?: number }) {
+export function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
+  // The time it first rendered at (seconds), unless given.
+  const [now] = useState(() => given ?? Math.floor(Date.now() / 1000));
   const title = d.title!;
   const groups = d.chapterListGroup;
   const first = groups.flatMap((g) => g.firstChapterList);
@@ -159,7 +161,7 @@ export function TitleDetail({ d, now = Math.floor(Date.now() / 1000) }: { d: Tit
           {news.length ? (
             <section aria-labelledby="news-title" className="title-news">
               <h2 id="news-title" className="section-title">
-                <Link href={`/publisher_news/${news[0]!.publisherId}`}>{t('title.publisherNews', { name: news[0]!.publisherName })}</Link>
+                <Link href={`/publisher_news/${news[0].publisherId}`}>{t('title.publisherNews', { name: news[0].publisherName })}</Link>
               </h2>
               <ul>
                 {news.map((n) => (

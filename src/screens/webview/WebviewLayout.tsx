@@ -20,15 +20,13 @@ export function localeFromParam(p: string | undefined): Locale | null {
 export function WebviewLayout({ children, param = 'language' }: { children: ReactNode; param?: string }) {
   const params = useParams<Record<string, string>>();
   const wanted = localeFromParam(params[param]);
-  const [ready, setReady] = useState(!wanted || wanted === locale());
+  // The locale whose strings this layout loaded (its route's, once they are in).
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const ready = !wanted || wanted === locale() || loaded === wanted;
   useEffect(() => {
-    if (!wanted || wanted === locale()) {
-      setReady(true);
-      return;
-    }
+    if (!wanted || wanted === locale()) return undefined;
     let live = true;
-    setReady(false);
-    void initI18n(wanted).then(() => live && setReady(true));
+    void initI18n(wanted).then(() => live && setLoaded(wanted));
     return () => {
       live = false;
     };
