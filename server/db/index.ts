@@ -80,10 +80,10 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
 
 async function migrate(db: DB, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    async getMigrations() {
+    getMigrations() {
       const out: Record<string, Migration> = {};
       for (const [name, make] of Object.entries(migrations)) out[name] = make(dialect);
-      return out;
+      return Promise.resolve(out);
     },
   };
   // On PostgreSQL, keep the migration tables in the current schema: Kysely would

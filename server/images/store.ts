@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { type PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { LabelCode } from '../../core/gen/manga/v1/common_pb.js';
 import type { ImagesRepo } from '../repos/images.js';
 import { pageSize, type Quality } from './urls.js';

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginCallback } from 'fastify';
 
 /** Route config of a content call (geo-blocked in blocked regions: server/plugins/regions.ts). */
 export const CONTENT: FastifyContextConfig = { content: true };
@@ -10,3 +10,15 @@ export function write(app: FastifyInstance, factor = 1): FastifyContextConfig {
 
 /** An /api call (the plugins for the API skip the web app's pages and images). */
 export const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+
+/**
+ * A route module (server/routes/<url path>/index.ts): registers its routes at
+ * paths relative to its folder, which @fastify/autoload turns into the prefix
+ * (server/app.ts): '/' in server/routes/api/manga_viewer is /api/manga_viewer.
+ */
+export function routeModule(register: (app: FastifyInstance) => void): FastifyPluginCallback {
+  return (app, _opts, done) => {
+    register(app);
+    done();
+  };
+}

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
 
 /** Request bodies: JSON (an empty body is no body), forms, and anything else ignored. */
-export default fp(async (app) => {
+export default fp((app, _opts, done) => {
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body).trim();
@@ -18,4 +18,5 @@ export default fp(async (app) => {
     done(null, { ...querystring.parse(String(body)) });
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
+  done();
 });

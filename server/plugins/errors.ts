@@ -7,7 +7,7 @@ import { errorResponse, sendResponse } from '../lib/proto.js';
  * rate limit, a malformed request, anything unexpected) is answered with
  * the protobuf error envelope (Response.error).
  */
-export default fp(async (app) => {
+export default fp((app, _opts, done) => {
   app.setErrorHandler((err, req, reply) => {
     let api: ApiError;
     const e = err as { code?: string; statusCode?: number; message?: string };
@@ -22,4 +22,5 @@ export default fp(async (app) => {
     if (api.spec.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
     return sendResponse(req, reply, errorResponse(api.spec), api.spec.status);
   });
+  done();
 });

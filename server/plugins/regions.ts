@@ -13,13 +13,14 @@ declare module 'fastify' {
  * Region blocking: a content call (route config CONTENT) from a region in
  * BLOCKED_REGIONS, as the proxy's region header names it, is refused.
  */
-export default fp(async (app) => {
-  app.addHook('onRequest', async (req) => {
+export default fp((app, _opts, done) => {
+  app.addHook('onRequest', (req, _reply, next) => {
     const { blockedRegions, regionHeader } = app.config;
-    if (!blockedRegions.length || !req.routeOptions.config?.content || !isApi(req.url)) return;
+    if (!blockedRegions.length || !req.routeOptions.config?.content || !isApi(req.url)) return next();
     const region = String(req.headers[regionHeader] ?? '')
       .trim()
       .toUpperCase();
-    if (region && blockedRegions.includes(region)) throw errors.geoBlocked(region);
+    next(region && blockedRegions.includes(region) ? errors.geoBlocked(region) : undefined);
   });
+  done();
 });

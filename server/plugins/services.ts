@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** The repositories and the services the routes call; both closed with the server. */
-export default fp(async (app) => {
+export default fp((app, _opts, done) => {
   const repos = makeRepos(app.db);
   app.decorate('repos', repos);
   app.decorate('services', makeServices(repos, app.config));
@@ -20,4 +20,5 @@ export default fp(async (app) => {
     app.services.close();
     await repos.views.close();
   });
+  done();
 });

@@ -32,7 +32,7 @@ const KNOWN_MAX = 100_000;
  * SESSION-TOKEN header, or a new token sent back in the answer's header.
  * A visitor row is written on first use (a read without a token creates none).
  */
-export default fp(async (app) => {
+export default fp((app, _opts, done) => {
   app.decorateRequest('visitor', '');
   app.decorateRequest('newVisitor', false);
   const known = new Set<string>();
@@ -52,4 +52,5 @@ export default fp(async (app) => {
       known.add(token);
     }
   });
+  done();
 });

@@ -41,7 +41,7 @@ function checkSeconds(): number {
  * subscriptions (404/410) are removed.
  */
 export default fp(
-  async (app) => {
+  (app, _opts, done) => {
     const keys: VapidKeys = loadVapidKeys(app.config.dataDir);
     const repo = app.repos.push;
     const subject = app.config.publicUrl || 'mailto:push@localhost';
@@ -95,7 +95,7 @@ export default fp(
       service.notifyChapter(e.chapterId).catch((err: unknown) => app.log.warn({ err }, 'push: publish notification failed'));
     };
     let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (ready) => {
       chapterEvents.on('published', onPublished);
       const every = checkSeconds();
       if (every > 0) {
@@ -104,12 +104,14 @@ export default fp(
         }, every * 1000);
         timer.unref();
       }
+      ready();
     });
     app.addHook('onClose', async () => {
       chapterEvents.off('published', onPublished);
       if (timer) clearInterval(timer);
       await queue;
     });
+    done();
   },
   { name: 'push' },
 );

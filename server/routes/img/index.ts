@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { isQuality } from '../../images/urls.js';
 import { ImageStore, type StoredImage } from '../../images/store.js';
+import { routeModule } from '../../lib/route.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -23,7 +24,7 @@ const intParam = (name: string, v: string): number => {
  * plain art (covers, thumbnails, banners, icons, label logos). Both are
  * immutable: a changed image gets a new URL.
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   const store = new ImageStore(app.repos.images, app.config.dataDir, app.config.catalogSeed);
 
   app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
@@ -43,5 +44,5 @@ const route: FastifyPluginAsync = async (app) => {
     if (!img) throw errors.notFound(`image ${rel}`);
     return send(req, reply, img);
   });
-};
+});
 export default route;

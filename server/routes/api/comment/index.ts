@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { errors } from '../../../lib/errors.js';
 import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
-import { CONTENT } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
 
 /** GET /api/comment?chapter_id=: the chapter's comments, most liked then newest. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const chapterId = uintParam(params(req), 'chapter_id');
     const s = await app.services.snapshot();
@@ -35,5 +34,5 @@ const route: FastifyPluginAsync = async (app) => {
       },
     });
   });
-};
+});
 export default route;

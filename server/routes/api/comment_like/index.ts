@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../../lib/errors.js';
 import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
-import { write } from '../../../lib/route.js';
+import { write, routeModule } from '../../../lib/route.js';
 
 /** PUT / DELETE /api/comment_like?comment_id=: the visitor likes or unlikes a comment. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   const handler = (like: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const id = uintParam(params(req), 'comment_id');
     if (!(await app.repos.comments.exists(id))) throw errors.notFound(`comment ${id}`, 10408);
@@ -17,5 +17,5 @@ const route: FastifyPluginAsync = async (app) => {
   };
   app.put('/', { config: write(app) }, handler(true));
   app.delete('/', { config: write(app) }, handler(false));
-};
+});
 export default route;

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { clangParam, langParam, params } from '../../../lib/params.js';
 import { sendEncoded } from '../../../lib/proto.js';
-import { CONTENT } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
 
 /** GET /api/featuredV2?lang=&clang=: top banners and featured contents. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     return sendEncoded(req, reply, await app.services.featured(langParam(p).language, clangParam(p)));
   });
-};
+});
 export default route;

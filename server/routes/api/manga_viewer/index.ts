@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { QUALITIES } from '../../../images/urls.js';
 import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
-import { CONTENT } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
 import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/viewer.js';
 import { noFlags } from '../../../repos/visitors.js';
 
@@ -12,7 +11,7 @@ import { noFlags } from '../../../repos/visitors.js';
  * split: stored pages are already single pages or marked halves (LEFT/RIGHT), so
  * both values give the same list; viewer_mode is the client's own layout.
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const chapterId = uintParam(p, 'chapter_id');
@@ -32,5 +31,5 @@ const route: FastifyPluginAsync = async (app) => {
     }
     return reply.type(PROTOBUF).send(encodeViewer(v, f));
   });
-};
+});
 export default route;

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { PresentationMethod } from '../../../../core/gen/manga/v1/common_pb.js';
 import { errors } from '../../../lib/errors.js';
 import { sanitizeHtml } from '../../../lib/html.js';
 import { langParam, params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
-import { CONTENT } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
 import { publisherBanner } from '../../../services/titleDetail.js';
 
 /** GET /api/publisher_news_list?publisher_id=&lang=: the publisher's banner and news in lang, newest first. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const id = uintParam(p, 'publisher_id');
@@ -36,5 +35,5 @@ const route: FastifyPluginAsync = async (app) => {
       },
     });
   });
-};
+});
 export default route;

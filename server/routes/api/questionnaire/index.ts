@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../lib/errors.js';
 import { byCode } from '../../../../core/languages.js';
 import { langParam, params, strParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
-import { write } from '../../../lib/route.js';
+import { write, routeModule } from '../../../lib/route.js';
 import { parseQuestions, validateAnswers } from '../../../lib/survey.js';
 
 /**
@@ -12,7 +12,7 @@ import { parseQuestions, validateAnswers } from '../../../lib/survey.js';
  * carries the answers as a JSON body {q1: "…" | ["…"], …}. A language
  * without its own version gets the English one (else any).
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   const load = async (req: FastifyRequest) => {
     const p = params(req);
     const key = strParam(p, 'questionnaire_key', 100, { required: true });
@@ -61,5 +61,5 @@ const route: FastifyPluginAsync = async (app) => {
     if (!stored) throw errors.alreadyAnswered(key);
     return sendSuccess(req, reply, { data: { case: 'questionnaireView', value: view(row, questions, true) } });
   });
-};
+});
 export default route;

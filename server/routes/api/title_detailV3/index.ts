@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { baseUrl, clangParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
-import { CONTENT } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
 import { encodeTitleDetail, titleDetailMessage } from '../../../services/titleDetail.js';
 import { noFlags } from '../../../repos/visitors.js';
 
@@ -9,7 +8,7 @@ import { noFlags } from '../../../repos/visitors.js';
  * GET /api/title_detailV3?title_id=&clang=: the title, its chapters split
  * first / mid / last, and the visitor's favorite and viewed chapters.
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const titleId = uintParam(p, 'title_id');
@@ -23,5 +22,5 @@ const route: FastifyPluginAsync = async (app) => {
     }
     return reply.type(PROTOBUF).send(encodeTitleDetail(d, f));
   });
-};
+});
 export default route;

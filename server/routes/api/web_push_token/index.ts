@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { langParam, params, strParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
-import { write } from '../../../lib/route.js';
+import { write, routeModule } from '../../../lib/route.js';
 import { MAX_PUSH_TOKEN } from '../title_list/bookmark/index.js';
 
 /**
@@ -10,7 +9,7 @@ import { MAX_PUSH_TOKEN } from '../title_list/bookmark/index.js';
  * POST /api/web_push_token?push_token=&lang=: keeps the visitor's push token
  * (a Web Push subscription JSON) and service language.
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', async (req, reply) =>
     sendSuccess(req, reply, { data: { case: 'pushTokenView', value: { applicationServerKey: app.push.publicKey } } }),
   );
@@ -24,5 +23,5 @@ const route: FastifyPluginAsync = async (app) => {
       data: { case: 'pushTokenView', value: { token, tokenTimeStamp: at, applicationServerKey: app.push.publicKey } },
     });
   });
-};
+});
 export default route;

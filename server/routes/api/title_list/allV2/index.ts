@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { sendEncoded } from '../../../../lib/proto.js';
-import { CONTENT } from '../../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../../lib/route.js';
 
 /** GET /api/title_list/allV2: every series group, A to Z. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.services.allV2()));
-};
+});
 export default route;

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { clangParam, enumParam, langParam, params } from '../../../../lib/params.js';
 import { sendEncoded } from '../../../../lib/proto.js';
-import { CONTENT } from '../../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../../lib/route.js';
 
 /** GET /api/title_list/all_v3?type=serializing|completed|one-shot&lang=&clang=: languages + search view. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['serializing', 'completed', 'one-shot'] as const, 'serializing');
     return sendEncoded(req, reply, await app.services.allV3(type, langParam(p).language, clangParam(p)));
   });
-};
+});
 export default route;

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../../../lib/errors.js';
 import { langParam, params, strParam, uintParam } from '../../../../lib/params.js';
 import { sendSuccess } from '../../../../lib/proto.js';
-import { CONTENT, write } from '../../../../lib/route.js';
+import { CONTENT, write, routeModule } from '../../../../lib/route.js';
 import { titleMsg } from '../../../../services/convert.js';
 
 /** Longest push token accepted (a Web Push subscription as JSON fits easily). */
@@ -13,7 +13,7 @@ export const MAX_PUSH_TOKEN = 4096;
  * PUT ?title_id=[&push_token=&lang=]: favorite (and keep the push token).
  * DELETE ?title_id=: unfavorite. The write is committed before the answer.
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const [ids, s] = await Promise.all([app.repos.bookmarks.titleIds(req.visitor), app.services.snapshot()]);
     // A favorite made a moment ago may be newer than the cached catalog.
@@ -48,5 +48,5 @@ const route: FastifyPluginAsync = async (app) => {
     await app.repos.bookmarks.remove(req.visitor, id);
     return sendSuccess(req, reply, {});
   });
-};
+});
 export default route;

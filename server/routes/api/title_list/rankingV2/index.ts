@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { clangParam, enumParam, langParam, params } from '../../../../lib/params.js';
 import { sendEncoded } from '../../../../lib/proto.js';
-import { CONTENT } from '../../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../../lib/route.js';
 
 /** GET /api/title_list/rankingV2?lang=&type=hottest|trending|completed&clang=: ranked series. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['hottest', 'trending', 'completed'] as const, 'hottest');
     return sendEncoded(req, reply, await app.services.ranking(type, langParam(p).language, clangParam(p)));
   });
-};
+});
 export default route;

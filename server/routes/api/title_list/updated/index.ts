@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { sendEncoded } from '../../../../lib/proto.js';
-import { CONTENT } from '../../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../../lib/route.js';
 
 /** GET /api/title_list/updated: titles by their latest release (14 days), and per day. */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => sendEncoded(req, reply, await app.services.updated()));
-};
+});
 export default route;

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { langParam, params } from '../../../../lib/params.js';
 import { sendEncoded } from '../../../../lib/proto.js';
+import { routeModule } from '../../../../lib/route.js';
 
 /** GET /api/web/announcement?lang=: languages and the service announcements in lang (sanitised HTML). */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.get('/', async (req, reply) => {
     return sendEncoded(req, reply, await app.services.announcements(langParam(params(req)).language));
   });
-};
+});
 export default route;

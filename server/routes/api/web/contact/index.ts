@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { FeedbackResponseType } from '../../../../../core/gen/manga/v1/common_pb.js';
 import { errors } from '../../../../lib/errors.js';
 import { enumParam, params, strParam } from '../../../../lib/params.js';
 import { sendSuccess } from '../../../../lib/proto.js';
-import { write } from '../../../../lib/route.js';
+import { write, routeModule } from '../../../../lib/route.js';
 
 export const MAX_MESSAGE = 5000;
 
@@ -12,7 +11,7 @@ export const MAX_MESSAGE = 5000;
  * body: type (suggestion | report, default report), subject (optional,
  * ≤ 200), and the message as body or message (1 to 5000 characters).
  */
-const route: FastifyPluginAsync = async (app) => {
+const route = routeModule((app) => {
   app.post('/', { config: write(app) }, async (req, reply) => {
     const p = params(req);
     const type = enumParam(p, 'type', ['suggestion', 'report'], 'report');
@@ -25,5 +24,5 @@ const route: FastifyPluginAsync = async (app) => {
       data: { case: 'feedbackView', value: { feedbackList: [{ timeStamp: at, body, responseType: FeedbackResponseType.QUESTION }] } },
     });
   });
-};
+});
 export default route;
