@@ -42,7 +42,7 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.
 
 // Strings, not functions: tsx would wrap named functions in a helper the page does not have.
 // The first page counts as drawn when the viewer's canvas has its texture, or when the
-// canvas the entry draws before the viewer's code loads (src/viewer/firstPaint.ts) shows it.
+// canvas the entry draws before the viewer's code loads (src/boot/chapterStartDrawing.ts) shows it.
 const WATCH_VIEWER = `(() => {
   const tick = () => {
     const d = window.__viewerDebug;

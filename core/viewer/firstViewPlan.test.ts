@@ -74,7 +74,7 @@ describe('the pages the viewer shows first, and where', () => {
     expect(planFirstView(chapter(pages(4), { isHorizontalOnly: true }), DESKTOP, null, 0).mode).toBe('horizontal');
   });
 
-  it('draws only manga pages: banners, ads and the last page are the viewer’s own', () => {
+  it('draws only manga pages: banners, ads and the end page are the viewer’s own', () => {
     const p = planFirstView(
       chapter([
         { kind: 'bannerList', banners: [{ width: 300, height: 100 }], titled: true },

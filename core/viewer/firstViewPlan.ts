@@ -1,7 +1,7 @@
 /**
  * What the viewer shows first, worked out the way the viewer works it out
  * (same items, layout, reading direction, resume point and camera), without
- * the viewer's code: the entry's first-page painter (firstPaint.ts) draws
+ * the viewer's code: the first-page drawing (src/boot/chapterStartDrawing.ts) draws
  * these pages while that code loads, and the viewer then draws the same
  * pages at the same places. Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * The chapter as the viewer draws it: the server's pages turned into layout
- * items (pageShape.ts) plus the page each came from (banners, last page).
+ * items (pageShape.ts) plus the page each came from (banners, the end page).
  */
 import type { MangaViewer, Page } from '../gen/manga/v1/viewer_pb';
 import { PageType } from '../gen/manga/v1/viewer_pb';

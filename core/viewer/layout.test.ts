@@ -14,7 +14,7 @@ import {
 
 /**
  * Spread layout, pure: every order of page types up to five pages (with a
- * banner or the last page mixed in), both reading directions, both modes,
+ * banner or the end page mixed in), both reading directions, both modes,
  * narrow (phone portrait) and wide screens; invariants checked for each, and
  * the documents' cases spelled out.
  */
@@ -40,7 +40,7 @@ function chapters(): Item[][] {
     for (const o of orders(n)) {
       out.push(o.map(page));
       if (n === 4) {
-        // A banner in the middle and the last page at the end.
+        // A banner in the middle and the end page at the end.
         const withBanner = o.map(page);
         withBanner.splice(2, 0, special('insertBanner'));
         out.push([...withBanner, special('last')]);

@@ -3,7 +3,7 @@
  * GET /api/manga_viewer's pages say about their kind, size and image
  * (model.ts makes them from the protobuf answer). The server puts a
  * chapter's shape in the page it sends for /viewer/{id}, so the entry's
- * first-page painter (firstPaint.ts) lays out and draws the first pages
+ * first-page drawing (src/boot/chapterStartDrawing.ts) lays out and draws the first pages
  * without the protobuf runtime. One rule for item sizes, used by both.
  */
 import { adHeight, nominalWidth, type Item, type MangaType } from './layout';

@@ -6,11 +6,12 @@
  * pages in plain data (pageShape.ts), preloads the first page images and
  * inlines the drawing code, which starts while the page is parsed. The entry
  * takes that drawing (or loads the drawing code and starts it itself when
- * the page had none): the
- * viewer takes the chapter (the answer in the page: no call) and the pages'
- * bitmaps as prefetched (prefetch.ts), adopts the canvas into its stage
- * under its menus and removes it once its own canvas shows the same pages
- * (ViewerStage), or at the reader's first paging input.
+ * the page had none). The viewer takes the chapter (the answer in the page:
+ * no call) and the pages' bitmaps as prefetched (prefetch.ts); its session
+ * (src/viewer/session/, through the port src/screens/viewer/viewerEnvironment.ts
+ * gives it) adopts the canvas into its stage under its menus and removes it
+ * once its own canvas shows the same pages (session/handOver.ts), or at the
+ * reader's first paging input.
  */
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import type { PageData } from './pageData';

@@ -20,7 +20,7 @@ export function weightedDistance(i: number, current: number, c: CacheConfig = CA
 /**
  * Indices to load, most urgent first: the visible ones, then alternating
  * ahead and behind by weighted distance. `eligible` filters out items that
- * have no image (banners, last page).
+ * have no image (banners, the end page).
  */
 export function wanted(
   visible: number[],

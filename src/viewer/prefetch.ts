@@ -51,7 +51,7 @@ function clear(): void {
 /**
  * Loads `key`'s chapter data with `load`, then decodes its first pages
  * (but those in `ready`: pages already being decoded, by URL, as the
- * first-page painter's, firstPaint.ts). A second call for the same key is
+ * first pages drawn before the app loaded, src/boot/chapterStartDrawing.ts). A second call for the same key is
  * ignored; another key replaces it.
  */
 export function prefetchChapter(

@@ -7,6 +7,7 @@ import { recordCoverage, stateKeys, transitionKeys, type CoverageExceptions } fr
 import { generatePaths, type UiModelOptions } from '../model/uiModel';
 import { launchBrowser, newContext } from './harness';
 import { attachViewerHarness } from './viewerHarness';
+import type { ViewerDebug } from '../../src/viewer/testing/harness';
 
 /**
  * Paths generated from the viewer's machines, executed in Chromium on the
@@ -14,7 +15,8 @@ import { attachViewerHarness } from './viewerHarness';
  * (tap the centre, open a menu, press End), then the viewer's own state
  * (window.__viewerDebug.state()) and what is on screen must match.
  */
-type Dbg = { state(): { nav: string; menus: string }; position(): { index: number; count: number } };
+/** The harness's figures (src/viewer/testing/harness.ts) as the page has them. */
+type Dbg = ViewerDebug;
 
 async function runInBrowser(
   browser: Browser,

@@ -74,7 +74,7 @@ describe('viewer machines on the real viewer: paging', () => {
           await page.getByTestId('viewer-slider').fill(String(Number(e.index) + 1));
         },
         'drag.start': async (page, _e, input) => {
-          // From the margin beside the pages: the last page's card holds buttons in the middle.
+          // From the margin beside the pages: the end page's card holds buttons in the middle.
           const c = { ...(await centre(page)), x: (await page.getByTestId('viewer-stage').boundingBox())!.x + 60 };
           await page.mouse.move(c.x, c.y);
           await page.mouse.down();

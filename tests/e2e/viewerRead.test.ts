@@ -10,7 +10,7 @@ import { attachViewerHarness } from './viewerHarness';
  * controlled chapter (flat-colour quadrant pages, so the canvas can be read
  * back and compared with the decrypted source): what is drawn, swipes with
  * the mouse and with a finger on a right-to-left chapter, keys, tap zones,
- * the slider, resuming, the last page, the auto-hiding bar on Playwright's
+ * the slider, resuming, the end page, the auto-hiding bar on Playwright's
  * clock. Screenshots go to .tmp/screenshots/viewer/.
  */
 type Rect = { item: number; x: number; y: number; w: number; h: number; image: boolean };
@@ -172,7 +172,7 @@ describe('reading a chapter', () => {
     await ctx.close();
   });
 
-  it('resumes where the reader left off, and the last page offers the next chapter and the comments', async () => {
+  it('resumes where the reader left off, and the end page offers the next chapter and the comments', async () => {
     const { page, ctx } = await open({ pages: ['S', 'S', 'S', 'S', 'S', 'last'], nextChapterId: 9002 });
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');

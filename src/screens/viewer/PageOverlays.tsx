@@ -27,7 +27,7 @@ const REACH = 2;
 /**
  * DOM content laid over the canvas in world coordinates (the parent follows
  * the camera): loading progress and retry for image pages, and the
- * interactive pages (banners, ads, last page).
+ * interactive pages (banners, ads, the end page).
  */
 export function PageOverlays({ layout, items, index, store, viewer, mode }: Props) {
   const near = layout.placements.filter((p) => p.slot >= index - REACH && p.slot <= index + REACH);

@@ -66,7 +66,7 @@ export default function ViewerScreen() {
     if (actor.getSnapshot().context.chapterId !== chapterId) send({ type: 'chapter.open', chapterId });
   }, [chapterId, actor, send]);
   useEffect(() => abort, [abort]);
-  // The first pages drawn ahead of the viewer (firstPaint.ts) never stay over an error or another screen.
+  // The first pages drawn ahead of the viewer (src/boot/chapterStartDrawing.ts) never stay over an error or another screen.
   const failed = state.matches('failed');
   useEffect(() => {
     if (failed) dismissFirstPage();

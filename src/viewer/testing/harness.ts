@@ -96,10 +96,13 @@ function debugOf(s: ViewerSession) {
   };
 }
 
+/** What `window.__viewerDebug` holds (tests type their page scripts with it). */
+export type ViewerDebug = ReturnType<typeof debugOf>;
+
 declare global {
   interface Window {
     /** The live viewer session's figures (present only with this harness and a session). */
-    __viewerDebug?: ReturnType<typeof debugOf>;
+    __viewerDebug?: ViewerDebug;
   }
 }
 
