@@ -53,11 +53,11 @@ describe('machine explorer in Chromium', () => {
     expect(await page.locator('[data-state-id="commentSort.likes"]').getAttribute('class')).not.toContain('sc-node--active');
 
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
-    const svgText = fs.readFileSync((await svg.path()), 'utf8');
+    const svgText = fs.readFileSync(await svg.path(), 'utf8');
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svgText).toContain('sort.latest');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
-    const def = JSON.parse(fs.readFileSync((await json.path()), 'utf8')) as { id: string; states: Record<string, unknown> };
+    const def = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(def.id).toBe('commentSort');
     expect(Object.keys(def.states).sort()).toEqual(['latest', 'likes']);
     await ctx.close();
@@ -72,7 +72,9 @@ describe('machine explorer in Chromium', () => {
     const app = await ctx.newPage();
     const api = await app.request.get(`${base}/api/title_list/allV2?format=json`);
     expect(api.ok()).toBe(true);
-    const detail = await (await app.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json();
+    const detail = (await (await app.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
+      success: { titleDetailView: { chapterListGroup: { firstChapterList: { chapterId: number }[] }[] } };
+    };
     const chapterId = detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
     await app.goto(`${base}/comments/${chapterId}`);
     await app.getByRole('tab', { name: 'Likes' }).waitFor();

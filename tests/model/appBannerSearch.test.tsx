@@ -83,7 +83,7 @@ describe('app-install banner and search box on the rendered UI', () => {
         },
         check: (s) => {
           const c = s.context as { stored: string; draft: string };
-          expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(c.draft);
+          expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(c.draft);
           if (s.value === 'submitted') expect(loc.history.at(-1)).toBe(`/search_result?keyword=${encodeURIComponent(c.stored)}`);
         },
       }),

@@ -19,11 +19,11 @@ export function installGate(pattern: RegExp): Gate {
     resolve: (r: Response) => void;
     reject: (e: unknown) => void;
   }> = [];
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!pattern.test(url)) return inner(input, init);
     return new Promise<Response>((resolve, reject) => queue.push({ input, init, resolve, reject }));
-  });
+  };
   return {
     pending: () => queue.length,
     async release(how) {

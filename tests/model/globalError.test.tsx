@@ -68,11 +68,11 @@ describe('global error on the real server', () => {
               // The region arrives in the header the edge sets.
               const inner = globalThis.fetch;
               if (kind === 'geoBlocking')
-                globalThis.fetch = ((u: RequestInfo | URL, init?: RequestInit) =>
+                globalThis.fetch = (u: RequestInfo | URL, init?: RequestInit) =>
                   inner(u, {
                     ...init,
                     headers: { ...(init?.headers as Record<string, string>), [cfg.regionHeader]: 'XX' },
-                  }));
+                  });
               const p =
                 kind === 'default'
                   ? call('/title_detailV3', { query: { title_id: 99_999_999 } })

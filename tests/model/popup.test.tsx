@@ -89,7 +89,7 @@ describe('server popups (popupMachine) on the rendered popup', () => {
             'popup.close': () => fireEvent.click(screen.getByRole('button', { name: 'Close' })),
             'popup.follow': () => fireEvent.click(screen.getByRole('link', { name: 'Open' })),
             'popup.dontShowAgain': (e) => {
-              const box = screen.getByRole('checkbox', { name: "Don't show again" }) as HTMLInputElement;
+              const box = screen.getByRole<HTMLInputElement>('checkbox', { name: "Don't show again" });
               if (box.checked !== e.checked) fireEvent.click(box);
             },
           },
@@ -101,7 +101,7 @@ describe('server popups (popupMachine) on the rendered popup', () => {
             if (kind === 'home' && s.value !== 'unmounted')
               expect(JSON.parse(localStorage.getItem('viewed_popup_ids') ?? '[]')).toContain(POPUP_ID);
             if (kind === 'rating' && !c.seen) expect(localStorage.getItem(`rating_checked_${POPUP_ID}`) === 'true').toBe(c.dontShowAgain);
-            if (shown && kind === 'rating') expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(c.dontShowAgain);
+            if (shown && kind === 'rating') expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(c.dontShowAgain);
           },
         }),
       );

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import type { InspectionEvent } from 'xstate';
@@ -38,32 +38,32 @@ function fakeEnv(f: Fakes) {
   const endpoint = `https://push.example.test/send/${++serial}${f.oversized ? 'x'.repeat(5000) : ''}`;
   const sub = { toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `p256dh-${serial}`, auth: `auth-${serial}` } }) };
   const pushManager = {
-    getSubscription: async () => (f.existing ? sub : null),
-    subscribe: async (o: PushSubscriptionOptionsInit) => {
+    getSubscription: () => Promise.resolve(f.existing ? sub : null),
+    subscribe: (o: PushSubscriptionOptionsInit) => {
       log.push(
         `subscribe userVisibleOnly=${String(o.userVisibleOnly)} key=${Buffer.from(o.applicationServerKey as Uint8Array).toString('base64url')}`,
       );
-      if (f.subscribeFails) throw new DOMException('denied by the push service', 'NotAllowedError');
-      return sub;
+      if (f.subscribeFails) return Promise.reject(new DOMException('denied by the push service', 'NotAllowedError'));
+      return Promise.resolve(sub);
     },
   };
   const registration = { pushManager } as unknown as ServiceWorkerRegistration;
   const serviceWorker = {
-    register: async (url: string, o: RegistrationOptions) => {
+    register: (url: string, o: RegistrationOptions) => {
       log.push(`register ${url} scope=${String(o.scope)}`);
-      if (f.workerFails) throw new TypeError('script failed to load');
-      return registration;
+      if (f.workerFails) return Promise.reject(new TypeError('script failed to load'));
+      return Promise.resolve(registration);
     },
     get ready() {
       return Promise.resolve(registration);
     },
-    getRegistration: async () => (f.existing ? registration : undefined),
+    getRegistration: () => Promise.resolve(f.existing ? registration : undefined),
   } as unknown as ServiceWorkerContainer;
   const N = {
     permission: f.permission,
-    requestPermission: async () => {
+    requestPermission: () => {
       log.push('requestPermission');
-      return f.ask ?? 'default';
+      return Promise.resolve(f.ask ?? 'default');
     },
   } as unknown as typeof Notification;
   const env: PushEnv = f.supported
@@ -91,7 +91,7 @@ const has = (p: Path, type: string) => p.steps.some((s) => s.event.type === type
 
 describe('push lifecycles against the real push effects and the real server', () => {
   const api = useRealApi();
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(() => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });

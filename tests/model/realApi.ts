@@ -48,10 +48,10 @@ export function useRealApi(overrides: Partial<Config> = {}): RealApi {
     state.catalog = cat;
     state.app = await buildApp({ config, db, dialect });
     state.url = await state.app.listen({ port: 0, host: '127.0.0.1' });
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       if (typeof input === 'string' && input.startsWith('/')) input = state.url + input;
       return realFetch(input, init);
-    });
+    };
   });
   afterAll(async () => {
     globalThis.fetch = realFetch;

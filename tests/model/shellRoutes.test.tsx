@@ -7,7 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { loadTestMessages } from './shellHelpers';
 
 vi.mock('../../src/api/client', async (orig) => {
-  const real = await orig<typeof import('../../src/api/client')>();
+  const real = await orig<typeof ClientModule>();
   return { ...real, call: vi.fn() };
 });
 // Other engineers' screens are stood in for: this file tests the table, not them.
@@ -25,6 +25,7 @@ vi.mock('../../src/screens/publisher_news/PublisherNewsScreen', () => ({ default
 vi.mock('../../src/screens/questionnaire/QuestionnaireScreen', () => ({ default: () => <main data-screen="questionnaire" /> }));
 vi.mock('../../src/screens/machines/MachinesScreen', () => ({ default: () => <main data-screen="machines" /> }));
 import { call } from '../../src/api/client';
+import type * as ClientModule from '../../src/api/client';
 import { App } from '../../src/app/App';
 
 const languages = create(SuccessResultSchema, {
@@ -40,17 +41,16 @@ const languages = create(SuccessResultSchema, {
 beforeEach(() => {
   loadTestMessages();
   vi.mocked(call).mockReset();
-  vi.mocked(call).mockImplementation(async (path: string) => {
-    if (path === '/language') return languages;
-    return create(SuccessResultSchema, {});
-  });
+  vi.mocked(call).mockImplementation((path: string) => Promise.resolve(path === '/language' ? languages : create(SuccessResultSchema, {})));
   window.scrollTo = vi.fn() as never;
 });
 
 async function at(path: string) {
   window.history.replaceState(null, '', path);
-  await act(async () => {
+  // (An act whose callback returns a promise: it waits for what the render started.)
+  await act(() => {
     render(<App />);
+    return Promise.resolve();
   });
 }
 
@@ -104,7 +104,10 @@ describe('route table', () => {
       ['/search_result?keyword=x', 'search'],
       ['/updates', 'home'],
     ] as const) {
-      await act(async () => navigate(path));
+      await act(() => {
+        navigate(path);
+        return Promise.resolve();
+      });
       await waitFor(() => expect(document.querySelector(`[data-screen="${name}"]`)).not.toBeNull(), { timeout: 20_000 });
     }
   });

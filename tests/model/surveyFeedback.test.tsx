@@ -96,7 +96,7 @@ describe('survey and feedback on the real API', () => {
         ],
       },
       () => ({
-        render: async () => {
+        render: () => {
           gate?.uninstall();
           gate = installGate(/\/api\/questionnaire/);
           showSurvey();
@@ -121,9 +121,9 @@ describe('survey and feedback on the real API', () => {
           'answer.freeToggle': (e) =>
             fireEvent.click(within(q(e.q as number)).getByRole(e.q === 1 ? 'checkbox' : 'radio', { name: 'Other' })),
           'answer.freeText': (e) => fireEvent.change(within(q(e.q as number)).getByRole('textbox'), { target: { value: e.text } }),
-          'form.submit': async () => {
+          'form.submit': () => {
             // Fill the required questions if the path has not (the submit needs a valid form).
-            if ((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled) {
+            if (screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled) {
               fireEvent.click(within(q(0)).getByRole('radio', { name: 'Social media' }));
               fireEvent.click(within(q(1)).getByRole('checkbox', { name: 'Fantasy' }));
               fireEvent.click(within(q(2)).getByRole('radio', { name: 'Phone' }));
@@ -157,13 +157,11 @@ describe('survey and feedback on the real API', () => {
             c.answers.forEach((a, i) => {
               for (const choice of a.choices)
                 expect(
-                  (
-                    within(groups[i]).getByRole(c.questions[i].numberOfChoices > 1 ? 'checkbox' : 'radio', {
-                      name: choice,
-                    }) as HTMLInputElement
-                  ).checked,
+                  within(groups[i]).getByRole<HTMLInputElement>(c.questions[i].numberOfChoices > 1 ? 'checkbox' : 'radio', {
+                    name: choice,
+                  }).checked,
                 ).toBe(true);
-              const box = within(groups[i]).queryByRole('textbox') as HTMLTextAreaElement | null;
+              const box = within(groups[i]).queryByRole<HTMLTextAreaElement>('textbox');
               if (box) {
                 expect(box.disabled).toBe(!a.freeOn);
                 expect(box.value).toBe(a.freeText);
@@ -180,7 +178,7 @@ describe('survey and feedback on the real API', () => {
     const group = (await screen.findAllByRole('group'))[1];
     for (const n of ['Action', 'Romance', 'Comedy', 'Fantasy']) fireEvent.click(within(group).getByRole('checkbox', { name: n }));
     expect(within(group).getByRole('alert').textContent).toBe('please answer up to 3 answers.');
-    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
   });
 
   it('feedback form: type, message, send, failure, submitted', async () => {
@@ -231,11 +229,11 @@ describe('survey and feedback on the real API', () => {
           const main = document.querySelector('[data-screen="feedback"]')!;
           expect(main.getAttribute('data-state')).toBe(String(s.value));
           if (s.value === 'submitted') return void expect(main.textContent).toContain('Your feedback was successfully sent.');
-          expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe(c.message);
-          expect((screen.getByRole('radio', { name: 'Suggestion' }) as HTMLInputElement).checked).toBe(c.type === 'suggestion');
+          expect(screen.getByRole<HTMLTextAreaElement>('textbox').value).toBe(c.message);
+          expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Suggestion' }).checked).toBe(c.type === 'suggestion');
           expect(!!screen.queryByRole('alert')).toBe(c.failed);
           if (s.value === 'form')
-            expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(c.message.trim() === '');
+            expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(c.message.trim() === '');
         },
       }),
     );

@@ -118,6 +118,7 @@ export async function runUiModel(
         } catch (e) {
           throw new Error(
             `${opts.name}: step ${JSON.stringify(ev)} of path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message}`,
+            { cause: e },
           );
         }
       }
@@ -130,6 +131,7 @@ export async function runUiModel(
       } catch (e) {
         throw new Error(
           `${opts.name}: state ${JSON.stringify(state.value)} after ${JSON.stringify(step.event)} in path [${p.steps.map((x) => x.event.type).join(' → ')}]: ${(e as Error).message.split('\n')[0]}`,
+          { cause: e },
         );
       }
       steps++;
