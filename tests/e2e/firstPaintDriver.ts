@@ -45,7 +45,7 @@ export const until = async (page: Page, expr: string) => {
   }
 };
 
-export interface Opened {
+interface Opened {
   ctx: BrowserContext;
   page: Page;
   /** The page as sent. */

@@ -11,13 +11,13 @@ import { launchBrowser } from './harness';
 import { installFixture, type FixtureOptions, type InstalledFixture } from './viewerFixture';
 import { attachViewerHarness, type HarnessOptions } from './viewerHarness';
 
-export interface Opened {
+interface Opened {
   ctx: BrowserContext;
   fx: InstalledFixture;
   alerts: string[];
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   fixture: FixtureOptions;
   storage?: Record<string, string>;
   viewport?: { width: number; height: number };

@@ -13,7 +13,7 @@ import type { ViewerView } from '../../viewer/session/view';
 import { ViewerSession } from '../../viewer/session/viewerSession';
 import { viewerEnvironment } from './viewerEnvironment';
 
-export interface StageRefs {
+interface StageRefs {
   stage: RefObject<HTMLDivElement | null>;
   world: RefObject<HTMLDivElement | null>;
   firstPages: RefObject<HTMLDivElement | null>;

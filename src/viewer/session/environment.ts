@@ -24,7 +24,7 @@ export interface ViewerStoragePort {
   saveResumePosition(chapterId: number, item: number): void;
 }
 
-export interface DrawnRect {
+interface DrawnRect {
   item: number;
   x: number;
   y: number;

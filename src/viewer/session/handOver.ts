@@ -9,7 +9,7 @@ import type { Clock, TimerId } from './clock';
 import type { FirstPagesPort, StageRenderer } from './environment';
 
 /** The longest the first pages drawn ahead of the viewer stay once the canvas is up. */
-export const HAND_OVER_MS = 3000;
+const HAND_OVER_MS = 3000;
 
 /** Checks every frame; returns a stop. */
 export function watchHandOver(

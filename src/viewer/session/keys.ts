@@ -26,7 +26,7 @@ export interface KeyContext {
   rtl: boolean;
 }
 
-export type KeyOutcome =
+type KeyOutcome =
   | { to: 'menus' }
   /** `pages`: the key turned or scrolled pages (the browser must not scroll as well). */
   | { to: 'paging'; event: PagingEvent; pages: boolean }

@@ -11,7 +11,7 @@ import type { CacheConfig } from '../cachePolicy';
 import type { ViewerClocks } from './clock';
 import type { ViewerSession } from './viewerSession';
 
-export interface ViewerEnvironmentOverrides {
+interface ViewerEnvironmentOverrides {
   clocks?: Partial<ViewerClocks>;
   rendererOptions?: Partial<RendererOptions>;
   cache?: CacheConfig;

@@ -29,7 +29,7 @@ export interface ViewerActors {
   menus: ActorRefFrom<typeof viewerMenusMachine>;
 }
 
-export interface ChapterFlags {
+interface ChapterFlags {
   verticalOnly: boolean;
   horizontalOnly: boolean;
 }
