@@ -8,7 +8,7 @@ import type { Banner } from '../../core/gen/manga/v1/common_pb';
  * element itself, or house ads (the server's own banners). With neither (the
  * default) a slot shows nothing.
  */
-export interface AdAdapter {
+interface AdAdapter {
   /** Fill el for slot; return a cleanup. */
   fill(slot: string, el: HTMLElement): () => void;
 }

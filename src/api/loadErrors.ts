@@ -9,9 +9,9 @@ import { ApiCallError } from './client';
  * machine). It sits beside the API client so nothing below the app imports
  * the app.
  */
-export type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
+type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
 
-export function errorKind(err: unknown): GlobalErrorKind {
+function errorKind(err: unknown): GlobalErrorKind {
   const action = err instanceof ApiCallError ? err.error?.action : undefined;
   if (action === ErrorResult_Action.MAINTENANCE) return 'maintenance';
   if (action === ErrorResult_Action.GEOIP_BLOCKING) return 'geoBlocking';

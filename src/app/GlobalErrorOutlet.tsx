@@ -31,7 +31,7 @@ export function GlobalErrorProvider({ children }: { children: ReactNode }) {
   return <Ctx.Provider value={actor}>{children}</Ctx.Provider>;
 }
 
-export function useGlobalErrorActor(): GlobalErrorActor | null {
+function useGlobalErrorActor(): GlobalErrorActor | null {
   return useContext(Ctx);
 }
 

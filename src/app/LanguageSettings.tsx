@@ -36,7 +36,7 @@ export function LanguageSettings() {
   );
 }
 
-export function LanguageSettingsBody() {
+function LanguageSettingsBody() {
   const actor = useLanguageActor();
   const { serviceLang, contentLangs, available } = useSelector(actor, (s) => s.context);
   const count = (code: string) => available.find((a) => a.code === code)?.titlesCount;

@@ -23,12 +23,12 @@ const NAV: { href: string; key: string; match: string; external?: boolean }[] = 
 ];
 
 /** The language settings button is hidden on title and comments routes. */
-export function showsLanguageButton(path: string): boolean {
+function showsLanguageButton(path: string): boolean {
   return !/^\/(titles|comments)(\/|$)/.test(path);
 }
 
 /** The search box is hidden on the search page. */
-export function showsSearchBox(path: string): boolean {
+function showsSearchBox(path: string): boolean {
   return !/^\/search_result(\/|$)/.test(path);
 }
 
@@ -56,7 +56,7 @@ function NavLinks({ path, onNavigate }: { path: string; onNavigate?: () => void 
   );
 }
 
-export function Logo() {
+function Logo() {
   return (
     <Link href="/updates" className="logo" aria-label={t('shell.logoLabel')}>
       <img src="/logo.svg" alt="" width={150} height={32} />

@@ -68,7 +68,7 @@ export function PromoPopup({
 }
 
 /** Count of active consent groups as the consent tool exposes them (",C0001,C0002,"). */
-export function activeConsentGroups(w: { OnetrustActiveGroups?: string } = window as never): number {
+function activeConsentGroups(w: { OnetrustActiveGroups?: string } = window as never): number {
   return (w.OnetrustActiveGroups ?? '').split(',').filter((g) => g.trim()).length;
 }
 

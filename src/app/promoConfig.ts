@@ -1,7 +1,7 @@
 import type { PromoConfig } from '../../machines/promoPopupMachine';
 
 /** Latin American and Caribbean regions (the documents hold such a list). */
-export const LATAM_REGIONS = [
+const LATAM_REGIONS = [
   'AR',
   'BO',
   'BR',

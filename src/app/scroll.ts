@@ -30,7 +30,7 @@ function until(fn: () => boolean): () => void {
   return () => cancelAnimationFrame(raf);
 }
 
-export function scrollToHash(hash: string): () => void {
+function scrollToHash(hash: string): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   return until(() => {
     const el = id ? document.getElementById(id) : null;

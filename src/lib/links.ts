@@ -9,8 +9,6 @@ import type { TransitionAction } from '../../core/gen/manga/v1/common_pb';
  *   any-scheme://open/viewer?id={id}   (the original service's form) likewise
  * Any other value (https://…, /ranking, …) opens as a normal address.
  */
-export const APP_SCHEME = 'mangareader';
-
 export interface ActionTarget {
   href: string;
   /** True when the address leaves this app (open in a new tab). */

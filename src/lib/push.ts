@@ -15,7 +15,7 @@ import { savePushTokenUpdated, storedServiceLang } from './storage';
  * service worker /sw.js. Browsers without service workers, PushManager or
  * Notification have no token: favoriting still works, without notifications.
  */
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 /** The browser APIs push needs: each function takes them as its last argument (the browser's by default; tests pass fakes). */
 export interface PushEnv {
@@ -55,7 +55,7 @@ export function pushPermissionGranted(e: PushEnv = browserEnv()): boolean {
 }
 
 /** GET /api/web_push_token: the server's VAPID public key (base64url). */
-export async function fetchApplicationServerKey(): Promise<string> {
+async function fetchApplicationServerKey(): Promise<string> {
   const r = await call('/web_push_token');
   if (r.data.case !== 'pushTokenView' || !r.data.value.applicationServerKey) throw new Error('push: no application server key');
   return r.data.value.applicationServerKey;

@@ -1,11 +1,11 @@
 import { t } from '../i18n';
 import { track } from '../analytics';
 
-export function facebookShareUrl(url: string): string {
+function facebookShareUrl(url: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 }
 
-export function xShareUrl(url: string, text: string): string {
+function xShareUrl(url: string, text: string): string {
   const q = new URLSearchParams({ text, url });
   return `https://x.com/intent/tweet?${q.toString()}`;
 }

@@ -4,7 +4,7 @@ import type { Title } from '../../core/gen/manga/v1/title_pb';
 import { RankMark } from './Medal';
 
 /** The badge text of the documents: UP, NEW or RE-EDITION (not translated: it is a mark). */
-export function badgeText(status: TitleUpdateStatus): string | null {
+function badgeText(status: TitleUpdateStatus): string | null {
   switch (status) {
     case TitleUpdateStatus.UP:
       return 'UP';

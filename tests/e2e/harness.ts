@@ -4,8 +4,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Debian's Chromium, as the standards ask (WebGL through SwiftShader). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu-sandbox',
   '--disable-background-networking',
@@ -20,13 +20,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-export const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 export async function newContext(browser: Browser, kind: 'phone' | 'desktop' = 'desktop', baseURL?: string): Promise<BrowserContext> {
   return browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), ...(baseURL ? { baseURL } : {}), locale: 'en-US' });
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();

@@ -105,7 +105,7 @@ export interface Facts {
   spanishAnnouncement: string;
 }
 
-export async function readFacts(base: string): Promise<Facts> {
+async function readFacts(base: string): Promise<Facts> {
   const list = await api<{ searchView: { allTitlesGroup: JGroup[] } }>(base, '/title_list/all_v3', {
     type: 'serializing',
     lang: 'eng',

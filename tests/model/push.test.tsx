@@ -12,7 +12,7 @@ import { recordCoverage } from './coverage';
 import { useRealApi } from './realApi';
 
 /**
- * The push lifecycles executed against the real effects of src/app/push.ts
+ * The push lifecycles executed against the real effects of src/lib/push.ts
  * (and the real PushTokenRefresher component), with the real server behind
  * fetch, and fake browser push APIs shaped by each generated path: what the
  * path's events say the browser does (grant, deny, fail to register…), the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setMessages, type Locale } from '../../src/i18n';
 
 /** Loads every catalog of a locale (all areas) synchronously, as initI18n would. */
-export function messagesOf(locale: Locale): Record<string, string> {
+function messagesOf(locale: Locale): Record<string, string> {
   const dir = path.resolve(import.meta.dirname, '../../src/i18n/locales', locale);
   const out: Record<string, string> = {};
   for (const f of fs.readdirSync(dir)) {

@@ -145,9 +145,6 @@ export async function runUiModel(
   return { paths: paths.length, steps };
 }
 
-/** The state value as the components print it in data-state (String(value)). */
-export const stateText = (s: { value: unknown }) => String(s.value);
-
 /** A state value as text: a string as is, a parallel value as "region:value,region:value". */
 export function valueKey(v: unknown): string {
   if (typeof v === 'string') return v;

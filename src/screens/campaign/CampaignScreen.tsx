@@ -8,7 +8,7 @@ import { Timers } from '../../lib/timers';
 import { SITE } from '../../lib/siteLinks';
 
 /** /…topus and /popus are the US campaign, /…topfr and /popfr France. */
-export function campaignRegion(path: string): CampaignRegion {
+function campaignRegion(path: string): CampaignRegion {
   return /fr\/?$/.test(path) ? 'fr' : 'us';
 }
 

@@ -16,7 +16,7 @@ import '../screens.css';
 import './comments.css';
 
 /** Likes: most liked first (ties: newer first). Latest: newest first. */
-export function sortComments(list: readonly Comment[], by: 'likes' | 'latest'): Comment[] {
+function sortComments(list: readonly Comment[], by: 'likes' | 'latest'): Comment[] {
   const byDate = (a: Comment, b: Comment) => Number(b.created) - Number(a.created) || b.id - a.id;
   return [...list].sort(by === 'likes' ? (a, b) => b.numberOfLikes - a.numberOfLikes || byDate(a, b) : byDate);
 }

@@ -12,7 +12,7 @@ import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import '../screens.css';
 
-export function FavoriteItem({ title }: { title: Title }) {
+function FavoriteItem({ title }: { title: Title }) {
   const [state, send] = useMachine(
     bookmarkItemMachine.provide({
       actions: {

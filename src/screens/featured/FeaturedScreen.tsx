@@ -12,9 +12,9 @@ import { FeaturedList, ScrollRow } from '../home/HomeScreen';
 import '../screens.css';
 
 /** 000 §9: up to 3 top banners on featured. */
-export const TOP_BANNERS_MAX = 3;
+const TOP_BANNERS_MAX = 3;
 
-export function BannerLink({ b }: { b: Banner }) {
+function BannerLink({ b }: { b: Banner }) {
   return (
     <ActionLink
       action={b.action}

@@ -21,10 +21,10 @@ import { HomeCarousel } from './HomeCarousel';
 import '../screens.css';
 
 /** 000 §9: a horizontal list scrolls 550 px per click. */
-export const ROW_SCROLL_PX = 550;
+const ROW_SCROLL_PX = 550;
 /** 000 §9: on phones an ad comes after the first 6 title groups. */
-export const PHONE_AD_AFTER = 6;
-export const HOTTEST_MAX = 25;
+const PHONE_AD_AFTER = 6;
+const HOTTEST_MAX = 25;
 
 /** A row of cards that scrolls sideways, 550 px per arrow click. */
 export function ScrollRow({ label, children }: { label: string; children: React.ReactNode }) {
@@ -125,9 +125,9 @@ function Hottest({ ranked }: { ranked: TitleRankingGroup[] }) {
 }
 
 /** How many covers of the first update group are fetched at once, ahead of the rest. */
-export const FIRST_COVERS = 6;
+const FIRST_COVERS = 6;
 
-export function HomeView({ view }: { view: WebHomeViewV4 }) {
+function HomeView({ view }: { view: WebHomeViewV4 }) {
   // 000 §2: the featured list named Fantasy is left out of home.
   const lists = view.featuredTitleLists.filter((l) => l.listName !== 'Fantasy');
   // The first covers are what a visitor waits for: the shared card loads its cover lazily

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** 000 §9: 1 slide under 1024 px (the documents' first step is 728 px), 2 from 1024 px, 3 from 1600 px. */
-export function slidesFor(width: number): number {
+function slidesFor(width: number): number {
   if (width >= 1600) return 3;
   if (width >= 1024) return 2;
   return 1;

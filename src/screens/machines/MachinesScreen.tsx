@@ -8,7 +8,7 @@ import { layoutMachine, machineJson, type Chart, type ChartNode } from './chart'
 import './machines.css';
 
 /** Active state ids of a snapshot value, e.g. "favoriteToggle.subscribed". */
-export function activeIds(machineId: string, value: unknown): Set<string> {
+function activeIds(machineId: string, value: unknown): Set<string> {
   const out = new Set<string>([machineId]);
   const walk = (prefix: string, v: unknown) => {
     if (typeof v === 'string') out.add(`${prefix}.${v}`);
@@ -52,7 +52,7 @@ function NodeBox({ n, active }: { n: ChartNode; active: Set<string> }) {
   );
 }
 
-export function Statechart({ chart, active, svgRef }: { chart: Chart; active: Set<string>; svgRef?: React.Ref<SVGSVGElement> }) {
+function Statechart({ chart, active, svgRef }: { chart: Chart; active: Set<string>; svgRef?: React.Ref<SVGSVGElement> }) {
   return (
     <svg
       ref={svgRef}

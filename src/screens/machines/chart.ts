@@ -18,7 +18,7 @@ export interface ChartNode {
   children: ChartNode[];
 }
 
-export interface ChartEdge {
+interface ChartEdge {
   id: string;
   source: string;
   target: string;
@@ -51,7 +51,7 @@ interface RawEdge {
   label: string;
 }
 
-export function edgesOf(machine: AnyStateMachine): RawEdge[] {
+function edgesOf(machine: AnyStateMachine): RawEdge[] {
   const out: RawEdge[] = [];
   const walk = (n: AnyStateNode) => {
     for (const [type, defs] of n.transitions) {

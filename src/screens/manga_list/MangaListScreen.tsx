@@ -20,7 +20,7 @@ import '../screens.css';
 const API_TYPE: Record<MangaListTab, string> = { ongoing: 'serializing', completed: 'completed', one_shot: 'one-shot' };
 const SORTS: ListSort[] = ['az', 'za', 'recent'];
 /** 001 §3: the public labels, then the filter's extra revival, mee and others. */
-export const FILTER_LABELS: LabelCode[] = [
+const FILTER_LABELS: LabelCode[] = [
   LabelCode.WJ,
   LabelCode.SQ,
   LabelCode.VJ,
@@ -42,7 +42,7 @@ function readSelection(): Partial<ListFilterContext> {
   return { tag, label, sort: SORTS.includes(sort as ListSort) ? (sort as ListSort) : 'az' };
 }
 
-export function MangaListView({ view }: { view: SearchView }) {
+function MangaListView({ view }: { view: SearchView }) {
   const [state, send] = useMachine(listFilterMachine.provide({ actions: { saveSelection: (_, c) => saveListSelection(c) } }), {
     input: readSelection(),
     inspect,

@@ -14,10 +14,10 @@ import { RANKING_TABS, type RankingTab } from '../../lib/listTabs';
 import '../screens.css';
 
 /** 000 §2, §9: wide layout from 768 px; top 5 large on wide screens, 6 on phones; grid up to rank 40. */
-export const WIDE_PX = 768;
-export const TOP_WIDE = 5;
-export const TOP_PHONE = 6;
-export const MAX_RANK = 40;
+const WIDE_PX = 768;
+const TOP_WIDE = 5;
+const TOP_PHONE = 6;
+const MAX_RANK = 40;
 
 const subscribe = (cb: () => void) => {
   window.addEventListener('resize', cb);

@@ -15,7 +15,7 @@ import '../screens.css';
  * 000 §5: the keyword matches case-insensitively on a title's name or author,
  * only among the titles in the chosen content languages.
  */
-export function searchGroups(groups: readonly AllTitlesGroup[], keyword: string, langs: readonly ShortCode[]): AllTitlesGroup[] {
+function searchGroups(groups: readonly AllTitlesGroup[], keyword: string, langs: readonly ShortCode[]): AllTitlesGroup[] {
   const k = keyword.trim().toLocaleLowerCase();
   if (!k) return [];
   return groups.filter((g) =>

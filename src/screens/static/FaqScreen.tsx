@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { t } from '../../i18n';
 
 /** The demo FAQ accordion (/faq, /webview/faq/{language}); one item open at a time. */
-export const FAQ_ITEMS = ['free', 'languages', 'app', 'favorites', 'comments', 'region'] as const;
+const FAQ_ITEMS = ['free', 'languages', 'app', 'favorites', 'comments', 'region'] as const;
 
 export default function FaqScreen() {
   const [open, setOpen] = useState<string | null>(null);

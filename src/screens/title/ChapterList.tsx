@@ -7,9 +7,9 @@ import { inspect } from '../../lib/inspector';
 import { storeLink } from '../../ui/AppInstallBanner';
 
 /** 000 §2, §9: a deadline shows only when the chapter ends within 7 days. */
-export const DEADLINE_WINDOW_S = 7 * 24 * 3600;
+const DEADLINE_WINDOW_S = 7 * 24 * 3600;
 
-export function deadlineOf(c: Chapter, now: number): number | null {
+function deadlineOf(c: Chapter, now: number): number | null {
   const end = Number(c.endTimeStamp);
   return end > now && end - now <= DEADLINE_WINDOW_S ? end : null;
 }

@@ -27,7 +27,7 @@ const RATING_KEYS: Record<Rating, string> = {
 };
 
 /** The update schedule line: release schedule plus update timing (001 §3). */
-export function scheduleText(d: TitleDetailView): string {
+function scheduleText(d: TitleDetailView): string {
   const s = d.titleLabels?.releaseSchedule ?? ReleaseSchedule.DISABLED;
   if (s === ReleaseSchedule.DISABLED || s === ReleaseSchedule.COMPLETED) return t('title.scheduleCompleted');
   const day = d.updateTiming;
@@ -76,7 +76,7 @@ function TitleBanner({ b, titleId }: { b: Banner; titleId: number }) {
   );
 }
 
-export function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
+function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
   // The time it first rendered at (seconds), unless given.
   const [now] = useState(() => given ?? Math.floor(Date.now() / 1000));
   const title = d.title!;

@@ -6,7 +6,7 @@ import { Loading } from '../../ui/Loading';
 import { GlobalErrorOutlet } from '../../app/GlobalErrorOutlet';
 
 /** A route language param (service code "esp" or short code "es") as an interface locale. */
-export function localeFromParam(p: string | undefined): Locale | null {
+function localeFromParam(p: string | undefined): Locale | null {
   if (!p) return null;
   const short = byService(p.toLowerCase())?.short ?? byShort(p.toLowerCase())?.short;
   return short && isLocale(short) ? short : null;
