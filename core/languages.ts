@@ -81,4 +81,4 @@ export function byCode(code: string): LanguageInfo | undefined {
 }
 
 /** The language of a wire value; English for a value that is none of the nine. */
-export const languageOrDefault = (lang: number): LanguageInfo => LANGUAGES.find((l) => l.language === lang) ?? DEFAULT_LANGUAGE;
+export const languageOrDefault = (lang: number): LanguageInfo => LANGUAGES.find((l) => Number(l.language) === lang) ?? DEFAULT_LANGUAGE;

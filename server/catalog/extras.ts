@@ -147,7 +147,7 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
   });
   let ratingId = RATING_POPUP_ID_BASE;
   for (const t of titles) {
-    const rating = cat.series[t.seriesId - 1].rating;
+    const rating = cat.series[t.seriesId - 1].rating as Rating;
     if (rating !== Rating.TEENPLUS && rating !== Rating.MATURE) continue;
     cat.popups.push({
       id: ++ratingId,

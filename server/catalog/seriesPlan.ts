@@ -56,7 +56,7 @@ export function authorFor(i: number, rng: Rng): (lang: ShortCode) => string {
 
 /** The most recent release moment (15:00 UTC) on the given weekday at or before now. */
 export function lastWeekday(now: number, timing: UpdateTiming): number {
-  const jsDay = timing === UpdateTiming.SUNDAY ? 0 : timing;
+  const jsDay: number = timing === UpdateTiming.SUNDAY ? 0 : timing;
   let t = Math.floor(now / DAY) * DAY + 15 * 3600;
   while (t > now || new Date(t * 1000).getUTCDay() !== jsDay) t -= DAY;
   return t;

@@ -13,7 +13,7 @@ export type DB = Kysely<Database>;
 export interface OpenDb {
   db: DB;
   dialect: Dialect;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -100,6 +100,6 @@ async function migrate(db: DB, dialect: Dialect): Promise<void> {
   }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`);
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
 }

@@ -69,7 +69,7 @@ export function langParam(p: Params, name = 'lang'): LanguageInfo {
 export function clangParam(p: Params, name = 'clang'): number[] | null {
   const v = p[name];
   if (v === undefined || v === null || v === '') return null;
-  const raw = (Array.isArray(v) ? v.join(',') : String(v))
+  const raw = (Array.isArray(v) ? v.join(',') : typeof v === 'string' || typeof v === 'number' ? String(v) : '?')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);

@@ -97,7 +97,7 @@ export function viewsRepo(db: DB, flushMs = 1000) {
   return {
     record(visitor: string, chapterId: number): void {
       let mine = pending.get(visitor);
-      if (!mine) pending.set(visitor, (mine = new Map()));
+      if (!mine) pending.set(visitor, (mine = new Map<number, number>()));
       if (!mine.has(chapterId)) pendingCount++;
       mine.set(chapterId, nowSec());
       pendingCounts.set(chapterId, (pendingCounts.get(chapterId) ?? 0) + 1);

@@ -68,8 +68,8 @@ describe('demo catalog', () => {
     expect(counts.some((n) => n >= 10 && n <= 60)).toBe(true);
     expect(new Set(cat.pages.map((p) => p.type))).toEqual(new Set([PageType.SINGLE, PageType.LEFT, PageType.RIGHT, PageType.DOUBLE]));
     // DOUBLE pages are twice as wide as the single pages of their chapter.
-    const d = cat.pages.find((p) => p.type === PageType.DOUBLE)!;
-    const single = cat.pages.find((p) => p.chapter_id === d.chapter_id && p.type === PageType.SINGLE);
+    const d = cat.pages.find((p) => p.type === Number(PageType.DOUBLE))!;
+    const single = cat.pages.find((p) => p.chapter_id === d.chapter_id && p.type === Number(PageType.SINGLE));
     if (single) expect(d.width).toBe(single.width * 2);
     expect(cat.pages.every((p) => /^[0-9a-f]{16,}$/.test(p.encryption_key))).toBe(true);
   });

@@ -13,7 +13,7 @@ describe('demo page images', () => {
     t = await setup('sqlite', 'images', {}, false);
     const cat = (await ensureCatalog({ db: t.db, dialect: 'sqlite', config: t.app.config, log: () => {}, now: t.now }))!;
     // A published chapter with a DOUBLE spread.
-    const doubles = new Set(cat.pages.filter((p) => p.type === PageType.DOUBLE).map((p) => p.chapter_id));
+    const doubles = new Set(cat.pages.filter((p) => p.type === Number(PageType.DOUBLE)).map((p) => p.chapter_id));
     chapterId = cat.chapters.find((c) => doubles.has(c.id) && c.start_ts <= t.now && (c.end_ts === 0 || c.end_ts > t.now))!.id;
   });
   afterAll(() => t.close());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabelCode, Language, Rating, ReleaseSchedule, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
+import { LabelCode, Language, Rating, ReleaseSchedule, UpdateTiming, type AdNetworkList } from '../../core/gen/manga/v1/common_pb.js';
 import type { TitleDetailView } from '../../core/gen/manga/v1/title_pb.js';
-import { LastPage_ChapterType, PageType, type MangaViewer, type LastPage } from '../../core/gen/manga/v1/viewer_pb.js';
-import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
+import { LastPage_ChapterType, PageType, type MangaViewer, type LastPage, type MangaPage } from '../../core/gen/manga/v1/viewer_pb.js';
+import { BACKENDS, call, failure, newToken, setup, success, type TestApp, type Loose } from './helpers.js';
 import { DAY, KEY_HEX, T } from './fixtures.js';
 
 const detail = async (t: TestApp, q: string, token?: string) => {
@@ -117,9 +117,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
       'bannerList',
       'lastPage',
     ]);
-    const pages = v.pages
-      .filter((p) => p.data.case === 'mangaPage')
-      .map((p) => p.data.value as import('../../core/gen/manga/v1/viewer_pb.js').MangaPage);
+    const pages = v.pages.filter((p) => p.data.case === 'mangaPage').map((p) => p.data.value as MangaPage);
     expect(pages.map((p) => p.imageUrl)).toEqual([0, 1, 2, 3].map((i) => `http://localhost:80/img/page/1007/${i}/high.webp`));
     expect(pages.map((p) => p.type)).toEqual([PageType.SINGLE, PageType.LEFT, PageType.RIGHT, PageType.DOUBLE]);
     expect(pages.map((p) => [p.width, p.height])).toEqual([
@@ -131,7 +129,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(pages.every((p) => p.encryptionKey === KEY_HEX)).toBe(true);
     expect((v.pages[2].data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([50]);
     expect((v.pages[6].data.value as { banners: { id: number }[] }).banners.map((b) => b.id)).toEqual([51]);
-    const ad = v.pages[5].data.value as import('../../core/gen/manga/v1/common_pb.js').AdNetworkList;
+    const ad = v.pages[5].data.value as AdNetworkList;
     expect(ad.adNetworks[0].network.case).toBe('adsense');
     const last = lastPage(v);
     expect(last.currentChapter?.chapterId).toBe(1007);
@@ -252,12 +250,14 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
   it('format=json of title detail and viewer carries the visitor fields', async () => {
     const token = newToken();
     await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.zero}`, token });
-    const v = (await t.app.inject({ url: '/api/manga_viewer?chapter_id=4001&format=json', headers: { 'session-token': token } })).json();
+    const v = (
+      await t.app.inject({ url: '/api/manga_viewer?chapter_id=4001&format=json', headers: { 'session-token': token } })
+    ).json<Loose>();
     expect(v.success.mangaViewer.chapterId).toBe(4001);
-    expect(v.success.mangaViewer.pages.at(-1).lastPage.isSubscribed).toBe(true);
+    expect(Object.values(v.success.mangaViewer.pages).at(-1)!.lastPage.isSubscribed).toBe(true);
     const d = (
       await t.app.inject({ url: `/api/title_detailV3?title_id=${T.zero}&format=json`, headers: { 'session-token': token } })
-    ).json();
+    ).json<Loose>();
     expect(d.success.titleDetailView.isSubscribed).toBe(true);
     expect(d.success.titleDetailView.chapterListV2[0].alreadyViewed).toBe(true);
   });

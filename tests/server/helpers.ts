@@ -85,6 +85,11 @@ export async function setup(
 
 export const newToken = () => crypto.randomBytes(16).toString('hex');
 
+/** Canonical JSON (?format=json) as a test reads it: any path, checked by the expectations. */
+export interface Loose {
+  readonly [key: string]: Loose;
+}
+
 export interface Answer {
   status: number;
   headers: Record<string, unknown>;

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Language, LabelCode } from '../../core/gen/manga/v1/common_pb.js';
-import { TitleRankingViewV2_RankingTabType } from '../../core/gen/manga/v1/home_pb.js';
+import {
+  TitleRankingViewV2_RankingTabType,
+  type AllTitlesViewV2,
+  type FeaturedTitlesViewV2,
+  type SearchView,
+  type TitleRankingViewV2,
+  type TitleUpdatedView,
+} from '../../core/gen/manga/v1/home_pb.js';
 import { ErrorResult_Action } from '../../core/gen/manga/v1/response_pb.js';
-import { BACKENDS, call, failure, setup, success, type TestApp } from './helpers.js';
+import { BACKENDS, call, failure, setup, success, type TestApp, type Loose } from './helpers.js';
 import { DAY, S, T, chapterPlan } from './fixtures.js';
+import type { ServiceAnnouncementsView } from '../../core/gen/manga/v1/misc_pb.js';
 
 describe.each(BACKENDS)('list views on %s', (backend) => {
   let t: TestApp;
@@ -57,7 +65,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     };
     expect(v.topBanners.map((b) => b.id)).toEqual([1, 2]);
     expect(v.rankedTitles.map((g) => g.originalTitleId)).toEqual([S.blade, S.eagle]);
-    expect(v.rankedTitles.every((g) => g.titles.every((x) => x.language === Language.SPANISH))).toBe(true);
+    expect(v.rankedTitles.every((g) => g.titles.every((x) => x.language === Number(Language.SPANISH)))).toBe(true);
     expect(v.groups.flatMap((g) => g.titleGroups.flatMap((x) => x.titles.map((y) => y.chapterId))).sort()).toEqual([2002, 5002]);
     expect(v.serviceAnnouncements.map((x) => x.id)).toEqual([3]);
   });
@@ -76,7 +84,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
   it('featured: at most 3 top banners; banners and lists merged by sort', async () => {
     const s = success(await call(t.app, { url: '/api/featuredV2?lang=eng&clang=en' }));
     expect(s.data.case).toBe('featuredTitlesViewV2');
-    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').FeaturedTitlesViewV2;
+    const v = s.data.value as FeaturedTitlesViewV2;
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([10, 11, 12]);
     expect(v.contents.map((c) => c.data.case)).toEqual(['rankedTitles', 'banner', 'titleList']);
     const ranked = v.contents[0].data.value as { listName: string; rankedTitles: { originalTitleId: number }[] };
@@ -90,7 +98,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     const get = async (q: string) => {
       const s = success(await call(t.app, { url: `/api/title_list/rankingV2?lang=eng${q}` }));
       expect(s.data.case).toBe('titleRankingViewV2');
-      return s.data.value as import('../../core/gen/manga/v1/home_pb.js').TitleRankingViewV2;
+      return s.data.value as TitleRankingViewV2;
     };
     const hot = await get('');
     expect(hot.type).toBe(TitleRankingViewV2_RankingTabType.HOTTEST);
@@ -122,7 +130,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
       [Language.SPANISH, 2],
       [Language.FRENCH, 1],
     ]);
-    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').SearchView;
+    const v = s.data.value as SearchView;
     expect(v.topSearchBanners.map((b) => b.id)).toEqual([60]);
     expect(v.allTags.map((x) => x.slug)).toEqual(['action', 'comedy', 'fantasy', 'one-shot']);
     expect(v.allTitlesGroup.map((g) => g.theTitle)).toEqual(['Blade Quest', 'Camino del Águila']);
@@ -133,7 +141,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(blade.nextChapterStartTimestamp).toBe(t.now + 2 * DAY);
 
     const fr = success(await call(t.app, { url: '/api/title_list/all_v3?type=completed&clang=fr' }));
-    const fv = fr.data.value as import('../../core/gen/manga/v1/home_pb.js').SearchView;
+    const fv = fr.data.value as SearchView;
     expect(fv.allTitlesGroup.map((g) => g.titles.map((x) => x.titleId))).toEqual([[T.catsEn, T.catsFr]]);
     const one = success(await call(t.app, { url: '/api/title_list/all_v3?type=one-shot&clang=es' }));
     expect((one.data.value as { allTitlesGroup: unknown[] }).allTitlesGroup).toEqual([]);
@@ -143,11 +151,11 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
   it('allV2 and updated', async () => {
     const s = success(await call(t.app, { url: '/api/title_list/allV2' }));
     expect(s.data.case).toBe('allTitlesViewV2');
-    const v = s.data.value as import('../../core/gen/manga/v1/home_pb.js').AllTitlesViewV2;
+    const v = s.data.value as AllTitlesViewV2;
     expect(v.allTitlesGroup.map((g) => g.theTitle)).toEqual(['Blade Quest', 'Camino del Águila', 'Cooking Cats', 'Zero Hour']);
     const u = success(await call(t.app, { url: '/api/title_list/updated' }));
     expect(u.data.case).toBe('titleUpdatedView');
-    const uv = u.data.value as import('../../core/gen/manga/v1/home_pb.js').TitleUpdatedView;
+    const uv = u.data.value as TitleUpdatedView;
     expect(uv.latest.map((x) => x.title?.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
     expect(uv.latest[0].updatedTitleTimestamp).toBe(t.now - 3600);
     expect(uv.groups.flatMap((g) => g.latestTitle.map((x) => x.title?.titleId))).toEqual([T.bladeEn, T.bladeEs, T.zero, T.eagleEs]);
@@ -160,7 +168,7 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(l.languages?.availableLanguages.length).toBe(3);
     const a = success(await call(t.app, { url: '/api/web/announcement?lang=esp' }));
     expect(a.data.case).toBe('serviceAnnouncementsView');
-    const v = a.data.value as import('../../core/gen/manga/v1/misc_pb.js').ServiceAnnouncementsView;
+    const v = a.data.value as ServiceAnnouncementsView;
     expect(v.serviceAnnouncements.map((x) => [x.id, x.title, x.body])).toEqual([[3, 'Bienvenido', '<p>Hola</p>']]);
     expect(a.languages?.availableLanguages.length).toBe(3);
   });
@@ -168,10 +176,10 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
   it('format=json answers canonical JSON of the same Response', async () => {
     const r = await t.app.inject({ url: '/api/title_list/rankingV2?lang=eng&type=completed&format=json' });
     expect(r.headers['content-type']).toContain('application/json');
-    const j = r.json();
+    const j = r.json<Loose>();
     expect(j.success.titleRankingViewV2.type).toBe('COMPLETED');
     expect(j.success.titleRankingViewV2.rankedTitles[0].titles[0].name).toBe('Cooking Cats');
-    const all = (await t.app.inject({ url: '/api/title_list/allV2?format=json' })).json();
+    const all = (await t.app.inject({ url: '/api/title_list/allV2?format=json' })).json<Loose>();
     expect(all.success.allTitlesViewV2.AllTitlesGroup).toHaveLength(4);
   });
 });

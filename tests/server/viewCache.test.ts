@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TitleDetailView } from '../../core/gen/manga/v1/title_pb.js';
 import { LastPage_ChapterType, type LastPage, type MangaViewer } from '../../core/gen/manga/v1/viewer_pb.js';
 import { chapterEvents } from '../../server/lib/events.js';
-import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
+import { BACKENDS, call, failure, newToken, setup, success, type TestApp, type Loose } from './helpers.js';
 import { DAY, T } from './fixtures.js';
 
 /**
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('view cache on %s', (backend) => {
     }
     const json = (
       await t.app.inject({ url: `/api/title_detailV3?title_id=${T.bladeEn}&format=json`, headers: { 'session-token': c } })
-    ).json();
+    ).json<Loose>();
     expect(json.success.titleDetailView.isSubscribed ?? false).toBe(false);
     expect((await detail(t, T.bladeEn, a)).isSubscribed).toBe(true);
     expect(viewedIds(await detail(t, T.bladeEn, a))).toEqual([1007]);

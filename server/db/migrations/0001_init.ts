@@ -9,7 +9,7 @@ export function init(dialect: Dialect) {
       : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
   return {
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Kysely<unknown>): Promise<void> {
       const int = 'integer' as const;
       await db.schema
         .createTable('visitors')

@@ -8,7 +8,7 @@ import type { Dialect } from '../dialect.js';
  */
 export function views(_dialect: Dialect) {
   return {
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('chapter_views_daily')
         .addColumn('chapter_id', 'integer', (c) => c.notNull())
