@@ -5,7 +5,7 @@ import type { ChapterTable, PageTable } from '../db/schema.js';
 export type ChapterRow = Selectable<ChapterTable>;
 export type PageRow = Selectable<PageTable>;
 
-/** Chapters and their pages. */
+/** Chapters and their pages (the viewer and title detail services read them: server/services/viewer.ts, titleDetail.ts). */
 export function chaptersRepo(db: DB) {
   return {
     byId(id: number): Promise<ChapterRow | undefined> {

@@ -32,8 +32,10 @@ function nextStartMs(s: Snapshot): number {
 }
 
 /**
- * The computed views shared by every visitor (per language, content
- * languages, title, chapter...). Each is kept for viewCacheMs at most, and
+ * The service layer: the answers shared by every visitor, computed from the
+ * repositories (server/repos/) and cached (app.services; the routes in
+ * server/routes/ add the visitor's own fields): per language, content
+ * languages, title, chapter... Each is kept for viewCacheMs at most, and
  * only until the first chapter start or end time that changes it (a chapter
  * becoming readable, or no longer): answers that depend on the time are
  * recomputed the moment they change. A view built from the catalog snapshot

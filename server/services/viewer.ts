@@ -21,6 +21,15 @@ import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
 import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
+/**
+ * The chapter viewer's answer (/api/manga_viewer, server/routes/api/manga_viewer/):
+ * MangaViewer of proto/manga/v1/viewer.proto. buildViewer reads the rows
+ * (server/repos/) and builds what every visitor shares, message and
+ * pre-encoded pieces; encodeViewer adds one visitor's flags to those bytes
+ * (server/services/wire.ts), viewerMessage does the same on the message for
+ * ?format=json. server/services/index.ts caches the shared part.
+ */
+
 /** Top comments on the last page. */
 const TOP_COMMENTS = 3;
 

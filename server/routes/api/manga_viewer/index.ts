@@ -10,6 +10,14 @@ import { noFlags } from '../../../repos/visitors.js';
  * the chapter's pages and last page. Records the chapter as viewed for the visitor.
  * split: stored pages are already single pages or marked halves (LEFT/RIGHT), so
  * both values give the same list; viewer_mode is the client's own layout.
+ *
+ * The answer is Response.success.mangaViewer (proto/manga/v1/viewer.proto,
+ * MangaViewer; generated in core/gen/). The part shared by every visitor is
+ * built and cached by the service (server/services/viewer.ts buildViewer,
+ * cached in server/services/index.ts) from the repositories
+ * (server/repos/chapters.ts, comments.ts, promo.ts); this visitor's favorite,
+ * viewed chapters and liked comments come from server/repos/visitors.ts and are
+ * added to the pre-encoded answer (encodeViewer, server/services/wire.ts).
  */
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {

@@ -7,6 +7,8 @@ import { noFlags } from '../../../repos/visitors.js';
 /**
  * GET /api/title_detailV3?title_id=&clang=: the title, its chapters split
  * first / mid / last, and the visitor's favorite and viewed chapters.
+ * Response.success.titleDetailView (proto/manga/v1/title.proto), built by
+ * server/services/titleDetail.ts; the visitor's flags from server/repos/visitors.ts.
  */
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
