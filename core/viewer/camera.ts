@@ -70,7 +70,7 @@ export function clampPosition(g: Geometry, p: Position): Position {
 }
 
 /** The vertical slot at the middle of the view; the last one once scrolled to the bottom. */
-export function verticalIndex(g: Geometry, scrollY: number, scale: number): number {
+function verticalIndex(g: Geometry, scrollY: number, scale: number): number {
   if (g.count === 0) return 0;
   if (scrollY >= maxScroll(g, scale) - 1 && g.contentHeight > g.viewport.height / scale) return g.count - 1;
   return slotAtY(g.tops, scrollY + g.viewport.height / scale / 2);

@@ -4,7 +4,7 @@
  */
 import type { MangaViewer, Page } from '../gen/manga/v1/viewer_pb';
 import { PageType } from '../gen/manga/v1/viewer_pb';
-import type { Item, MangaType } from './layout';
+import type { MangaType } from './layout';
 import { itemOf, type ChapterShape, type PageShape, type ShapedItem } from './pageShape';
 
 export interface ViewerItem extends ShapedItem {
@@ -19,7 +19,7 @@ const TYPE: Record<PageType, MangaType> = {
 };
 
 /** What a page says about its layout; null for a page kind the viewer does not draw. */
-export function shapeOf(page: Page): PageShape | null {
+function shapeOf(page: Page): PageShape | null {
   const d = page.data;
   switch (d.case) {
     case 'mangaPage': {
@@ -60,9 +60,4 @@ export function toItems(pages: Page[], phone: boolean): ViewerItem[] {
     const s = shapeOf(page);
     return s ? [{ ...itemOf(s, phone), page }] : [];
   });
-}
-
-/** Index of the first manga page (the reader's page 1). */
-export function mangaCount(items: Item[]): number {
-  return items.reduce((n, it) => n + (it.kind === 'manga' ? 1 : 0), 0);
 }

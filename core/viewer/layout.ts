@@ -34,7 +34,7 @@ export interface Item {
   height: number;
 }
 
-export type Side = 'left' | 'right' | 'center';
+type Side = 'left' | 'right' | 'center';
 
 export interface Spread {
   /** Item indices in reading order. */
@@ -88,7 +88,7 @@ export interface Layout {
 }
 
 /** One page at a time on narrow portrait screens. */
-export function isNarrow(v: Viewport): boolean {
+function isNarrow(v: Viewport): boolean {
   return v.width < v.height && v.width < 1024;
 }
 
@@ -168,7 +168,7 @@ export function buildSpreads(
 }
 
 /** Scales (w,h) down (never up, unless grow) to fit the box. */
-export function fit(w: number, h: number, boxW: number, boxH: number, grow = true): { w: number; h: number } {
+function fit(w: number, h: number, boxW: number, boxH: number, grow = true): { w: number; h: number } {
   if (w <= 0 || h <= 0) return { w: 0, h: 0 };
   let s = Math.min(boxW / w, boxH / h);
   if (!grow) s = Math.min(1, s);
@@ -176,7 +176,7 @@ export function fit(w: number, h: number, boxW: number, boxH: number, grow = tru
 }
 
 /** Rects of a spread's items inside a viewport-sized slot at (0,0). */
-export function spreadRects(spread: Spread, items: Item[], v: Viewport, phone: boolean): Rect[] {
+function spreadRects(spread: Spread, items: Item[], v: Viewport, phone: boolean): Rect[] {
   const its = spread.items.map((i) => items[i]);
   if (its.length === 1) {
     const it = its[0];

@@ -8,7 +8,7 @@
  */
 import { adHeight, nominalWidth, type Item, type MangaType } from './layout';
 
-export interface Size {
+interface Size {
   width: number;
   height: number;
 }
@@ -41,7 +41,7 @@ function bannersHeight(banners: Size[], w: number, titled: boolean): number {
   return Math.max(120, Math.round(body + (titled ? 48 : 0) + gap));
 }
 
-export const LAST_PAGE_HEIGHT = 620;
+const LAST_PAGE_HEIGHT = 620;
 /** A manga page without its size in the answer. */
 const DEFAULT_PAGE: Size = { width: 960, height: 1360 };
 

@@ -8,7 +8,7 @@ import type { Mode } from '../../core/viewer/layout';
 export type KeyAction = PagingEvent | null;
 
 /** Vertical arrow keys scroll by this much; Space and Page keys by most of a screen. */
-export const ARROW_SCROLL = 120;
+const ARROW_SCROLL = 120;
 
 export function keyToEvent(key: string, shift: boolean, mode: Mode, rtl: boolean): KeyAction {
   const next: PagingEvent = { type: 'page.next' };

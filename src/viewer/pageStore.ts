@@ -17,7 +17,7 @@ export interface PageSource {
   key: string;
 }
 
-export type PageStatus = 'idle' | 'queued' | 'loading' | 'decoded' | 'failed' | 'evicted';
+type PageStatus = 'idle' | 'queued' | 'loading' | 'decoded' | 'failed' | 'evicted';
 
 export interface PageState {
   status: PageStatus;

@@ -9,7 +9,7 @@
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import type { DecodePool } from './decodePool';
 
-export const PREFETCH_PAGES = 3;
+const PREFETCH_PAGES = 3;
 
 const bitmaps = new Map<string, Promise<ImageBitmap>>();
 let viewer: { key: string; data: Promise<MangaViewer> } | undefined;
@@ -19,10 +19,6 @@ export function takePrefetched(url: string): Promise<ImageBitmap> | undefined {
   const b = bitmaps.get(url);
   if (b) bitmaps.delete(url);
   return b;
-}
-
-export function prefetchedCount(): number {
-  return bitmaps.size;
 }
 
 /** The prefetched chapter data (or its request in flight), used once. */

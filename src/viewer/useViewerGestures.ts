@@ -11,7 +11,7 @@ import type { Mode } from '../../core/viewer/layout';
 import { MAX_ZOOM } from '../../core/viewer/camera';
 import { tapZone, type TapZone } from './input';
 
-export const DOUBLE_TAP_MS = 280;
+const DOUBLE_TAP_MS = 280;
 const DOUBLE_TAP_PX = 40;
 /** Wheel distance (px) that turns one horizontal page, and the pause between turns. */
 const WHEEL_TURN = 60;

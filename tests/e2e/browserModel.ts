@@ -12,7 +12,7 @@ import { generatePaths, valueKey, type UiModelOptions } from '../model/uiModel';
 
 export type Ev = Record<string, unknown> & { type: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Snap = { value: unknown; context: any };
+type Snap = { value: unknown; context: any };
 
 export interface BrowserDriver<I> {
   /** A fresh context and page for one path, ready for its first check. */

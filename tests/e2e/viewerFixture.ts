@@ -12,7 +12,7 @@ import { Language, PresentationMethod } from '../../core/gen/manga/v1/common_pb'
 import { ResponseSchema, ErrorResult_Action } from '../../core/gen/manga/v1/response_pb';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb';
 
-export type FixturePage = 'S' | 'L' | 'R' | 'D' | 'insert' | 'bannerList' | 'ad' | 'last';
+type FixturePage = 'S' | 'L' | 'R' | 'D' | 'insert' | 'bannerList' | 'ad' | 'last';
 
 export interface FixtureOptions {
   chapterId?: number;
@@ -32,7 +32,7 @@ export interface FixtureOptions {
 }
 
 /** Page colours: each image is split into four flat quadrants. */
-export function quadrantColors(i: number): [number, number, number][] {
+function quadrantColors(i: number): [number, number, number][] {
   const h = (k: number) => {
     const x = (i * 97 + k * 61) % 360;
     // Saturated, well-separated colours (no near-greys).
@@ -79,7 +79,7 @@ export function xor(buf: Buffer, keyHex: string): Buffer {
 export const KEY = crypto.createHash('sha256').update('viewer-fixture').digest('hex');
 const TYPES: Record<string, PageType> = { S: PageType.SINGLE, L: PageType.LEFT, R: PageType.RIGHT, D: PageType.DOUBLE };
 
-export function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uint8Array {
+function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uint8Array {
   const chapterId = o.chapterId ?? 9001;
   const titleId = o.titleId ?? 501;
   const banner = (id: number) => ({
@@ -166,7 +166,7 @@ export function viewerResponse(o: FixtureOptions, origin: string, quality: strin
   return toBinary(ResponseSchema, msg);
 }
 
-export function errorResponse(english: string, spanish: string): Uint8Array {
+function errorResponse(english: string, spanish: string): Uint8Array {
   return toBinary(
     ResponseSchema,
     create(ResponseSchema, {

@@ -17,7 +17,7 @@ import { ViewerStage } from './ViewerStage';
 import './viewer.css';
 
 /** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
-export function viewerErrorText(e: unknown): string {
+function viewerErrorText(e: unknown): string {
   return errorPopupBody(e, storedServiceLang()) ?? t('viewer.loadError');
 }
 
