@@ -7,7 +7,7 @@ import { Language, LabelCode, Rating, ReleaseSchedule, UpdateTiming, TitleUpdate
  * A small deterministic catalog for the server tests, written straight into
  * the tables (independent of the demo catalog). Times are relative to `now`.
  */
-export { DAY, HOUR, KEY_HEX, S, T };
+export { DAY, KEY_HEX, S, T };
 
 export function chapterPlan(now: number) {
   // [id, title, seq, start, end, views, vertical-only]

@@ -36,7 +36,7 @@ export function startPushService() {
   };
 }
 
-export const b64u = (b: Buffer) => b.toString('base64url');
+const b64u = (b: Buffer) => b.toString('base64url');
 
 /** A browser-side subscription: its own P-256 key pair and auth secret, as PushSubscription.toJSON() gives. */
 export function fakeSubscription(endpoint: string) {
