@@ -7,7 +7,9 @@ import { addPages, pageCount } from './pages.js';
 import { seriesStyleSeed } from '../images/style.js';
 import { BY_SHORT } from '../../core/languages.js';
 import { SERIES, GENRES } from './text/series.js';
-import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD, CHAPTER_TITLES, COMMENTS, USER_NAMES } from './text/phrases.js';
+import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD } from './text/phrases.js';
+import { CHAPTER_TITLES } from './text/chapterTitles.js';
+import { COMMENTS, USER_NAMES } from './text/chatter.js';
 import { chapterThumbUrl, iconUrl, titleImageUrl, ICON_COUNT } from '../images/assets.js';
 import { addExtras } from './extras.js';
 

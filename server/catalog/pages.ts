@@ -3,7 +3,7 @@ import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { ReleaseSchedule } from '../../core/gen/manga/v1/common_pb.js';
 import type { Catalog } from './model.js';
 import type { Rng } from './rng.js';
-import type { SeriesSpec } from './text/series.js';
+import type { SeriesSpec } from './text/seriesSpec.js';
 
 /** Single pages at "high" (pages.width/height); DOUBLE is twice as wide. */
 const PAGE_W = 960;

@@ -20,7 +20,7 @@ import {
   POPUP_IMAGE_SIZE,
   type TitleImageKind,
 } from './assets.js';
-import { BUBBLES } from '../catalog/text/phrases.js';
+import { BUBBLES } from '../catalog/text/chatter.js';
 import { HOME_POPUP } from '../catalog/text/copy.js';
 import { l9 } from '../catalog/text/l9.js';
 import { languageOrDefault, type ShortCode } from '../../core/languages.js';
