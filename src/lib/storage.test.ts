@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREFS_COOKIES, STORAGE } from '../../core/storageKeys';
 import {
   browserSource,
-  cookieSource,
   mirrorPrefsCookies,
   readStored,
   saveLanguages,
@@ -17,6 +16,7 @@ import {
   storedViewerMode,
   type StoreSource,
 } from './storage';
+import { cookieSource } from './cookieSource';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 

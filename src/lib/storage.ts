@@ -12,7 +12,7 @@ import { parseViewerMode, type ViewerMode } from '../../core/viewer/viewerMode';
  * The preferences a first view depends on (languages, viewer mode,
  * resolution, session token) are mirrored into cookies (core/storageKeys.ts,
  * PREFS_COOKIES), so server rendering reads the same values through the same
- * parsers: `readStored(cookieSource(header))` on the server,
+ * parsers: `readStored(cookieSource(header))` on the server (cookieSource.ts),
  * `readStored(browserSource())` here.
  */
 
@@ -58,22 +58,6 @@ export function readStored(source: StoreSource): StoredPrefs {
     resolution: parseResolution(source.getItem(STORAGE.pageResolution)),
     session: parseSession(source.getItem(STORAGE.sessionId)),
   };
-}
-
-/** The preference cookies of a Cookie header, as a source keyed like local storage. */
-export function cookieSource(header: string | undefined): StoreSource {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    try {
-      jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-    } catch {
-      // A cookie that is not ours and not URL-encoded.
-    }
-  }
-  const nameOf = new Map<string, string>(Object.entries(PREFS_COOKIES));
-  return { getItem: (key) => jar.get(nameOf.get(key) ?? '') ?? null };
 }
 
 /** The browser's local storage; reads nothing where there is none or it is blocked. */
