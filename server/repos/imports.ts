@@ -1,0 +1,165 @@
+import type { DB } from '../db/index.js';
+import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
+import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
+
+/** A chapter to write (server/catalog/import.ts prepares its pages). */
+export interface NewChapter {
+  /** An existing title, or a new one (with its series) from newTitle. */
+  titleId?: number;
+  newTitle?: { name: string; author: string; language: number; overview?: string };
+  chapterName: string;
+  subTitle?: string;
+  start: number;
+  end: number;
+  verticalOnly: boolean;
+  horizontalOnly: boolean;
+  pages: { type: number; width: number; height: number; key: string }[];
+  now: number;
+}
+
+/** The chapter import's data access: checks before the work, and the rows written in one transaction. */
+export function importsRepo(db: DB) {
+  return {
+    async titleExists(id: number): Promise<boolean> {
+      return !!(await db.selectFrom('titles').select(['id']).where('id', '=', id).executeTakeFirst());
+    },
+
+    /** The id of the title's chapter of that name, if any. */
+    async chapterNamed(titleId: number, name: string): Promise<number | undefined> {
+      const dup = await db.selectFrom('chapters').select('id').where('title_id', '=', titleId).where('name', '=', name).executeTakeFirst();
+      return dup?.id;
+    },
+
+    /**
+     * Writes the chapter (and its new title) in one transaction; `then` runs
+     * inside it with the new ids, so that its failure rolls the rows back.
+     */
+    async writeChapter<T>(o: NewChapter, then: (ids: { titleId: number; chapterId: number }) => T): Promise<T> {
+      const now = o.now;
+      const rows = o.pages;
+      return db.transaction().execute(async (trx) => {
+        let titleId = o.titleId;
+        if (titleId === undefined) {
+          const nt = o.newTitle!;
+          const language = nt.language;
+          const sid =
+            Number(
+              (
+                await trx
+                  .selectFrom('series')
+                  .select((eb) => eb.fn.max('id').as('m'))
+                  .executeTakeFirst()
+              )?.m ?? 0,
+            ) + 1;
+          titleId =
+            Number(
+              (
+                await trx
+                  .selectFrom('titles')
+                  .select((eb) => eb.fn.max('id').as('m'))
+                  .executeTakeFirst()
+              )?.m ?? 0,
+            ) + 1;
+          const slug = `${
+            nt.name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-|-$/g, '') || 'series'
+          }-${sid}`;
+          await trx
+            .insertInto('series')
+            .values({
+              id: sid,
+              slug,
+              label: LabelCode.OTHERS,
+              status: 'ongoing',
+              release_schedule: ReleaseSchedule.OTHER,
+              update_timing: UpdateTiming.NOT_REGULARLY,
+              rating: Rating.ALLAGE,
+              is_simulpub: 0,
+              plan_type: 'standard',
+              publisher_id: 1,
+              start_from_right: 0,
+              region_code: '',
+              created_at: now,
+            })
+            .execute();
+          await trx
+            .insertInto('titles')
+            .values({
+              id: titleId,
+              series_id: sid,
+              language,
+              name: nt.name,
+              author: nt.author,
+              overview: nt.overview ?? '',
+              portrait_image_url: titleImageUrl(titleId, 'portrait'),
+              landscape_image_url: titleImageUrl(titleId, 'landscape'),
+              title_image_url: titleImageUrl(titleId, 'title'),
+              background_image_url: titleImageUrl(titleId, 'background'),
+              favorite_image_url: titleImageUrl(titleId, 'favorite'),
+              view_count: 0,
+              update_status: TitleUpdateStatus.NEW,
+              viewing_period_description: '',
+              non_appearance_info: '',
+              is_new: 1,
+              created_at: now,
+            })
+            .execute();
+        }
+        const chapterId =
+          Number(
+            (
+              await trx
+                .selectFrom('chapters')
+                .select((eb) => eb.fn.max('id').as('m'))
+                .executeTakeFirst()
+            )?.m ?? 0,
+          ) + 1;
+        const seq =
+          Number(
+            (
+              await trx
+                .selectFrom('chapters')
+                .select((eb) => eb.fn.max('seq').as('m'))
+                .where('title_id', '=', titleId)
+                .executeTakeFirst()
+            )?.m ?? 0,
+          ) + 1;
+        await trx
+          .insertInto('chapters')
+          .values({
+            id: chapterId,
+            title_id: titleId,
+            seq,
+            name: o.chapterName,
+            sub_title: o.subTitle ?? '',
+            thumbnail_url: chapterThumbUrl(chapterId),
+            start_ts: o.start,
+            end_ts: o.end,
+            is_vertical_only: o.verticalOnly ? 1 : 0,
+            is_horizontal_only: o.horizontalOnly ? 1 : 0,
+            view_count: 0,
+            ticket_end: 0,
+            notified_at: 0,
+          })
+          .execute();
+        await trx
+          .insertInto('pages')
+          .values(
+            rows.map((r, idx) => ({
+              chapter_id: chapterId,
+              idx,
+              type: r.type,
+              width: r.width,
+              height: r.height,
+              encryption_key: r.key,
+              source: 'file',
+            })),
+          )
+          .execute();
+        return then({ titleId, chapterId });
+      });
+    },
+  };
+}
