@@ -50,7 +50,7 @@ async function load(p: string, origin = url): Promise<{ rps: number; p50: number
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-const title = cat.titles[0]!.id;
+const title = cat.titles[0].id;
 const chapter = cat.chapters.find((c) => c.title_id === title)!.id;
 const rows: Array<[string, { rps: number; p50: number; p99: number }, number, { rps: number; p50: number; p99: number }]> = [];
 for (const p of [
