@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          server: { deps: { inline: ['@fastify/autoload'] } }, // the model tests start the real server too (see server)
           include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/model/setup.ts'],
         },
