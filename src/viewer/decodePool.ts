@@ -4,7 +4,7 @@
  * (the reader's latest position matters most). Cancelling a queued request
  * drops it; cancelling a running one aborts its fetch in the worker.
  */
-import { viewerEnvironmentOverrides } from './session/registry';
+import { viewerEnvironmentOverrides } from './session/overrides';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
 export interface DecodeCallbacks {

@@ -16,7 +16,7 @@ import { decodePool } from '../../viewer/decodePool';
 import { prefetchChapter } from '../../viewer/prefetch';
 import { PageRenderer } from '../../viewer/renderer';
 import type { ViewerEnvironment, ViewerStoragePort } from '../../viewer/session/environment';
-import { viewerEnvironmentOverrides } from '../../viewer/session/registry';
+import { viewerEnvironmentOverrides } from '../../viewer/session/overrides';
 
 /** The stored reader choices the session reads and saves, from the one storage module. */
 const storage: ViewerStoragePort = { storedViewerMode, saveViewerMode, storedResumePosition, saveResumePosition };

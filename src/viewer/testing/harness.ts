@@ -16,7 +16,8 @@
  * XOR benchmark (in its own worker, xorBench.worker.ts).
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
-import { onViewerSession, provideViewerEnvironment } from '../session/registry';
+import { provideViewerEnvironment } from '../session/overrides';
+import { onViewerSession } from '../session/registry';
 import type { ViewerSession } from '../session/viewerSession';
 import { ManualClock } from './manualClock';
 import type { XorBenchRequest, XorBenchResult } from './xorBench.worker';

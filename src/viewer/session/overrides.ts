@@ -1,0 +1,30 @@
+/**
+ * The one extension point for a page that embeds the app: environment
+ * overrides supplied before viewer sessions are created (clocks, renderer
+ * options, the cache window, the decode pool's size). The app reads them when
+ * it builds a session's environment (src/screens/viewer/viewerEnvironment.ts)
+ * and the decode pool its size; the browser-test harness
+ * (src/viewer/testing/harness.ts) is such a page.
+ */
+import type { RendererOptions } from '../renderer';
+import type { CacheConfig } from '../cachePolicy';
+import type { ViewerClocks } from './clock';
+
+export interface ViewerEnvironmentOverrides {
+  clocks?: Partial<ViewerClocks>;
+  rendererOptions?: Partial<RendererOptions>;
+  cache?: CacheConfig;
+  /** Decode workers (the pool starts with the page: set before the app's entry runs). */
+  poolSize?: number;
+}
+
+let overrides: ViewerEnvironmentOverrides = {};
+
+/** Overrides for every session created from now on (merged over earlier ones). */
+export function provideViewerEnvironment(o: ViewerEnvironmentOverrides): void {
+  overrides = { ...overrides, ...o };
+}
+
+export function viewerEnvironmentOverrides(): Readonly<ViewerEnvironmentOverrides> {
+  return overrides;
+}
