@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           // One browser at a time on a 2-core machine.
           fileParallelism: false,
           maxWorkers: 1,

@@ -6,7 +6,7 @@ import { createActor, type AnyStateMachine, type AnyStateNode } from 'xstate';
 /**
  * Records which states and transitions of a machine the generated paths
  * reach, so `npm test` can print the coverage table
- * (scripts/coverage-table.mjs merges every record of a run).
+ * (scripts/coverageTable.mjs merges every record of a run).
  *
  * Call it once per set of paths a test executes:
  *   const paths = model.getShortestPaths();
@@ -204,7 +204,7 @@ export function recordCoverage(
     exceptions,
     against,
   };
-  // MODEL_COVERAGE_DIR: a separate folder for one set of tests (scripts/coverage-table.mjs reads the same variable).
+  // MODEL_COVERAGE_DIR: a separate folder for one set of tests (scripts/coverageTable.mjs reads the same variable).
   const dir = path.resolve(process.cwd(), process.env.MODEL_COVERAGE_DIR ?? '.tmp/model-coverage');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.${crypto.randomUUID()}.json`), JSON.stringify(record));

@@ -39,7 +39,7 @@ try {
   failed = 1;
 }
 
-if (fs.existsSync('scripts/coverage-table.mjs')) run('node', ['scripts/coverage-table.mjs']);
+if (fs.existsSync('scripts/coverageTable.mjs')) run('node', ['scripts/coverageTable.mjs']);
 
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(res.status === 0 && failed === 0 ? 0 : 1);
