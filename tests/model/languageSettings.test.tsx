@@ -49,12 +49,6 @@ describe('language settings on the real server', () => {
           { type: 'service.select', lang: 'es' },
           { type: 'content.toggle', lang: 'fr' },
         ],
-        exceptions: {
-          transitions: {
-            'languageSettings.deciding (always)#0':
-              'taken on every first-use path (the checks see the server defaults stored by it), but the recorder reads eventless guards from the settled snapshot, where firstUse is already false',
-          },
-        },
         sequences: (input) =>
           input === stored
             ? [
