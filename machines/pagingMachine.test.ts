@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { pagingMachine, type PagingEvent, type PagingInput } from './pagingMachine';
 import { DOUBLE_TAP_ZOOM, SNAP_DISTANCE, SNAP_VELOCITY, type Geometry } from '../core/viewer/camera';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
+import { pagingEventSamples } from '../tests/model/pagingEvents';
 
 const VIEWPORT = { width: 1000, height: 800 };
 const H: Geometry = { mode: 'horizontal', rtl: false, viewport: VIEWPORT, count: 5, tops: [], contentHeight: VIEWPORT.height };
@@ -10,25 +11,7 @@ const V: Geometry = { mode: 'vertical', rtl: false, viewport: VIEWPORT, count: 5
 const IN_H: PagingInput = { geometry: H, index: 0 };
 const IN_V: PagingInput = { geometry: V, index: 0 };
 
-const ev = {
-  next: { type: 'page.next' },
-  prev: { type: 'page.prev' },
-  first: { type: 'page.first' },
-  last: { type: 'page.last' },
-  goto: { type: 'page.goto', index: 2 },
-  start: { type: 'drag.start' },
-  move: { type: 'drag.move', dx: -200, dy: -200 },
-  settle: { type: 'drag.end', vx: 0, vy: 0 },
-  fling: { type: 'drag.end', vx: 0, vy: -3 },
-  cancel: { type: 'drag.cancel' },
-  wheel: { type: 'scroll.by', dy: 300 },
-  tick: { type: 'scroll.tick', dt: 1 },
-  stop: { type: 'scroll.tick', dt: 100_000 },
-  zoomIn: { type: 'zoom.by', factor: 1.5, x: 500, y: 400 },
-  zoomOut: { type: 'zoom.by', factor: 0.5, x: 500, y: 400 },
-  toggle: { type: 'zoom.toggle', x: 500, y: 400 },
-  reset: { type: 'zoom.reset' },
-} satisfies Record<string, PagingEvent>;
+const ev = pagingEventSamples(500, 400);
 const layout = (geometry: Geometry, index = 0): PagingEvent => ({ type: 'layout.set', geometry, index });
 const coast = [ev.start, ev.fling];
 const drag = (dx: number, vx = 0): PagingEvent[] => [ev.start, { type: 'drag.move', dx, dy: 0 }, { type: 'drag.end', vx, vy: 0 }];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 
@@ -198,8 +198,29 @@ export async function namesChange(page: Page, grid: Locator, before: string[]): 
   }
 }
 
-/** The browser and catalog facts one file's sweep at one size works with (started before its tests). */
-export async function startSweep(base: string): Promise<{ browser: Browser; facts: Facts }> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  return { browser: await launchBrowser(), facts: await readFacts(base) };
+/** What one file's sweep at one size works with: its browser and the catalog facts (set before its tests run). */
+export interface Sweep {
+  readonly base: string;
+  readonly kind: Kind;
+  readonly seen: Seen;
+  browser: Browser;
+  facts: Facts;
+}
+
+/** A sweep's tests at phone and desktop sizes, each size with its own browser, started before its tests and closed after. */
+export function describeSweep(title: string, tests: (sweep: Sweep) => void): void {
+  for (const kind of ['phone', 'desktop'] as const) {
+    describe(`${title}, ${kind} (${kind === 'phone' ? '390×844' : '1440×900'})`, () => {
+      const sweep = { base: inject('baseUrl'), kind, seen: { errors: [] } } as unknown as Sweep;
+      beforeAll(async () => {
+        fs.mkdirSync(SHOTS, { recursive: true });
+        sweep.browser = await launchBrowser();
+        sweep.facts = await readFacts(sweep.base);
+      });
+      afterAll(async () => {
+        await sweep.browser?.close();
+      });
+      tests(sweep);
+    });
+  }
 }

@@ -5,6 +5,7 @@ import type { Geometry } from '../../core/viewer/camera';
 import { STORAGE } from '../../core/storageKeys';
 import { valueKey, walk } from '../model/uiModel';
 import { runInBrowser, type BrowserDriver, type Ev } from './browserModel';
+import { pagingEventSamples } from '../model/pagingEvents';
 import { dbg, viewerBrowser, waitFor } from './viewerDriver';
 
 /**
@@ -171,25 +172,7 @@ describe('viewer machines on the real viewer: paging', () => {
         }
       },
     };
-    const ev = {
-      next: { type: 'page.next' },
-      prev: { type: 'page.prev' },
-      first: { type: 'page.first' },
-      last: { type: 'page.last' },
-      goto: { type: 'page.goto', index: 2 },
-      start: { type: 'drag.start' },
-      move: { type: 'drag.move', dx: -200, dy: -200 },
-      settle: { type: 'drag.end', vx: 0, vy: 0 },
-      fling: { type: 'drag.end', vx: 0, vy: -3 },
-      cancel: { type: 'drag.cancel' },
-      wheel: { type: 'scroll.by', dy: 300 },
-      tick: { type: 'scroll.tick', dt: 1 },
-      stop: { type: 'scroll.tick', dt: 100000 },
-      zoomIn: { type: 'zoom.by', factor: 1.5, x: 640, y: 400 },
-      zoomOut: { type: 'zoom.by', factor: 0.5, x: 640, y: 400 },
-      toggle: { type: 'zoom.toggle', x: 640, y: 400 },
-      reset: { type: 'zoom.reset' },
-    } satisfies Record<string, Ev>;
+    const ev = pagingEventSamples(640, 400);
     const layoutV: Ev = { type: 'layout.set', geometry: gV, index: 0 };
     const layoutH: Ev = { type: 'layout.set', geometry: gH, index: 0 };
     const coast = [ev.start, ev.fling];
