@@ -92,7 +92,7 @@ async function api<T>(base: string, p: string, q: Record<string, string | number
   return ((await r.json()) as { success: T }).success;
 }
 
-export interface Facts {
+interface Facts {
   ongoing: JGroup[];
   /** Every series (what search looks through). */
   all: JGroup[];
