@@ -93,7 +93,7 @@ describe('manga list filter and sort (listFilterMachine) on the real API', () =>
           expect(sessionStorage.getItem('search_label')).toBe(c.label);
           const shown = names();
           if (shown.length === 0) {
-            expect(screen.getByTestId('not-found-result').textContent).toContain('NOT_FOUND_RESULT');
+            expect(screen.getByTestId('not-found-result').textContent).toContain('No series match these filters.');
             return;
           }
           // Sorted as chosen (A to Z is the plain order of the letters).
