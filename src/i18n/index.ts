@@ -36,11 +36,30 @@ export function locale(): Locale {
   return current;
 }
 
-/** Translates "<area>.<key>", filling {name} placeholders. */
+/** A number as the interface locale writes it (digit grouping, decimal mark): "7,679,783" in English, "7 679 783" in French. */
+export function formatNumber(n: number): string {
+  return numberFormat(current).format(n);
+}
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+function numberFormat(l: Locale): Intl.NumberFormat {
+  let f = numberFormats.get(l);
+  if (!f) numberFormats.set(l, (f = new Intl.NumberFormat(l)));
+  return f;
+}
+
+/**
+ * Translates "<area>.<key>", filling {name} placeholders. Numbers are written
+ * in the interface locale (formatNumber), except a {year}, which is never grouped.
+ */
 export function t(key: string, params?: Record<string, string | number>): string {
   let s = table[key] ?? fallback[key] ?? key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]!) : m));
   return s;
+}
+
+function fill(name: string, v: string | number): string {
+  return typeof v === 'number' && name !== 'year' ? formatNumber(v) : String(v);
 }
 
 /**

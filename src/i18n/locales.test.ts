@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './index';
+import { LOCALES, setMessages, t } from './index';
 
 const dir = join(import.meta.dirname, 'locales');
 const KEY_PREFIX = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
@@ -19,5 +19,17 @@ describe('locale catalogs', () => {
       for (const [key, value] of Object.entries(messages)) if (KEY_PREFIX.test(value.trim())) found.push(`${file} ${key}: ${value}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('t: numbers in the interface locale', () => {
+  it('groups digits as the locale does, and never a year', () => {
+    setMessages('fr', { 'title.views': '{n} vues', 'shell.copyright': '© {year}' });
+    expect(t('title.views', { n: 7_679_783 })).toBe('7\u202f679\u202f783 vues');
+    expect(t('shell.copyright', { year: 2019 })).toBe('© 2019');
+    setMessages('en', { 'title.views': '{n} views' });
+    expect(t('title.views', { n: 7_679_783 })).toBe('7,679,783 views');
+    setMessages('de', { 'title.views': '{n} Aufrufe' });
+    expect(t('title.views', { n: 7_679_783 })).toBe('7.679.783 Aufrufe');
   });
 });

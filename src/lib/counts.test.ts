@@ -15,4 +15,10 @@ describe('abbreviateCount (000 §5)', () => {
     expect(abbreviateCount(1_000_000)).toBe('1.0m');
     expect(abbreviateCount(2_590_000)).toBe('2.5m');
   });
+  it('writes the decimal mark of the interface locale', () => {
+    expect(abbreviateCount(1_599, 'fr')).toBe('1,5k');
+    expect(abbreviateCount(2_590_000, 'de')).toBe('2,5m');
+    expect(abbreviateCount(12_345, 'th')).toBe('12.3k');
+    expect(abbreviateCount(999, 'ru')).toBe('999');
+  });
 });

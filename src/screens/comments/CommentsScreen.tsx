@@ -8,6 +8,7 @@ import { useApi } from '../../api/useApi';
 import { t, locale } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { abbreviateCount } from '../../lib/counts';
+import { shortDate, useBrowserLocale } from '../../lib/dates';
 import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -43,7 +44,8 @@ function CommentItem({ c }: { c: Comment }) {
   );
   const { liked, likes, error } = state.context;
   const busy = state.matches('liking') || state.matches('unliking');
-  const date = new Intl.DateTimeFormat(locale(), { dateStyle: 'short' }).format(new Date(Number(c.created) * 1000));
+  // 000 §2: a short date in the browser's locale; the like count in the interface's.
+  const date = shortDate(Number(c.created), useBrowserLocale(locale()));
   return (
     <li className="comment" data-comment-id={c.id} data-state={String(state.value)}>
       <img className="comment__icon" src={c.iconUrl} alt="" width={44} height={44} loading="lazy" />
@@ -72,7 +74,7 @@ function CommentItem({ c }: { c: Comment }) {
               d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z"
             />
           </svg>
-          <span className="comment__likes">{abbreviateCount(likes)}</span>
+          <span className="comment__likes">{abbreviateCount(likes, locale())}</span>
         </button>
         {error ? (
           <span role="alert" className="favorite__error">

@@ -4,6 +4,7 @@ import { chapterSortMachine } from '../../../machines/chapterSortMachine';
 import type { Chapter } from '../../../core/gen/manga/v1/title_pb';
 import { t, locale } from '../../i18n';
 import { inspect } from '../../lib/inspector';
+import { abbreviateCount } from '../../lib/counts';
 import { storeLink } from '../../ui/AppInstallBanner';
 
 /** 000 §2, §9: a deadline shows only when the chapter ends within 7 days. */
@@ -49,7 +50,7 @@ function ChapterRow({ c, now }: { c: Chapter; now: number }) {
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path fill="currentColor" d="M4 4h16v12H7l-3 3z" />
         </svg>
-        {c.commentCount}
+        {abbreviateCount(c.commentCount, locale())}
       </Link>
     </li>
   );

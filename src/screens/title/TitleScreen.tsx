@@ -105,7 +105,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
               {d.isSimulReleased ? <span className="simul-flag">{t('title.simulrelease')}</span> : null}
             </p>
             <p className="title-hero__schedule">{scheduleText(d)}</p>
-            <p className="title-hero__views">{t('title.views', { n: new Intl.NumberFormat().format(Number(d.numberOfViews)) })}</p>
+            <p className="title-hero__views">{t('title.views', { n: Number(d.numberOfViews) })}</p>
             <div className="title-hero__actions">
               <FavoriteToggle titleId={title.titleId} subscribed={d.isSubscribed} />
               <ShareButtons url={shareUrl} text={d.sns?.body || title.name} />
