@@ -43,10 +43,10 @@ describe('languageSettingsMachine', () => {
     const a = createActor(languageSettingsMachine.provide({ actions: log.actions }), { input: FIRST_USE }).start();
     a.send(LOADED);
     expect(a.getSnapshot().value).toBe('closed');
-    expect(a.getSnapshot().context).toMatchObject({ serviceLang: 'fr', contentLangs: ['en', 'es', 'fr'], firstUse: false });
+    expect(a.getSnapshot().context).toMatchObject({ serviceLang: 'fr', contentLangs: ['fr', 'en', 'es'], firstUse: false });
     expect(log.calls).toEqual([
       ['loadLanguages', undefined],
-      ['saveLanguages', { serviceLang: 'fr', contentLangs: ['en', 'es', 'fr'] }],
+      ['saveLanguages', { serviceLang: 'fr', contentLangs: ['fr', 'en', 'es'] }],
       ['applyServiceLang', { serviceLang: 'fr' }],
     ]);
     // Without an answer: the browser's language alone.

@@ -64,7 +64,7 @@ export function langParam(p: Params, name = 'lang'): LanguageInfo {
 /**
  * clang: a comma list of content languages (short codes; service codes are
  * accepted too, as some clients send them). Absent or empty: every language.
- * Answers the sorted enum values, or null for "all".
+ * Answers the enum values in the reader's order (lists show a series in the first), or null for "all".
  */
 export function clangParam(p: Params, name = 'clang'): number[] | null {
   const v = p[name];
@@ -81,7 +81,7 @@ export function clangParam(p: Params, name = 'clang'): number[] | null {
     if (!l) throw errors.badParam(name, `has an unknown language code ${code.slice(0, 10)}`);
     set.add(l.language);
   }
-  return [...set].sort((a, b) => a - b);
+  return [...set];
 }
 
 /** Absolute base for URLs we hand out: PUBLIC_URL, else the request's own origin. */

@@ -23,6 +23,7 @@ import type { Repos } from '../repos/index.js';
 import type { Snapshot, TitleRow } from '../repos/catalog.js';
 import { DAY } from '../lib/clock.js';
 import { languageOrDefault } from '../../core/languages.js';
+import { byReaderOrder, preferredTitle } from '../../core/languageChoice.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
 
@@ -31,9 +32,13 @@ export const STATUS_OF_TYPE = { serializing: 'ongoing', completed: 'completed', 
 
 const inLangs = (langs: number[] | null) => (t: TitleRow) => langs === null || langs.includes(t.language);
 
-/** The language titles of a series within the content languages. */
+/**
+ * The language titles of a series within the content languages, the reader's first
+ * content language first (`langs` in the reader's order): a screen showing a series
+ * once shows its first title.
+ */
 function seriesTitles(s: Snapshot, seriesId: number, langs: number[] | null): TitleRow[] {
-  return (s.titlesBySeries.get(seriesId) ?? []).filter(inLangs(langs));
+  return byReaderOrder((s.titlesBySeries.get(seriesId) ?? []).filter(inLangs(langs)), langs);
 }
 
 export function languagesMsg(s: Snapshot): Languages {
@@ -167,7 +172,10 @@ function dailyGroups(
     .map(([day, groups]) => {
       const list = [...groups.values()];
       for (const g of list) {
-        g.titles.sort((a, b) => (a.title?.language ?? 0) - (b.title?.language ?? 0));
+        g.titles = byReaderOrder(
+          g.titles.map((u) => ({ u, language: u.title?.language ?? 0 })),
+          langs,
+        ).map((x) => x.u);
         g.chapterNumber = g.titles[0]?.chapterName ?? g.chapterNumber;
       }
       list.sort((a, b) => b.chapterStartTime - a.chapterStartTime || a.theTitle.localeCompare(b.theTitle, 'en'));
@@ -179,7 +187,11 @@ function dailyGroups(
     });
 }
 
-/** Featured lists of a kind, each with its content-language titles; empty lists are left out. */
+/**
+ * Featured lists of a kind. A title list shows each series once (not once per language
+ * in a row): its title in the reader's first content language that has it. Empty lists
+ * are left out.
+ */
 async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
   const [lists, items] = await Promise.all([repos.promo.featuredLists(), repos.promo.featuredItems()]);
   return lists
@@ -192,7 +204,7 @@ async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
       titleList: create(TitleListSchema, {
         listName: row.name,
         containerId: row.container_id,
-        featuredTitles: seriesIds.flatMap((id) => seriesTitles(s, id, langs)).map(titleMsg),
+        featuredTitles: seriesIds.flatMap((id) => preferredTitle(seriesTitles(s, id, langs), langs) ?? []).map(titleMsg),
       }),
       ranked: seriesIds
         .map((id) => ({ id, titles: seriesTitles(s, id, langs) }))

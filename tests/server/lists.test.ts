@@ -33,7 +33,8 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(v.popup?.popupId).toBe(1);
     expect(v.popup?.data.case).toBe('oneImage');
     expect(v.featuredTitleLists.map((l) => l.listName)).toEqual(['Fantasy']);
-    expect(v.featuredTitleLists[0].featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs, T.zero]);
+    // A series once, not once per language in a row.
+    expect(v.featuredTitleLists[0].featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.zero]);
     expect(v.serviceAnnouncements.map((x) => x.id)).toEqual([1, 2]);
     expect(v.serviceAnnouncements[0].body).toBe('<p>Hello</p>');
 
@@ -68,6 +69,24 @@ describe.each(BACKENDS)('list views on %s', (backend) => {
     expect(v.rankedTitles.every((g) => g.titles.every((x) => x.language === Number(Language.SPANISH)))).toBe(true);
     expect(v.groups.flatMap((g) => g.titleGroups.flatMap((x) => x.titles.map((y) => y.chapterId))).sort()).toEqual([2002, 5002]);
     expect(v.serviceAnnouncements.map((x) => x.id)).toEqual([3]);
+  });
+
+  it("lists show a series once, in the reader's first content language that has it", async () => {
+    const home = async (clang: string) => {
+      const s = success(await call(t.app, { url: `/api/web/web_homeV4?lang=eng&clang=${clang}` }));
+      return s.data.value as Extract<typeof s.data, { case: 'webHomeViewV4' }>['value'];
+    };
+    const esFirst = await home('es,en');
+    expect(esFirst.featuredTitleLists[0].featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEs, T.zero]);
+    expect(esFirst.rankedTitles[0].titles.map((x) => x.titleId)).toEqual([T.bladeEs, T.bladeEn]);
+    const blade = esFirst.groups.flatMap((g) => g.titleGroups).find((g) => g.theTitle === 'Blade Quest')!;
+    expect(blade.titles[0].title?.titleId).toBe(T.bladeEs);
+    const enFirst = await home('en,es');
+    expect(enFirst.featuredTitleLists[0].featuredTitles.map((x) => x.titleId)).toEqual([T.bladeEn, T.zero]);
+    expect(enFirst.rankedTitles[0].titles.map((x) => x.titleId)).toEqual([T.bladeEn, T.bladeEs]);
+    const featured = success(await call(t.app, { url: '/api/featuredV2?lang=eng&clang=es,en' })).data.value as FeaturedTitlesViewV2;
+    const ranked = featured.contents[0].data.value as { rankedTitles: { titles: { titleId: number }[] }[] };
+    expect(ranked.rankedTitles[1].titles[0].titleId).toBe(T.bladeEs);
   });
 
   it('home: bad parameters are the error envelope', async () => {
