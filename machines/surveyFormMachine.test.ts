@@ -66,8 +66,11 @@ describe('surveyFormMachine', () => {
   it('checks each question: required, at most N choices, free text up to 100 characters', () => {
     expect(problemOf(SINGLE, answer({}))).toEqual({ kind: 'required' });
     expect(problemOf(question({ canSkip: true }), answer({}))).toBe(null);
-    // An enabled but empty free form answers nothing…
-    expect(problemOf(SINGLE, answer({ freeOn: true, freeText: '  ' }))).toEqual({ kind: 'required' });
+    // A ticked free form is a choice ("Please choose the answer." no longer applies), but an empty one asks for its text…
+    expect(problemOf(SINGLE, answer({ freeOn: true, freeText: '  ' }))).toEqual({ kind: 'writeOther' });
+    expect(problemOf(MULTI, answer({ freeOn: true }))).toEqual({ kind: 'writeOther' });
+    expect(problemOf(question({ canSkip: true }), answer({ freeOn: true }))).toBe(null);
+    expect(problemOf(MULTI, answer({ choices: ['a'], freeOn: true }))).toBe(null);
     expect(problemOf(SINGLE, answer({ freeOn: true, freeText: 'mine' }))).toBe(null);
     // …but counts as a selection against the limit.
     expect(problemOf(MULTI, answer({ choices: ['a', 'b'] }))).toBe(null);

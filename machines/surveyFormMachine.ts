@@ -25,16 +25,21 @@ export interface SurveyAnswer {
 /** 001 §5: free-form text is limited to 100 characters. */
 export const FREE_TEXT_MAX = 100;
 
-export type QuestionProblem = null | { kind: 'required' } | { kind: 'tooMany'; n: number } | { kind: 'tooLong' };
+export type QuestionProblem = null | { kind: 'required' } | { kind: 'writeOther' } | { kind: 'tooMany'; n: number } | { kind: 'tooLong' };
 
+/**
+ * 001 §5. A ticked free form counts as one selection: against the limit, and
+ * for "Please choose the answer." (which no longer shows once "other" is
+ * ticked). Only its non-empty text is sent, though, so a required question
+ * whose only answer is an empty free form asks for that text (writeOther)
+ * and keeps the form from being sent.
+ */
 export function problemOf(q: SurveyQuestion, a: SurveyAnswer): QuestionProblem {
   if ([...a.freeText].length > FREE_TEXT_MAX) return { kind: 'tooLong' };
-  const free = a.freeOn && a.freeText.trim() !== '' ? 1 : 0;
-  // An enabled free form counts as a selection (001 §5), but an empty one answers nothing.
   const count = a.choices.length + (a.freeOn ? 1 : 0);
-  const answered = a.choices.length + free > 0;
-  if (!answered && !q.canSkip) return { kind: 'required' };
+  if (count === 0) return q.canSkip ? null : { kind: 'required' };
   if (q.numberOfChoices > 1 && count > q.numberOfChoices) return { kind: 'tooMany', n: q.numberOfChoices };
+  if (a.choices.length === 0 && a.freeText.trim() === '' && !q.canSkip) return { kind: 'writeOther' };
   return null;
 }
 

@@ -181,6 +181,20 @@ describe('survey and feedback on the real API', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
   });
 
+  it('"Other" ticked and empty: not "Please choose the answer." but a request for the text; the legend reads "Required (up to 3)" once', async () => {
+    showSurvey();
+    const group = (await screen.findAllByRole('group'))[1];
+    expect(group.querySelector('legend')!.textContent).toBe('2. Which genres do you read? Required (up to 3)');
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Other' }));
+    expect(within(group).getByRole('alert').textContent).toBe('Please write your answer in the box.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
+    fireEvent.change(within(group).getByRole('textbox'), { target: { value: 'Horror' } });
+    expect(within(group).queryByRole('alert')).toBe(null);
+    // Unticked, the text is cleared and the question is unanswered again.
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Other' }));
+    expect(within(group).getByRole('alert').textContent).toBe('Please choose the answer.');
+  });
+
   it('feedback form: type, message, send, failure, submitted', async () => {
     await runUiModel(
       feedbackMachine,

@@ -202,7 +202,7 @@ export const SURVEY: Record<
     q: [
       { description: 'How did you first hear about this service?', selection: ['Social media', 'A friend', 'Search engine', 'App store'] },
       {
-        description: 'Which genres do you read? (up to 3)',
+        description: 'Which genres do you read?',
         selection: ['Action', 'Romance', 'Comedy', 'Fantasy', 'Sports', 'Mystery'],
         freeForm: 'Other',
       },
@@ -217,7 +217,7 @@ export const SURVEY: Record<
     q: [
       { description: '¿Cómo conociste este servicio?', selection: ['Redes sociales', 'Un amigo', 'Buscador', 'Tienda de apps'] },
       {
-        description: '¿Qué géneros lees? (hasta 3)',
+        description: '¿Qué géneros lees?',
         selection: ['Acción', 'Romance', 'Comedia', 'Fantasía', 'Deportes', 'Misterio'],
         freeForm: 'Otro',
       },
@@ -238,7 +238,7 @@ export const SURVEY: Record<
         selection: ['Réseaux sociaux', 'Un ami', 'Moteur de recherche', 'Boutique d’applis'],
       },
       {
-        description: 'Quels genres lisez-vous ? (3 maximum)',
+        description: 'Quels genres lisez-vous ?',
         selection: ['Action', 'Romance', 'Comédie', 'Fantasy', 'Sport', 'Mystère'],
         freeForm: 'Autre',
       },
@@ -255,7 +255,7 @@ export const SURVEY: Record<
     answeredBody: 'ขอบคุณ! คุณได้ตอบแบบสอบถามนี้ไปแล้ว',
     q: [
       { description: 'คุณรู้จักบริการนี้ได้อย่างไร?', selection: ['โซเชียลมีเดีย', 'เพื่อนแนะนำ', 'เครื่องมือค้นหา', 'แอปสโตร์'] },
-      { description: 'คุณอ่านแนวไหนบ้าง? (ไม่เกิน 3 ข้อ)', selection: ['แอ็กชัน', 'โรแมนซ์', 'คอมเมดี้', 'แฟนตาซี', 'กีฬา', 'สืบสวน'], freeForm: 'อื่น ๆ' },
+      { description: 'คุณอ่านแนวไหนบ้าง?', selection: ['แอ็กชัน', 'โรแมนซ์', 'คอมเมดี้', 'แฟนตาซี', 'กีฬา', 'สืบสวน'], freeForm: 'อื่น ๆ' },
       { description: 'คุณอ่านผ่านอุปกรณ์ใดบ่อยที่สุด?', selection: ['โทรศัพท์', 'แท็บเล็ต', 'คอมพิวเตอร์'], freeForm: 'อื่น ๆ' },
       { description: 'คุณอ่านบ่อยแค่ไหน? (ไม่บังคับ)', selection: ['ทุกวัน', 'หลายครั้งต่อสัปดาห์', 'สัปดาห์ละครั้ง', 'น้อยกว่านั้น'] },
     ],

@@ -109,7 +109,7 @@ export default function QuestionnaireScreen() {
                 <fieldset>
                   <legend>
                     <span className="survey__num">{i + 1}.</span> {q.description}{' '}
-                    {!q.canSkip ? <span className="survey__required">{t('survey.required')}</span> : null}
+                    {!q.canSkip ? <span className="survey__required">{t('survey.required')}</span> : null}{' '}
                     {multi ? <span className="survey__hint">{t('survey.upTo', { n: q.numberOfChoices })}</span> : null}
                   </legend>
                   {q.selection.map((opt) => (
@@ -154,7 +154,9 @@ export default function QuestionnaireScreen() {
                         ? t('survey.tooMany', { n: problem.n })
                         : problem.kind === 'tooLong'
                           ? t('survey.tooLong', { n: FREE_TEXT_MAX })
-                          : t('survey.choose')}
+                          : problem.kind === 'writeOther'
+                            ? t('survey.writeOther')
+                            : t('survey.choose')}
                     </p>
                   ) : null}
                 </fieldset>
