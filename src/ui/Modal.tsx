@@ -4,9 +4,10 @@ import { t } from '../i18n';
 import { CloseIcon } from './CloseIcon';
 
 /**
- * An accessible dialog: role=dialog, aria-modal, labelled by its title;
- * Escape, the close button and a click on the backdrop close it; focus
- * moves in on open and back to where it was on close.
+ * An accessible dialog: role=dialog (or alertdialog, for an alert the reader
+ * must acknowledge), aria-modal, labelled by its title; Escape, the close
+ * button and a click on the backdrop close it; focus moves in on open and
+ * back to where it was on close.
  */
 export function Modal({
   open,
@@ -14,12 +15,14 @@ export function Modal({
   title,
   children,
   className,
+  role = 'dialog',
 }: {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
   className?: string;
+  role?: 'dialog' | 'alertdialog';
 }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -54,7 +57,7 @@ export function Modal({
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <div ref={box} className={`modal ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <div ref={box} className={`modal ${className ?? ''}`} role={role} aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
         <header className="modal__header">
           <h2 id={`${id}-title`} className="modal__title">
             {title}

@@ -206,11 +206,15 @@ describe('survey and feedback on the real API', () => {
           { type: 'form.send' },
           { type: 'send.done' },
           { type: 'send.failed' },
+          { type: 'failure.dismiss' },
         ],
         sequences: [
           [
             { type: 'message.change', value: 'Hi' },
             { type: 'type.set', value: 'suggestion' },
+            { type: 'form.send' },
+            { type: 'send.failed' },
+            { type: 'failure.dismiss' },
             { type: 'form.send' },
             { type: 'send.failed' },
             { type: 'message.change', value: 'Hi again' },
@@ -237,6 +241,10 @@ describe('survey and feedback on the real API', () => {
           'form.send': () => fireEvent.click(screen.getByRole('button', { name: 'Send' })),
           'send.done': () => gate!.release('pass'),
           'send.failed': () => gate!.release('fail'),
+          'failure.dismiss': () =>
+            fireEvent.click(
+              within(screen.getByRole('alertdialog', { name: 'Error! Please wait a moment' })).getByRole('button', { name: 'OK' }),
+            ),
         },
         check: (s) => {
           const c = s.context as FeedbackContext;
@@ -245,7 +253,8 @@ describe('survey and feedback on the real API', () => {
           if (s.value === 'submitted') return void expect(main.textContent).toContain('Your feedback was successfully sent.');
           expect(screen.getByRole<HTMLTextAreaElement>('textbox').value).toBe(c.message);
           expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Suggestion' }).checked).toBe(c.type === 'suggestion');
-          expect(!!screen.queryByRole('alert')).toBe(c.failed);
+          // A failure is the app's alert dialog (001 §8), not inline text.
+          expect(!!screen.queryByRole('alertdialog', { name: 'Error! Please wait a moment' })).toBe(c.failed);
           if (s.value === 'form')
             expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(c.message.trim() === '');
         },

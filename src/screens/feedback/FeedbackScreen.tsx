@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { SITE } from '../../lib/siteLinks';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { Modal } from '../../ui/Modal';
 import '../questionnaire/questionnaire.css';
 
 const TYPES: FeedbackType[] = ['report', 'suggestion'];
@@ -12,7 +13,8 @@ const TYPES: FeedbackType[] = ['report', 'suggestion'];
 /**
  * /feedback (000 §2, 001 §2): the page notes that the form has moved and
  * links to the feedback portal; the form (type and message) still sends to
- * POST /api/web/contact, then shows the success copy.
+ * POST /api/web/contact, then shows the success copy. A failure raises the
+ * alert "Error! Please wait a moment" (001 §8) as the app's alert dialog.
  */
 export default function FeedbackScreen() {
   const [state, send] = useMachine(
@@ -76,11 +78,17 @@ export default function FeedbackScreen() {
               {[...c.message].length} / {MESSAGE_MAX}
             </span>
           </label>
-          {c.failed ? (
-            <p className="survey__problem" role="alert">
-              {t('static.feedbackFailed')}
-            </p>
-          ) : null}
+          <Modal
+            open={c.failed}
+            role="alertdialog"
+            className="alert-dialog"
+            title={t('static.feedbackFailed')}
+            onClose={() => send({ type: 'failure.dismiss' })}
+          >
+            <button type="button" className="button button--primary" onClick={() => send({ type: 'failure.dismiss' })}>
+              {t('common.ok')}
+            </button>
+          </Modal>
           <button type="submit" className="button button--primary" disabled={!canSend(c) || busy} aria-busy={busy}>
             {busy ? t('common.loading') : t('static.feedbackSend')}
           </button>
