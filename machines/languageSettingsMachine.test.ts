@@ -80,7 +80,7 @@ describe('languageSettingsMachine', () => {
     ]);
   });
 
-  it('content languages toggle one by one, one at least stays on; closing after a toggle reloads', () => {
+  it('content languages toggle one by one, one at least stays on; closing reloads, with or without a toggle', () => {
     const open: LanguageSettingsEvent[] = [LOADED, { type: 'settings.open' }];
     const toggled = after(languageSettingsMachine, STORED, [
       ...open,
@@ -93,10 +93,13 @@ describe('languageSettingsMachine', () => {
       'es',
       'fr',
     ]);
-    expect(after(languageSettingsMachine, STORED, [...open, { type: 'settings.close' }]).value).toBe('closed');
+    // 001 §4: closing the settings reloads the page, even with nothing changed…
+    expect(after(languageSettingsMachine, STORED, [...open, { type: 'settings.close' }]).value).toBe('reloading');
     expect(
       after(languageSettingsMachine, STORED, [...open, { type: 'content.toggle', lang: 'es' }, { type: 'settings.close' }]).value,
     ).toBe('reloading');
+    // …while leaving the page with them open reloads only after a change.
+    expect(after(languageSettingsMachine, STORED, [...open, { type: 'route.changed' }]).value).toBe('closed');
     expect(after(languageSettingsMachine, STORED, [...open, { type: 'content.toggle', lang: 'es' }, { type: 'route.changed' }]).value).toBe(
       'reloading',
     );

@@ -10,7 +10,9 @@ import { chooseLanguages } from '../core/languageChoice';
  * A service-language change stores it, resets content languages to just
  * that language, refetches, re-registers the push token if notifications are
  * permitted, and reloads. Content languages toggle one by one (one at least
- * stays on); closing the settings after a toggle reloads the page.
+ * stays on). Closing the settings reloads the page (001 §4), changed or not;
+ * a route change while they are open closes them, reloading only after a
+ * toggle.
  * Codes are short codes ("en"); effects are provided actions.
  */
 export interface AvailableLang {
@@ -124,7 +126,9 @@ export const languageSettingsMachine = setup({
     },
     open: {
       on: {
-        'settings.close': [{ guard: 'isDirty', target: 'reloading' }, { target: 'closed' }],
+        // 001 §4: "Changing it or closing the settings reloads the page", with or without a change.
+        'settings.close': { target: 'reloading' },
+        // Leaving the page with the settings open closes them; only a change needs the reload there.
         'route.changed': [{ guard: 'isDirty', target: 'reloading' }, { target: 'closed' }],
         'service.select': {
           guard: 'isOtherServiceLang',

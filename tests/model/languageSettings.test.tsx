@@ -15,8 +15,8 @@ import { runUiModel } from './uiModel';
  * Language settings (000 §4, 001 §4) on the real GET /api/language: first use
  * takes the server's defaults, a stored choice is kept; the modal opens,
  * toggles content languages (stored at once), a service-language change
- * stores it with content reset to it and reloads, closing after a change
- * reloads, a route change closes it.
+ * stores it with content reset to it and reloads, closing reloads (changed
+ * or not: 001 §4), a route change closes it (reloading after a change).
  */
 describe('language settings on the real server', () => {
   useRealApi();
