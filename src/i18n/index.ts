@@ -36,6 +36,11 @@ export function locale(): Locale {
   return current;
 }
 
+/** Whether "<area>.<key>" has copy (in the locale or the English fallback). */
+export function hasMessage(key: string): boolean {
+  return key in table || key in fallback;
+}
+
 /** A number as the interface locale writes it (digit grouping, decimal mark): "7,679,783" in English, "7 679 783" in French. */
 export function formatNumber(n: number): string {
   return numberFormat(current).format(n);

@@ -18,6 +18,7 @@ import { ServerPopup } from '../../ui/ServerPopup';
 import { AdSlot } from '../../ads/AdSlot';
 import { SocialLinks } from '../../app/Footer';
 import { HomeCarousel } from './HomeCarousel';
+import { featuredListName } from '../featured/listName';
 import '../screens.css';
 
 /** 000 §9: a horizontal list scrolls 550 px per click. */
@@ -81,10 +82,11 @@ function UpdatedGroup({ name, groups, eager = 0 }: { name: string; groups: Origi
 }
 
 export function FeaturedList({ list }: { list: TitleList }) {
+  const name = featuredListName(list.listName);
   return (
-    <section className="home-group" aria-label={list.listName}>
-      <h2 className="section-title">{list.listName}</h2>
-      <ScrollRow label={list.listName}>
+    <section className="home-group" aria-label={name}>
+      <h2 className="section-title">{name}</h2>
+      <ScrollRow label={name}>
         {list.featuredTitles.map((title) => (
           <div className="home-group__item" key={title.titleId}>
             <TitleCard title={title} badge />

@@ -35,7 +35,9 @@ function shownTitle(g: AllTitlesGroup, keyword: string, langs: readonly ShortCod
 
 export default function SearchScreen() {
   const keyword = keywordOf(useSearch());
-  const all = useApi('/title_list/allV2', {}, (r) => (r.data.case === 'allTitlesViewV2' ? r.data.value : undefined));
+  const all = useApi('/title_list/allV2', { enabled: keyword.trim() !== '' }, (r) =>
+    r.data.case === 'allTitlesViewV2' ? r.data.value : undefined,
+  );
   const langs = storedContentLangs();
   const found = all.status === 'ok' ? searchGroups(all.data.allTitlesGroup, keyword, langs) : [];
   return (
@@ -45,7 +47,12 @@ export default function SearchScreen() {
       <div className="search-page__box">
         <SearchBox />
       </div>
-      {all.status !== 'ok' ? (
+      {!keyword.trim() ? (
+        // Nothing asked yet: an invitation to search, not "no results" (000 §2 Search).
+        <p className="empty-state" data-testid="search-prompt">
+          {t('search.prompt')}
+        </p>
+      ) : all.status !== 'ok' ? (
         <Loading />
       ) : found.length === 0 ? (
         <p className="empty-state" data-testid="no-results">
