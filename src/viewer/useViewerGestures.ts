@@ -152,7 +152,9 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
     {
       target: ref,
       eventOptions: { passive: false },
-      drag: { filterTaps: true, pointer: { touch: true }, threshold: 4 },
+      // Pointer events (use-gesture's default) carry mouse, pen and touch alike; its touch-events mode
+      // (pointer.touch) would leave a mouse without drags on a touch-capable desktop.
+      drag: { filterTaps: true, threshold: 4 },
       pinch: { from: () => [cur.current.scale(), 0], scaleBounds: { min: 1, max: MAX_ZOOM }, pinchOnWheel: true, modifierKey: 'ctrlKey' },
       wheel: { preventDefault: true },
     },

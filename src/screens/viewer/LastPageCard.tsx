@@ -7,10 +7,11 @@ import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb
 import { locale, t } from '../../i18n';
 import { storedServiceLang } from '../../lib/storage';
 import { storeLink } from '../../ui/AppInstallBanner';
+import { isNextChapterOut } from '../../viewer/session/chapterLayout';
 
 /**
- * The last page: next chapter (name, thumbnail, release time when a next
- * timestamp is set), the favorite toggle whose state lives on the last-page
+ * The last page: next chapter (name, thumbnail; a link once it is out, else
+ * its release time from nextTimeStamp in the reader's locale), the favorite toggle whose state lives on the last-page
  * object, the comments button and the app-install link.
  */
 export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaViewer }) {
@@ -43,26 +44,36 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
     last.nextTimeStamp > 0
       ? new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(last.nextTimeStamp * 1000))
       : '';
+  const nextInfo = next && (
+    <>
+      {next.thumbnailUrl && <img src={next.thumbnailUrl} alt="" className="viewer-last__thumb" draggable={false} />}
+      <span>
+        <span className="viewer-last__label">{t('viewer.nextChapter')}</span>
+        <strong>{next.name}</strong>
+        {next.subTitle && <span className="viewer-last__sub">{next.subTitle}</span>}
+        {release && !isNextChapterOut(last, Date.now()) && (
+          <span className="viewer-last__release" data-testid="viewer-next-release">
+            {t('viewer.availableOn', { date: release })}
+          </span>
+        )}
+      </span>
+    </>
+  );
   return (
     <section className="viewer-last" data-testid="viewer-last-page" data-interactive>
       <h3 className="viewer-last__heading">{viewer.titleName}</h3>
       <p className="viewer-last__chapter">{viewer.chapterName}</p>
-      {next && next.chapterId ? (
+      {!next || !next.chapterId ? (
+        <p className="viewer-last__latest">{t('viewer.latestChapter')}</p>
+      ) : isNextChapterOut(last, Date.now()) ? (
         <Link href={`/viewer/${next.chapterId}`} className="viewer-last__next" data-testid="viewer-next-chapter">
-          {next.thumbnailUrl && <img src={next.thumbnailUrl} alt="" className="viewer-last__thumb" draggable={false} />}
-          <span>
-            <span className="viewer-last__label">{t('viewer.nextChapter')}</span>
-            <strong>{next.name}</strong>
-            {next.subTitle && <span className="viewer-last__sub">{next.subTitle}</span>}
-          </span>
+          {nextInfo}
         </Link>
       ) : (
-        <p className="viewer-last__latest">{t('viewer.latestChapter')}</p>
-      )}
-      {release && (
-        <p className="viewer-last__release" data-testid="viewer-next-release">
-          {t('viewer.nextRelease', { date: release })}
-        </p>
+        // Announced, not out: its release time, and no link (the chapter cannot be read yet).
+        <div className="viewer-last__next viewer-last__next--upcoming" data-testid="viewer-next-upcoming">
+          {nextInfo}
+        </div>
       )}
       <div className="viewer-last__actions">
         <button

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { AdSlot } from '../../ads/AdSlot';
+import { AdsContext } from '../../ads';
 import { trackPublisherViewerBanner } from '../../analytics';
 import { logTitleBannerTap } from '../../api/tapLog';
 import type { Banner } from '../../../core/gen/manga/v1/common_pb';
@@ -104,6 +105,29 @@ function BannerImage({ b, onFollow }: { b: Banner; onFollow: () => void }) {
   );
 }
 
+/**
+ * The advertisement page: an ad network's slot when one is provided, else a
+ * house ad whose banner is one of the chapter's own last-page banners (catalog
+ * banners for this title and language).
+ */
+function ViewerAd({ viewer }: { viewer: MangaViewer }) {
+  const ads = useContext(AdsContext);
+  const end = viewer.pages.find((p) => p.data.case === 'lastPage')?.data;
+  const banners = end?.case === 'lastPage' ? end.value.banners : [];
+  return (
+    <div className="viewer-ad">
+      <AdsContext.Provider value={banners.length ? { adapter: ads.adapter, houseAds: banners } : ads}>
+        <AdSlot slot="viewer" minHeight={VIEWER.adMinHeight} fill />
+      </AdsContext.Provider>
+    </div>
+  );
+}
+
+/** The banner list's heading: the server's "Recommended" is the viewer's own heading, in the reader's language. */
+function bannerListTitle(title: string): string {
+  return title === 'Recommended' ? t('viewer.recommended') : title;
+}
+
 function SpecialPage({ item, viewer, current, mode }: { item: ViewerItem; viewer: MangaViewer; current: boolean; mode: Mode }) {
   const d = item.page.data;
   const insertIds = d.case === 'insertBannerList' ? d.value.banners.map((b) => b.id).join(',') : '';
@@ -119,15 +143,17 @@ function SpecialPage({ item, viewer, current, mode }: { item: ViewerItem; viewer
   }, [current, insertIds, mode, viewer.titleId]);
 
   switch (d.case) {
-    case 'bannerList':
+    case 'bannerList': {
+      const title = bannerListTitle(d.value.bannerTitle);
       return (
-        <section className="viewer-banners" aria-label={d.value.bannerTitle || undefined}>
-          {d.value.bannerTitle && <h3 className="viewer-banners__title">{d.value.bannerTitle}</h3>}
+        <section className="viewer-banners" aria-label={title || undefined}>
+          {title && <h3 className="viewer-banners__title">{title}</h3>}
           {d.value.banners.map((b) => (
             <BannerImage key={b.id} b={b} onFollow={() => trackPublisherViewerBanner('Click', b.id)} />
           ))}
         </section>
       );
+    }
     case 'insertBannerList':
       return (
         <section className="viewer-banners viewer-banners--insert" data-testid="viewer-insert-banner">
@@ -156,11 +182,7 @@ function SpecialPage({ item, viewer, current, mode }: { item: ViewerItem; viewer
         </section>
       );
     case 'advertisement':
-      return (
-        <div className="viewer-ad" style={{ minHeight: VIEWER.adMinHeight }}>
-          <AdSlot slot="viewer" minHeight={VIEWER.adMinHeight} />
-        </div>
-      );
+      return <ViewerAd viewer={viewer} />;
     case 'lastPage':
       return <LastPageCard last={d.value} viewer={viewer} />;
     default:

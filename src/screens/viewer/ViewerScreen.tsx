@@ -12,6 +12,7 @@ import { loadMangaViewer } from '../../viewer/api';
 import { viewerQueryKey } from '../../lib/prefs';
 import { dismissFirstPage } from '../../boot/chapterStartHandOver';
 import { takePrefetchedViewer } from '../../viewer/prefetch';
+import { ViewerError } from './ViewerError';
 import { ViewerStage } from './ViewerStage';
 import './viewer.css';
 
@@ -50,7 +51,7 @@ function viewerLoading(onLoaded: (d: Shown) => void) {
       alertError: () => window.alert(viewerErrorText(failure)),
     },
   });
-  return { machine, abort: () => ctrl?.abort() };
+  return { machine, abort: () => ctrl?.abort(), failure: () => failure };
 }
 
 /** /viewer/{chapterId}: the chapter viewer, outside the shell. */
@@ -58,7 +59,7 @@ export default function ViewerScreen() {
   const params = useParams<{ chapterId: string }>();
   const chapterId = Number(params.chapterId) || 0;
   const [data, setData] = useState<Shown | null>(null);
-  const [{ machine, abort }] = useState(() => viewerLoading(setData));
+  const [{ machine, abort, failure }] = useState(() => viewerLoading(setData));
   const [state, send, actor] = useMachine(machine, { input: { chapterId, stored: storedResolution() }, inspect });
 
   useEffect(() => {
@@ -94,12 +95,12 @@ export default function ViewerScreen() {
           reloading={state.matches('loading')}
         />
       ) : state.matches('failed') ? (
-        <div className="viewer__status" role="alert">
-          <p>{t('viewer.loadError')}</p>
-          <button type="button" className="viewer__button" onClick={() => send({ type: 'viewer.retry' })}>
-            {t('viewer.retry')}
-          </button>
-        </div>
+        <ViewerError
+          error={failure()}
+          titleId={data?.viewer.titleId}
+          titleName={data?.viewer.titleName}
+          onRetry={() => send({ type: 'viewer.retry' })}
+        />
       ) : (
         <div className="viewer__status" aria-busy="true">
           {t('viewer.loading')}

@@ -10,7 +10,7 @@ import { TOAST_MS } from './viewerActors';
 import { ViewerSession } from './viewerSession';
 
 /** A chapter of `n` single pages and its end page. */
-function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number } = {}): MangaViewer {
+function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number; nextTimeStamp?: number } = {}): MangaViewer {
   const pages = Array.from({ length: n }, (_, i) => ({
     data: {
       case: 'mangaPage' as const,
@@ -20,7 +20,11 @@ function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number } = {}): 
   const end = {
     data: {
       case: 'lastPage' as const,
-      value: { currentChapter: { chapterId: 7 }, ...(o.nextChapterId ? { nextChapter: { chapterId: o.nextChapterId } } : {}) },
+      value: {
+        currentChapter: { chapterId: 7 },
+        ...(o.nextChapterId ? { nextChapter: { chapterId: o.nextChapterId } } : {}),
+        nextTimeStamp: o.nextTimeStamp ?? 0,
+      },
     },
   };
   return create(MangaViewerSchema, { chapterId: 7, titleId: 1, startFromRight: !!o.rtl, pages: [...pages, end] });
@@ -164,6 +168,14 @@ describe('ViewerSession', () => {
     expect(prefetchChapter).not.toHaveBeenCalled();
     session.handleKey(key('End'));
     expect(prefetchChapter).toHaveBeenCalledWith(8, 'high');
+  });
+
+  it('never asks ahead for a next chapter that is announced with a release time (not out yet)', async () => {
+    const { session, prefetchChapter } = open(chapter(10, { nextChapterId: 8, nextTimeStamp: 2_000_000_000 }), { mode: 'horizontal' });
+    await ready();
+    session.handleKey(key('End'));
+    expect(session.getSnapshot().index).toBe(session.getSnapshot().count - 1);
+    expect(prefetchChapter).not.toHaveBeenCalled();
   });
 
   it('tells its subscribers about changes, and teardown stops its actors, timers, renderer and the first pages', async () => {

@@ -67,7 +67,7 @@ function debugOf(s: ViewerSession) {
     pool: () => s.parts.pool.stats,
     position: () => {
       const { pos, geometry } = paging().context;
-      return { index: pos.index, count: geometry.count, mode: geometry.mode, scale: pos.scale };
+      return { index: pos.index, count: geometry.count, mode: geometry.mode, scale: pos.scale, scrollY: pos.scrollY };
     },
     pageState: (i: number) => s.parts.store?.state(i),
     samplePixel: (x: number, y: number) => samplePixel(s, x, y),
