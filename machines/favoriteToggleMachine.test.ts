@@ -12,18 +12,20 @@ describe('favoriteToggleMachine', () => {
     expectFullCoverage('favoriteToggle', favoriteToggleMachine, machinePaths(favoriteToggleMachine, { inputs: INPUTS, events: EVENTS }));
   });
 
-  it('subscribes and unsubscribes, marking the favorites list stale on success', () => {
-    const log = actionLog('subscribe', 'unsubscribe', 'markFavoritesStale');
+  it('subscribes and unsubscribes, marking the favorites list stale on success; notifications are offered after the favorite is saved', () => {
+    const log = actionLog('subscribe', 'unsubscribe', 'markFavoritesStale', 'offerNotifications');
     const a = createActor(favoriteToggleMachine.provide({ actions: log.actions }), { input: INPUTS[0] }).start();
     expect(a.getSnapshot().value).toBe('notSubscribed');
     a.send({ type: 'favorite.toggle' });
     expect(a.getSnapshot().value).toBe('subscribing');
+    // Nothing asks for notifications while the favorite is being saved.
+    expect(log.names()).toEqual(['subscribe']);
     a.send({ type: 'favorite.done' });
     expect(a.getSnapshot().value).toBe('subscribed');
     a.send({ type: 'favorite.toggle' });
     a.send({ type: 'favorite.done' });
     expect(a.getSnapshot().value).toBe('notSubscribed');
-    expect(log.names()).toEqual(['subscribe', 'markFavoritesStale', 'unsubscribe', 'markFavoritesStale']);
+    expect(log.names()).toEqual(['subscribe', 'markFavoritesStale', 'offerNotifications', 'unsubscribe', 'markFavoritesStale']);
   });
 
   it('a failure restores the toggle and shows the error until dismissed or retried', () => {

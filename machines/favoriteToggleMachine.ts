@@ -6,7 +6,9 @@ import { assign, setup } from 'xstate';
  * toggle shows loading; a failure shows the error and restores the toggle;
  * success marks the favorites list stale. The calls are provided actions
  * (subscribe / unsubscribe) that answer with 'favorite.done' or
- * 'favorite.failed'.
+ * 'favorite.failed'. Release notifications are offered only once the
+ * favorite is saved (offerNotifications, answering nothing): the toggle never
+ * waits on the browser's permission prompt.
  */
 export interface FavoriteToggleContext {
   error: string | null;
@@ -27,6 +29,7 @@ export const favoriteToggleMachine = setup({
     subscribe: () => {},
     unsubscribe: () => {},
     markFavoritesStale: () => {},
+    offerNotifications: () => {},
     setError: assign({ error: ({ event }) => (event.type === 'favorite.failed' ? event.message : null) }),
     clearError: assign({ error: null }),
   },
@@ -47,7 +50,7 @@ export const favoriteToggleMachine = setup({
     subscribing: {
       entry: 'subscribe',
       on: {
-        'favorite.done': { target: 'subscribed', actions: 'markFavoritesStale' },
+        'favorite.done': { target: 'subscribed', actions: ['markFavoritesStale', 'offerNotifications'] },
         'favorite.failed': { target: 'notSubscribed', actions: 'setError' },
       },
     },

@@ -10,16 +10,25 @@ import { storedServiceLang } from './storage';
 
 /**
  * PUT /title_list/bookmark, with the push token and service language when a
- * token exists (000 §7). Where the browser supports push, favoriting is what
- * asks for release notifications (a Web Push subscription; null when
- * unsupported or refused, and the favorite goes ahead without it).
+ * token exists (000 §7): one this browser already has, found without asking
+ * anything, so the favorite never waits on a permission prompt.
  */
 export async function subscribeTitle(titleId: number): Promise<void> {
-  const token = (await subscribeToReleases()) ?? (await getPushToken());
+  const token = await getPushToken();
   await call('/title_list/bookmark', {
     method: 'PUT',
     query: { title_id: titleId, ...(token ? { push_token: token, lang: storedServiceLang() } : {}) },
   });
+}
+
+/**
+ * After a favorite is saved: where the browser supports push, asks for
+ * release notifications (a Web Push subscription, posted with the service
+ * language to POST /web_push_token, which keeps it for this visitor's
+ * favorites). Runs on its own; unsupported, refused or failed ends quietly.
+ */
+export function offerReleaseNotifications(): void {
+  void subscribeToReleases();
 }
 
 export async function unsubscribeTitle(titleId: number): Promise<void> {

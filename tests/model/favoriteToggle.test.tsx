@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { favoriteToggleMachine } from '../../machines/favoriteToggleMachine';
 import { FavoriteToggle } from '../../src/screens/title/FavoriteToggle';
@@ -67,6 +67,33 @@ describe('favoriteToggle machine against the title page toggle and the real API'
       }),
     );
     expect(r.paths).toBeGreaterThan(0);
+  });
+
+  it('the favorite is saved and the toggle settles before the notification permission is asked, never waiting for the answer', async () => {
+    const titleId = api.catalog.titles[6].id;
+    // A browser with push whose permission prompt is never answered.
+    const requestPermission = vi.fn(() => new Promise<NotificationPermission>(() => {}));
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    vi.stubGlobal('PushManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
+    try {
+      render(<FavoriteToggle titleId={titleId} subscribed={false} />);
+      fireEvent.click(screen.getByRole('button'));
+      // The PUT goes first (held here by the gate), asking nothing.
+      await vi.waitFor(() => expect(gate.pending()).toBe(1));
+      expect(requestPermission).not.toHaveBeenCalled();
+      await gate.release('pass');
+      await screen.findByText(/Favorited/);
+      expect(document.querySelector('.favorite')!.getAttribute('data-state')).toBe('subscribed');
+      // Then the prompt, still unanswered: the toggle stays settled.
+      await vi.waitFor(() => expect(requestPermission).toHaveBeenCalledTimes(1));
+      expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(false);
+      const rows = await api.db.selectFrom('bookmarks').selectAll().where('title_id', '=', titleId).execute();
+      expect(rows.length).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it("a favorite stored through the toggle is on the visitor's list", async () => {

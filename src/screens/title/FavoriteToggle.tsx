@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { failureText, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
+import { failureText, offerReleaseNotifications, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
 
 /** The favorite toggle (title detail, viewer last page), driven by favoriteToggleMachine. */
 export function FavoriteToggle({
@@ -31,6 +31,8 @@ export function FavoriteToggle({
         },
         // (The favorites list asks again each time it is opened.)
         markFavoritesStale: ({ self }) => onChange?.(self.getSnapshot().matches('subscribed')),
+        // Only once the favorite is saved: the toggle has settled before any permission prompt.
+        offerNotifications: () => offerReleaseNotifications(),
       },
     }),
     { input: { subscribed }, inspect },
