@@ -1,5 +1,6 @@
 import { makeRng } from '../catalog/rng.js';
-import { styleFor, esc, wrap, textBlock, FONT, type SeriesStyle } from './style.js';
+import { styleFor, esc, wrap, textBlock, textWidthEm, type SeriesStyle } from './style.js';
+import { FONT } from './fonts.js';
 import type { TitleImageKind } from './assets.js';
 
 const svgOpen = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
@@ -90,7 +91,23 @@ export function thumbSvg(w: number, h: number, styleSeed: number, chapterName: s
   return parts.join('');
 }
 
-/** A banner: series colours, a headline and a call to action. */
+/**
+ * A call-to-action pill centred on (cx, cy) and sized to its text: textWidthEm
+ * underestimates Noto Sans ExtraBold by up to 12%, so the text is measured at
+ * 1.15 times the estimate, and the font shrinks when the pill would pass maxW.
+ */
+function ctaPill(label: string, cx: number, cy: number, size: number, minW: number, maxW: number, color: string): string {
+  const em = textWidthEm(label) * 1.15;
+  const s = Math.min(size, maxW / (em + 1.6));
+  const pw = Math.max(Math.min(minW, maxW), em * s + s * 1.6);
+  const ph = s * 2.2;
+  return (
+    `<rect x="${(cx - pw / 2).toFixed(1)}" y="${(cy - ph / 2).toFixed(1)}" width="${pw.toFixed(1)}" height="${ph.toFixed(1)}" rx="${(ph / 2).toFixed(1)}" fill="#fff"/>` +
+    textBlock([label], cx, cy, s, color, 800)
+  );
+}
+
+/** A banner: series colours, a headline and a call to action (both in the banner's language). */
 export function bannerSvg(w: number, h: number, styleSeed: number, headline: string, tagline: string): string {
   const st = styleFor(styleSeed);
   const size = Math.min(h * 0.28, (w * 0.6) / Math.max(6, headline.length * 0.55));
@@ -102,10 +119,12 @@ export function bannerSvg(w: number, h: number, styleSeed: number, headline: str
   ];
   const tall = h > w;
   const lines = wrap(headline, tall ? 10 : (w * 0.6) / size, tall ? 4 : 2);
-  parts.push(textBlock(lines, tall ? w / 2 : w * 0.33, tall ? h * 0.3 : h * 0.42, tall ? w * 0.08 : size, '#fff', 800));
+  const cx = tall ? w / 2 : w * 0.33;
+  parts.push(textBlock(lines, cx, tall ? h * 0.3 : h * 0.42, tall ? w * 0.08 : size, '#fff', 800));
   parts.push(
-    `<rect x="${tall ? w * 0.25 : w * 0.13}" y="${tall ? h * 0.78 : h * 0.68}" width="${tall ? w * 0.5 : w * 0.4}" height="${tall ? h * 0.07 : h * 0.2}" rx="${tall ? h * 0.035 : h * 0.1}" fill="#fff"/>`,
-    textBlock([tagline], tall ? w / 2 : w * 0.33, tall ? h * 0.815 : h * 0.78, tall ? w * 0.04 : h * 0.11, st.accent, 800),
+    tall
+      ? ctaPill(tagline, cx, h * 0.815, w * 0.04, w * 0.5, w * 0.8, st.accent)
+      : ctaPill(tagline, cx, h * 0.78, h * 0.11, w * 0.3, 2 * (cx - w * 0.04), st.accent),
     '</svg>',
   );
   return parts.join('');

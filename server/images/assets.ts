@@ -1,3 +1,5 @@
+import type { ShortCode } from '../../core/languages.js';
+
 /**
  * Plain (unencrypted) images: covers, thumbnails, banners, icons, logos.
  * The database stores these URLs relative ("/img/..."): prefix
@@ -37,8 +39,13 @@ export const BANNER_SIZES: Record<string, { width: number; height: number }> = {
 export const titleImageUrl = (titleId: number, kind: TitleImageKind) => `/img/title/${titleId}/${kind}.webp`;
 export const chapterThumbUrl = (chapterId: number) => `/img/chapter/${chapterId}/thumb.webp`;
 export const bannerUrl = (bannerId: number) => `/img/banner/${bannerId}.webp`;
+/**
+ * A drawn banner of every language (BannerTable.language -1) in one language:
+ * /img/banner/<id>/<short code>.webp, its headline and call to action in that
+ * language. Any other image URL is returned as it is.
+ */
+export const bannerUrlIn = (imageUrl: string, short: ShortCode) => imageUrl.replace(/(\/img\/banner\/\d+)\.webp$/, `$1/${short}.webp`);
 export const iconUrl = (n: number) => `/img/icon/${n}.webp`;
-/** Label logo by LabelCode name, e.g. /img/label/WJ.webp */
 export const popupImageUrl = (popupId: number) => `/img/popup/${popupId}.webp`;
 
 /** App links in banner, popup and news actions (the scheme the web client parses). */

@@ -1,6 +1,7 @@
 import { makeRng, type Rng } from '../catalog/rng.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
-import { styleFor, esc, wrap, textBlock, textWidthEm, FONT, type SeriesStyle } from './style.js';
+import { styleFor, esc, wrap, textBlock, textWidthEm, type SeriesStyle } from './style.js';
+import { FONT } from './fonts.js';
 
 /** What a demo page shows; all of it comes from the database row and its chapter. */
 export interface PageSpec {

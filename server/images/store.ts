@@ -23,7 +23,7 @@ import {
 import { BUBBLES } from '../catalog/text/chatter.js';
 import { HOME_POPUP } from '../catalog/text/copy.js';
 import { l9 } from '../catalog/text/l9.js';
-import { languageOrDefault, type ShortCode } from '../../core/languages.js';
+import { BY_SHORT, languageOrDefault, type ShortCode } from '../../core/languages.js';
 
 /** The phrase-bank language of a Language value (English for any other). */
 const langOf = (lang: number): ShortCode => languageOrDefault(lang).short;
@@ -36,7 +36,9 @@ export interface StoredImage {
 /** WebP settings: effort 2 keeps a high-quality page well under 100 ms. */
 export const WEBP = { quality: 80, effort: 2 } as const;
 
-const READ_NOW = l9('READ NOW', 'LEER AHORA', 'LIRE', 'BACA', 'LER AGORA', 'ЧИТАТЬ', 'อ่านเลย', 'JETZT LESEN', 'ĐỌC NGAY');
+/** The banners' call to action and the headline of a banner with no title or publisher, per language. */
+export const READ_NOW = l9('READ NOW', 'LEER AHORA', 'LIRE', 'BACA', 'LER AGORA', 'ЧИТАТЬ', 'อ่านเลย', 'JETZT LESEN', 'ĐỌC NGAY');
+const SPECIAL_FEATURE = l9('Special feature', 'Especial', 'Spécial', 'Spesial', 'Especial', 'Спецвыпуск', 'ฉบับพิเศษ', 'Spezial', 'Đặc biệt');
 
 function renderSvg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
@@ -147,12 +149,15 @@ export class ImageStore {
       const p = await this.repo.publisher(id);
       return p && publisherSvg(p.name, PUBLISHER_BANNER_SIZE.width, PUBLISHER_BANNER_SIZE.height);
     }
-    if (kind === 'banner' && parts.length === 2) {
+    // banner/<id>: in the banner's language (its target's for a banner of every language);
+    // banner/<id>/<short code>: a banner of every language drawn in that language.
+    const variant = parts.length === 3 && b && Object.hasOwn(BY_SHORT, b) ? BY_SHORT[b as ShortCode] : undefined;
+    if (kind === 'banner' && (parts.length === 2 || variant)) {
       const bn = await this.repo.banner(id);
-      if (!bn) return undefined;
+      if (!bn || (variant && bn.language >= 0)) return undefined;
       const target = await this.bannerTarget(bn.title_id, bn.action_url);
-      const lang = langOf(bn.language >= 0 ? bn.language : (target?.language ?? 0));
-      const headline = target?.name ?? (await this.repo.publisher(bn.publisher_id))?.name ?? 'Special feature';
+      const lang = variant ? variant.short : langOf(bn.language >= 0 ? bn.language : (target?.language ?? 0));
+      const headline = target?.name ?? (await this.repo.publisher(bn.publisher_id))?.name ?? SPECIAL_FEATURE[lang];
       return bannerSvg(bn.width, bn.height, seed(target?.series_id ?? bn.id), headline, READ_NOW[lang]);
     }
     if (kind === 'popup' && parts.length === 2) {

@@ -1,4 +1,5 @@
 import { makeRng, hash32 } from '../catalog/rng.js';
+import { FONT } from './fonts.js';
 
 /** The look of one series: every page, cover and banner of it shares this. */
 export interface SeriesStyle {
@@ -39,9 +40,6 @@ export function styleFor(styleSeed: number): SeriesStyle {
     emblem: r.pick(['circle', 'star', 'diamond', 'wave'] as const),
   };
 }
-
-/** Fonts that cover Latin, Cyrillic, Vietnamese, Thai and CJK (fonts-noto-core, fonts-noto-cjk). */
-export const FONT = "'Noto Sans', 'Noto Sans Thai', 'Noto Sans CJK JP', sans-serif";
 
 export function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -10,6 +10,8 @@ import {
 } from '../../core/gen/manga/v1/common_pb.js';
 import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
 import type { BannerRow, PopupRow } from '../repos/promo.js';
+import { bannerUrlIn } from '../images/assets.js';
+import { languageOrDefault } from '../../core/languages.js';
 import type { TitleRow } from '../repos/catalog.js';
 import type { ChapterRow } from '../repos/chapters.js';
 
@@ -48,8 +50,12 @@ export function chapterMsg(c: ChapterRow, extra: { commentCount?: number; viewed
 }
 
 export function bannerMsg(b: BannerRow): Banner {
+  return bannerWith(b, b.image_url);
+}
+
+function bannerWith(b: BannerRow, imageUrl: string): Banner {
   return create(BannerSchema, {
-    imageUrl: b.image_url,
+    imageUrl,
     action: { method: b.action_method, url: b.action_url },
     id: b.id,
     width: b.width,
@@ -57,6 +63,12 @@ export function bannerMsg(b: BannerRow): Banner {
     isPr: b.is_pr === 1,
   });
 }
+
+/** bannerMsg for a view in one language: a drawn banner of every language gets its art in that language. */
+export const bannerIn =
+  (language: number) =>
+  (b: BannerRow): Banner =>
+    bannerWith(b, b.language < 0 ? bannerUrlIn(b.image_url, languageOrDefault(language).short) : b.image_url);
 
 export function popupMsg(p: PopupRow): Popup {
   const action = { method: p.action_method, url: p.action_url };

@@ -17,7 +17,7 @@ import {
   updatedView,
   type RankingType,
 } from './lists.js';
-import { bannerMsg } from './convert.js';
+import { bannerIn } from './convert.js';
 import { chapterEvents } from '../lib/events.js';
 import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
@@ -101,7 +101,7 @@ export function makeServices(repos: Repos, config: Config) {
           data: {
             case: 'titleRankingViewV2',
             value: {
-              rankingBanners: banners.map(bannerMsg),
+              rankingBanners: banners.map(bannerIn(lang)),
               updatedTimeStamp: s.at,
               rankedTitles: ranking(s, type, langs),
               type: RANK_TAB[type],
@@ -119,7 +119,7 @@ export function makeServices(repos: Repos, config: Config) {
           data: {
             case: 'searchView',
             value: {
-              topSearchBanners: top.map(bannerMsg),
+              topSearchBanners: top.map(bannerIn(lang)),
               allTags: s.allTags,
               allTitlesGroup: allTitlesGroups(s, STATUS_OF_TYPE[type], langs),
             },

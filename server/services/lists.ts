@@ -25,7 +25,7 @@ import { DAY } from '../lib/clock.js';
 import { languageOrDefault } from '../../core/languages.js';
 import { byReaderOrder, preferredTitle } from '../../core/languageChoice.js';
 import { sanitizeHtml } from '../lib/html.js';
-import { bannerMsg, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
+import { bannerIn, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
 
 export type RankingType = 'hottest' | 'trending' | 'completed';
 export const STATUS_OF_TYPE = { serializing: 'ongoing', completed: 'completed', 'one-shot': 'one_shot' } as const;
@@ -228,7 +228,7 @@ export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: n
     repos.promo.announcements(lang),
   ]);
   return {
-    topBanners: top.map(bannerMsg),
+    topBanners: top.map(bannerIn(lang)),
     groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale),
     rankedTitles: ranking(s, 'hottest', langs, 25),
     ...(popup ? { popup: popupMsg(popup) } : {}),
@@ -246,7 +246,7 @@ export async function featuredView(repos: Repos, s: Snapshot, lang: number, lang
   ]);
   const contents: { sort: number; order: number; c: FeaturedContent }[] = [];
   for (const b of banners)
-    contents.push({ sort: b.sort, order: 0, c: create(FeaturedContentSchema, { data: { case: 'banner', value: bannerMsg(b) } }) });
+    contents.push({ sort: b.sort, order: 0, c: create(FeaturedContentSchema, { data: { case: 'banner', value: bannerIn(lang)(b) } }) });
   for (const l of lists) {
     if (l.row.kind === 'ranked') {
       if (l.ranked.length)
@@ -262,7 +262,7 @@ export async function featuredView(repos: Repos, s: Snapshot, lang: number, lang
     }
   }
   contents.sort((a, b) => a.sort - b.sort || a.order - b.order);
-  return { topSearchBanners: top.slice(0, 3).map(bannerMsg), contents: contents.map((x) => x.c) };
+  return { topSearchBanners: top.slice(0, 3).map(bannerIn(lang)), contents: contents.map((x) => x.c) };
 }
 
 /** Recently updated titles: the newest release of each title, and the same grouped per day. */

@@ -17,7 +17,7 @@ import type { VisitorFlags } from '../repos/visitors.js';
 import { pageSize, pageUrl, type Quality } from '../images/urls.js';
 import { errors } from '../lib/errors.js';
 import { languageOrDefault } from '../../core/languages.js';
-import { bannerMsg, chapterMsg, popupMsg, titleMsg } from './convert.js';
+import { bannerIn, chapterMsg, popupMsg, titleMsg } from './convert.js';
 import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
@@ -124,7 +124,7 @@ export async function buildViewer(
   );
   if (insert.length && pages.length >= 4) {
     const at = Math.floor(pages.length / 2);
-    pages.splice(at, 0, create(PageSchema, { data: { case: 'insertBannerList', value: { banners: insert.map(bannerMsg) } } }));
+    pages.splice(at, 0, create(PageSchema, { data: { case: 'insertBannerList', value: { banners: insert.map(bannerIn(t.language)) } } }));
   }
   pages.push(
     create(PageSchema, {
@@ -135,7 +135,9 @@ export async function buildViewer(
     }),
   );
   if (list.length)
-    pages.push(create(PageSchema, { data: { case: 'bannerList', value: { bannerTitle: 'Recommended', banners: list.map(bannerMsg) } } }));
+    pages.push(
+      create(PageSchema, { data: { case: 'bannerList', value: { bannerTitle: 'Recommended', banners: list.map(bannerIn(t.language)) } } }),
+    );
 
   // Next chapter: the first later one still to be read here (released and readable, or announced).
   const next = all.find((x) => x.seq > c.seq && (x.start_ts > now || isReadable(x, now)));
@@ -187,7 +189,7 @@ export async function buildViewer(
         created: r.created,
       }),
     ),
-    banners: lastBanners.map(bannerMsg),
+    banners: lastBanners.map(bannerIn(t.language)),
     ...(publisher ? { publisherBanner: publisherBanner(publisher) } : {}),
   };
   const v: Omit<ViewerShared, 'firstReadBin'> = {
