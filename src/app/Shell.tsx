@@ -56,10 +56,21 @@ function NavLinks({ path, onNavigate }: { path: string; onNavigate?: () => void 
   );
 }
 
+/**
+ * The logo: the mark drawn inline and the name as text, so the name's box is the
+ * text's own (an image's text was cut when its font was wider than the image).
+ * Phones show the mark only.
+ */
 function Logo() {
   return (
     <Link href="/updates" className="logo" aria-label={t('shell.logoLabel')}>
-      <img src="/logo.svg" alt="" width={150} height={32} />
+      <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+        <rect width="32" height="32" rx="6" fill="#e4002b" />
+        <path d="M8 24V8h4l4 7 4-7h4v16h-4V15l-4 6-4-6v9z" fill="#fff" />
+      </svg>
+      <span className="logo__text" aria-hidden="true">
+        {t('shell.logoText')}
+      </span>
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { saveScrollPositions, storedScrollPositions } from '../lib/storage';
 
@@ -7,8 +7,25 @@ import { saveScrollPositions, storedScrollPositions } from '../lib/storage';
  * entry had; any other navigation goes to the hash target if there is one,
  * else to the top. Positions live in session storage by a key written into
  * each history entry's state (wouter leaves the state alone).
+ *
+ * A back/forward is told by a popstate listener added when this module loads,
+ * so before the router's own: the router re-renders inside its listener (the
+ * route effect below runs before a listener added later would), and that effect
+ * must already know the navigation was a pop. A list
+ * comes back short (its data loads after the route): the position is applied
+ * again each time the page grows, until it is reached, the reader scrolls
+ * (wheel, touch, keys), another navigation starts, or GIVE_UP_MS passes.
  */
-const MAX_WAIT_MS = 2000;
+const GIVE_UP_MS = 10_000;
+
+let popped = false;
+/** While a position is being restored the page is short: its scroll events are not the entry's position. */
+let restoring = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => (popped = true));
+  // wouter announces its pushes as events: a hash-only popstate must not make the next push a pop.
+  window.addEventListener('pushState', () => (popped = false));
+}
 
 function entryKey(): string {
   const st = (history.state ?? {}) as { scrollKey?: string };
@@ -18,21 +35,38 @@ function entryKey(): string {
   return key;
 }
 
-/** Retries until the page is tall enough / the target exists (content loads after the route). */
-function until(fn: () => boolean): () => void {
+/**
+ * Calls `fn` now and again on every frame the document's size changes, until it
+ * answers true, the reader takes over, or GIVE_UP_MS passes. Answers the cancel.
+ */
+function untilDone(fn: () => boolean): () => void {
   const start = performance.now();
   let raf = 0;
+  let lastHeight = -1;
+  const stop = () => {
+    restoring = false;
+    cancelAnimationFrame(raf);
+    for (const e of USER_INPUT) window.removeEventListener(e, stop);
+  };
   const step = () => {
-    if (fn() || performance.now() - start > MAX_WAIT_MS) return;
+    const height = document.documentElement.scrollHeight;
+    if (height !== lastHeight) {
+      lastHeight = height;
+      if (fn()) return stop();
+    }
+    if (performance.now() - start > GIVE_UP_MS) return stop();
     raf = requestAnimationFrame(step);
   };
+  restoring = true;
+  for (const e of USER_INPUT) window.addEventListener(e, stop, { passive: true });
   step();
-  return () => cancelAnimationFrame(raf);
+  return stop;
 }
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 function scrollToHash(hash: string): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
-  return until(() => {
+  return untilDone(() => {
     const el = id ? document.getElementById(id) : null;
     if (!el) return false;
     el.scrollIntoView({ block: 'start' });
@@ -40,44 +74,43 @@ function scrollToHash(hash: string): () => void {
   });
 }
 
+function restore(pos: [number, number]): () => void {
+  return untilDone(() => {
+    window.scrollTo(pos[0], pos[1]);
+    return Math.abs(window.scrollY - pos[1]) < 2;
+  });
+}
+
 export function useScrollRestoration(): void {
   const [location] = useLocation();
   const search = useSearch();
-  const popped = useRef(false);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    const onPop = () => (popped.current = true);
     let raf = 0;
     const onScroll = () => {
       cancelAnimationFrame(raf);
       raf = requestAnimationFrame(() => {
+        if (restoring) return;
         const all = storedScrollPositions();
         all[entryKey()] = [window.scrollX, window.scrollY];
         saveScrollPositions(all);
       });
     };
-    window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      window.removeEventListener('popstate', onPop);
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(raf);
     };
   }, []);
 
   useEffect(() => {
-    const wasPop = popped.current;
-    popped.current = false;
+    const wasPop = popped;
+    popped = false;
     const key = entryKey();
     if (wasPop) {
       const pos = storedScrollPositions()[key];
-      if (pos) {
-        return until(() => {
-          window.scrollTo(pos[0], pos[1]);
-          return Math.abs(window.scrollY - pos[1]) < 2;
-        });
-      }
+      if (pos) return restore(pos);
     }
     if (window.location.hash) return scrollToHash(window.location.hash);
     window.scrollTo(0, 0);

@@ -8,7 +8,8 @@ import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
-import { FeaturedList, ScrollRow } from '../home/HomeScreen';
+import { FeaturedList } from '../home/HomeScreen';
+import { ScrollRow } from '../home/ScrollRow';
 import '../screens.css';
 
 /** 000 §9: up to 3 top banners on featured. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../../core/gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../../core/gen/manga/v1/home_pb';
@@ -19,42 +19,12 @@ import { AdSlot } from '../../ads/AdSlot';
 import { SocialLinks } from '../../app/Footer';
 import { HomeCarousel } from './HomeCarousel';
 import { featuredListName } from '../featured/listName';
+import { ScrollRow } from './ScrollRow';
 import '../screens.css';
 
-/** 000 §9: a horizontal list scrolls 550 px per click. */
-const ROW_SCROLL_PX = 550;
 /** 000 §9: on phones an ad comes after the first 6 title groups. */
 const PHONE_AD_AFTER = 6;
 const HOTTEST_MAX = 25;
-
-/** A row of cards that scrolls sideways, 550 px per arrow click. */
-export function ScrollRow({ label, children }: { label: string; children: React.ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const by = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
-  return (
-    <div className="scroll-row">
-      <button
-        type="button"
-        className="scroll-row__arrow scroll-row__arrow--prev"
-        aria-label={t('home.scrollLeft', { name: label })}
-        onClick={() => by(-ROW_SCROLL_PX)}
-      >
-        ‹
-      </button>
-      <div className="scroll-row__items" ref={ref}>
-        {children}
-      </div>
-      <button
-        type="button"
-        className="scroll-row__arrow scroll-row__arrow--next"
-        aria-label={t('home.scrollRight', { name: label })}
-        onClick={() => by(ROW_SCROLL_PX)}
-      >
-        ›
-      </button>
-    </div>
-  );
-}
 
 /** A day's updates; its first `eager` covers are fetched at once, with high priority. */
 function UpdatedGroup({ name, groups, eager = 0 }: { name: string; groups: OriginalTitleGroup[]; eager?: number }) {
@@ -139,8 +109,8 @@ function HomeView({ view }: { view: WebHomeViewV4 }) {
   const eagerFor = (i: number) => Math.max(0, FIRST_COVERS - before[i]);
   return (
     <div className="home">
+      <HomeCarousel banners={view.topBanners} />
       <div className="home__main">
-        <HomeCarousel banners={view.topBanners} />
         {view.groups.map((g, i) => (
           <div key={g.groupName}>
             <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(i)} />
