@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Banner } from '../../core/gen/manga/v1/common_pb';
 import { track } from '../analytics';
 import { logBannerTap } from '../api/tapLog';
 import { t } from '../i18n';
 import { ActionLink } from '../ui/ActionLink';
 import { storeLink } from '../ui/AppInstallBanner';
+import { SITE } from '../lib/siteLinks';
 
 /**
  * The house ad of a slot with no ad network (src/ads/index.ts): a catalog
@@ -15,6 +16,9 @@ import { storeLink } from '../ui/AppInstallBanner';
  */
 export function HouseAd({ slot, banner }: { slot: string; banner: Banner | undefined }) {
   const bannerId = banner?.id ?? 0;
+  // The store for this device is known in the browser only (the home is also rendered on the server).
+  const [store, setStore] = useState<string>(SITE.playStore);
+  useEffect(() => setStore(storeLink()), []);
   useEffect(() => {
     track('ad_impression', { slot, banner_id: bannerId, house: true });
   }, [slot, bannerId]);
@@ -42,7 +46,7 @@ export function HouseAd({ slot, banner }: { slot: string; banner: Banner | undef
         </div>
         <a
           className="house-ad__install"
-          href={storeLink()}
+          href={store}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => track('app_install_click', { location: `ad_${slot}` })}
