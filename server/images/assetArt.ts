@@ -140,10 +140,10 @@ export function iconSvg(n: number, w: number, h: number): string {
   return `${svgOpen(w, h)}<rect width="${w}" height="${h}" fill="hsl(${hue} 60% 55%)"/><circle cx="${w / 2}" cy="${h * 0.52}" r="${w * 0.3}" fill="hsl(${(hue + 30) % 360} 40% 90%)"/><path d="M${w * 0.2} ${h * 0.4}Q${w / 2} ${h * 0.05} ${w * 0.8} ${h * 0.4}Q${w / 2} ${h * 0.25} ${w * 0.2} ${h * 0.4}Z" fill="hsl(${(hue + 180) % 360} 40% 25%)"/>${eyes}<path d="M${w * 0.42} ${h * 0.62}q${w * 0.08} ${h * 0.06} ${w * 0.16} 0" stroke="#222" stroke-width="${w * 0.025}" fill="none"/></svg>`;
 }
 
-/** Publisher label logo: the code in a badge. */
+/** Publisher label logo (/img/label/<LabelCode name>.webp, the title page's label): the code as a wordmark in a badge of its own colour. */
 export function labelSvg(code: string, w: number, h: number): string {
   const hue = [...code].reduce((s, c) => s + c.charCodeAt(0) * 13, 0) % 360;
-  const text = code.replace('_', '+');
+  const text = code === 'J_PLUS' ? 'JUMP+' : code;
   return `${svgOpen(w, h)}<rect x="3" y="3" width="${w - 6}" height="${h - 6}" rx="${h * 0.2}" fill="hsl(${hue} 70% 42%)" stroke="#fff" stroke-width="4"/>${textBlock([text], w / 2, h / 2, Math.min(h * 0.5, (w * 0.8) / (text.length * 0.68)), '#fff', 900)}</svg>`;
 }
 

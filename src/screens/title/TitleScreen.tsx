@@ -7,6 +7,7 @@ import { logTitleBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';
 import { byLanguage } from '../../../core/languages';
 import { langQuery } from '../../lib/prefs';
+import { labelKey } from '../../lib/titleGroups';
 import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -101,7 +102,17 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
               <Link href={`/rating/${lang?.short ?? 'en'}`} className={`rating-badge rating-badge--${ratingKey}`}>
                 {t(`title.rating_${ratingKey}`)}
               </Link>
-              {d.label?.description ? <span className="label-logo">{d.label.description}</span> : null}
+              {d.label?.description ? (
+                // The label's logo: drawn art at /img/label/<code>.webp beside the title's other images.
+                <img
+                  className="title-hero__label"
+                  src={`${title.portraitImageUrl.replace(/\/img\/.*$/, '')}/img/label/${labelKey(d.label.label)}.webp`}
+                  alt={d.label.description}
+                  width={80}
+                  height={32}
+                  style={{ verticalAlign: 'middle' }}
+                />
+              ) : null}
               {d.isSimulReleased ? <span className="simul-flag">{t('title.simulrelease')}</span> : null}
             </p>
             <p className="title-hero__schedule">{scheduleText(d)}</p>
