@@ -110,7 +110,6 @@ function ctaPill(label: string, cx: number, cy: number, size: number, minW: numb
 /** A banner: series colours, a headline and a call to action (both in the banner's language). */
 export function bannerSvg(w: number, h: number, styleSeed: number, headline: string, tagline: string): string {
   const st = styleFor(styleSeed);
-  const size = Math.min(h * 0.28, (w * 0.6) / Math.max(6, headline.length * 0.55));
   const parts = [
     svgOpen(w, h),
     `<defs>${tone('t', st, '#fff', 0.25)}<linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="hsl(${st.hue} 60% 20%)"/><stop offset="1" stop-color="${st.accent}"/></linearGradient></defs>`,
@@ -118,9 +117,19 @@ export function bannerSvg(w: number, h: number, styleSeed: number, headline: str
     emblem(st, w * 0.8, h * 0.5, Math.min(h * 0.38, w * 0.16)),
   ];
   const tall = h > w;
-  const lines = wrap(headline, tall ? 10 : (w * 0.6) / size, tall ? 4 : 2);
   const cx = tall ? w / 2 : w * 0.33;
-  parts.push(textBlock(lines, cx, tall ? h * 0.3 : h * 0.42, tall ? w * 0.08 : size, '#fff', 800));
+  if (tall) parts.push(textBlock(wrap(headline, 10, 4), cx, h * 0.3, w * 0.08, '#fff', 800));
+  else {
+    // The largest size (up to h * 0.16) at which the headline fits two lines between the left edge and the emblem.
+    const maxW = 2 * (cx - w * 0.04);
+    let size = h * 0.16;
+    let lines = wrap(headline, maxW / (size * 1.15), 2);
+    while (size > h * 0.07 && (lines.at(-1)?.endsWith('…') || Math.max(...lines.map(textWidthEm)) * 1.15 * size > maxW)) {
+      size *= 0.92;
+      lines = wrap(headline, maxW / (size * 1.15), 2);
+    }
+    parts.push(textBlock(lines, cx, h * 0.4, size, '#fff', 800));
+  }
   parts.push(
     tall
       ? ctaPill(tagline, cx, h * 0.815, w * 0.04, w * 0.5, w * 0.8, st.accent)

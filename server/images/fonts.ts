@@ -26,7 +26,7 @@ const WEIGHTS = [400, 500, 700, 800, 900];
 const FILES = [
   ...['latin', 'latin-ext', 'vietnamese', 'cyrillic', 'cyrillic-ext'].map((s) => ['@fontsource/noto-sans', `noto-sans-${s}`]),
   ['@fontsource/noto-sans-thai', 'noto-sans-thai-thai'],
-].flatMap(([pkg, stem]) => WEIGHTS.map((w) => ({ pkg: pkg!, file: `${stem!}-${w}-normal.woff` })));
+].flatMap(([pkg, stem]) => WEIGHTS.map((w) => ({ pkg, file: `${stem}-${w}-normal.woff` })));
 
 /** A WOFF 1.0 font as the TrueType/OpenType file it packs (each table zlib-inflated, 4-byte aligned). */
 export function woffToSfnt(woff: Buffer): Buffer {
