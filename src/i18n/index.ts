@@ -42,7 +42,7 @@ export function hasMessage(key: string): boolean {
 }
 
 /** A number as the interface locale writes it (digit grouping, decimal mark): "7,679,783" in English, "7 679 783" in French. */
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   return numberFormat(current).format(n);
 }
 
@@ -59,7 +59,7 @@ function numberFormat(l: Locale): Intl.NumberFormat {
  */
 export function t(key: string, params?: Record<string, string | number>): string {
   let s = table[key] ?? fallback[key] ?? key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]!) : m));
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]) : m));
   return s;
 }
 
