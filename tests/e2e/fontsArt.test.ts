@@ -67,6 +67,25 @@ describe('the fonts we ship, and the title page’s label logo', () => {
     const used = await fontsOf(page, 'h1');
     expect(used.find((f) => f.familyName === 'Noto Sans Thai')).toMatchObject({ isCustomFont: true });
     await page.screenshot({ path: `${SHOTS}/thai-manga-list.png` });
+
+    // The home's drawn banners of every language come in Thai (their URL carries the language) and load.
+    await page.goto(`${base}/`);
+    const banner = page.locator('section.carousel img[src*="/img/banner/"]').first();
+    await banner.waitFor({ state: 'attached' });
+    const srcs = await page
+      .locator('section.carousel img[src*="/img/banner/"]')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(srcs.filter((s) => /\/img\/banner\/\d+\/th\.webp$/.test(s)).length).toBeGreaterThan(0);
+    expect(srcs.filter((s) => /\/img\/banner\/\d+\/(?!th\.)[a-z]{2}\.webp$/.test(s))).toEqual([]);
+    expect(await banner.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+    // (The home popup, shown once, is closed before the picture.)
+    await page.waitForLoadState('networkidle');
+    const dialog = page.getByRole('dialog');
+    if (await dialog.count()) {
+      await dialog.locator('.popup__close').click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.locator('section.carousel').screenshot({ path: `${SHOTS}/thai-home-banners.png` });
     await ctx.close();
   });
 
