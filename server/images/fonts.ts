@@ -23,13 +23,9 @@ import { createRequire } from 'node:module';
 export const FONT = "'Noto Sans', 'Noto Sans Thai', sans-serif";
 
 const WEIGHTS = [400, 500, 700, 800, 900];
-const FILES = [
-  ...['latin', 'latin-ext', 'vietnamese', 'cyrillic', 'cyrillic-ext'].map((s) => ['@fontsource/noto-sans', `noto-sans-${s}`]),
-  ['@fontsource/noto-sans-thai', 'noto-sans-thai-thai'],
-].flatMap(([pkg, stem]) => WEIGHTS.map((w) => ({ pkg, file: `${stem}-${w}-normal.woff` })));
 
 /** A WOFF 1.0 font as the TrueType/OpenType file it packs (each table zlib-inflated, 4-byte aligned). */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF file');
   const numTables = woff.readUInt16BE(12);
   const head = Buffer.alloc(12 + 16 * numTables);
@@ -67,7 +63,13 @@ function writeAtomic(file: string, data: Buffer | string): void {
 /** Unpacks the fonts (once per set of files: the folder is named by their hash) and writes the fontconfig file; returns its path. */
 function prepareFonts(): string {
   const require = createRequire(import.meta.url);
-  const sources = FILES.map(({ pkg, file }) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file));
+  const files = (pkgJson: string) => path.join(path.dirname(pkgJson), 'files');
+  const sans = files(require.resolve('@fontsource/noto-sans/package.json'));
+  const thai = files(require.resolve('@fontsource/noto-sans-thai/package.json'));
+  const sources = [
+    ...['latin', 'latin-ext', 'vietnamese', 'cyrillic', 'cyrillic-ext'].map((s) => path.join(sans, `noto-sans-${s}`)),
+    path.join(thai, 'noto-sans-thai-thai'),
+  ].flatMap((stem) => WEIGHTS.map((w) => `${stem}-${w}-normal.woff`));
   const hash = crypto.createHash('sha1');
   for (const s of sources) hash.update(`${s}:${fs.statSync(s).size}\n`);
   const dir = path.join(os.tmpdir(), `manga-reader-fonts-${hash.digest('hex').slice(0, 12)}`);
