@@ -150,6 +150,8 @@ describe('text: copy, numbers and dates in the reader’s languages', () => {
       await page.getByTestId('search-prompt').waitFor();
       expect(await page.getByTestId('search-prompt').textContent()).toBe(m['search.prompt']);
       expect(await page.getByTestId('no-results').count()).toBe(0);
+      // The page's search field takes its box's width (the placeholder is not cut to a few letters).
+      expect((await page.locator('.search-page__box input').boundingBox())!.width).toBeGreaterThan(300);
       await page.screenshot({ path: `${SHOTS}/desktop-search-empty-${short}.png` });
       // A keyword that matches nothing still says so.
       await page.goto(`/search_result?keyword=${encodeURIComponent('zzzz-nothing')}`);

@@ -10,6 +10,7 @@ import { Loading } from '../../ui/Loading';
 import { SearchBox, keywordOf } from '../../ui/SearchBox';
 import { TitleGrid } from '../../ui/TitleCard';
 import '../screens.css';
+import './search.css';
 
 /**
  * 000 §5: the keyword matches case-insensitively on a title's name or author,
