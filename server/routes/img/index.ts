@@ -21,8 +21,10 @@ const intParam = (name: string, v: string): number => {
 /**
  * Images. GET /img/page/:chapterId/:idx/:quality.webp is the XOR-encrypted
  * page (key in the viewer's encryptionKey); every other /img/... path is
- * plain art (covers, thumbnails, banners, icons, label logos). Both are
- * immutable: a changed image gets a new URL.
+ * plain art (covers, thumbnails, banners, icons, label logos at
+ * /img/label/<LabelCode name>.webp; a banner of every language drawn in one
+ * language at /img/banner/<id>/<short code>.webp), drawn with the fonts of
+ * server/images/fonts.ts. Both are immutable: a changed image gets a new URL.
  */
 const route = routeModule((app) => {
   const store = new ImageStore(app.repos.images, app.config.dataDir, app.config.catalogSeed);
