@@ -12,11 +12,14 @@ import { saveScrollPositions, storedScrollPositions } from '../lib/storage';
  * so before the router's own: the router re-renders inside its listener (the
  * route effect below runs before a listener added later would), and that effect
  * must already know the navigation was a pop. A list
- * comes back short (its data loads after the route): the position is applied
- * again each time the page grows, until it is reached, the reader scrolls
- * (wheel, touch, keys), another navigation starts, or GIVE_UP_MS passes.
+ * comes back short (its data loads after the route), and sections drawn late
+ * shift it: the position is applied on every frame until it has held for a few
+ * frames, the reader scrolls (wheel, touch, keys), another navigation starts,
+ * or GIVE_UP_MS passes.
  */
 const GIVE_UP_MS = 10_000;
+const SETTLED_FRAMES = 10;
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 let popped = false;
 /** While a position is being restored the page is short: its scroll events are not the entry's position. */
@@ -36,25 +39,22 @@ function entryKey(): string {
 }
 
 /**
- * Calls `fn` now and again on every frame the document's size changes, until it
- * answers true, the reader takes over, or GIVE_UP_MS passes. Answers the cancel.
+ * Calls `fn` now and on every frame until it has answered true SETTLED_FRAMES frames in a
+ * row (content still arriving shifts the page: a late section or scroll anchoring moves
+ * what was reached), the reader takes over, or GIVE_UP_MS passes. Answers the cancel.
  */
 function untilDone(fn: () => boolean): () => void {
   const start = performance.now();
   let raf = 0;
-  let lastHeight = -1;
+  let settled = 0;
   const stop = () => {
     restoring = false;
     cancelAnimationFrame(raf);
     for (const e of USER_INPUT) window.removeEventListener(e, stop);
   };
   const step = () => {
-    const height = document.documentElement.scrollHeight;
-    if (height !== lastHeight) {
-      lastHeight = height;
-      if (fn()) return stop();
-    }
-    if (performance.now() - start > GIVE_UP_MS) return stop();
+    settled = fn() ? settled + 1 : 0;
+    if (settled >= SETTLED_FRAMES || performance.now() - start > GIVE_UP_MS) return stop();
     raf = requestAnimationFrame(step);
   };
   restoring = true;
@@ -62,22 +62,24 @@ function untilDone(fn: () => boolean): () => void {
   step();
   return stop;
 }
-const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 function scrollToHash(hash: string): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
+  let done = false;
   return untilDone(() => {
+    if (done) return true;
     const el = id ? document.getElementById(id) : null;
     if (!el) return false;
     el.scrollIntoView({ block: 'start' });
-    return true;
+    return (done = true);
   });
 }
 
 function restore(pos: [number, number]): () => void {
   return untilDone(() => {
+    if (Math.abs(window.scrollY - pos[1]) < 2) return true;
     window.scrollTo(pos[0], pos[1]);
-    return Math.abs(window.scrollY - pos[1]) < 2;
+    return false;
   });
 }
 
