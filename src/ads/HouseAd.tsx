@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Banner } from '../../core/gen/manga/v1/common_pb';
 import { track } from '../analytics';
 import { logBannerTap } from '../api/tapLog';
@@ -14,11 +14,13 @@ import { SITE } from '../lib/siteLinks';
  * companion app (free, with a store link), which alone fills the slot when
  * there is no banner. Impressions and clicks go to analytics.
  */
+/** The device's store does not change while the page is open. */
+const noChanges = () => () => {};
+
 export function HouseAd({ slot, banner }: { slot: string; banner: Banner | undefined }) {
   const bannerId = banner?.id ?? 0;
-  // The store for this device is known in the browser only (the home is also rendered on the server).
-  const [store, setStore] = useState<string>(SITE.playStore);
-  useEffect(() => setStore(storeLink()), []);
+  // The store for this device is known in the browser only (the home is also rendered on the server, and hydrated with its link).
+  const store = useSyncExternalStore(noChanges, storeLink, () => SITE.playStore);
   useEffect(() => {
     track('ad_impression', { slot, banner_id: bannerId, house: true });
   }, [slot, bannerId]);

@@ -44,7 +44,7 @@ describe('viewer: the latest chapter and a chapter not out yet', () => {
   }
 
   async function visit(locale: string, path: string): Promise<Visit> {
-    const { lang } = HEADINGS[locale]!;
+    const { lang } = HEADINGS[locale];
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale });
     await attachViewerHarness(ctx, { clocks: 'manual' });
     await ctx.addInitScript(`if (!localStorage.getItem('service_lang')) localStorage.setItem('service_lang', '${lang}');`);
@@ -83,7 +83,7 @@ describe('viewer: the latest chapter and a chapter not out yet', () => {
 
   for (const locale of Object.keys(HEADINGS)) {
     it(`${locale}: the end page shows #014's release time, no link, nothing fetched; the banner list heading is translated`, async () => {
-      const { recommended, available } = HEADINGS[locale]!;
+      const { recommended, available } = HEADINGS[locale];
       const v = await visit(locale, `/viewer/${LATEST}`);
       await toEnd(v.page);
       const upcoming = v.page.getByTestId('viewer-next-upcoming');

@@ -18,6 +18,8 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
   const [subscribed, setSubscribed] = useState(last.isSubscribed);
   const [busy, setBusy] = useState(false);
   const next = last.nextChapter;
+  // Whether the next chapter is out, as of when the end page came up (a release passing meanwhile shows on the next visit).
+  const [out] = useState(() => isNextChapterOut(last, Date.now()));
 
   const toggleFavorite = async () => {
     setBusy(true);
@@ -51,7 +53,7 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
         <span className="viewer-last__label">{t('viewer.nextChapter')}</span>
         <strong>{next.name}</strong>
         {next.subTitle && <span className="viewer-last__sub">{next.subTitle}</span>}
-        {release && !isNextChapterOut(last, Date.now()) && (
+        {release && !out && (
           <span className="viewer-last__release" data-testid="viewer-next-release">
             {t('viewer.availableOn', { date: release })}
           </span>
@@ -65,7 +67,7 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
       <p className="viewer-last__chapter">{viewer.chapterName}</p>
       {!next || !next.chapterId ? (
         <p className="viewer-last__latest">{t('viewer.latestChapter')}</p>
-      ) : isNextChapterOut(last, Date.now()) ? (
+      ) : out ? (
         <Link href={`/viewer/${next.chapterId}`} className="viewer-last__next" data-testid="viewer-next-chapter">
           {nextInfo}
         </Link>
