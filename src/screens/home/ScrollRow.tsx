@@ -28,13 +28,16 @@ export function ScrollRow({ label, children }: { label: string; children: ReactN
     const el = ref.current;
     if (!el) return undefined;
     update();
-    const ro = new ResizeObserver(update);
-    ro.observe(el);
-    for (const child of el.children) ro.observe(child);
+    // Window resizes always; the row's and its cards' own sizes where the browser can watch them.
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    ro?.observe(el);
+    for (const child of el.children) ro?.observe(child);
     el.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
     return () => {
-      ro.disconnect();
+      ro?.disconnect();
       el.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
     };
   }, [update, children]);
   const by = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
