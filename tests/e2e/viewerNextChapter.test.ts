@@ -122,7 +122,9 @@ describe('viewer: the latest chapter and a chapter not out yet', () => {
     await error.waitFor();
     expect(v.alerts).toEqual(['This chapter cannot be read at the moment. (10407)']);
     expect(await v.page.getByTestId('viewer-retry').count()).toBe(0);
-    expect(await error.locator('header a[href="/updates"]').count()).toBe(1);
+    // The header: the logo and the app's name lead home.
+    expect(await error.locator('header a[href="/updates"]').count()).toBe(2);
+    expect(await error.locator('header').textContent()).toContain('Manga Reader');
     await v.page.screenshot({ path: `${SHOTS}/error-unreleased.png` });
     await v.page.getByTestId('viewer-back-home').click();
     await v.page.waitForURL('**/updates');

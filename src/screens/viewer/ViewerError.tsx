@@ -39,7 +39,11 @@ export function ViewerError({
           <Link href={`/titles/${titleId}`} className="viewer__title">
             {titleName}
           </Link>
-        ) : null}
+        ) : (
+          <Link href="/updates" className="viewer__title">
+            {t('common.appName')}
+          </Link>
+        )}
       </header>
       <div className="viewer__status" role="alert">
         <p className="viewer-error__text">{t(final ? 'viewer.unavailable' : 'viewer.loadError')}</p>
