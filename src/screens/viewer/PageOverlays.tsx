@@ -12,6 +12,7 @@ import { VIEWER } from '../../../core/viewer/layout';
 import type { ViewerItem } from '../../../core/viewer/items';
 import type { PageStore } from '../../viewer/pageStore';
 import { LastPageCard } from './LastPageCard';
+import './viewerPages.css';
 
 interface Props {
   layout: Layout;

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ApiCallError } from '../../api/client';
 import { t } from '../../i18n';
+import './viewerPages.css';
 
 /** A chapter the server refuses for good (not found, not out yet or no longer readable): retrying gives the same answer. */
 function isFinal(e: unknown): boolean {

@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { byLanguage } from '../../../core/languages';
 import { Modal } from '../../ui/Modal';
 import { ShareButtons } from '../../ui/ShareButtons';
+import './viewerMenus.css';
 
 interface Props {
   viewer: MangaViewer;
