@@ -51,6 +51,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     routerOptions: { ignoreTrailingSlash: true },
     // No per-request log lines (the top-level disableRequestLogging is deprecated: FSTDEP023).
     logController: new LogController({ disableRequestLogging: true }),
+    // Route modules are compiled as autoload imports them (tsx in development and tests): on a
+    // loaded machine that can take longer than Fastify's 10 s default for one plugin to start.
+    pluginTimeout: 60_000,
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
