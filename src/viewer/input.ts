@@ -57,11 +57,3 @@ export function tapZone(x: number, y: number, width: number, height: number, mod
   if (x > width * 0.7) return rtl ? 'prev' : 'next';
   return 'center';
 }
-
-/** Comment counts: 1,000 and above as x.xk, 1,000,000 and above as x.xm, rounded down. */
-export function abbreviateCount(n: number): string {
-  const down = (v: number) => (Math.floor(v * 10) / 10).toString();
-  if (n >= 1_000_000) return `${down(n / 1_000_000)}m`;
-  if (n >= 1_000) return `${down(n / 1_000)}k`;
-  return String(n);
-}

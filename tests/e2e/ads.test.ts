@@ -108,7 +108,7 @@ describe('ads: house ads fill every slot', () => {
     });
   }
 
-  it('home (desktop): both side-column slots show the app promotion', async () => {
+  it('home (desktop): both side-column slots show a catalog banner and the app promotion; a banner tap is logged', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, locale: 'en-US' });
     const page = await ctx.newPage();
     const errors: string[] = [];
@@ -128,8 +128,15 @@ describe('ads: house ads fill every slot', () => {
       expect((await ad.locator('.house-ad__title').textContent())?.trim()).toBe('Read on the app');
       // Nothing of its text is cut.
       expect(await ad.locator('.house-ad__text').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // A publisher banner of the catalog, drawn and inside the slot.
+      const img = ad.locator('.house-ad__banner img');
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      expect(inside((await img.boundingBox())!, box)).toBe(true);
     }
     await page.locator('[data-slot=home_side_1]').screenshot({ path: `${SHOTS}/ad-home-side.png` });
+    const logged = page.waitForRequest((r) => r.url().includes('/api/banner_tap_log'));
+    await page.locator('[data-slot=home_side_1] .house-ad__banner').click();
+    expect(new URL((await logged).url()).searchParams.get('banner_id')).toMatch(/^\d+$/);
     expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
     await ctx.close();
   });

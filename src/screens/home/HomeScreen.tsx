@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { OriginalTitleGroup, TitleList, TitleRankingGroup } from '../../../core/gen/manga/v1/title_pb';
 import type { WebHomeViewV4 } from '../../../core/gen/manga/v1/home_pb';
@@ -16,6 +16,7 @@ import { TitleCard } from '../../ui/TitleCard';
 import { RankMark } from '../../ui/Medal';
 import { ServerPopup } from '../../ui/ServerPopup';
 import { AdSlot } from '../../ads/AdSlot';
+import { AdsContext } from '../../ads';
 import { SocialLinks } from '../../app/Footer';
 import { HomeCarousel } from './HomeCarousel';
 import { featuredListName } from '../featured/listName';
@@ -107,32 +108,36 @@ function HomeView({ view }: { view: WebHomeViewV4 }) {
   // (Each group gets what the groups before it left of FIRST_COVERS.)
   const before = view.groups.map((_, i) => view.groups.slice(0, i).reduce((n, g) => n + g.titleGroups.length, 0));
   const eagerFor = (i: number) => Math.max(0, FIRST_COVERS - before[i]);
+  // Without an ad network the home's slots show the catalog's own banners as house ads.
+  const ads = useContext(AdsContext);
   return (
-    <div className="home">
-      <HomeCarousel banners={view.topBanners} />
-      <div className="home__main">
-        {view.groups.map((g, i) => (
-          <div key={g.groupName}>
-            <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(i)} />
-            {i === PHONE_AD_AFTER - 1 ? (
-              <div className="phone-only">
-                <AdSlot slot="home_phone_groups" />
-              </div>
-            ) : null}
-          </div>
-        ))}
-        {lists.map((l) => (
-          <FeaturedList key={l.listName} list={l} />
-        ))}
+    <AdsContext.Provider value={{ adapter: ads.adapter, houseAds: view.topBanners }}>
+      <div className="home">
+        <HomeCarousel banners={view.topBanners} />
+        <div className="home__main">
+          {view.groups.map((g, i) => (
+            <div key={g.groupName}>
+              <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(i)} />
+              {i === PHONE_AD_AFTER - 1 ? (
+                <div className="phone-only">
+                  <AdSlot slot="home_phone_groups" />
+                </div>
+              ) : null}
+            </div>
+          ))}
+          {lists.map((l) => (
+            <FeaturedList key={l.listName} list={l} />
+          ))}
+        </div>
+        <aside className="home__side" aria-label={t('home.side')}>
+          <SocialLinks />
+          <Hottest ranked={view.rankedTitles} />
+          <AdSlot slot="home_side_1" />
+          <AdSlot slot="home_side_2" />
+        </aside>
+        <ServerPopup kind="home" popup={view.popup} />
       </div>
-      <aside className="home__side" aria-label={t('home.side')}>
-        <SocialLinks />
-        <Hottest ranked={view.rankedTitles} />
-        <AdSlot slot="home_side_1" />
-        <AdSlot slot="home_side_2" />
-      </aside>
-      <ServerPopup kind="home" popup={view.popup} />
-    </div>
+    </AdsContext.Provider>
   );
 }
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
-import { t } from '../../i18n';
-import { abbreviateCount } from '../../viewer/input';
+import { locale, t } from '../../i18n';
+import { abbreviateCount } from '../../lib/counts';
 
 interface Props {
   viewer: MangaViewer;
@@ -118,7 +118,7 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
           </svg>
-          <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments)}</span>
+          <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments, locale())}</span>
         </Link>
         <button
           type="button"
