@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { needsTiles, tileRects } from './tiles';
+
+/** Every pixel of the image lies in exactly one tile. */
+function coverage(width: number, height: number, max: number): number[] {
+  const hits = new Array<number>(width * height).fill(0);
+  for (const t of tileRects(width, height, max))
+    for (let y = t.y; y < t.y + t.h; y++) for (let x = t.x; x < t.x + t.w; x++) hits[y * width + x]++;
+  return [...new Set(hits)];
+}
+
+describe('page tiles', () => {
+  it('leaves an image that fits whole', () => {
+    expect(tileRects(960, 1344, 8192)).toEqual([{ x: 0, y: 0, w: 960, h: 1344 }]);
+    expect(tileRects(8192, 8192, 8192)).toHaveLength(1);
+    expect(needsTiles(8192, 8192, 8192)).toBe(false);
+    expect(needsTiles(800, 8193, 8192)).toBe(true);
+    expect(needsTiles(8193, 10, 8192)).toBe(true);
+  });
+
+  it('cuts a webtoon strip into even bands at most the limit tall, top to bottom', () => {
+    const t = tileRects(800, 20000, 8192);
+    expect(t).toEqual([
+      { x: 0, y: 0, w: 800, h: 6667 },
+      { x: 0, y: 6667, w: 800, h: 6666 },
+      { x: 0, y: 13333, w: 800, h: 6667 },
+    ]);
+    // 1440 x 36000 (the strip at super_high) on a 4096 GPU: nine bands, none over the limit.
+    const big = tileRects(1440, 36000, 4096);
+    expect(big).toHaveLength(9);
+    expect(Math.max(...big.map((r) => r.h))).toBeLessThanOrEqual(4096);
+    expect(big.reduce((s, r) => s + r.h, 0)).toBe(36000);
+  });
+
+  it('cuts both ways when the image is too wide and too tall, row by row, covering every pixel once', () => {
+    const t = tileRects(50, 70, 20);
+    expect(t).toHaveLength(3 * 4);
+    expect(t.slice(0, 3).map((r) => [r.x, r.y])).toEqual([
+      [0, 0],
+      [17, 0],
+      [33, 0],
+    ]);
+    for (const r of t) {
+      expect(r.w).toBeLessThanOrEqual(20);
+      expect(r.h).toBeLessThanOrEqual(20);
+    }
+    expect(coverage(50, 70, 20)).toEqual([1]);
+    expect(coverage(31, 9, 4)).toEqual([1]);
+  });
+
+  it('has no tiles for an empty image and treats a fractional limit as its floor', () => {
+    expect(tileRects(0, 100, 64)).toEqual([]);
+    expect(tileRects(10, 10, 4.9).every((r) => r.w <= 4 && r.h <= 4)).toBe(true);
+  });
+});
