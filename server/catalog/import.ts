@@ -15,7 +15,9 @@ import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource
  * Chapter import (issue #3): a folder of images or a .cbz/.zip archive
  * becomes a chapter of an existing or new title. Pages are naturally sorted
  * by file name, DOUBLE spreads detected by aspect ratio, resized to the three
- * qualities, WebP-encoded and XOR-encrypted with a random key per page.
+ * qualities' widths (the height follows: a webtoon strip of 800 x 20,000 px
+ * keeps its full width at every quality however tall it gets), encoded
+ * (encode below) and XOR-encrypted with a random key per page.
  * Images are prepared in a temporary folder, the rows written in one
  * transaction, and only then the folder moved into place: a failure at any
  * step leaves nothing behind.
@@ -46,6 +48,23 @@ export interface ImportResult {
 /** Landscape pages (wider than this ratio) are DOUBLE spreads. */
 const DOUBLE_RATIO = 1.2;
 
+/** The largest side WebP and baseline JPEG can hold. */
+const WEBP_MAX = 16383;
+const JPEG_MAX = 65535;
+
+/**
+ * WebP when the page fits it; a taller strip as JPEG (same quality), and
+ * beyond JPEG's limit as PNG. The file keeps its .webp URL: it is served
+ * encrypted and the viewer decodes the bytes whatever their format
+ * (createImageBitmap reads the format from the data).
+ */
+function encode(img: ReturnType<typeof sharp>, width: number, height: number): Promise<Buffer> {
+  const side = Math.max(width, height);
+  if (side <= WEBP_MAX) return img.webp(WEBP).toBuffer();
+  if (side <= JPEG_MAX) return img.jpeg({ quality: WEBP.quality, mozjpeg: false }).toBuffer();
+  return img.png({ compressionLevel: 6 }).toBuffer();
+}
+
 async function prepare(pages: RawPage[], tmp: string, report: (i: number) => void) {
   const rows: Array<{ type: PageType; width: number; height: number; key: string }> = [];
   for (let i = 0; i < pages.length; i++) {
@@ -71,7 +90,10 @@ async function prepare(pages: RawPage[], tmp: string, report: (i: number) => voi
       const w = SINGLE_WIDTH[q] * (double ? 2 : 1);
       let webp: Buffer;
       try {
-        webp = await sharp(p.data).rotate().resize({ width: w }).webp(WEBP).toBuffer();
+        const img = sharp(p.data, { limitInputPixels: 2 ** 30 })
+          .rotate()
+          .resize({ width: w });
+        webp = await encode(img, w, Math.round((meta.height * w) / meta.width));
       } catch (e) {
         throw new ImportError(`${p.name} could not be decoded (${(e as Error).message})`);
       }

@@ -115,6 +115,51 @@ for (const backend of BACKENDS) {
       expect(viewer.statusCode).toBe(200);
     });
 
+    it('a webtoon strip (800 x 20,000) keeps its width at every quality, its bands in place', async () => {
+      const strip = path.join(work, 'strip');
+      fs.mkdirSync(strip, { recursive: true });
+      // Four bands of 5,000 px: red, green, blue, yellow.
+      const bands = [
+        [220, 30, 30],
+        [30, 200, 40],
+        [30, 40, 220],
+        [230, 220, 30],
+      ];
+      const raw = Buffer.alloc(800 * 20000 * 3);
+      for (let y = 0; y < 20000; y++) {
+        const c = bands[Math.floor(y / 5000)];
+        for (let x = 0; x < 800; x++) raw.set(c, (y * 800 + x) * 3);
+      }
+      await sharp(raw, { raw: { width: 800, height: 20000, channels: 3 } })
+        .png()
+        .toFile(path.join(strip, '001.png'));
+      const res = await importChapter(t.db, { source: strip, titleId: T.bladeEn, chapterName: '#905', dataDir });
+      expect(res).toMatchObject({ pages: 1, doubles: 0 });
+      const [page] = await t.db.selectFrom('pages').selectAll().where('chapter_id', '=', res.chapterId).execute();
+      expect([page.type, page.width, page.height]).toEqual([PageType.SINGLE, 960, 24000]);
+      for (const [q, w] of [
+        ['low', 480],
+        ['high', 960],
+        ['super_high', 1440],
+      ] as const) {
+        const r = await t.app.inject({ method: 'GET', url: `/img/page/${res.chapterId}/0/${q}.webp` });
+        expect(r.statusCode).toBe(200);
+        const img = sharp(xorWithKey(r.rawPayload, page.encryption_key), { limitInputPixels: false });
+        const meta = await img.metadata();
+        // Over WebP's 16,383 px the strip is a JPEG (the viewer decodes either).
+        expect([meta.width, meta.height, meta.format]).toEqual([w, w * 25, w * 25 > 16383 ? 'jpeg' : 'webp']);
+        const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+        bands.forEach((c, k) => {
+          const y = Math.round(((k + 0.5) * info.height) / 4);
+          const at = (y * info.width + info.width / 2) * info.channels;
+          expect(
+            [...data.subarray(at, at + 3)].every((v, j) => Math.abs(v - c[j]) < 20),
+            `${q} band ${k}`,
+          ).toBe(true);
+        });
+      }
+    });
+
     it('bad input is rejected with a clear message and nothing written', async () => {
       const bad = path.join(work, 'bad');
       await makeFolder(bad, 2);
