@@ -41,7 +41,7 @@ describe('viewer machines on the real viewer: page resolution', () => {
         'viewer.retry': async (page) => {
           const bar = page.getByTestId('viewer-failbar');
           if (await bar.count()) await bar.getByRole('button').click();
-          else await page.locator('main[data-screen=viewer] > .viewer__status button').click();
+          else await page.getByTestId('viewer-retry').click();
         },
         'resolution.set': async (page, e) => {
           await openSettings(page);
@@ -81,12 +81,15 @@ describe('viewer machines on the real viewer: page resolution', () => {
           );
           expect(await page.getByTestId('viewer-failbar').count()).toBe(0);
         } else {
-          // The alert said the English popup's body (the service language is English), and a retry is offered.
+          // The alert said the English popup's body (the service language is English), and a retry is offered
+          // (the failure is the server's error answer, which retrying can cure), with a way home on the error page.
           expect(alerts.at(-1)).toBe(FIXTURE_ERROR.english);
-          const retry = (await page.getByTestId('viewer-failbar').count())
-            ? page.getByTestId('viewer-failbar').getByRole('button')
-            : page.locator('.viewer__status button');
-          expect(await retry.isVisible()).toBe(true);
+          const bar = page.getByTestId('viewer-failbar');
+          if (await bar.count()) expect(await bar.getByRole('button').isVisible()).toBe(true);
+          else {
+            expect(await page.getByTestId('viewer-retry').isVisible()).toBe(true);
+            expect(await page.getByTestId('viewer-back-home').isVisible()).toBe(true);
+          }
         }
       },
     };
