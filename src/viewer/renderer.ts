@@ -1,21 +1,15 @@
 /**
  * Pixi drawing of the page flow. Draws only the slots on screen and their
- * neighbours; creates a page's textures from its decoded bitmaps the first
- * time the page is on screen (one texture per tile: a page larger than the
- * GPU's texture limit comes from the page store in tiles, drawn as one sprite
- * each inside the page's container, scaled as any page) and destroys them
- * when the page store evicts the page. Reads the GPU's limit when it starts
- * (textureLimit.ts). The camera eases towards its target (snap animations,
- * slider jumps) and renders only when something changed.
+ * neighbours; creates a texture from a decoded bitmap the first time the
+ * page is on screen and destroys it when the page store evicts the page.
+ * The camera eases towards its target (snap animations, slider jumps) and
+ * renders only when something changed.
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, Container, Graphics, Sprite, type Ticker, type WebGLRenderer } from 'pixi.js';
+import { Application, Container, Graphics, ImageSource, Sprite, Texture, type Ticker } from 'pixi.js';
 import type { Camera } from '../../core/viewer/camera';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
-import type { PageImage } from './pageStore';
-import { PageTextures } from './pageTextures';
-import { noteGpuTextureLimit } from './textureLimit';
 
 export interface RendererStats {
   liveTextures: number;
@@ -36,6 +30,8 @@ export interface RendererOptions {
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
 const EASE_MS = 70;
+/** New page textures created (and so uploaded) per frame. */
+const UPLOADS_PER_FRAME = 1;
 
 export class PageRenderer {
   private app = new Application();
@@ -48,9 +44,12 @@ export class PageRenderer {
   private dirty = true;
   private ready = false;
   private destroyed = false;
-  /** A drawn page: its container, one sprite per tile whose texture exists. */
-  private sprites = new Map<number, Container>();
+  private sprites = new Map<number, Sprite>();
   private boxes = new Map<number, Graphics>();
+  private textures = new Map<number, Texture>();
+  private uploadBudget = UPLOADS_PER_FRAME;
+  /** A page waits for its upload in a later frame. */
+  private deferred = false;
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   readonly stats: RendererStats = {
@@ -61,9 +60,8 @@ export class PageRenderer {
     frames: 0,
     firstImageAt: 0,
   };
-  private textures = new PageTextures(this.stats);
 
-  constructor(private readonly bitmapOf: (i: number) => PageImage | undefined) {}
+  constructor(private readonly bitmapOf: (i: number) => ImageBitmap | undefined) {}
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
     await this.app.init({
@@ -81,8 +79,6 @@ export class PageRenderer {
       this.app.destroy(true);
       return;
     }
-    const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
-    if (gl) noteGpuTextureLimit(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
@@ -107,7 +103,7 @@ export class PageRenderer {
   setLayout(layout: Layout, isManga: (i: number) => boolean): void {
     this.layout = layout;
     this.isManga = isManga;
-    for (const s of this.sprites.values()) s.destroy({ children: true });
+    for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     this.sprites.clear();
     this.boxes.clear();
@@ -128,14 +124,20 @@ export class PageRenderer {
     if (this.visible.has(i)) this.syncItem(this.layout?.placements.find((p) => p.item === i));
   }
 
-  /** Destroys the textures made from page i (before its bitmaps are closed). */
+  /** Destroys the texture made from page i (before its bitmap is closed). */
   release(i: number): void {
     const s = this.sprites.get(i);
     if (s) {
-      s.destroy({ children: true });
+      s.destroy();
       this.sprites.delete(i);
     }
-    this.textures.release(i);
+    const t = this.textures.get(i);
+    if (t) {
+      t.destroy(true);
+      this.textures.delete(i);
+      this.stats.liveTextures--;
+      this.stats.texturesDestroyed++;
+    }
     if (this.visible.has(i)) {
       this.syncItem(this.layout?.placements.find((p) => p.item === i));
       this.dirty = true;
@@ -149,7 +151,7 @@ export class PageRenderer {
     return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
   }
 
-  /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
+  /** Screen rects (CSS px) of the drawn items. */
   drawnRects(): { item: number; x: number; y: number; w: number; h: number; image: boolean }[] {
     const l = this.layout;
     if (!l) return [];
@@ -162,7 +164,7 @@ export class PageRenderer {
         y: (p.y - c.y) * c.scale,
         w: p.w * c.scale,
         h: p.h * c.scale,
-        image: this.sprites.has(p.item) && !this.boxes.has(p.item),
+        image: this.sprites.has(p.item),
       }));
   }
 
@@ -174,9 +176,10 @@ export class PageRenderer {
 
   private frame = (ticker: Ticker): void => {
     if (!this.layout) return;
-    this.textures.nextFrame();
-    if (this.textures.deferred) {
-      this.textures.deferred = false;
+    // One new texture per frame: an upload costs tens of ms without a GPU, two in one task make it long.
+    this.uploadBudget = UPLOADS_PER_FRAME;
+    if (this.deferred) {
+      this.deferred = false;
       this.syncVisible();
       this.dirty = true;
     }
@@ -217,7 +220,7 @@ export class PageRenderer {
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
       if (now.has(i)) continue;
-      this.sprites.get(i)?.destroy({ children: true });
+      this.sprites.get(i)?.destroy();
       this.sprites.delete(i);
       this.boxes.get(i)?.destroy();
       this.boxes.delete(i);
@@ -229,30 +232,29 @@ export class PageRenderer {
   private syncItem(p: Placement | undefined): void {
     if (!p) return;
     const i = p.item;
-    const img = this.isManga(i) ? this.bitmapOf(i) : undefined;
-    const tex = img ? this.textures.of(i, img) : [];
-    if (img && tex.length > 0) {
-      let page = this.sprites.get(i);
-      if (!page) {
-        page = new Container();
-        this.sprites.set(i, page);
-        this.world.addChild(page);
+    const bmp = this.isManga(i) ? this.bitmapOf(i) : undefined;
+    let tex = bmp ? this.textures.get(i) : undefined;
+    if (bmp && !tex && this.uploadBudget <= 0) this.deferred = true;
+    if (bmp && (tex || this.uploadBudget > 0)) {
+      if (!tex) {
+        this.uploadBudget--;
+        tex = new Texture({ source: new ImageSource({ resource: bmp, label: `page-${i}` }) });
+        this.textures.set(i, tex);
+        this.stats.liveTextures++;
+        this.stats.texturesCreated++;
+        this.stats.maxLiveTextures = Math.max(this.stats.maxLiveTextures, this.stats.liveTextures);
       }
-      // Tiles whose textures are new since the last frame join the page (a large page fills in over a few frames).
-      for (let k = page.children.length; k < tex.length; k++) {
-        const t = img.tiles[k];
-        const sp = new Sprite(tex[k]);
-        sp.position.set(t.x, t.y);
-        sp.setSize(t.w, t.h);
-        page.addChild(sp);
+      let sp = this.sprites.get(i);
+      if (!sp) {
+        sp = new Sprite(tex);
+        this.sprites.set(i, sp);
+        this.world.addChild(sp);
       }
-      page.position.set(p.x, p.y);
-      page.scale.set(p.w / img.width, p.h / img.height);
-      if (tex.length === img.tiles.length) {
-        this.boxes.get(i)?.destroy();
-        this.boxes.delete(i);
-        return;
-      }
+      sp.position.set(p.x, p.y);
+      sp.setSize(p.w, p.h);
+      this.boxes.get(i)?.destroy();
+      this.boxes.delete(i);
+      return;
     }
     if (!this.boxes.has(i)) {
       const g = new Graphics().rect(0, 0, 1, 1).fill(this.isManga(i) ? BOX_MANGA : BOX_OTHER);
@@ -269,11 +271,14 @@ export class PageRenderer {
     if (!this.ready) return;
     this.ready = false;
     this.app.ticker.remove(this.frame);
-    for (const s of this.sprites.values()) s.destroy({ children: true });
+    for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
-    this.textures.destroy();
+    for (const t of this.textures.values()) t.destroy(true);
+    this.stats.texturesDestroyed += this.textures.size;
+    this.stats.liveTextures = 0;
     this.sprites.clear();
     this.boxes.clear();
+    this.textures.clear();
     this.listeners.clear();
     this.app.destroy(true, { children: true });
   }

@@ -22,8 +22,6 @@ export interface HarnessOptions {
   poolSize?: number;
   /** Keep the canvas's drawing buffer so its pixels can be read (__viewerDebug.samplePixel); default true. Benchmarks turn it off. */
   pixels?: boolean;
-  /** A texture limit below the GPU's (px a side): larger pages are drawn in tiles. */
-  maxTextureSize?: number;
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -44,7 +42,6 @@ export function harnessSrc(o: HarnessOptions): string {
   if (o.cache) q.set('cache', [o.cache.ahead, o.cache.behind, o.cache.cap].join(','));
   if (o.poolSize) q.set('pool', String(o.poolSize));
   if (o.pixels === false) q.set('pixels', '0');
-  if (o.maxTextureSize) q.set('maxtex', String(o.maxTextureSize));
   return `${harnessPath()}?${q.toString()}`;
 }
 

@@ -9,7 +9,6 @@
  *   cache=a,b,c     a small cache window (ahead, behind, cap)
  *   pool=n          decode workers
  *   pixels=0        no readable drawing buffer (benchmarks: as the app draws)
- *   maxtex=n        a texture limit of n px (pages larger are cut into tiles)
  *
  * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
  * registry, and publishes `window.__viewerDebug` for the live session: the
@@ -28,14 +27,12 @@ const manual = params.get('clocks') === 'manual';
 const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock() };
 const cache = params.get('cache')?.split(',').map(Number);
 const pool = Number(params.get('pool')) || undefined;
-const maxTexture = Number(params.get('maxtex')) || undefined;
 
 provideViewerEnvironment({
   rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
   ...(manual ? { clocks } : {}),
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
-  ...(maxTexture ? { maxTextureSize: maxTexture } : {}),
 });
 
 /** CSS-pixel colour at (x, y) of the session's canvas (its drawing buffer is kept). */
@@ -67,10 +64,6 @@ function debugOf(s: ViewerSession) {
   return {
     renderer: () => s.parts.renderer?.stats,
     decoded: () => s.parts.store?.decodedCount() ?? 0,
-    /** Bytes of the decoded pages, every tile counted. */
-    decodedBytes: () => s.parts.store?.decodedBytes() ?? 0,
-    /** Tiles page i is held in (0 when not decoded). */
-    tiles: (i: number) => s.parts.store?.bitmap(i)?.tiles.length ?? 0,
     pool: () => s.parts.pool.stats,
     position: () => {
       const { pos, geometry } = paging().context;
