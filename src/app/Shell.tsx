@@ -8,7 +8,6 @@ import { CloseIcon } from '../ui/CloseIcon';
 import { Footer } from './Footer';
 import { GlobalErrorOutlet } from './GlobalErrorOutlet';
 import { LanguageSettings } from './LanguageSettings';
-import { useScrollRestoration } from './scroll';
 import { ShellPopups } from './ShellPopups';
 
 /** Header navigation (000 §2 Global layout). */
@@ -103,7 +102,6 @@ export function Shell({ children }: { children: ReactNode }) {
   // The path the side menu was opened on: it closes when the path changes.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === path;
-  useScrollRestoration();
 
   return (
     <div className="shell">

@@ -4,6 +4,7 @@ import { locale } from '../i18n';
 import { Loading } from '../ui/Loading';
 import { Shell } from './Shell';
 import { GlobalErrorOutlet } from './GlobalErrorOutlet';
+import { useScrollRestoration } from './scroll';
 import { WebviewLayout } from '../screens/webview/WebviewLayout';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
@@ -264,8 +265,13 @@ function Bare({ children }: { children: ReactNode }) {
   return <GlobalErrorOutlet>{children}</GlobalErrorOutlet>;
 }
 
-/** The whole table: routes outside the shell, then the shell. */
+/**
+ * The whole table: routes outside the shell, then the shell. Scrolling follows
+ * navigation on every route (the shell's and those outside it, such as the
+ * terms' #article-N links): src/app/scroll.ts.
+ */
 export function AppRoutes() {
+  useScrollRestoration();
   return (
     <Switch>
       {routesOf(OUTSIDE)}

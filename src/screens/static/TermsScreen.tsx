@@ -3,23 +3,13 @@ import { ARTICLES, REVISIONS, TERMS_PREAMBLE, TERMS_TITLE } from './termsJa';
 
 /**
  * /terms_web_ja: the Japanese terms of use (001 §2), outside the shell. Each
- * article is #article-N: a link with that hash, on the first load or within
- * the page, scrolls the article to the top (the page is drawn after the
- * browser looked for the target, and outside the shell its scroll handling
- * does not run).
+ * article is #article-N: on the first load the app's scroll handling
+ * (src/app/scroll.ts) brings it to the top once drawn; within the page the
+ * browser does.
  */
 export default function TermsScreen() {
   useEffect(() => {
     document.title = TERMS_TITLE;
-  }, []);
-  useEffect(() => {
-    const toHash = () => {
-      const id = decodeURIComponent(window.location.hash.slice(1));
-      if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
-    };
-    toHash();
-    window.addEventListener('hashchange', toHash);
-    return () => window.removeEventListener('hashchange', toHash);
   }, []);
   return (
     <main className="static-page terms" lang="ja" data-screen="terms">
