@@ -95,7 +95,7 @@ export function Footer({ compact = false }: { compact?: boolean }) {
       </ul>
       <SocialLinks />
       {compact ? null : <StoreLinks />}
-      <p className="footer__copyright">{t('shell.copyright', { year: 2019 })}</p>
+      <p className="footer__copyright">{t('shell.copyright', { year: '2019' })}</p>
     </footer>
   );
 }

@@ -54,17 +54,17 @@ function numberFormat(l: Locale): Intl.NumberFormat {
 }
 
 /**
- * Translates "<area>.<key>", filling {name} placeholders. Numbers are written
- * in the interface locale (formatNumber), except a {year}, which is never grouped.
+ * Translates "<area>.<key>", filling {name} placeholders. A number is written
+ * in the interface locale (formatNumber); a string as it is (a year is passed as one).
  */
 export function t(key: string, params?: Record<string, string | number>): string {
   let s = table[key] ?? fallback[key] ?? key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]) : m));
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(params[k]) : m));
   return s;
 }
 
-function fill(name: string, v: string | number): string {
-  return typeof v === 'number' && name !== 'year' ? formatNumber(v) : String(v);
+function fill(v: string | number): string {
+  return typeof v === 'number' ? formatNumber(v) : v;
 }
 
 /**
