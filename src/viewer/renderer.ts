@@ -7,8 +7,10 @@
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, Container, Graphics, ImageSource, Sprite, Texture, type Ticker } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Graphics, ImageSource, Sprite, Texture, type ColorMatrix, type Ticker } from 'pixi.js';
 import type { Camera } from '../../core/viewer/camera';
+import { colorMatrix } from '../../core/viewer/colorFilter';
+import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 
 export interface RendererStats {
@@ -52,6 +54,7 @@ export class PageRenderer {
   private deferred = false;
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
+  private colorFilter: ColorMatrixFilter | undefined;
   readonly stats: RendererStats = {
     liveTextures: 0,
     maxLiveTextures: 0,
@@ -109,6 +112,18 @@ export class PageRenderer {
     this.boxes.clear();
     this.visible.clear();
     this.snapNext = true;
+    this.dirty = true;
+  }
+
+  /** The reader's colour filter over the pages, on the GPU (none while it is the identity). */
+  setFilter(f: ColorFilter): void {
+    if (isIdentityFilter(f)) {
+      this.world.filters = [];
+    } else {
+      this.colorFilter ??= new ColorMatrixFilter();
+      this.colorFilter.matrix = colorMatrix(f) as ColorMatrix; // always 20 numbers
+      this.world.filters = [this.colorFilter];
+    }
     this.dirty = true;
   }
 
@@ -280,6 +295,7 @@ export class PageRenderer {
     this.boxes.clear();
     this.textures.clear();
     this.listeners.clear();
+    this.colorFilter?.destroy();
     this.app.destroy(true, { children: true });
   }
 }

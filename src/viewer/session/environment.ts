@@ -7,6 +7,7 @@
  * fakes.
  */
 import type { Camera } from '../../../core/viewer/camera';
+import type { ColorFilter, DisplaySettings, TitleSettings } from '../../../core/viewer/readerSettings';
 import type { Layout } from '../../../core/viewer/layout';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
@@ -22,6 +23,12 @@ export interface ViewerStoragePort {
   /** The item the reader was at in this chapter (0 when none). */
   storedResumePosition(chapterId: number): number;
   saveResumePosition(chapterId: number, item: number): void;
+  /** The reader's display settings (one set per visitor). */
+  storedDisplaySettings(): DisplaySettings;
+  saveDisplaySettings(s: DisplaySettings): void;
+  /** A title's reader settings (spread offset, colour filter). */
+  storedTitleSettings(titleId: number): TitleSettings;
+  saveTitleSettings(titleId: number, s: TitleSettings): void;
 }
 
 interface DrawnRect {
@@ -42,6 +49,8 @@ export interface StageRenderer {
   resize(width: number, height: number): void;
   setLayout(layout: Layout, isManga: (i: number) => boolean): void;
   setCamera(cam: Camera, immediate: boolean): void;
+  /** The reader's colour filter over the pages. */
+  setFilter(f: ColorFilter): void;
   invalidate(i: number): void;
   release(i: number): void;
   drawnRects(): DrawnRect[];

@@ -39,6 +39,7 @@ function fakeRenderer() {
     resize: vi.fn(),
     setLayout: vi.fn(),
     setCamera: vi.fn(),
+    setFilter: vi.fn(),
     invalidate: vi.fn(),
     release: vi.fn(),
     drawnRects: () => [],
