@@ -2,10 +2,20 @@
 /**
  * Decode worker: fetches an encrypted page with streamed progress, XORs it
  * with its key, decodes it with createImageBitmap and transfers the bitmap
- * back. Several jobs may run at once (the network and decode are async).
+ * back. When the request gives the size the page is drawn at and the image is
+ * larger, the bitmap sent is the image shrunk to that size with an area
+ * filter (core/viewer/resample.ts: screentone and fine lines average to grey
+ * instead of shimmering, which the GPU's linear sampling of the full image
+ * does). When asked, it measures the page's white or black border on a small
+ * copy (core/viewer/crop.ts). Several jobs may run at once (the network and
+ * decode are async). A new size for the same page is a new request: pages
+ * are immutable and cached by the browser (the server sends max-age of a
+ * year), so it is read from the HTTP cache, not downloaded again.
  */
+import { measureCrop, type ImageCrop } from '../../core/viewer/crop';
+import { areaResample, shrinkTarget } from '../../core/viewer/resample';
 import { hexToBytes, xorInPlace } from './xor';
-import type { WorkerReply, WorkerRequest } from './workerProtocol';
+import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -44,7 +54,34 @@ async function readAll(res: Response, id: number, signal: AbortSignal): Promise<
   return buf.subarray(0, loaded);
 }
 
-async function load(req: Extract<WorkerRequest, { type: 'load' }>): Promise<void> {
+/** The crop is measured on a copy whose shorter side is this long (a page: 256 x 362). */
+const CROP_SIDE = 256;
+
+function pixels(bitmap: ImageBitmap, w: number, h: number): Uint8ClampedArray {
+  const c = new OffscreenCanvas(w, h);
+  const g = c.getContext('2d', { willReadFrequently: true })!;
+  g.imageSmoothingQuality = 'high';
+  g.drawImage(bitmap, 0, 0, w, h);
+  return g.getImageData(0, 0, w, h).data;
+}
+
+function cropOf(bitmap: ImageBitmap): ImageCrop {
+  const k = Math.min(1, CROP_SIDE / Math.min(bitmap.width, bitmap.height));
+  const w = Math.max(1, Math.round(bitmap.width * k));
+  const h = Math.max(1, Math.round(bitmap.height * k));
+  return measureCrop(pixels(bitmap, w, h), w, h);
+}
+
+/** The bitmap shrunk to the request's target with the area filter, or itself when it needs no shrinking. */
+async function fitted(bitmap: ImageBitmap, req: LoadRequest): Promise<ImageBitmap> {
+  const size = shrinkTarget(bitmap.width, bitmap.height, req.targetWidth ?? 0, req.targetHeight ?? 0);
+  if (!size) return bitmap;
+  const out = areaResample(pixels(bitmap, bitmap.width, bitmap.height), bitmap.width, bitmap.height, size.width, size.height);
+  bitmap.close();
+  return createImageBitmap(new ImageData(out, size.width, size.height));
+}
+
+async function load(req: LoadRequest): Promise<void> {
   const ctrl = new AbortController();
   jobs.set(req.id, ctrl);
   try {
@@ -54,12 +91,17 @@ async function load(req: Extract<WorkerRequest, { type: 'load' }>): Promise<void
     const bytes = await readAll(res, req.id, ctrl.signal);
     xorInPlace(bytes, key);
     const blob = new Blob([bytes as BlobPart]);
-    const bitmap = await createImageBitmap(blob);
+    const full = await createImageBitmap(blob);
+    const { width, height } = full;
+    const crop = req.measureCrop && !ctrl.signal.aborted ? cropOf(full) : undefined;
+    const bitmap = ctrl.signal.aborted ? full : await fitted(full, req);
     if (ctrl.signal.aborted) {
       bitmap.close();
+      // Answered, so the pool frees the job's place in this worker.
+      post({ type: 'aborted', id: req.id });
       return;
     }
-    post({ type: 'done', id: req.id, bitmap, bytes: bytes.length }, [bitmap]);
+    post({ type: 'done', id: req.id, bitmap, bytes: bytes.length, width, height, ...(crop ? { crop } : {}) }, [bitmap]);
   } catch (e) {
     if (ctrl.signal.aborted) post({ type: 'aborted', id: req.id });
     else post({ type: 'error', id: req.id, message: e instanceof Error ? e.message : String(e) });

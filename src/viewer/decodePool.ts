@@ -3,15 +3,37 @@
  * images. Requests wait in a stack: the newest request is decoded first
  * (the reader's latest position matters most). Cancelling a queued request
  * drops it; cancelling a running one aborts its fetch in the worker.
+ *
+ * A request may give the size the page is drawn at (the worker then sends it
+ * shrunk to that size with an area filter when it is larger) and ask for its
+ * border crop. When the zoom changes, the caller requests the page again at
+ * the new size: the bytes come from the browser's HTTP cache (page images
+ * are immutable, cached a year), so only the decode and the shrink run again.
  */
+import type { ImageCrop } from '../../core/viewer/crop';
 import { viewerEnvironmentOverrides } from './session/overrides';
-import type { WorkerReply, WorkerRequest } from './workerProtocol';
+import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
+
+/** What the finished decode gives besides the bitmap. */
+export interface DecodedInfo {
+  /** The image's own size; the bitmap is smaller when the worker shrank it to the target. */
+  width: number;
+  height: number;
+}
 
 export interface DecodeCallbacks {
   onStart(): void;
   onProgress(loaded: number, total: number): void;
-  onDone(bitmap: ImageBitmap): void;
+  /** The bitmap (the caller owns it and closes it); `crop` when asked for (measureCrop); the pool always gives `info`. */
+  onDone(bitmap: ImageBitmap, crop?: ImageCrop, info?: DecodedInfo): void;
   onError(message: string): void;
+}
+
+export interface DecodeOptions {
+  /** The size (device px) the whole page is drawn at; with a crop, the uncropped image's size at the shown scale. */
+  target?: { width: number; height: number };
+  /** Measure the page's white or black border. */
+  measureCrop?: boolean;
 }
 
 export interface DecodeHandle {
@@ -22,6 +44,7 @@ interface Job extends DecodeCallbacks {
   id: number;
   url: string;
   key: string;
+  options: DecodeOptions;
   worker?: Slot;
   cancelled: boolean;
 }
@@ -72,8 +95,8 @@ export class DecodePool {
     while (this.slots.length < this.size) this.slot();
   }
 
-  request(url: string, key: string, cb: DecodeCallbacks): DecodeHandle {
-    const job: Job = { ...cb, id: this.nextId++, url, key, cancelled: false };
+  request(url: string, key: string, cb: DecodeCallbacks, options: DecodeOptions = {}): DecodeHandle {
+    const job: Job = { ...cb, id: this.nextId++, url, key, options, cancelled: false };
     this.stack.push(job);
     this.pump();
     return { cancel: () => this.cancel(job) };
@@ -97,7 +120,7 @@ export class DecodePool {
       s.running++;
       this.running.set(job.id, job);
       this.stats.started++;
-      s.worker.postMessage({ type: 'load', id: job.id, url: job.url, key: job.key } satisfies WorkerRequest);
+      s.worker.postMessage(loadRequest(job));
       job.onStart();
     }
     this.stats.queued = this.stack.length;
@@ -119,7 +142,7 @@ export class DecodePool {
     if (m.type === 'done') {
       this.stats.done++;
       if (job.cancelled) m.bitmap.close();
-      else job.onDone(m.bitmap);
+      else job.onDone(m.bitmap, m.crop, { width: m.width, height: m.height });
     } else if (m.type === 'error') {
       this.stats.failed++;
       if (!job.cancelled) job.onError(m.message);
@@ -135,6 +158,18 @@ export class DecodePool {
     this.stack = [];
     this.running.clear();
   }
+}
+
+function loadRequest(job: Job): LoadRequest {
+  const { target, measureCrop } = job.options;
+  return {
+    type: 'load',
+    id: job.id,
+    url: job.url,
+    key: job.key,
+    ...(target ? { targetWidth: target.width, targetHeight: target.height } : {}),
+    ...(measureCrop ? { measureCrop } : {}),
+  };
 }
 
 let shared: DecodePool | undefined;
