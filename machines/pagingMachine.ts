@@ -5,10 +5,12 @@ import {
   INERTIA_MIN,
   INERTIA_TAU,
   clampPosition,
+  dragInSlot,
   goTo,
   maxScroll,
   scrollBy,
   snapDirection,
+  stepInSlot,
   zoomAbout,
   type Geometry,
   type Position,
@@ -21,6 +23,12 @@ import {
  * key and slider move arrives as one of these events; a page turn resets the
  * zoom. Inertia time is injected: `startInertia` drives `scroll.tick` events
  * until `stopInertia`.
+ *
+ * Horizontal slots larger than the window (fit width, height, original) are
+ * read at zoom 1 by panning: a drag pans the slot and turns the page only
+ * past the slot's edge (by the snap threshold); next and previous first move
+ * through the slot by 90% of the window (camera.ts: stepInSlot). A page
+ * turned forward opens at its start, turned backward at its end.
  */
 export type PagingEvent =
   | { type: 'layout.set'; geometry: Geometry; index: number }
@@ -55,9 +63,19 @@ export interface PagingInput {
 
 const EMPTY: Geometry = { mode: 'horizontal', rtl: false, viewport: { width: 1, height: 1 }, count: 0, tops: [], contentHeight: 1 };
 
-/** A vertical "page" is most of a screen, so tall pages are read whole. */
+/** Turns to the slot `dir` away: forward opens at its start, backward at its end; none past the ends. */
+function turnBy(g: Geometry, p: Position, dir: number): Position {
+  const i = p.index + dir;
+  if (dir === 0 || i < 0 || i >= g.count) return { ...p, dragDx: 0 };
+  return goTo(g, p, i, dir < 0);
+}
+
+/** A vertical "page" is most of a screen, so tall pages are read whole; a large horizontal slot is read the same way. */
 function step(g: Geometry, p: Position, dir: 1 | -1): Position {
-  if (g.mode === 'horizontal') return goTo(g, p, p.index + dir);
+  if (g.mode === 'horizontal') {
+    if (p.scale > 1.001) return goTo(g, p, p.index + dir, dir < 0);
+    return stepInSlot(g, p, dir) ?? turnBy(g, p, dir);
+  }
   return scrollBy(g, { ...p, scale: 1, panX: 0 }, dir * g.viewport.height * 0.9);
 }
 
@@ -107,17 +125,13 @@ export const pagingMachine = setup({
           pos: clampPosition(g, { ...s, panX: s.panX - dx / s.scale, panY: s.panY - dy / s.scale, scrollY: s.scrollY - dy / s.scale }),
         };
       if (g.mode === 'vertical') return { pos: scrollBy(g, s, -dy) };
-      // Rubber band past the first and last spread.
-      const forward = g.rtl ? dx > 0 : dx < 0;
-      const edge = forward ? s.index >= g.count - 1 : s.index <= 0;
-      return { pos: { ...s, dragDx: edge ? dx * 0.3 : dx } };
+      return { pos: dragInSlot(g, s, dx, dy) };
     }),
     snap: assign(({ context, event }) => {
       const { vx } = event as E<'drag.end'>;
       const g = context.geometry;
       const p = context.pos;
-      const dir = snapDirection(g, p.dragDx, vx);
-      return { pos: goTo(g, p, p.index + dir) };
+      return { pos: turnBy(g, p, snapDirection(g, p.dragDx, vx)) };
     }),
     settle: assign(({ context }) => ({ pos: { ...context.pos, dragDx: 0 } })),
     setVelocity: assign(({ event }) => ({ velocity: -(event as E<'drag.end'>).vy })),

@@ -4,7 +4,7 @@
  */
 import type { MangaViewer, Page } from '../gen/manga/v1/viewer_pb';
 import { PageType } from '../gen/manga/v1/viewer_pb';
-import type { MangaType } from './layout';
+import type { MangaType } from './spreads';
 import { itemOf, type ChapterShape, type PageShape, type ShapedItem } from './pageShape';
 
 export interface ViewerItem extends ShapedItem {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildLayout,
-  buildSpreads,
-  slotAtY,
-  slotTops,
-  slotX,
-  visiblePlacements,
-  VIEWER,
-  type Item,
-  type MangaType,
-  type Viewport,
-} from './layout';
+import { buildLayout, slotAtY, slotTops, visiblePlacements, VIEWER, type Viewport } from './layout';
+import { buildSpreads, type Item, type MangaType } from './spreads';
 
 /**
  * Spread layout, pure: every order of page types up to five pages (with a
@@ -58,7 +48,7 @@ describe('spreads (horizontal)', () => {
       for (const rtl of [false, true]) {
         for (const v of [WIDE, NARROW]) {
           const narrow = v === NARROW;
-          const spreads = buildSpreads(items, rtl, narrow);
+          const spreads = buildSpreads(items, { rtl, narrow, singleSpread: true, spreadOffset: false, joinPages: true });
           const first = rtl ? 'right' : 'left';
           const second = rtl ? 'left' : 'right';
           // Every item once, in reading order.
@@ -99,7 +89,7 @@ describe('spreads (horizontal)', () => {
             const ps = layout.placements.filter((p) => p.slot === si);
             expect(ps.map((p) => p.item)).toEqual(s.items);
             for (const p of ps) {
-              const x = p.x - slotX(si, v, rtl);
+              const x = p.x - layout.slots[si].x;
               expect(x).toBeGreaterThanOrEqual(-EPS);
               expect(x + p.w).toBeLessThanOrEqual(v.width + EPS);
               expect(p.y).toBeGreaterThanOrEqual(-EPS);
@@ -115,7 +105,7 @@ describe('spreads (horizontal)', () => {
             } else if (s.sides[0] === 'left' || s.sides[0] === 'right') {
               // A half page alone keeps its half of the screen.
               const p = ps[0];
-              const x = p.x - slotX(si, v, rtl);
+              const x = p.x - layout.slots[si].x;
               if (s.sides[0] === 'left') expect(x + p.w).toBeLessThanOrEqual(v.width / 2 + EPS);
               else expect(x).toBeGreaterThanOrEqual(v.width / 2 - EPS);
             }
@@ -129,17 +119,18 @@ describe('spreads (horizontal)', () => {
 
   it("the documents' cases: first page alone, pairs in reading order, a DOUBLE alone, right to left", () => {
     const items = ['single', 'single', 'single', 'double', 'right', 'left', 'left'].map((t) => page(t as MangaType));
-    expect(buildSpreads(items, false, false).map((s) => s.items)).toEqual([[0], [1, 2], [3], [4], [5], [6]]);
-    const rtl = buildSpreads(items, true, false);
+    const o = { rtl: false, narrow: false, singleSpread: true, spreadOffset: false, joinPages: true };
+    expect(buildSpreads(items, o).map((s) => s.items)).toEqual([[0], [1, 2], [3], [4], [5], [6]]);
+    const rtl = buildSpreads(items, { ...o, rtl: true });
     expect(rtl.map((s) => s.items)).toEqual([[0], [1, 2], [3], [4, 5], [6]]);
     expect(rtl[3]).toMatchObject({ sides: ['right', 'left'], joined: true });
     // Right to left, the later spread lies to the left, and the first page of a pair on the right.
     const l = buildLayout(items, { mode: 'horizontal', rtl: true, viewport: WIDE });
     const [a, b] = l.placements.filter((p) => p.slot === 1);
     expect(a.x).toBeGreaterThan(b.x);
-    expect(slotX(2, WIDE, true)).toBe(-2 * WIDE.width);
+    expect(l.slots[2]).toEqual({ x: -2 * WIDE.width, y: 0, w: WIDE.width, h: WIDE.height });
     // One page at a time on a phone held upright.
-    expect(buildSpreads(items, false, true).every((s) => s.items.length === 1)).toBe(true);
+    expect(buildSpreads(items, { ...o, narrow: true }).every((s) => s.items.length === 1)).toBe(true);
   });
 });
 

@@ -1,8 +1,21 @@
 /**
- * Pure page geometry for the viewer: which pages share a spread, where each
- * item sits in world coordinates, what is visible. No pixi import here, so
- * every rule is testable in node.
+ * Pure page geometry for the viewer: where each item sits in world
+ * coordinates, in which slot, with which part of its image (border crop),
+ * and what is visible. Pairing into spreads: spreads.ts; scaling and crop
+ * rules: fit.ts. No pixi import here, so every rule is testable in node.
+ *
+ * Horizontal: one slot per spread, side by side (later spreads to the left
+ * when reading right to left). A slot is the window's size, or larger when
+ * the fit mode makes its spread larger (`width` on a tall spread, `height`
+ * on a wide one, `original`): the reader pans inside it (camera.ts). The
+ * spread is centred in its slot. Vertical: one slot per item, stacked in a
+ * column; manga pages at the column width, other items at their nominal
+ * widths.
  */
+import { NO_CROP, type ImageCrop } from './crop';
+import { columnCrop, columnWidth, croppedSize, fitScale, isNoCrop, pairCrops, usableCrop } from './fit';
+import type { ColumnFit, HorizontalFit } from './readerSettings';
+import { buildSpreads, type Item, type ItemKind, type Spread } from './spreads';
 
 /** Business constants (documents: section 9). */
 export const VIEWER = {
@@ -17,33 +30,9 @@ export const VIEWER = {
   adMinHeight: 400,
   /** Widest column for manga pages in vertical mode. */
   verticalColumn: 800,
-  /** Gap between two pages of a spread that are not halves of one image. */
+  /** Gap between two pages of a spread that are not halves of one image (per 1000 px of the spread's height). */
   gutter: 8,
 } as const;
-
-export type MangaType = 'single' | 'left' | 'right' | 'double';
-export type ItemKind = 'manga' | 'bannerList' | 'insertBanner' | 'banner' | 'ad' | 'last';
-
-/** One entry of the chapter's page list, as the layout sees it. */
-export interface Item {
-  kind: ItemKind;
-  /** manga pages only */
-  type?: MangaType;
-  /** Natural size; for non-manga items the nominal height at the nominal width. */
-  width: number;
-  height: number;
-}
-
-type Side = 'left' | 'right' | 'center';
-
-export interface Spread {
-  /** Item indices in reading order. */
-  items: number[];
-  /** Side of each item, same order as items. */
-  sides: Side[];
-  /** Halves of one image shown edge to edge. */
-  joined: boolean;
-}
 
 export interface Viewport {
   width: number;
@@ -61,6 +50,8 @@ export interface Placement extends Rect {
   item: number;
   /** Spread (horizontal) or item (vertical) index the rect belongs to. */
   slot: number;
+  /** The share of the image cut off each side (absent: none): the rect shows the rest. */
+  crop?: ImageCrop;
 }
 
 export type Mode = 'horizontal' | 'vertical';
@@ -70,8 +61,17 @@ export interface LayoutOptions {
   rtl: boolean;
   viewport: Viewport;
   verticalOnly?: boolean;
+  /** The first manga page stands alone (a cover). */
   singleSpread?: boolean;
   joinPages?: boolean;
+  /** Horizontal: how a spread is scaled into the window (default 'screen'). */
+  fit?: HorizontalFit;
+  /** Vertical: the column (default: VIEWER.verticalColumn wide, no padding). */
+  column?: ColumnFit;
+  /** Horizontal: the first page that would start a pair stands alone (default false). */
+  spreadOffset?: boolean;
+  /** Measured borders of item i's image; undefined: not known, no crop. */
+  crops?: (item: number) => ImageCrop | undefined;
 }
 
 export interface Layout {
@@ -81,6 +81,8 @@ export interface Layout {
   /** Horizontal: spreads in reading order. Vertical: one per item. */
   spreads: Spread[];
   placements: Placement[];
+  /** World rect of each slot. Horizontal: at least the window's size. Vertical: the item's band of the column. */
+  slots: Rect[];
   /** Vertical: full column height. Horizontal: viewport height. */
   contentHeight: number;
   /** item index → slot index */
@@ -113,157 +115,146 @@ export function adHeight(width: number): number {
   return Math.max(VIEWER.adMinHeight, Math.round(width * 0.75));
 }
 
-/** A page may sit on the reading-first side of a spread. */
-function fitsFirst(t: MangaType | undefined, rtl: boolean): boolean {
-  return t === 'single' || t === (rtl ? 'right' : 'left');
-}
-function fitsSecond(t: MangaType | undefined, rtl: boolean): boolean {
-  return t === 'single' || t === (rtl ? 'left' : 'right');
+type Crops = LayoutOptions['crops'];
+
+interface Box {
+  /** The spread's size on screen. */
+  w: number;
+  h: number;
+  /** Each item's rect inside the box and the crop drawn, same order as the spread's items. */
+  rects: Rect[];
+  crops: ImageCrop[];
 }
 
-/**
- * Pairs items into spreads in reading order. DOUBLE pages, non-manga items
- * and (with singleSpread) the first page stand alone; a page typed LEFT or
- * RIGHT only ever sits on its own side; on narrow screens every page is alone.
- */
-export function buildSpreads(
-  items: Item[],
-  rtl: boolean,
-  narrow: boolean,
-  singleSpread: boolean = VIEWER.singleSpread,
-  joinPages: boolean = VIEWER.joinPages,
-): Spread[] {
-  const out: Spread[] = [];
-  const first = rtl ? 'right' : 'left';
-  const second = rtl ? 'left' : 'right';
-  const alone = (i: number): Spread => {
-    const it = items[i];
-    const side: Side = it.kind === 'manga' && (it.type === 'left' || it.type === 'right') && !narrow ? it.type : 'center';
-    return { items: [i], sides: [side], joined: false };
-  };
-  let firstManga = true;
-  for (let i = 0; i < items.length; i++) {
-    const a = items[i];
-    if (a.kind !== 'manga' || a.type === 'double' || narrow) {
-      out.push(alone(i));
-      if (a.kind === 'manga') firstManga = false;
-      continue;
-    }
-    if (firstManga && singleSpread) {
-      firstManga = false;
-      out.push(alone(i));
-      continue;
-    }
-    firstManga = false;
-    const b = items[i + 1];
-    if (fitsFirst(a.type, rtl) && b && b.kind === 'manga' && fitsSecond(b.type, rtl)) {
-      const halves = joinPages && a.type !== 'single' && b.type !== 'single';
-      out.push({ items: [i, i + 1], sides: [first, second], joined: halves });
-      i++;
-      continue;
-    }
-    out.push(alone(i));
-  }
-  return out;
-}
-
-/** Scales (w,h) down (never up, unless grow) to fit the box. */
-function fit(w: number, h: number, boxW: number, boxH: number, grow = true): { w: number; h: number } {
-  if (w <= 0 || h <= 0) return { w: 0, h: 0 };
-  let s = Math.min(boxW / w, boxH / h);
-  if (!grow) s = Math.min(1, s);
-  return { w: w * s, h: h * s };
-}
-
-/** Rects of a spread's items inside a viewport-sized slot at (0,0). */
-function spreadRects(spread: Spread, items: Item[], v: Viewport, phone: boolean): Rect[] {
-  const its = spread.items.map((i) => items[i]);
-  if (its.length === 1) {
-    const it = its[0];
+/** A spread's items laid out in a box at (0, 0), scaled by the fit mode. */
+function spreadBox(spread: Spread, items: Item[], v: Viewport, phone: boolean, fit: HorizontalFit, crops: Crops): Box {
+  const [i0, i1] = spread.items;
+  const it = items[i0];
+  if (i1 === undefined) {
     if (it.kind !== 'manga') {
+      // Banners, ads, the end page: their nominal size, only ever shrunk to the window.
       const nw = nominalWidth(it.kind, phone);
-      const s = fit(nw, it.height, v.width, v.height, false);
-      return [{ x: (v.width - s.w) / 2, y: (v.height - s.h) / 2, w: s.w, h: s.h }];
+      const s = nw > 0 && it.height > 0 ? Math.min(1, v.width / nw, v.height / it.height) : 0;
+      return { w: nw * s, h: it.height * s, rects: [{ x: 0, y: 0, w: nw * s, h: it.height * s }], crops: [NO_CROP] };
     }
+    const c = usableCrop(crops?.(i0)) ?? NO_CROP;
+    const { width: cw, height: ch } = croppedSize(it.width, it.height, c);
     const side = spread.sides[0];
-    if (side === 'left' || side === 'right') {
-      // A half page alone keeps its half of the spread, as if its partner were blank.
-      const s = fit(it.width, it.height, v.width / 2, v.height);
-      const x = side === 'left' ? v.width / 2 - s.w : v.width / 2;
-      return [{ x, y: (v.height - s.h) / 2, w: s.w, h: s.h }];
-    }
-    const s = fit(it.width, it.height, v.width, v.height);
-    return [{ x: (v.width - s.w) / 2, y: (v.height - s.h) / 2, w: s.w, h: s.h }];
+    // A half page alone keeps its half of the spread, as if its partner were blank.
+    const half = side === 'left' || side === 'right';
+    const s = fitScale(fit, half ? 2 * cw : cw, ch, v);
+    const w = cw * s;
+    const h = ch * s;
+    return { w: half ? 2 * w : w, h, rects: [{ x: side === 'right' ? w : 0, y: 0, w, h }], crops: [c] };
   }
-  // Two pages scaled to one height, then the pair fitted into the viewport.
-  const gap = spread.joined ? 0 : VIEWER.gutter;
-  const H = 1000;
-  const ws = its.map((it) => (it.width / it.height) * H);
-  const total = ws[0] + ws[1] + gap;
-  const s = Math.min(v.width / total, v.height / H);
+  const b = items[i1];
+  // The pages on screen left and right; both crops known, or none cut.
+  const leftFirst = spread.sides[0] === 'left';
+  const [li, ri] = leftFirst ? [i0, i1] : [i1, i0];
+  const cl = usableCrop(crops?.(li));
+  const cr = usableCrop(crops?.(ri));
+  const [pl, pr] = cl && cr ? pairCrops(cl, cr, spread.joined) : [NO_CROP, NO_CROP];
+  const L = leftFirst ? it : b;
+  const R = leftFirst ? b : it;
+  const sl = croppedSize(L.width, L.height, pl);
+  const sr = croppedSize(R.width, R.height, pr);
+  // Both pages at one height (the taller's), the gutter in proportion, then the pair fitted.
+  const H = Math.max(sl.height, sr.height, 1);
+  const wl = (sl.width / Math.max(1, sl.height)) * H;
+  const wr = (sr.width / Math.max(1, sr.height)) * H;
+  const gap = spread.joined ? 0 : (VIEWER.gutter * H) / 1000;
+  const s = fitScale(fit, wl + wr + gap, H, v);
   const h = H * s;
-  const left = spread.sides[0] === 'left' ? 0 : 1;
-  const wl = ws[left] * s;
-  const wr = ws[1 - left] * s;
-  const x0 = (v.width - (wl + wr + gap * s)) / 2;
-  const y = (v.height - h) / 2;
-  const rl = { x: x0, y, w: wl, h };
-  const rr = { x: x0 + wl + gap * s, y, w: wr, h };
-  return left === 0 ? [rl, rr] : [rr, rl];
+  const rl = { x: 0, y: 0, w: wl * s, h };
+  const rr = { x: (wl + gap) * s, y: 0, w: wr * s, h };
+  const w = (wl + wr + gap) * s;
+  return leftFirst ? { w, h, rects: [rl, rr], crops: [pl, pr] } : { w, h, rects: [rr, rl], crops: [pr, pl] };
 }
 
-/** World x of a horizontal slot: later spreads lie to the left when reading right to left. */
-export function slotX(slot: number, v: Viewport, rtl: boolean): number {
-  return (rtl ? -slot : slot) * v.width;
+function place(item: number, slot: number, x: number, y: number, w: number, h: number, crop: ImageCrop): Placement {
+  const p: Placement = { item, slot, x, y, w, h };
+  if (!isNoCrop(crop)) p.crop = crop;
+  return p;
 }
 
-/** Height of an item drawn at width w in the vertical column. */
-function columnSize(it: Item, v: Viewport, phone: boolean): { w: number; h: number } {
-  if (it.kind === 'manga') {
-    const w = Math.min(v.width, VIEWER.verticalColumn);
-    return { w, h: (w * it.height) / Math.max(1, it.width) };
-  }
-  const nw = Math.min(v.width, nominalWidth(it.kind, phone));
-  return { w: nw, h: (nw * it.height) / nominalWidth(it.kind, phone) };
+function verticalLayout(items: Item[], o: LayoutOptions, phone: boolean): Layout {
+  const v = o.viewport;
+  const margin = o.verticalOnly ? VIEWER.verticalOnlyMargin : VIEWER.verticalMargin;
+  const colW = columnWidth(o.column ?? { maxWidth: VIEWER.verticalColumn, padding: 0 }, v);
+  let firstManga = -1;
+  let lastManga = -1;
+  items.forEach((it, i) => {
+    if (it.kind !== 'manga') return;
+    if (firstManga < 0) firstManga = i;
+    lastManga = i;
+  });
+  const placements: Placement[] = [];
+  const slots: Rect[] = [];
+  const spreads: Spread[] = [];
+  const slotOfItem: number[] = [];
+  let y = 0;
+  items.forEach((it, i) => {
+    let w: number;
+    let h: number;
+    let crop = NO_CROP;
+    if (it.kind === 'manga') {
+      crop = o.crops ? columnCrop(o.crops(i), i === firstManga, i === lastManga) : NO_CROP;
+      const c = croppedSize(it.width, it.height, crop);
+      w = colW;
+      h = (w * c.height) / Math.max(1, c.width);
+    } else {
+      const nw = nominalWidth(it.kind, phone);
+      w = Math.min(v.width, nw);
+      h = (w * it.height) / Math.max(1, nw);
+    }
+    if (i > 0) y += margin;
+    placements.push(place(i, i, (v.width - w) / 2, y, w, h, crop));
+    slots.push({ x: 0, y, w: v.width, h });
+    spreads.push({ items: [i], sides: ['center'], joined: false });
+    slotOfItem.push(i);
+    y += h;
+  });
+  return { mode: 'vertical', rtl: o.rtl, viewport: v, spreads, placements, slots, contentHeight: y, slotOfItem };
 }
 
 export function buildLayout(items: Item[], o: LayoutOptions): Layout {
   const v = o.viewport;
   const phone = v.width < 768;
+  if (o.mode === 'vertical') return verticalLayout(items, o, phone);
+  const spreads = buildSpreads(items, {
+    rtl: o.rtl,
+    narrow: isNarrow(v),
+    singleSpread: o.singleSpread ?? VIEWER.singleSpread,
+    spreadOffset: o.spreadOffset ?? false,
+    joinPages: o.joinPages ?? VIEWER.joinPages,
+  });
+  const fit = o.fit ?? 'screen';
   const slotOfItem = new Array<number>(items.length).fill(0);
   const placements: Placement[] = [];
-  if (o.mode === 'vertical') {
-    const margin = o.verticalOnly ? VIEWER.verticalOnlyMargin : VIEWER.verticalMargin;
-    let y = 0;
-    const spreads: Spread[] = [];
-    items.forEach((it, i) => {
-      const s = columnSize(it, v, phone);
-      if (i > 0) y += margin;
-      placements.push({ item: i, slot: i, x: (v.width - s.w) / 2, y, w: s.w, h: s.h });
-      spreads.push({ items: [i], sides: ['center'], joined: false });
-      slotOfItem[i] = i;
-      y += s.h;
-    });
-    return { mode: 'vertical', rtl: o.rtl, viewport: v, spreads, placements, contentHeight: y, slotOfItem };
-  }
-  const spreads = buildSpreads(items, o.rtl, isNarrow(v), o.singleSpread ?? VIEWER.singleSpread, o.joinPages ?? VIEWER.joinPages);
+  const slots: Rect[] = [];
+  // Left edge of the slot before (LTR) or of the last one placed (RTL).
+  let edge = 0;
   spreads.forEach((sp, si) => {
-    const rects = spreadRects(sp, items, v, phone);
-    const ox = slotX(si, v, o.rtl);
+    const box = spreadBox(sp, items, v, phone, fit, o.crops);
+    const w = Math.max(v.width, box.w);
+    const h = Math.max(v.height, box.h);
+    const x = o.rtl ? (si === 0 ? 0 : edge - w) : edge;
+    edge = o.rtl ? x : x + w;
+    slots.push({ x, y: 0, w, h });
+    const ox = x + (w - box.w) / 2;
+    const oy = (h - box.h) / 2;
     sp.items.forEach((item, k) => {
-      const r = rects[k];
-      placements.push({ item, slot: si, x: ox + r.x, y: r.y, w: r.w, h: r.h });
+      const r = box.rects[k];
+      placements.push(place(item, si, ox + r.x, oy + r.y, r.w, r.h, box.crops[k]));
       slotOfItem[item] = si;
     });
   });
-  return { mode: 'horizontal', rtl: o.rtl, viewport: v, spreads, placements, contentHeight: v.height, slotOfItem };
+  return { mode: 'horizontal', rtl: o.rtl, viewport: v, spreads, placements, slots, contentHeight: v.height, slotOfItem };
 }
 
 /** Top of each vertical slot (for paging and the slider). */
 export function slotTops(layout: Layout): number[] {
-  const tops = new Array<number>(layout.spreads.length).fill(0);
-  for (const p of layout.placements) tops[p.slot] = p.y;
-  return tops;
+  return layout.slots.map((s) => s.y);
 }
 
 /** The vertical slot under a line at y (binary search over the tops). */

@@ -6,7 +6,8 @@
  * first-page drawing (src/boot/chapterStartDrawing.ts) lays out and draws the first pages
  * without the protobuf runtime. One rule for item sizes, used by both.
  */
-import { adHeight, nominalWidth, type Item, type MangaType } from './layout';
+import { adHeight, nominalWidth } from './layout';
+import type { Item, MangaType } from './spreads';
 
 interface Size {
   width: number;

@@ -5,9 +5,9 @@ import { toItems } from '../../../core/viewer/items';
 import { slotTops, type Layout } from '../../../core/viewer/layout';
 import type { PageSource } from '../pageStore';
 
-/** The paging machine's view of a layout. */
+/** The paging machine's view of a layout: slot count, vertical tops, horizontal slot rects (pannable when larger than the window). */
 export function geometryOf(l: Layout): Geometry {
-  return {
+  const g: Geometry = {
     mode: l.mode,
     rtl: l.rtl,
     viewport: l.viewport,
@@ -15,6 +15,8 @@ export function geometryOf(l: Layout): Geometry {
     tops: l.mode === 'vertical' ? slotTops(l) : [],
     contentHeight: l.contentHeight,
   };
+  if (l.mode === 'horizontal') g.slots = l.slots;
+  return g;
 }
 
 /** The encrypted image of each item (none for banners, ads, the end page). */
