@@ -16,6 +16,10 @@ export const STORAGE = {
   bannerDismissed: 'isBannerShowed',
   /** JSON map chapterId → the item index to resume the chapter at (the key's name is older than the term). */
   resumePositions: 'viewer_last_page',
+  /** JSON of the reader's display settings (core/viewer/readerSettings.ts: fit, vertical column, first page alone, auto crop). */
+  displaySettings: 'viewer_display_settings',
+  /** JSON map titleId → that title's reader settings (spread offset, colour filter), the most recent last. */
+  titleSettings: 'viewer_title_settings',
   // session storage
   searchTag: 'search_tag',
   searchLabel: 'search_label',

@@ -2,12 +2,16 @@ import { byService, byShort, type ServiceCode, type ShortCode } from '../../core
 import { PREFS_COOKIES, SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
 import { isResolution, type Resolution } from '../../core/viewer/imageQuality';
 import { parseViewerMode, type ViewerMode } from '../../core/viewer/viewerMode';
+import * as reader from '../../core/viewer/readerSettings';
 
 /**
  * The one module that touches the browser's storage (ESLint bans
  * `localStorage` and `sessionStorage` elsewhere in src/). Every stored value
  * has one parser here; machines get the parsed values as `input` and save
  * through the functions below (their provided actions).
+ *
+ * The reader's display settings (one set per visitor) and title settings
+ * (per title id) are parsed with core/viewer/readerSettings.ts's sanitisers.
  *
  * The preferences a first view depends on (languages, viewer mode,
  * resolution, session token) are mirrored into cookies (core/storageKeys.ts,
@@ -60,58 +64,32 @@ export function readStored(source: StoreSource): StoredPrefs {
   };
 }
 
-/** The browser's local storage; reads nothing where there is none or it is blocked. */
-function local(): Storage | null {
+type Area = 'localStorage' | 'sessionStorage';
+
+/** Reads nothing where there is no such storage (server rendering) or it is blocked. */
+function read(area: Area, key: string): string | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return (globalThis as Partial<Record<Area, Storage>>)[area]?.getItem(key) ?? null;
   } catch {
     return null;
-  }
-}
-
-function get(key: string): string | null {
-  try {
-    return local()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The tab's session storage (null where there is none or it is blocked). */
-function session(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function sessionGet(key: string): string | null {
-  try {
-    return session()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function sessionPut(key: string, value: string | null): void {
-  try {
-    if (value == null) session()?.removeItem(key);
-    else session()?.setItem(key, value);
-  } catch {
-    // Full or blocked.
   }
 }
 
 /** Writes a value (null removes it); a full or blocked storage loses it: everything stored is a convenience. */
-function put(key: string, value: string | null): void {
+function write(area: Area, key: string, value: string | null): void {
   try {
-    if (value == null) local()?.removeItem(key);
-    else local()?.setItem(key, value);
+    const store = (globalThis as Partial<Record<Area, Storage>>)[area];
+    if (value == null) store?.removeItem(key);
+    else store?.setItem(key, value);
   } catch {
     // Full or blocked.
   }
 }
+
+const get = (key: string) => read('localStorage', key);
+const put = (key: string, value: string | null) => write('localStorage', key, value);
+const sessionGet = (key: string) => read('sessionStorage', key);
+const sessionPut = (key: string, value: string | null) => write('sessionStorage', key, value);
 
 /** Local storage as a source. */
 export const browserSource: StoreSource = { getItem: get };
@@ -134,29 +112,50 @@ export function saveResolution(r: Resolution): void {
   mirrorPrefsCookies();
 }
 
-// Resume positions: a JSON map chapterId → item index, the most recent last.
-const MAX_RESUME_POSITIONS = 200;
+/** A stored JSON map id → value, the most recent last (resume positions, title settings). */
+function recentMap(key: string): Record<string, unknown> {
+  const v = json(get(key));
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
 
-function resumePositions(): Record<string, number> {
-  const v = json(get(STORAGE.resumePositions));
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number>) : {};
+/** Puts `id` last in the map (null removes it); the oldest go once it holds more than `max`. */
+function saveRecent(key: string, id: number, value: unknown, max: number): void {
+  const m = recentMap(key);
+  if (JSON.stringify(m[String(id)] ?? null) === JSON.stringify(value)) return;
+  delete m[String(id)];
+  if (value !== null) m[String(id)] = value;
+  const keys = Object.keys(m);
+  for (const k of keys.slice(0, Math.max(0, keys.length - max))) delete m[k];
+  put(key, JSON.stringify(m));
 }
 
 /** The item index to resume a chapter at (0 when none). */
 export function storedResumePosition(chapterId: number): number {
-  const n = resumePositions()[String(chapterId)];
+  const n = recentMap(STORAGE.resumePositions)[String(chapterId)];
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
 export function saveResumePosition(chapterId: number, item: number): void {
-  const m = resumePositions();
-  if (m[String(chapterId)] === item) return;
-  delete m[String(chapterId)];
-  m[String(chapterId)] = item;
-  // The oldest go first once the map grows.
-  const keys = Object.keys(m);
-  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_RESUME_POSITIONS))) delete m[k];
-  put(STORAGE.resumePositions, JSON.stringify(m));
+  saveRecent(STORAGE.resumePositions, chapterId, item, 200);
+}
+
+/** The reader's display settings (defaults where none or damaged). */
+export function storedDisplaySettings(): reader.DisplaySettings {
+  return reader.parseDisplaySettings(json(get(STORAGE.displaySettings)));
+}
+
+export function saveDisplaySettings(s: reader.DisplaySettings): void {
+  put(STORAGE.displaySettings, JSON.stringify(s));
+}
+
+/** A title's reader settings (defaults where none); a title back at the defaults is not kept. */
+export function storedTitleSettings(titleId: number): reader.TitleSettings {
+  return reader.parseTitleSettings(recentMap(STORAGE.titleSettings)[String(titleId)]);
+}
+
+export function saveTitleSettings(titleId: number, s: reader.TitleSettings): void {
+  const plain = !s.spreadOffset && reader.isIdentityFilter(s.filter);
+  saveRecent(STORAGE.titleSettings, titleId, plain ? null : s, 200);
 }
 
 /** The service language every call sends (English when none is stored). */

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { CacheConfig } from '../../src/viewer/cachePolicy';
+import type { ReaderSettings } from '../../core/viewer/readerSettings';
 
 export interface HarnessOptions {
   /** 'manual': the navigation bar's and toast's timers and inertia are driven by hand (__viewerDebug.elapseNavTimer…). */
@@ -22,6 +23,8 @@ export interface HarnessOptions {
   poolSize?: number;
   /** Keep the canvas's drawing buffer so its pixels can be read (__viewerDebug.samplePixel); default true. Benchmarks turn it off. */
   pixels?: boolean;
+  /** Reader settings the session starts with, over the stored ones (core/viewer/readerSettings.ts). */
+  settings?: Partial<ReaderSettings>;
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -42,6 +45,7 @@ export function harnessSrc(o: HarnessOptions): string {
   if (o.cache) q.set('cache', [o.cache.ahead, o.cache.behind, o.cache.cap].join(','));
   if (o.poolSize) q.set('pool', String(o.poolSize));
   if (o.pixels === false) q.set('pixels', '0');
+  if (o.settings) q.set('settings', JSON.stringify(o.settings));
   return `${harnessPath()}?${q.toString()}`;
 }
 

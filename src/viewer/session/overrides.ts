@@ -1,13 +1,14 @@
 /**
  * The one extension point for a page that embeds the app: environment
  * overrides supplied before viewer sessions are created (clocks, renderer
- * options, the cache window, the decode pool's size). The app reads them when
+ * options, the cache window, the decode pool's size, reader settings). The app reads them when
  * it builds a session's environment (src/screens/viewer/viewerEnvironment.ts)
  * and the decode pool its size; the browser-test harness
  * (src/viewer/testing/harness.ts) is such a page.
  */
 import type { RendererOptions } from '../renderer';
 import type { CacheConfig } from '../cachePolicy';
+import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import type { ViewerClocks } from './clock';
 
 export interface ViewerEnvironmentOverrides {
@@ -16,6 +17,8 @@ export interface ViewerEnvironmentOverrides {
   cache?: CacheConfig;
   /** Decode workers (the pool starts with the page: set before the app's entry runs). */
   poolSize?: number;
+  /** Reader settings the session starts with, over the stored ones (browser tests). */
+  settings?: Partial<ReaderSettings>;
 }
 
 let overrides: ViewerEnvironmentOverrides = {};

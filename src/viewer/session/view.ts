@@ -3,6 +3,7 @@ import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerItem } from '../../../core/viewer/items';
 import type { Layout } from '../../../core/viewer/layout';
+import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
 import type { PageStore } from '../pageStore';
 import type { ViewerActors } from './viewerActors';
@@ -20,6 +21,8 @@ export interface ViewerView {
   navVisible: boolean;
   menu: OpenMenu | null;
   toast: boolean;
+  /** The reader settings (the settings modal shows them). */
+  settings: ReaderSettings;
   layout: Layout | null;
   items: ViewerItem[];
   store: PageStore | null;
@@ -43,6 +46,7 @@ export function viewOf(
     navVisible: !a.nav.getSnapshot().matches('hidden') || menu !== null,
     menu,
     toast: modeState.context.toast,
+    settings: a.settings.getSnapshot().context.settings,
   };
 }
 

@@ -1,16 +1,20 @@
 /**
- * The viewer's four machines as actors of one session, with their effects
+ * The viewer's five machines as actors of one session, with their effects
  * supplied from the session's environment: the navigation bar's auto-hide
  * and the direction toast on their injected clocks, inertia frames on the
- * inertia clock, the chosen direction saved through the storage port.
+ * inertia clock, the chosen direction and the reader settings (display
+ * settings per visitor, the title's settings per title) read from and saved
+ * through the storage port.
  */
 import { createActor, type ActorRefFrom } from 'xstate';
 import { pagingMachine } from '../../../machines/pagingMachine';
+import { readerSettingsMachine } from '../../../machines/readerSettingsMachine';
 import { viewerMenusMachine } from '../../../machines/viewerMenusMachine';
 import { viewerModeMachine } from '../../../machines/viewerModeMachine';
 import { viewerNavBarMachine } from '../../../machines/viewerNavBarMachine';
 import type { Geometry } from '../../../core/viewer/camera';
 import { VIEWER } from '../../../core/viewer/layout';
+import { modeOf } from '../../../core/viewer/viewerMode';
 import { inspect } from '../../lib/inspector';
 import type { TimerId } from './clock';
 import type { ViewerEnvironment } from './environment';
@@ -27,15 +31,20 @@ export interface ViewerActors {
   mode: ActorRefFrom<typeof viewerModeMachine>;
   nav: ActorRefFrom<typeof viewerNavBarMachine>;
   menus: ActorRefFrom<typeof viewerMenusMachine>;
+  settings: ActorRefFrom<typeof readerSettingsMachine>;
 }
 
 interface ChapterFlags {
   verticalOnly: boolean;
   horizontalOnly: boolean;
+  titleId: number;
 }
 
 /** Creates (not starts) the session's actors; `stop` cancels what their effects left armed. */
-export function createViewerActors(env: ViewerEnvironment, chapter: ChapterFlags): ViewerActors & { stopTimers: () => void } {
+export function createViewerActors(
+  env: ViewerEnvironment,
+  { titleId, ...chapter }: ChapterFlags,
+): ViewerActors & { stopTimers: () => void } {
   const { navBar, toast, inertia } = env.clocks;
   let hide: TimerId | undefined;
   let toastTimer: TimerId | undefined;
@@ -83,6 +92,22 @@ export function createViewerActors(env: ViewerEnvironment, chapter: ChapterFlags
   const menus = createActor(viewerMenusMachine.provide({ actions: { notifyToggled: () => nav.send({ type: 'menu.toggled' }) } }), {
     inspect,
   });
+  const settings = createActor(
+    readerSettingsMachine.provide({
+      actions: {
+        saveDisplay: (_, display) => env.storage.saveDisplaySettings(display),
+        saveTitle: (_, title) => env.storage.saveTitleSettings(titleId, title),
+      },
+    }),
+    {
+      input: {
+        display: env.storage.storedDisplaySettings(),
+        title: env.storage.storedTitleSettings(titleId),
+        mode: modeOf(mode.getSnapshot().value),
+      },
+      inspect,
+    },
+  );
   const paging = createActor(
     pagingMachine.provide({
       actions: {
@@ -106,6 +131,7 @@ export function createViewerActors(env: ViewerEnvironment, chapter: ChapterFlags
     mode,
     nav,
     menus,
+    settings,
     stopTimers: () => {
       clearHide();
       stopInertia();

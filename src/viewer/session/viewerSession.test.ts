@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MangaViewerSchema, PageType, type MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import { VIEWER } from '../../../core/viewer/layout';
+import { DEFAULT_DISPLAY, DEFAULT_TITLE } from '../../../core/viewer/readerSettings';
 import type { DecodePool } from '../decodePool';
 import { ManualClock } from '../testing/manualClock';
 import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
@@ -64,6 +65,10 @@ function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number 
       saveViewerMode: (m) => saved.modes.push(m),
       storedResumePosition: () => stored.resume ?? 0,
       saveResumePosition: (id, item) => saved.resume.push([id, item]),
+      storedDisplaySettings: () => DEFAULT_DISPLAY,
+      saveDisplaySettings: () => {},
+      storedTitleSettings: () => DEFAULT_TITLE,
+      saveTitleSettings: () => {},
     },
     createRenderer: () => renderer,
     rendererOptions: { background: 0, preserveDrawingBuffer: false },

@@ -6,6 +6,7 @@
  * (`subscribe` / `getSnapshot`, view.ts) and forwards input to it.
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
+import type { ReaderSettingsEvent } from '../../../machines/readerSettingsMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import { cameraFor } from '../../../core/viewer/camera';
@@ -54,7 +55,7 @@ export class ViewerSession implements GestureTarget {
     this.viewer = viewer;
     this.quality = quality;
     this.resume = env.storage.storedResumePosition(viewer.chapterId);
-    const { stopTimers, ...actors } = createViewerActors(env, flagsOf(viewer));
+    const { stopTimers, ...actors } = createViewerActors(env, { ...flagsOf(viewer), titleId: viewer.titleId });
     this.actors = actors;
     this.stopTimers = stopTimers;
     this.view = this.computeView();
@@ -63,6 +64,7 @@ export class ViewerSession implements GestureTarget {
       actors.menus.subscribe(() => this.emit()),
       actors.mode.subscribe(() => this.onMode()),
       actors.paging.subscribe(() => this.onPaging()),
+      actors.settings.subscribe(() => this.onSettings()),
     ];
     this.cleanups.push(() => subs.forEach((x) => x.unsubscribe()));
     for (const a of Object.values(actors)) a.start();
@@ -176,6 +178,10 @@ export class ViewerSession implements GestureTarget {
   setMode(mode: ViewerMode): void {
     this.actors.mode.send({ type: 'mode.set', mode });
   }
+  /** A change in the settings modal. */
+  changeSetting(e: ReaderSettingsEvent): void {
+    this.actors.settings.send(e);
+  }
 
   /** Stops the machines, timers, renderer and page store, and takes the first pages off the screen. */
   dispose(): void {
@@ -185,8 +191,7 @@ export class ViewerSession implements GestureTarget {
     this.stopTimers();
     this.stopHandOver();
     if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
-    const { paging, mode, nav, menus } = this.actors;
-    [paging, mode, nav, menus].forEach((a) => a.stop());
+    for (const a of Object.values(this.actors)) a.stop();
     this.storeNow?.destroy();
     this.storeNow = null;
     this.rendererNow?.destroy();
@@ -215,8 +220,15 @@ export class ViewerSession implements GestureTarget {
   }
 
   private onMode(): void {
-    if (modeOf(this.actors.mode.getSnapshot().value) !== this.layoutNow?.mode) this.relayout();
+    const mode = modeOf(this.actors.mode.getSnapshot().value);
+    this.actors.settings.send({ type: 'mode.changed', mode });
+    if (mode !== this.layoutNow?.mode) this.relayout();
     else this.emit();
+  }
+
+  /** New reader settings: the layout again when one it depends on changed, the renderer's filter. */
+  private onSettings(): void {
+    this.emit();
   }
 
   /** Lays the chapter out again (size, direction, data), keeping the reader on the same item. */

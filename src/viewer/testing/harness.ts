@@ -9,6 +9,9 @@
  *   cache=a,b,c     a small cache window (ahead, behind, cap)
  *   pool=n          decode workers
  *   pixels=0        no readable drawing buffer (benchmarks: as the app draws)
+ *   settings=<json> reader settings the session starts with, over the stored
+ *                   ones (fields of core/viewer/readerSettings.ts's
+ *                   ReaderSettings; only those given, sanitised)
  *
  * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
  * registry, and publishes `window.__viewerDebug` for the live session: the
@@ -16,6 +19,7 @@
  * XOR benchmark (in its own worker, xorBench.worker.ts).
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
+import { parseDisplaySettings, parseTitleSettings, type ReaderSettings } from '../../../core/viewer/readerSettings';
 import { provideViewerEnvironment } from '../session/overrides';
 import { onViewerSession } from '../session/registry';
 import type { ViewerSession } from '../session/viewerSession';
@@ -27,13 +31,23 @@ const manual = params.get('clocks') === 'manual';
 const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock() };
 const cache = params.get('cache')?.split(',').map(Number);
 const pool = Number(params.get('pool')) || undefined;
+const settings = readerSettingsParam(params.get('settings'));
 
 provideViewerEnvironment({
   rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
   ...(manual ? { clocks } : {}),
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
+  ...(settings ? { settings } : {}),
 });
+
+/** The `settings` parameter: the fields given, each parsed as stored settings are. */
+function readerSettingsParam(raw: string | null): Partial<ReaderSettings> | undefined {
+  if (!raw) return undefined;
+  const given = JSON.parse(raw) as Record<string, unknown>;
+  const all: ReaderSettings = { ...parseDisplaySettings(given), ...parseTitleSettings(given) };
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k in given)) as Partial<ReaderSettings>;
+}
 
 /** CSS-pixel colour at (x, y) of the session's canvas (its drawing buffer is kept). */
 function samplePixel(s: ViewerSession, x: number, y: number): [number, number, number, number] | undefined {
