@@ -1,17 +1,23 @@
 /**
  * Pixi drawing of the page flow. Draws only the slots on screen and their
- * neighbours; creates a texture from a decoded bitmap the first time the
- * page is on screen and destroys it when the page store evicts the page.
- * The camera eases towards its target (snap animations, slider jumps) and
- * renders only when something changed.
+ * neighbours; creates a page's textures from its decoded bitmaps the first
+ * time the page is on screen (one texture per tile: a page larger than the
+ * GPU's texture limit comes from the page store in tiles, drawn as one sprite
+ * each inside the page's container, scaled as any page) and destroys them
+ * when the page store evicts the page. Reads the GPU's limit when it starts
+ * (textureLimit.ts). The camera eases towards its target (snap animations,
+ * slider jumps) and renders only when something changed.
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Graphics, ImageSource, Sprite, Texture, type ColorMatrix, type Ticker } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Graphics, Sprite, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
+import type { PageImage } from './pageStore';
+import { PageTextures } from './pageTextures';
+import { noteGpuTextureLimit } from './textureLimit';
 
 export interface RendererStats {
   liveTextures: number;
@@ -32,8 +38,6 @@ export interface RendererOptions {
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
 const EASE_MS = 70;
-/** New page textures created (and so uploaded) per frame. */
-const UPLOADS_PER_FRAME = 1;
 
 export class PageRenderer {
   private app = new Application();
@@ -46,12 +50,9 @@ export class PageRenderer {
   private dirty = true;
   private ready = false;
   private destroyed = false;
-  private sprites = new Map<number, Sprite>();
+  /** A drawn page: its container, one sprite per tile whose texture exists. */
+  private sprites = new Map<number, Container>();
   private boxes = new Map<number, Graphics>();
-  private textures = new Map<number, Texture>();
-  private uploadBudget = UPLOADS_PER_FRAME;
-  /** A page waits for its upload in a later frame. */
-  private deferred = false;
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   private colorFilter: ColorMatrixFilter | undefined;
@@ -63,8 +64,9 @@ export class PageRenderer {
     frames: 0,
     firstImageAt: 0,
   };
+  private textures = new PageTextures(this.stats);
 
-  constructor(private readonly bitmapOf: (i: number) => ImageBitmap | undefined) {}
+  constructor(private readonly bitmapOf: (i: number) => PageImage | undefined) {}
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
     await this.app.init({
@@ -82,6 +84,8 @@ export class PageRenderer {
       this.app.destroy(true);
       return;
     }
+    const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
+    if (gl) noteGpuTextureLimit(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
@@ -106,7 +110,7 @@ export class PageRenderer {
   setLayout(layout: Layout, isManga: (i: number) => boolean): void {
     this.layout = layout;
     this.isManga = isManga;
-    for (const s of this.sprites.values()) s.destroy();
+    for (const s of this.sprites.values()) s.destroy({ children: true });
     for (const b of this.boxes.values()) b.destroy();
     this.sprites.clear();
     this.boxes.clear();
@@ -139,20 +143,14 @@ export class PageRenderer {
     if (this.visible.has(i)) this.syncItem(this.layout?.placements.find((p) => p.item === i));
   }
 
-  /** Destroys the texture made from page i (before its bitmap is closed). */
+  /** Destroys the textures made from page i (before its bitmaps are closed). */
   release(i: number): void {
     const s = this.sprites.get(i);
     if (s) {
-      s.destroy();
+      s.destroy({ children: true });
       this.sprites.delete(i);
     }
-    const t = this.textures.get(i);
-    if (t) {
-      t.destroy(true);
-      this.textures.delete(i);
-      this.stats.liveTextures--;
-      this.stats.texturesDestroyed++;
-    }
+    this.textures.release(i);
     if (this.visible.has(i)) {
       this.syncItem(this.layout?.placements.find((p) => p.item === i));
       this.dirty = true;
@@ -166,7 +164,7 @@ export class PageRenderer {
     return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
   }
 
-  /** Screen rects (CSS px) of the drawn items. */
+  /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
   drawnRects(): { item: number; x: number; y: number; w: number; h: number; image: boolean }[] {
     const l = this.layout;
     if (!l) return [];
@@ -179,7 +177,7 @@ export class PageRenderer {
         y: (p.y - c.y) * c.scale,
         w: p.w * c.scale,
         h: p.h * c.scale,
-        image: this.sprites.has(p.item),
+        image: this.sprites.has(p.item) && !this.boxes.has(p.item),
       }));
   }
 
@@ -191,10 +189,9 @@ export class PageRenderer {
 
   private frame = (ticker: Ticker): void => {
     if (!this.layout) return;
-    // One new texture per frame: an upload costs tens of ms without a GPU, two in one task make it long.
-    this.uploadBudget = UPLOADS_PER_FRAME;
-    if (this.deferred) {
-      this.deferred = false;
+    this.textures.nextFrame();
+    if (this.textures.deferred) {
+      this.textures.deferred = false;
       this.syncVisible();
       this.dirty = true;
     }
@@ -235,7 +232,7 @@ export class PageRenderer {
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
       if (now.has(i)) continue;
-      this.sprites.get(i)?.destroy();
+      this.sprites.get(i)?.destroy({ children: true });
       this.sprites.delete(i);
       this.boxes.get(i)?.destroy();
       this.boxes.delete(i);
@@ -247,29 +244,30 @@ export class PageRenderer {
   private syncItem(p: Placement | undefined): void {
     if (!p) return;
     const i = p.item;
-    const bmp = this.isManga(i) ? this.bitmapOf(i) : undefined;
-    let tex = bmp ? this.textures.get(i) : undefined;
-    if (bmp && !tex && this.uploadBudget <= 0) this.deferred = true;
-    if (bmp && (tex || this.uploadBudget > 0)) {
-      if (!tex) {
-        this.uploadBudget--;
-        tex = new Texture({ source: new ImageSource({ resource: bmp, label: `page-${i}` }) });
-        this.textures.set(i, tex);
-        this.stats.liveTextures++;
-        this.stats.texturesCreated++;
-        this.stats.maxLiveTextures = Math.max(this.stats.maxLiveTextures, this.stats.liveTextures);
+    const img = this.isManga(i) ? this.bitmapOf(i) : undefined;
+    const tex = img ? this.textures.of(i, img) : [];
+    if (img && tex.length > 0) {
+      let page = this.sprites.get(i);
+      if (!page) {
+        page = new Container();
+        this.sprites.set(i, page);
+        this.world.addChild(page);
       }
-      let sp = this.sprites.get(i);
-      if (!sp) {
-        sp = new Sprite(tex);
-        this.sprites.set(i, sp);
-        this.world.addChild(sp);
+      // Tiles whose textures are new since the last frame join the page (a large page fills in over a few frames).
+      for (let k = page.children.length; k < tex.length; k++) {
+        const t = img.tiles[k];
+        const sp = new Sprite(tex[k]);
+        sp.position.set(t.x, t.y);
+        sp.setSize(t.w, t.h);
+        page.addChild(sp);
       }
-      sp.position.set(p.x, p.y);
-      sp.setSize(p.w, p.h);
-      this.boxes.get(i)?.destroy();
-      this.boxes.delete(i);
-      return;
+      page.position.set(p.x, p.y);
+      page.scale.set(p.w / img.width, p.h / img.height);
+      if (tex.length === img.tiles.length) {
+        this.boxes.get(i)?.destroy();
+        this.boxes.delete(i);
+        return;
+      }
     }
     if (!this.boxes.has(i)) {
       const g = new Graphics().rect(0, 0, 1, 1).fill(this.isManga(i) ? BOX_MANGA : BOX_OTHER);
@@ -286,14 +284,11 @@ export class PageRenderer {
     if (!this.ready) return;
     this.ready = false;
     this.app.ticker.remove(this.frame);
-    for (const s of this.sprites.values()) s.destroy();
+    for (const s of this.sprites.values()) s.destroy({ children: true });
     for (const b of this.boxes.values()) b.destroy();
-    for (const t of this.textures.values()) t.destroy(true);
-    this.stats.texturesDestroyed += this.textures.size;
-    this.stats.liveTextures = 0;
+    this.textures.destroy();
     this.sprites.clear();
     this.boxes.clear();
-    this.textures.clear();
     this.listeners.clear();
     this.colorFilter?.destroy();
     this.app.destroy(true, { children: true });

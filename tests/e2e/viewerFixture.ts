@@ -12,7 +12,8 @@ import { Language, PresentationMethod } from '../../core/gen/manga/v1/common_pb'
 import { ResponseSchema, ErrorResult_Action } from '../../core/gen/manga/v1/response_pb';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb';
 
-type FixturePage = 'S' | 'L' | 'R' | 'D' | 'insert' | 'bannerList' | 'ad' | 'last';
+/** 'T': a tall strip (webtoon), `stripRatio` times as tall as wide, in bands (stripImage). */
+type FixturePage = 'S' | 'L' | 'R' | 'D' | 'T' | 'insert' | 'bannerList' | 'ad' | 'last';
 
 export interface FixtureOptions {
   chapterId?: number;
@@ -29,6 +30,8 @@ export interface FixtureOptions {
   imageDelayMs?: number;
   /** Hold each manga_viewer answer until `releaseViewer`. */
   holdViewer?: boolean;
+  /** Height over width of the 'T' pages (default 10). */
+  stripRatio?: number;
 }
 
 /** Page colours: each image is split into four flat quadrants. */
@@ -69,6 +72,31 @@ export async function pageImage(i: number, double: boolean, quality: string): Pr
     .toBuffer();
 }
 
+/** A strip's bands: STRIP_BANDS flat bands top to bottom, each with its left STRIP_SPLIT of the width in another colour. */
+export const STRIP_BANDS = 16;
+const STRIP_SPLIT = 0.3;
+
+/** Colour of strip page i's image at relative point (u, v). */
+export function stripColor(i: number, u: number, v: number): [number, number, number] {
+  const band = Math.min(STRIP_BANDS - 1, Math.floor(v * STRIP_BANDS));
+  return sourceColor(i * 31 + band * 7, u < STRIP_SPLIT ? 0.25 : 0.75, 0.25);
+}
+
+/** Strip page i at a quality: SIZE wide, `ratio` times as tall; PNG (WebP holds at most 16,383 px a side). */
+async function stripImage(i: number, quality: string, ratio: number): Promise<Buffer> {
+  const w = SIZE[quality];
+  const h = Math.round(w * ratio);
+  const raw = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const left = stripColor(i, 0, (y + 0.5) / h);
+    const right = stripColor(i, 1, (y + 0.5) / h);
+    for (let x = 0; x < w; x++) raw.set(x < w * STRIP_SPLIT ? left : right, (y * w + x) * 3);
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 export function xor(buf: Buffer, keyHex: string): Buffer {
   const key = Buffer.from(keyHex, 'hex');
   const out = Buffer.alloc(buf.length);
@@ -77,7 +105,7 @@ export function xor(buf: Buffer, keyHex: string): Buffer {
 }
 
 export const KEY = crypto.createHash('sha256').update('viewer-fixture').digest('hex');
-const TYPES: Record<string, PageType> = { S: PageType.SINGLE, L: PageType.LEFT, R: PageType.RIGHT, D: PageType.DOUBLE };
+const TYPES: Record<string, PageType> = { S: PageType.SINGLE, L: PageType.LEFT, R: PageType.RIGHT, D: PageType.DOUBLE, T: PageType.SINGLE };
 
 function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uint8Array {
   const chapterId = o.chapterId ?? 9001;
@@ -98,7 +126,7 @@ function viewerResponse(o: FixtureOptions, origin: string, quality: string): Uin
           value: {
             imageUrl: `${origin}/fixture-img/page/${chapterId}/${i}/${quality}.webp`,
             width: w,
-            height: 672,
+            height: p === 'T' ? Math.round(480 * (o.stripRatio ?? 10)) : 672,
             type: TYPES[p],
             encryptionKey: KEY,
           },
@@ -233,7 +261,8 @@ export async function installFixture(target: BrowserContext | Page, o: FixtureOp
     const k = `${i}/${m[2]}`;
     let enc = cache.get(k);
     if (!enc) {
-      enc = xor(await pageImage(i, o.pages[i] === 'D', m[2]), KEY);
+      const img = o.pages[i] === 'T' ? stripImage(i, m[2], o.stripRatio ?? 10) : pageImage(i, o.pages[i] === 'D', m[2]);
+      enc = xor(await img, KEY);
       cache.set(k, enc);
     }
     return route.fulfill({

@@ -25,6 +25,8 @@ export interface HarnessOptions {
   pixels?: boolean;
   /** Reader settings the session starts with, over the stored ones (core/viewer/readerSettings.ts). */
   settings?: Partial<ReaderSettings>;
+  /** A texture limit below the GPU's (px a side): larger pages are drawn in tiles. */
+  maxTextureSize?: number;
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -46,6 +48,7 @@ export function harnessSrc(o: HarnessOptions): string {
   if (o.poolSize) q.set('pool', String(o.poolSize));
   if (o.pixels === false) q.set('pixels', '0');
   if (o.settings) q.set('settings', JSON.stringify(o.settings));
+  if (o.maxTextureSize) q.set('maxtex', String(o.maxTextureSize));
   return `${harnessPath()}?${q.toString()}`;
 }
 

@@ -13,6 +13,7 @@ import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import type { CacheConfig } from '../cachePolicy';
 import type { DecodePool } from '../decodePool';
+import type { PageImage } from '../pageStore';
 import type { RendererOptions, RendererStats } from '../renderer';
 import type { ViewerClocks } from './clock';
 
@@ -69,7 +70,7 @@ export interface FirstPagesPort {
 export interface ViewerEnvironment {
   clocks: ViewerClocks;
   storage: ViewerStoragePort;
-  createRenderer(bitmapOf: (i: number) => ImageBitmap | undefined): StageRenderer;
+  createRenderer(bitmapOf: (i: number) => PageImage | undefined): StageRenderer;
   rendererOptions: RendererOptions;
   cache: CacheConfig;
   pool: DecodePool;

@@ -12,6 +12,7 @@
  *   settings=<json> reader settings the session starts with, over the stored
  *                   ones (fields of core/viewer/readerSettings.ts's
  *                   ReaderSettings; only those given, sanitised)
+ *   maxtex=n        a texture limit of n px (pages larger are cut into tiles)
  *
  * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
  * registry, and publishes `window.__viewerDebug` for the live session: the
@@ -32,12 +33,14 @@ const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: n
 const cache = params.get('cache')?.split(',').map(Number);
 const pool = Number(params.get('pool')) || undefined;
 const settings = readerSettingsParam(params.get('settings'));
+const maxTexture = Number(params.get('maxtex')) || undefined;
 
 provideViewerEnvironment({
   rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
   ...(manual ? { clocks } : {}),
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
+  ...(maxTexture ? { maxTextureSize: maxTexture } : {}),
   ...(settings ? { settings } : {}),
 });
 
@@ -78,6 +81,10 @@ function debugOf(s: ViewerSession) {
   return {
     renderer: () => s.parts.renderer?.stats,
     decoded: () => s.parts.store?.decodedCount() ?? 0,
+    /** Bytes of the decoded pages, every tile counted. */
+    decodedBytes: () => s.parts.store?.decodedBytes() ?? 0,
+    /** Tiles page i is held in (0 when not decoded). */
+    tiles: (i: number) => s.parts.store?.bitmap(i)?.tiles.length ?? 0,
     pool: () => s.parts.pool.stats,
     position: () => {
       const { pos, geometry } = paging().context;

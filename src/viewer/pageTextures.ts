@@ -1,0 +1,70 @@
+/**
+ * The renderer's textures of decoded pages (renderer.ts): one per tile of a
+ * page's image (pageStore.ts: one tile, or several for a page larger than the
+ * GPU's texture limit), made in the image's order within a per-frame upload
+ * budget, so a large page fills in over a few frames instead of blocking one.
+ */
+import { ImageSource, Texture } from 'pixi.js';
+import type { PageImage } from './pageStore';
+
+/** New textures created (and so uploaded) per frame. */
+const UPLOADS_PER_FRAME = 1;
+
+interface TextureCounts {
+  liveTextures: number;
+  maxLiveTextures: number;
+  texturesCreated: number;
+  texturesDestroyed: number;
+}
+
+export class PageTextures {
+  private pages = new Map<number, Texture[]>();
+  private budget = UPLOADS_PER_FRAME;
+  /** A page waits for its uploads in a later frame. */
+  deferred = false;
+
+  constructor(private readonly counts: TextureCounts) {}
+
+  /** A new frame: one upload's budget again (an upload costs tens of ms without a GPU; two in one task make it long). */
+  nextFrame(): void {
+    this.budget = UPLOADS_PER_FRAME;
+  }
+
+  /** Page i's textures so far, tile by tile, making new ones within this frame's budget. */
+  of(i: number, img: PageImage): Texture[] {
+    let list = this.pages.get(i);
+    if (!list) {
+      if (this.budget <= 0) {
+        this.deferred = true;
+        return [];
+      }
+      list = [];
+      this.pages.set(i, list);
+    }
+    const c = this.counts;
+    while (list.length < img.tiles.length && this.budget > 0) {
+      this.budget--;
+      const t = img.tiles[list.length];
+      list.push(new Texture({ source: new ImageSource({ resource: t.bitmap, label: `page-${i}-${list.length}` }) }));
+      c.liveTextures++;
+      c.texturesCreated++;
+    }
+    c.maxLiveTextures = Math.max(c.maxLiveTextures, c.liveTextures);
+    if (list.length < img.tiles.length) this.deferred = true;
+    return list;
+  }
+
+  /** Destroys page i's textures. */
+  release(i: number): void {
+    const list = this.pages.get(i);
+    if (!list) return;
+    for (const t of list) t.destroy(true);
+    this.pages.delete(i);
+    this.counts.liveTextures -= list.length;
+    this.counts.texturesDestroyed += list.length;
+  }
+
+  destroy(): void {
+    for (const i of [...this.pages.keys()]) this.release(i);
+  }
+}
