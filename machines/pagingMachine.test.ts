@@ -112,4 +112,63 @@ describe('pagingMachine', () => {
     expect(s.context.geometry).toBe(V);
     expect(s.context.pos).toMatchObject({ index: 3, scrollY: 3000, scale: 1 });
   });
+
+  describe('slots larger than the window (fit width, height, original)', () => {
+    // Slot 0 tall (fit width), slot 1 window-sized, slot 2 wide (fit height).
+    const slots = [
+      { x: 0, y: 0, w: 1000, h: 2000 },
+      { x: 1000, y: 0, w: 1000, h: 800 },
+      { x: 2000, y: 0, w: 1800, h: 800 },
+    ];
+    const BIG: PagingInput = { geometry: { ...H, count: 3, slots } };
+
+    it('next scrolls a tall slot by 90% of the window to its end, then turns; previous opens a slot at its end', () => {
+      const pan = (events: PagingEvent[]) => {
+        const { index, panX, panY } = after(pagingMachine, BIG, events).context.pos;
+        return { index, panX, panY };
+      };
+      expect(pan([ev.next])).toEqual({ index: 0, panX: 0, panY: 720 });
+      expect(pan([ev.next, ev.next])).toEqual({ index: 0, panX: 0, panY: 1200 });
+      expect(pan([ev.next, ev.next, ev.next])).toEqual({ index: 1, panX: 0, panY: 0 });
+      expect(pan([ev.next, ev.next, ev.next, ev.prev])).toEqual({ index: 0, panX: 0, panY: 1200 });
+      // A wide slot steps sideways, and at the last slot's end next does nothing.
+      expect(pan([ev.last, ev.next])).toEqual({ index: 2, panX: 800, panY: 0 });
+      expect(pan([ev.last, ev.next, ev.next])).toEqual({ index: 2, panX: 800, panY: 0 });
+      expect(pan([ev.last, ev.next, ev.prev, ev.prev])).toEqual({ index: 1, panX: 0, panY: 0 });
+      // Zoomed in, next turns the page and zooms back out.
+      expect(after(pagingMachine, BIG, [ev.toggle, ev.next]).context.pos).toMatchObject({ index: 1, scale: 1, panY: 0 });
+    });
+
+    it('a drag pans the slot first and turns only past its edge by the snap threshold', () => {
+      const far = VIEWPORT.width * SNAP_DISTANCE;
+      const at2 = [ev.last];
+      // Within the slot: panned, no turn, the pan kept on release.
+      expect(after(pagingMachine, BIG, [...at2, ...drag(-500)]).context.pos).toMatchObject({ index: 2, panX: 500, dragDx: 0 });
+      // Past the start edge by less than the threshold: back, pan at the edge.
+      expect(after(pagingMachine, BIG, [...at2, ...drag(far - 1)]).context.pos).toMatchObject({ index: 2, panX: 0, dragDx: 0 });
+      // Past it by more: the previous slot, at its end.
+      expect(after(pagingMachine, BIG, [ev.goto, ev.prev, ...drag(far + 1)]).context.pos).toMatchObject({ index: 0, panY: 1200 });
+      // A tall slot pans vertically under the finger; dragging on to the next slot turns at its start.
+      const tall = after(pagingMachine, BIG, [ev.start, { type: 'drag.move', dx: 0, dy: -300 }]);
+      expect(tall.context.pos).toMatchObject({ index: 0, panY: 300, dragDx: 0 });
+      expect(after(pagingMachine, BIG, drag(-(far + 1))).context.pos).toMatchObject({ index: 1, panX: 0, panY: 0 });
+    });
+
+    it('right to left, a wide slot opens at its right edge and a drag to the right reads on through it', () => {
+      const rtl: PagingInput = {
+        geometry: {
+          ...H,
+          rtl: true,
+          count: 2,
+          slots: [
+            { x: 0, y: 0, w: 1000, h: 800 },
+            { x: -1800, y: 0, w: 1800, h: 800 },
+          ],
+        },
+      };
+      expect(after(pagingMachine, rtl, [ev.next]).context.pos).toMatchObject({ index: 1, panX: 800 });
+      expect(after(pagingMachine, rtl, [ev.next, ...drag(300)]).context.pos).toMatchObject({ index: 1, panX: 500 });
+      expect(after(pagingMachine, rtl, [ev.next, ev.next]).context.pos).toMatchObject({ index: 1, panX: 0 });
+    });
+  });
 });
