@@ -10,12 +10,13 @@
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Graphics, Sprite, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Graphics, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageStore';
+import { PageSprite } from './pageSprite';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';
 
@@ -51,7 +52,7 @@ export class PageRenderer {
   private ready = false;
   private destroyed = false;
   /** A drawn page: its container, one sprite per tile whose texture exists. */
-  private sprites = new Map<number, Container>();
+  private sprites = new Map<number, PageSprite>();
   private boxes = new Map<number, Graphics>();
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
@@ -110,7 +111,7 @@ export class PageRenderer {
   setLayout(layout: Layout, isManga: (i: number) => boolean): void {
     this.layout = layout;
     this.isManga = isManga;
-    for (const s of this.sprites.values()) s.destroy({ children: true });
+    for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     this.sprites.clear();
     this.boxes.clear();
@@ -147,7 +148,7 @@ export class PageRenderer {
   release(i: number): void {
     const s = this.sprites.get(i);
     if (s) {
-      s.destroy({ children: true });
+      s.destroy();
       this.sprites.delete(i);
     }
     this.textures.release(i);
@@ -232,7 +233,7 @@ export class PageRenderer {
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
       if (now.has(i)) continue;
-      this.sprites.get(i)?.destroy({ children: true });
+      this.sprites.get(i)?.destroy();
       this.sprites.delete(i);
       this.boxes.get(i)?.destroy();
       this.boxes.delete(i);
@@ -249,20 +250,12 @@ export class PageRenderer {
     if (img && tex.length > 0) {
       let page = this.sprites.get(i);
       if (!page) {
-        page = new Container();
+        page = new PageSprite();
         this.sprites.set(i, page);
         this.world.addChild(page);
       }
-      // Tiles whose textures are new since the last frame join the page (a large page fills in over a few frames).
-      for (let k = page.children.length; k < tex.length; k++) {
-        const t = img.tiles[k];
-        const sp = new Sprite(tex[k]);
-        sp.position.set(t.x, t.y);
-        sp.setSize(t.w, t.h);
-        page.addChild(sp);
-      }
-      page.position.set(p.x, p.y);
-      page.scale.set(p.w / img.width, p.h / img.height);
+      // A large page fills in tile by tile over a few frames.
+      page.draw(img, tex, p, p.crop);
       if (tex.length === img.tiles.length) {
         this.boxes.get(i)?.destroy();
         this.boxes.delete(i);
@@ -284,7 +277,7 @@ export class PageRenderer {
     if (!this.ready) return;
     this.ready = false;
     this.app.ticker.remove(this.frame);
-    for (const s of this.sprites.values()) s.destroy({ children: true });
+    for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     this.textures.destroy();
     this.sprites.clear();
