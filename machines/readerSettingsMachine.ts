@@ -76,7 +76,7 @@ export const readerSettingsMachine = setup({
   types: {
     context: {} as Ctx,
     events: {} as ReaderSettingsEvent,
-    input: {} as ReaderSettingsInput, // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- XState infers the input type from this assertion (without it: {})
+    input: {} as ReaderSettingsInput,
   },
   actions: {
     saveDisplay: (_, _p: DisplaySettings) => {},

@@ -1,18 +1,23 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREFS_COOKIES, STORAGE } from '../../core/storageKeys';
+import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE } from '../../core/viewer/readerSettings';
 import {
   browserSource,
   mirrorPrefsCookies,
   readStored,
   saveLanguages,
   saveResolution,
+  saveDisplaySettings,
   saveResumePosition,
+  saveTitleSettings,
   saveViewerMode,
+  storedDisplaySettings,
   storedContentLangs,
   storedResolution,
   storedResumePosition,
   storedServiceLang,
+  storedTitleSettings,
   storedViewerMode,
   type StoreSource,
 } from './storage';
@@ -141,6 +146,23 @@ describe('browser storage', () => {
     expect(storedResumePosition(1000)).toBe(1);
     localStorage.setItem(STORAGE.resumePositions, '{"7": -3, "8": 2.5, "9": "x"');
     expect([storedResumePosition(7), storedResumePosition(8)]).toEqual([0, 0]);
+  });
+
+  it('keeps the reader display settings once, title settings per title (a title back at the defaults is dropped)', () => {
+    expect(storedDisplaySettings()).toEqual(DEFAULT_DISPLAY);
+    const display = { ...DEFAULT_DISPLAY, fit: 'height' as const, portrait: { maxWidth: 600, padding: 16 } };
+    saveDisplaySettings(display);
+    expect(storedDisplaySettings()).toEqual(display);
+    const dark = { spreadOffset: true, filter: { ...DEFAULT_FILTER, invert: true } };
+    saveTitleSettings(3, dark);
+    expect(storedTitleSettings(3)).toEqual(dark);
+    expect(storedTitleSettings(4)).toEqual(DEFAULT_TITLE);
+    saveTitleSettings(3, DEFAULT_TITLE);
+    expect(localStorage.getItem(STORAGE.titleSettings)).toBe('{}');
+    localStorage.setItem(STORAGE.displaySettings, '{"fit":"sideways","portrait":{"maxWidth":99999,"padding":"x"},"autoCrop":1}');
+    expect(storedDisplaySettings()).toEqual({ ...DEFAULT_DISPLAY, portrait: { maxWidth: 2000, padding: 0 } });
+    localStorage.setItem(STORAGE.titleSettings, '{"3":{"filter":{"brightness":10,"sepia":true}}}');
+    expect(storedTitleSettings(3)).toEqual({ spreadOffset: false, filter: { ...DEFAULT_FILTER, brightness: 50, sepia: true } });
   });
 
   it('a blocked or full storage reads as nothing stored and loses writes quietly', () => {

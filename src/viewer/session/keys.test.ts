@@ -31,6 +31,14 @@ describe('viewer keys', () => {
     expect(keyOutcome(k('0'), { ...at, zoomed: true })).toEqual({ to: 'paging', event: { type: 'zoom.reset' }, pages: false });
     expect(keyOutcome(k('Escape'), at)).toBe(null);
   });
+  it('O toggles the spread offset in horizontal reading (not vertical, not with a menu open)', () => {
+    const toggle = { to: 'settings', event: { type: 'spreadOffset.toggle' } };
+    expect(keyOutcome(k('o'), at)).toEqual(toggle);
+    expect(keyOutcome(k('O'), at)).toEqual(toggle);
+    expect(keyOutcome(k('o'), { ...at, mode: 'vertical' })).toBe(null);
+    expect(keyOutcome(k('o'), { ...at, menuOpen: true })).toBe(null);
+    expect(keyOutcome(k('o', { ctrlKey: true }), at)).toBe(null);
+  });
   it('leaves modified keys and typing alone', () => {
     expect(keyOutcome(k('ArrowRight', { altKey: true }), at)).toBe(null);
     expect(keyOutcome(k('ArrowRight', { ctrlKey: true }), at)).toBe(null);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MangaViewerSchema, PageType, type MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import { VIEWER } from '../../../core/viewer/layout';
-import { DEFAULT_DISPLAY, DEFAULT_TITLE } from '../../../core/viewer/readerSettings';
+import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE, type TitleSettings } from '../../../core/viewer/readerSettings';
 import type { DecodePool } from '../decodePool';
 import { ManualClock } from '../testing/manualClock';
 import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
@@ -51,9 +51,9 @@ function fakeRenderer() {
 }
 
 /** A session on fakes: manual clocks, storage in a map, a renderer that draws nothing, a pool that never answers. */
-function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number } = {}) {
+function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number; title?: TitleSettings } = {}) {
   const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock(), frames: new ManualClock() };
-  const saved = { modes: [] as ViewerMode[], resume: [] as [number, number][] };
+  const saved = { modes: [] as ViewerMode[], resume: [] as [number, number][], titles: [] as [number, TitleSettings][] };
   const renderer = fakeRenderer();
   const firstPages = { canvas: () => null, dismiss: vi.fn() };
   const prefetchChapter = vi.fn();
@@ -67,8 +67,8 @@ function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number 
       saveResumePosition: (id, item) => saved.resume.push([id, item]),
       storedDisplaySettings: () => DEFAULT_DISPLAY,
       saveDisplaySettings: () => {},
-      storedTitleSettings: () => DEFAULT_TITLE,
-      saveTitleSettings: () => {},
+      storedTitleSettings: () => stored.title ?? DEFAULT_TITLE,
+      saveTitleSettings: (id, t) => saved.titles.push([id, t]),
     },
     createRenderer: () => renderer,
     rendererOptions: { background: 0, preserveDrawingBuffer: false },
@@ -184,6 +184,40 @@ describe('ViewerSession', () => {
     expect(prefetchChapter).not.toHaveBeenCalled();
   });
 
+  it('reader settings: the title’s filter goes to the renderer; a layout setting lays the chapter out again on the same item, pages kept', async () => {
+    const sepia = { ...DEFAULT_FILTER, sepia: true };
+    const { session, renderer, saved } = open(chapter(10), { mode: 'horizontal', title: { spreadOffset: false, filter: sepia } });
+    await ready();
+    expect(renderer.setFilter).toHaveBeenLastCalledWith(sepia);
+    session.goTo(3);
+    const item = session.resumePosition;
+    const store = session.parts.store;
+    const spreads = session.parts.layout!.spreads.map((sp) => sp.items);
+    expect(session.handleKey(key('o'))).toBe(false);
+    expect(session.getSnapshot().settings.spreadOffset).toBe(true);
+    expect(saved.titles).toEqual([[1, { spreadOffset: true, filter: sepia }]]);
+    expect(session.parts.layout!.spreads.map((sp) => sp.items)).not.toEqual(spreads);
+    expect(session.parts.layout!.spreads[session.getSnapshot().index].items).toContain(item);
+    expect(session.parts.store).toBe(store);
+    const layouts = renderer.setLayout.mock.calls.length;
+    session.changeSetting({ type: 'invert.set', value: true });
+    expect(renderer.setFilter).toHaveBeenLastCalledWith({ ...sepia, invert: true });
+    expect(renderer.setLayout).toHaveBeenCalledTimes(layouts);
+    session.changeSetting({ type: 'fit.set', fit: 'width' });
+    expect(renderer.setLayout).toHaveBeenCalledTimes(layouts + 1);
+  });
+
+  it('the spread-offset key works in horizontal reading only; the settings follow the direction', async () => {
+    const { session } = open(chapter(10), { mode: 'vertical' });
+    await ready();
+    session.handleKey(key('o'));
+    expect(session.getSnapshot().settings.spreadOffset).toBe(false);
+    session.setMode('horizontal');
+    expect(session.actors.settings.getSnapshot().value).toBe('horizontal');
+    session.handleKey(key('O', { shiftKey: true }));
+    expect(session.getSnapshot().settings.spreadOffset).toBe(true);
+  });
+
   it('tells its subscribers about changes, and teardown stops its actors, timers, renderer and the first pages', async () => {
     const { session, clocks, renderer, firstPages } = open(chapter(10), { mode: 'horizontal' });
     await ready();
@@ -196,8 +230,8 @@ describe('ViewerSession', () => {
     session.send({ type: 'drag.move', dx: 0, dy: -200 });
     expect(clocks.navBar.pending).toBe(1);
     session.dispose();
-    const { paging, mode, nav, menus } = session.actors;
-    for (const a of [paging, mode, nav, menus]) expect(a.getSnapshot().status).toBe('stopped');
+    for (const a of Object.values(session.actors) as Array<{ getSnapshot(): { status: string } }>)
+      expect(a.getSnapshot().status).toBe('stopped');
     expect(clocks.navBar.pending).toBe(0);
     expect(clocks.toast.pending).toBe(0);
     expect(clocks.inertia.pendingFrames).toBe(0);

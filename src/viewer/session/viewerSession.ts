@@ -1,8 +1,9 @@
 /**
  * One chapter open in the viewer, as a plain object: its machines (paging, reading direction,
- * navigation bar, menus), page store, decode pool, renderer, layout, resume position, next-chapter
- * prefetch, the hand-over from the first pages drawn before the app loaded, keyboard and pointer
- * input. Everything impure comes from its environment (environment.ts). React renders its view
+ * navigation bar, menus, reader settings), page store, decode pool, renderer, layout, resume
+ * position, next-chapter prefetch, the hand-over from the first pages drawn before the app loaded,
+ * keyboard and pointer input. A change of reader settings lays the chapter out again on the same
+ * item (settingsLayout.ts) or sets the renderer's colour filter; the page images stay. Everything impure comes from its environment (environment.ts). React renders its view
  * (`subscribe` / `getSnapshot`, view.ts) and forwards input to it.
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
@@ -10,9 +11,10 @@ import type { ReaderSettingsEvent } from '../../../machines/readerSettingsMachin
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import { cameraFor } from '../../../core/viewer/camera';
-import { toItems, type ViewerItem } from '../../../core/viewer/items';
-import { buildLayout, visiblePlacements, type Layout } from '../../../core/viewer/layout';
+import type { ViewerItem } from '../../../core/viewer/items';
+import { visiblePlacements, type Layout } from '../../../core/viewer/layout';
 import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
+import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import type { TapZone } from '../input';
 import { PageStore } from '../pageStore';
 import type { GestureTarget } from '../useViewerGestures';
@@ -22,6 +24,7 @@ import type { StageElements, StageRenderer, ViewerEnvironment } from './environm
 import { watchHandOver } from './handOver';
 import { keyOutcome, type KeyInput } from './keys';
 import { sameView, viewOf, type OpenMenu, type ViewerView } from './view';
+import { layoutChapter, layoutSettingsChanged } from './settingsLayout';
 import { createViewerActors, type ViewerActors } from './viewerActors';
 
 export class ViewerSession implements GestureTarget {
@@ -46,6 +49,8 @@ export class ViewerSession implements GestureTarget {
   private view: ViewerView;
   private disposed = false;
   private stopHandOver = () => {};
+  /** The reader settings the layout and renderer have. */
+  private applied: ReaderSettings;
 
   constructor(
     viewer: MangaViewer,
@@ -58,6 +63,7 @@ export class ViewerSession implements GestureTarget {
     const { stopTimers, ...actors } = createViewerActors(env, { ...flagsOf(viewer), titleId: viewer.titleId });
     this.actors = actors;
     this.stopTimers = stopTimers;
+    this.applied = actors.settings.getSnapshot().context.settings;
     this.view = this.computeView();
     const subs = [
       actors.nav.subscribe(() => this.emit()),
@@ -91,6 +97,7 @@ export class ViewerSession implements GestureTarget {
   attach(el: StageElements): void {
     const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
     this.rendererNow = r;
+    r.setFilter(this.applied.filter);
     const first = this.env.firstPages.canvas();
     if (first) el.firstPages.append(first);
     this.cleanups.push(
@@ -152,15 +159,10 @@ export class ViewerSession implements GestureTarget {
   /** A key press; true when it turned or scrolled pages (the browser must not scroll as well). */
   handleKey(k: KeyInput): boolean {
     const ps = this.actors.paging.getSnapshot();
-    const { mode, rtl, menu } = this.view;
-    const out = keyOutcome(k, {
-      menuOpen: menu !== null,
-      dragging: ps.matches({ pointer: 'dragging' }),
-      zoomed: ps.matches({ zoom: 'zoomed' }),
-      mode,
-      rtl,
-    });
+    const [dragging, zoomed] = [ps.matches({ pointer: 'dragging' }), ps.matches({ zoom: 'zoomed' })];
+    const out = keyOutcome(k, { menuOpen: this.view.menu !== null, dragging, zoomed, mode: this.view.mode, rtl: this.view.rtl });
     if (out?.to === 'menus') this.closeMenu();
+    if (out?.to === 'settings') this.actors.settings.send(out.event);
     if (out?.to !== 'paging') return false;
     this.send(out.event);
     return out.pages;
@@ -191,7 +193,7 @@ export class ViewerSession implements GestureTarget {
     this.stopTimers();
     this.stopHandOver();
     if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
-    for (const a of Object.values(this.actors)) a.stop();
+    for (const a of Object.values(this.actors) as Array<{ stop(): void }>) a.stop();
     this.storeNow?.destroy();
     this.storeNow = null;
     this.rendererNow?.destroy();
@@ -201,22 +203,16 @@ export class ViewerSession implements GestureTarget {
   }
 
   private newStore(): PageStore {
-    return new PageStore(
-      pageSources(this.viewer),
-      this.env.pool,
-      {
-        onChange: (i) => {
-          this.rendererNow?.invalidate(i);
-          this.redraw ??= this.env.clocks.frames.requestFrame(() => {
-            this.redraw = undefined;
-            this.pages++;
-            this.emit();
-          });
-        },
-        onRelease: (i) => this.rendererNow?.release(i),
-      },
-      this.env.cache,
-    );
+    const onChange = (i: number) => {
+      this.rendererNow?.invalidate(i);
+      this.redraw ??= this.env.clocks.frames.requestFrame(() => {
+        this.redraw = undefined;
+        this.pages++;
+        this.emit();
+      });
+    };
+    const onRelease = (i: number) => this.rendererNow?.release(i);
+    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease }, this.env.cache);
   }
 
   private onMode(): void {
@@ -226,25 +222,20 @@ export class ViewerSession implements GestureTarget {
     else this.emit();
   }
 
-  /** New reader settings: the layout again when one it depends on changed, the renderer's filter. */
+  /** New reader settings: the renderer's filter; the layout again when it depends on one that changed. */
   private onSettings(): void {
-    this.emit();
+    const [was, s] = [this.applied, this.actors.settings.getSnapshot().context.settings];
+    this.applied = s;
+    if (s.filter !== was.filter) this.rendererNow?.setFilter(s.filter);
+    if (layoutSettingsChanged(was, s)) this.relayout();
+    else this.emit();
   }
 
   /** Lays the chapter out again (size, direction, data), keeping the reader on the same item. */
   private relayout(): void {
-    const { width } = this.viewport;
     const mode = modeOf(this.actors.mode.getSnapshot().value);
-    this.items = toItems(this.viewer.pages, width < 768);
-    this.layoutNow =
-      width > 0
-        ? buildLayout(this.items, {
-            mode,
-            rtl: this.viewer.startFromRight,
-            viewport: this.viewport,
-            verticalOnly: this.viewer.isVerticalOnly,
-          })
-        : null;
+    const next = layoutChapter(this.viewer, mode, this.viewport, this.applied, () => undefined);
+    [this.items, this.layoutNow] = [next.items, next.layout];
     this.applyLayout();
     this.emit();
   }
@@ -269,11 +260,8 @@ export class ViewerSession implements GestureTarget {
     const { geometry: g, pos } = s.context;
     if (l && g.count === l.spreads.length && g.mode === l.mode) {
       const cam = cameraFor(g, pos);
-      const immediate =
-        s.matches({ pointer: 'dragging' }) ||
-        s.matches({ pointer: 'coasting' }) ||
-        this.lastEvent === 'zoom.by' ||
-        this.lastEvent === 'scroll.by';
+      const moving = s.matches({ pointer: 'dragging' }) || s.matches({ pointer: 'coasting' });
+      const immediate = moving || this.lastEvent === 'zoom.by' || this.lastEvent === 'scroll.by';
       this.rendererNow?.setCamera(cam, immediate);
       const spread = l.spreads[pos.index];
       if (spread) this.resume = spread.items[0]!;

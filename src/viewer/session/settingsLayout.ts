@@ -1,0 +1,59 @@
+/**
+ * The session's layout of a chapter: its items for the window, laid out in the reading direction
+ * with what the reader settings (core/viewer/readerSettings.ts) ask: fit, the vertical column for
+ * the window's orientation, spread offset, first page alone, and the measured page borders when
+ * auto crop is on. And whether a change of settings needs a new layout (the colour filter never
+ * does: the renderer applies it).
+ */
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
+import type { ImageCrop } from '../../../core/viewer/crop';
+import { toItems, type ViewerItem } from '../../../core/viewer/items';
+import { buildLayout, type Layout, type LayoutOptions, type Mode } from '../../../core/viewer/layout';
+import { columnFor, type ReaderSettings } from '../../../core/viewer/readerSettings';
+
+type SettingsOptions = Pick<LayoutOptions, 'fit' | 'column' | 'spreadOffset' | 'singleSpread' | 'crops'>;
+
+function settingsLayoutOptions(
+  s: ReaderSettings,
+  viewport: { width: number; height: number },
+  cropOf: (item: number) => ImageCrop | undefined,
+): SettingsOptions {
+  return {
+    fit: s.fit,
+    column: columnFor(s, viewport),
+    spreadOffset: s.spreadOffset,
+    singleSpread: s.firstPageAlone,
+    ...(s.autoCrop ? { crops: cropOf } : {}),
+  };
+}
+
+/** The chapter's items and their layout (none before the stage has a size). */
+export function layoutChapter(
+  viewer: MangaViewer,
+  mode: Mode,
+  viewport: { width: number; height: number },
+  settings: ReaderSettings,
+  cropOf: (item: number) => ImageCrop | undefined,
+): { items: ViewerItem[]; layout: Layout | null } {
+  const items = toItems(viewer.pages, viewport.width < 768);
+  const options: LayoutOptions = {
+    mode,
+    rtl: viewer.startFromRight,
+    viewport,
+    verticalOnly: viewer.isVerticalOnly,
+    ...settingsLayoutOptions(settings, viewport, cropOf),
+  };
+  return { items, layout: viewport.width > 0 ? buildLayout(items, options) : null };
+}
+
+/** Whether the layout depends on a setting that differs between `a` and `b`. */
+export function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boolean {
+  const column = (x: ReaderSettings) => [x.portrait.maxWidth, x.portrait.padding, x.landscape.maxWidth, x.landscape.padding].join();
+  return (
+    a.fit !== b.fit ||
+    a.spreadOffset !== b.spreadOffset ||
+    a.firstPageAlone !== b.firstPageAlone ||
+    a.autoCrop !== b.autoCrop ||
+    column(a) !== column(b)
+  );
+}
