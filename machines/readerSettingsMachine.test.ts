@@ -18,6 +18,7 @@ const CHANGES: ReaderSettingsEvent[] = [
   { type: 'columnPadding.set', orientation: 'landscape', value: 40 },
   { type: 'columnPadding.set', orientation: 'portrait', value: -1 },
   { type: 'autoCrop.set', value: true },
+  { type: 'autoCrop.set', value: 'yes' as never },
   { type: 'brightness.set', value: 120 },
   { type: 'brightness.set', value: 151 },
   { type: 'contrast.set', value: 80 },

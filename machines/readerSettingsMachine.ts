@@ -20,7 +20,7 @@ import {
  * reading and are taken there only; the vertical column (maximum width and
  * side padding, portrait and landscape windows apart) in vertical reading;
  * auto crop and the colour filter in both. Out-of-range values (limits in
- * core/viewer/readerSettings.ts) are refused. Each accepted change is saved
+ * core/viewer/readerSettings.ts) and values of the wrong kind are refused. Each accepted change is saved
  * through an injected action (`saveDisplay`, `saveTitle`); the session lays
  * the chapter out again or sets the renderer's filter from the new context.
  */
@@ -109,6 +109,7 @@ export const readerSettingsMachine = setup({
     columnWidthInRange: ({ event }) =>
       event.type === 'columnWidth.set' && isInt(event.value, COLUMN_LIMITS.minWidth, COLUMN_LIMITS.maxWidth),
     columnPaddingInRange: ({ event }) => event.type === 'columnPadding.set' && isInt(event.value, 0, COLUMN_LIMITS.maxPadding),
+    isBoolean: ({ event }) => typeof (event as { value?: unknown }).value === 'boolean',
     percentInRange: ({ event }) =>
       (event.type === 'brightness.set' || event.type === 'contrast.set') && isInt(event.value, FILTER_LIMITS.min, FILTER_LIMITS.max),
   },
@@ -121,12 +122,12 @@ export const readerSettingsMachine = setup({
       { guard: 'toHorizontal', target: '.horizontal', actions: 'setMode' },
       { guard: 'toVertical', target: '.vertical', actions: 'setMode' },
     ],
-    'autoCrop.set': { actions: ['setAutoCrop', saveDisplay] },
+    'autoCrop.set': { guard: 'isBoolean', actions: ['setAutoCrop', saveDisplay] },
     'brightness.set': { guard: 'percentInRange', actions: ['setBrightness', saveTitle] },
     'contrast.set': { guard: 'percentInRange', actions: ['setContrast', saveTitle] },
-    'grayscale.set': { actions: ['setGrayscale', saveTitle] },
-    'sepia.set': { actions: ['setSepia', saveTitle] },
-    'invert.set': { actions: ['setInvert', saveTitle] },
+    'grayscale.set': { guard: 'isBoolean', actions: ['setGrayscale', saveTitle] },
+    'sepia.set': { guard: 'isBoolean', actions: ['setSepia', saveTitle] },
+    'invert.set': { guard: 'isBoolean', actions: ['setInvert', saveTitle] },
     'filter.reset': { actions: ['resetFilter', saveTitle] },
   },
   states: {
@@ -137,7 +138,7 @@ export const readerSettingsMachine = setup({
     horizontal: {
       on: {
         'fit.set': { guard: 'knownFit', actions: ['setFit', saveDisplay] },
-        'firstPageAlone.set': { actions: ['setFirstPageAlone', saveDisplay] },
+        'firstPageAlone.set': { guard: 'isBoolean', actions: ['setFirstPageAlone', saveDisplay] },
         'spreadOffset.toggle': { actions: ['toggleSpreadOffset', saveTitle] },
       },
     },

@@ -1,11 +1,14 @@
 import { useLocation } from 'wouter';
 import type { Resolution } from '../../../core/viewer/imageQuality';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
+import type { ReaderSettings } from '../../../core/viewer/readerSettings';
+import type { ReaderSettingsEvent } from '../../../machines/readerSettingsMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
 import { byLanguage } from '../../../core/languages';
 import { Modal } from '../../ui/Modal';
 import { ShareButtons } from '../../ui/ShareButtons';
+import { ReaderSettingsFields } from './ReaderSettingsFields';
 import './viewerMenus.css';
 
 interface Props {
@@ -16,6 +19,8 @@ interface Props {
   onMode: (m: ViewerMode) => void;
   resolution: Resolution;
   onResolution: (r: Resolution) => void;
+  settings: ReaderSettings;
+  onSetting: (e: ReaderSettingsEvent) => void;
 }
 
 const RESOLUTIONS: { value: Resolution; label: string }[] = [
@@ -24,8 +29,8 @@ const RESOLUTIONS: { value: Resolution; label: string }[] = [
   { value: 'high', label: 'viewer.resolutionHigh' },
 ];
 
-/** Settings modal, language modal and chapter side menu (one at a time: the menus machine). */
-export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, onResolution }: Props) {
+/** Settings modal (with the reader settings), language modal and chapter side menu (one at a time: the menus machine). */
+export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, onResolution, settings, onSetting }: Props) {
   const [, navigate] = useLocation();
   const shareUrl = viewer.sns?.url || `${window.location.origin}/viewer/${viewer.chapterId}`;
   const shareText = viewer.sns?.body || `${viewer.titleName} ${viewer.chapterName}`;
@@ -72,6 +77,7 @@ export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, o
             {t('viewer.horizontal')}
           </label>
         </fieldset>
+        <ReaderSettingsFields settings={settings} mode={mode} onSetting={onSetting} />
         <div className="viewer-options">
           <p className="viewer-options__label">{t('viewer.share')}</p>
           <ShareButtons url={shareUrl} text={shareText} />

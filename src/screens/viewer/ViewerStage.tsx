@@ -1,13 +1,14 @@
 /**
  * The chapter on screen: the stage its session (src/viewer/session/) draws
  * on, the DOM pages laid over the canvas, the navigation chrome, the menus
- * and the direction toast, each rendering a narrow piece of the session's
+ * (reader settings included) and the direction toast, each rendering a narrow piece of the session's
  * view and forwarding the reader's input to it.
  */
 import { useRef } from 'react';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality, Resolution } from '../../../core/viewer/imageQuality';
 import type { ViewerItem } from '../../../core/viewer/items';
+import { DEFAULT_READER_SETTINGS } from '../../../core/viewer/readerSettings';
 import { t } from '../../i18n';
 import { useViewerGestures } from '../../viewer/useViewerGestures';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
@@ -38,6 +39,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const count = useViewerSelector(session, (v) => v.count, 0);
   const menu = useViewerSelector(session, (v) => v.menu, null);
   const toast = useViewerSelector(session, (v) => v.toast, false);
+  const settings = useViewerSelector(session, (v) => v.settings, DEFAULT_READER_SETTINGS);
   return (
     <div className={`viewer__frame ${navVisible ? 'is-nav' : ''}`} data-mode={mode} data-rtl={rtl ? 'yes' : 'no'}>
       <div ref={stageRef} className="viewer__stage" data-testid="viewer-stage" data-index={index} data-count={count}>
@@ -64,6 +66,8 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         onMode={(m) => session?.setMode(m)}
         resolution={resolution}
         onResolution={onResolution}
+        settings={settings}
+        onSetting={(e) => session?.changeSetting(e)}
       />
       {toast && (
         <div className="viewer__toast" role="status">
