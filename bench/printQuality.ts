@@ -8,28 +8,34 @@
  * bench/_imageMetrics.ts) for, in one run:
  *
  *  - ours: the decode worker sends the page shrunk to the size it is drawn at
- *    with an area filter (core/viewer/resample.ts; the browser's native
- *    resize halves it first, an exact 2 x 2 box, as far as it stays larger);
+ *    with an area filter (core/viewer/resample.ts);
  *  - linear: the full-size page, sampled by Pixi's default linear filter (what
  *    the viewer did before; the bench strips the target size from the worker's
  *    requests).
  *
  * Also, the filter alone against the same reference at the same size (no
- * drawing): the worker's two steps, Chromium's createImageBitmap resize alone
+ * drawing): the area filter's time, a cheaper two-step candidate (the
+ * browser halves, the area filter does the rest), Chromium's createImageBitmap resize alone
  * (resizeQuality high, medium, low: the other candidate; an exact box at
  * halves and quarters, trilinear mipmaps between) and sharp's lanczos3, with
  * their times (node's and the browser's on this machine, under its load),
  * and what a re-request at a new zoom costs (the page from the HTTP cache).
  *
  * The page store's part (src/viewer/pageStore.ts): pool.request(url, key, cb,
- * { target: { width, height }, measureCrop }) with target = the whole page's
- * size in device px at the shown scale (placement size x camera scale x
- * devicePixelRatio; with a crop, the uncropped image's); on a zoom change
- * that makes the drawn size differ from the bitmap's by more than 5%, and
- * only while the bitmap is smaller than the image (onDone's info.width), the
- * same request again with the new target (from the HTTP cache). When the
- * app gives no target yet, the bench gives the worker the drawn size itself
- * (printed so).
+ * { target: { width, height }, measureCrop: true }) with target = the whole
+ * page's size in device px as shown (placement size x camera scale x
+ * devicePixelRatio; with a crop, the uncropped image's size at that scale),
+ * measureCrop while the page's crop is not known yet (onDone's crop). When
+ * the zoom or the window changes, the size the page should have is
+ * shrinkTarget(info.width, info.height, new target) (core/viewer/resample.ts;
+ * info from onDone), or the full image when that is undefined: when it differs
+ * from the bitmap's size by more than 5% (a zoom-in past a shrunk bitmap, a
+ * zoom-out well below it), the same request again with the new target, the
+ * old bitmap drawn until the new one arrives. The bytes come from the HTTP
+ * cache (pages are immutable, cached a year; the last line below measures
+ * it); the worker keeps no full-size bitmap (a 1440 x 2040 page is 11.7 MB
+ * decoded: a cache's worth in each worker). When the app gives no target
+ * yet, the bench gives the worker the drawn size itself (printed so).
  *
  *   npm run build && npm run bench -- printQuality
  */
@@ -39,7 +45,7 @@ import { launchBrowser, startServer } from '../tests/e2e/harness';
 import { attachViewerHarness } from '../tests/e2e/viewerHarness';
 import { generateCatalog } from '../server/catalog/generate';
 import { loadConfig } from '../server/config';
-import { areaResample, halvedSize } from '../core/viewer/resample';
+import { areaResample } from '../core/viewer/resample';
 import { psnr, ssim, type Rgba } from './_imageMetrics';
 import { areaReference, decrypt, detail, fromBase64, READ_REGION, type DrawnRect } from './_printQualityParts';
 
@@ -206,8 +212,10 @@ async function filtersAlone(sources: Source[]): Promise<void> {
     const areaMs = performance.now() - t0;
     const ref = { width: w, height: h, data: area };
     const rows = [`area filter on the full page (node) ${f(areaMs, 0)} ms`];
-    // What the worker does: the browser halves, the area filter does the rest.
-    const half = halvedSize(s.full.width, s.full.height, { width: w, height: h });
+    // A cheaper candidate: the browser halves (an exact 2 x 2 box) as far as the result stays larger, the area filter does the rest.
+    let k = 1;
+    while (s.full.width / (2 * k) >= w && s.full.height / (2 * k) >= h) k *= 2;
+    const half = k > 1 ? { width: Math.round(s.full.width / k), height: Math.round(s.full.height / k) } : undefined;
     if (half) {
       const hb = await browserResize(half.width, half.height, 'medium');
       const t1 = performance.now();
@@ -216,7 +224,7 @@ async function filtersAlone(sources: Source[]): Promise<void> {
           ? hb.img
           : { width: w, height: h, data: areaResample(new Uint8ClampedArray(hb.img.data), half.width, half.height, w, h) };
       rows.push(
-        `worker (browser halves to ${half.width}x${half.height} ${f(hb.ms, 0)} ms, area ${f(performance.now() - t1, 0)} ms): ${metrics(rest, ref)}`,
+        `browser halves to ${half.width}x${half.height} ${f(hb.ms, 0)} ms, area ${f(performance.now() - t1, 0)} ms): ${metrics(rest, ref)}`,
       );
     }
     for (const q of ['high', 'medium', 'low']) {

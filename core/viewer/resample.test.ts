@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaResample, halvedSize, shrinkTarget } from './resample';
+import { areaResample, shrinkTarget } from './resample';
 
 /** A grey image (RGBA, opaque) from `at(x, y)`. */
 function grey(w: number, h: number, at: (x: number, y: number) => number): Uint8ClampedArray {
@@ -77,18 +77,5 @@ describe('shrinkTarget', () => {
     // A wide page shown narrower only: its height is kept.
     expect(shrinkTarget(960, 1358, 600, 2000)).toEqual({ width: 600, height: 1358 });
     expect(shrinkTarget(960, 1358, 0, 0)).toBeUndefined();
-  });
-});
-
-describe('halvedSize', () => {
-  it('halves while the result stays at least the target on both axes', () => {
-    expect(halvedSize(1440, 2040, { width: 706, height: 1000 })).toEqual({ width: 720, height: 1020 });
-    expect(halvedSize(1440, 2040, { width: 720, height: 1020 })).toEqual({ width: 720, height: 1020 });
-    expect(halvedSize(1440, 2040, { width: 360, height: 510 })).toEqual({ width: 360, height: 510 });
-    expect(halvedSize(1440, 2040, { width: 359, height: 509 })).toEqual({ width: 360, height: 510 });
-    expect(halvedSize(1440, 2040, { width: 508, height: 720 })).toEqual({ width: 720, height: 1020 });
-    expect(halvedSize(1440, 2040, { width: 721, height: 1000 })).toBeUndefined();
-    // A wide page shown narrower only: no halving (its height would fall under the target's).
-    expect(halvedSize(1440, 2040, { width: 600, height: 2040 })).toBeUndefined();
   });
 });

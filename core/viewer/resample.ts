@@ -114,17 +114,3 @@ export function shrinkTarget(w: number, h: number, tw: number, th: number): { wi
   if (width > w * 0.95 && height > h * 0.95) return undefined;
   return { width, height };
 }
-
-/**
- * The first step of a shrink to `target`: the image halved (or quartered…)
- * as often as the result stays at least the target's size on both axes, or
- * undefined when not even one halving does. The browser does that step
- * (createImageBitmap's resize: an exact 2 x 2 box per halving, from its
- * mipmaps, measured by bench/printQuality), areaResample the rest on a
- * quarter or fewer of the pixels.
- */
-export function halvedSize(w: number, h: number, target: { width: number; height: number }): { width: number; height: number } | undefined {
-  let k = 1;
-  while (w / (k * 2) >= target.width && h / (k * 2) >= target.height) k *= 2;
-  return k === 1 ? undefined : { width: Math.round(w / k), height: Math.round(h / k) };
-}
