@@ -8,7 +8,9 @@ import { attachViewerHarness } from './viewerHarness';
  * The viewer's settings and language dialogs on the demo catalog's
  * /viewer/1000013 (issue 15, item 1): every option's text, selected or not,
  * disabled or not, hovered, reaches WCAG AA contrast (4.5:1) against what is
- * painted behind it, and keyboard focus is visible. Screenshots go to
+ * painted behind it, and keyboard focus is visible. The reader settings
+ * (issue 16) too: their sliders with labels and values, group legends, the
+ * reset button, in vertical and horizontal reading. Screenshots go to
  * .tmp/screenshots/issue15/viewer/.
  */
 const SHOTS = '.tmp/screenshots/issue15/viewer';
@@ -51,7 +53,8 @@ const CONTRAST = `(() => {
     return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
   };
   const out = [];
-  for (const option of document.querySelectorAll('[role=dialog] .viewer-option')) {
+  const controls = ['.viewer-option', '.viewer-range', '.viewer-subgroup > legend', '.viewer-reset'].map((c) => '[role=dialog] ' + c).join(', ');
+  for (const option of document.querySelectorAll(controls)) {
     for (const el of [option, ...option.querySelectorAll('*')]) {
       const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(' ').trim();
       if (!own) continue;
@@ -106,13 +109,20 @@ describe('viewer dialogs: readable options', () => {
     await page.getByTestId('viewer-settings-button').click();
     await page.getByRole('dialog').waitFor();
     const all = await contrasts();
-    // Low, Medium, High and Vertical, Horizontal: one selected in each group, the others not.
-    expect(all.map((c) => c.text)).toEqual(['Low', 'Medium', 'High', 'Vertical', 'Horizontal']);
+    // Low, Medium, High and Vertical, Horizontal: one selected in each group, the others not; then
+    // the reader settings of vertical reading (the column for each window shape, crop, colours).
+    const column = ['Largest page width', '800 px', 'Side margins', '0 px'];
+    const colours = ['Brightness', '100%', 'Contrast', '100%', 'Grayscale', 'Sepia', 'Invert colours', 'Reset colours'];
+    expect(all.map((c) => c.text)).toEqual([
+      ...['Low', 'Medium', 'High', 'Vertical', 'Horizontal'],
+      ...['Upright window', ...column, 'Wide window', ...column, 'Crop white and black borders'],
+      ...colours,
+    ]);
     expectReadable(all);
     const checked = await page.locator('[role=dialog] .viewer-option:has(input:checked)').count();
     expect(checked).toBe(2);
     await page.screenshot({ path: `${SHOTS}/dialog-settings.png` });
-    await hoverAndFocus(5);
+    await hoverAndFocus(9);
 
     // Keyboard focus on an option is visible (an outline around it).
     // Keyboard focus moves from the dialog through its close button to the first option.
@@ -123,6 +133,35 @@ describe('viewer dialogs: readable options', () => {
     expect(await focused.evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth))).toBeGreaterThanOrEqual(2);
     expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
     await page.screenshot({ path: `${SHOTS}/dialog-settings-focus.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('settings in horizontal reading: fit, first page alone, spread offset; a slider and a toggle changed; focus visible on a slider', async () => {
+    await page.getByTestId('viewer-settings-button').click();
+    await page.getByRole('dialog').getByRole('radio', { name: 'Horizontal' }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: 'Fit width' }).waitFor();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Sepia' }).check();
+    await page.getByRole('dialog').getByRole('slider', { name: 'Contrast' }).fill('120');
+    const all = await contrasts();
+    expect(all.map((c) => c.text)).toEqual([
+      ...['Low', 'Medium', 'High', 'Vertical', 'Horizontal'],
+      ...['Page fit', 'Fit to screen', 'Fit width', 'Fit height', 'Original size'],
+      ...['First page alone (cover)', 'Shift spreads by one page (this title)', 'Key: O', 'Crop white and black borders'],
+      ...['Brightness', '100%', 'Contrast', '120%', 'Grayscale', 'Sepia', 'Invert colours', 'Reset colours'],
+    ]);
+    expectReadable(all);
+    await page.screenshot({ path: `${SHOTS}/dialog-settings-horizontal.png`, fullPage: true });
+    await hoverAndFocus(15);
+    await page.getByRole('dialog').getByRole('slider', { name: 'Brightness' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    const ring = page.locator('[role=dialog] .viewer-range:has(input:focus-visible)');
+    expect(await ring.count()).toBe(1);
+    expect(await ring.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    expect(await page.getByRole('dialog').getByRole('slider', { name: 'Brightness' }).inputValue()).toBe('95');
+    // Back as found: colours reset, vertical reading.
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset colours' }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: 'Vertical' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
