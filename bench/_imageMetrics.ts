@@ -11,7 +11,7 @@ export interface Rgba {
   data: Uint8Array | Uint8ClampedArray;
 }
 
-export function luma(img: Rgba): Float64Array {
+function luma(img: Rgba): Float64Array {
   const n = img.width * img.height;
   const out = new Float64Array(n);
   for (let i = 0, p = 0; i < n; i++, p += 4) out[i] = 0.299 * img.data[p] + 0.587 * img.data[p + 1] + 0.114 * img.data[p + 2];

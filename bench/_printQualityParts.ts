@@ -35,7 +35,7 @@ export function detail(img: Rgba): number {
 }
 
 /** The whole canvas pixels inside the rect: first index and count. */
-export function inside(at: number, size: number): [number, number] {
+function inside(at: number, size: number): [number, number] {
   const a = Math.ceil(at);
   return [a, Math.floor(at + size) - a];
 }

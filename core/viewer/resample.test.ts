@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaResample, shrinkTarget } from './resample';
+import { areaResample, areaResampleRows, shrinkTarget } from './resample';
 
 /** A grey image (RGBA, opaque) from `at(x, y)`. */
 function grey(w: number, h: number, at: (x: number, y: number) => number): Uint8ClampedArray {
@@ -77,5 +77,29 @@ describe('shrinkTarget', () => {
     // A wide page shown narrower only: its height is kept.
     expect(shrinkTarget(960, 1358, 600, 2000)).toEqual({ width: 600, height: 1358 });
     expect(shrinkTarget(960, 1358, 0, 0)).toBeUndefined();
+  });
+});
+
+describe('areaResampleRows', () => {
+  it('gives the same pixels read in bands of any height as from the whole image', () => {
+    const src = grey(37, 101, (x, y) => (x * 31 + y * 17 + ((x * y) % 13)) % 256);
+    const whole = areaResample(src, 37, 101, 11, 29);
+    for (const band of [1, 3, 7, 50, 101]) {
+      const reads: number[] = [];
+      const out = areaResampleRows(
+        (y0, y1) => {
+          reads.push(y1 - y0);
+          return src.slice(y0 * 37 * 4, y1 * 37 * 4);
+        },
+        37,
+        101,
+        11,
+        29,
+        band,
+      );
+      expect([...out]).toEqual([...whole]);
+      // Each row read once.
+      expect(reads.reduce((a, b) => a + b, 0)).toBe(101);
+    }
   });
 });

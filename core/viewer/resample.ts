@@ -7,8 +7,8 @@
  * before handing it to the renderer (src/viewer/decode.worker.ts); the print
  * quality benchmark uses it as its reference.
  *
- * Separable (rows, then columns), so the cost is about two multiply-adds per
- * source pixel and channel. Channels are averaged as stored (sRGB values,
+ * Separable (along each source row, then down the columns), so the cost is
+ * about two multiply-adds per source pixel and channel. Channels are averaged as stored (sRGB values,
  * straight alpha), as browsers and sharp resize; pages are opaque.
  */
 
@@ -46,59 +46,89 @@ function taps(src: number, dst: number): Taps {
   return { first, count, weights: Float32Array.from(weights), offset };
 }
 
-/**
- * `src` (sw x sh RGBA) averaged down to dw x dh. Each output size must be
- * between 1 and the source's (this filter only shrinks).
- */
-export function areaResample(src: Uint8ClampedArray, sw: number, sh: number, dw: number, dh: number): Uint8ClampedArray<ArrayBuffer> {
-  if (src.length < sw * sh * 4) throw new RangeError(`areaResample: ${src.length} bytes for ${sw} x ${sh} RGBA`);
+/** Source rows [y0, y1) as RGBA (a band of the image: the whole need never be in memory at once). */
+export type RowReader = (y0: number, y1: number) => Uint8ClampedArray;
+
+function check(sw: number, sh: number, dw: number, dh: number): void {
   if (dw < 1 || dh < 1 || dw > sw || dh > sh || !Number.isInteger(dw) || !Number.isInteger(dh))
     throw new RangeError(`areaResample: ${sw} x ${sh} cannot shrink to ${dw} x ${dh}`);
+}
+
+/**
+ * An sw x sh RGBA image, read in bands of `band` rows, averaged down to
+ * dw x dh (each between 1 and the source's: this filter only shrinks).
+ * Memory beside the output: one band and two rows of the output's width
+ * (a tall webtoon strip is never held whole).
+ */
+export function areaResampleRows(
+  read: RowReader,
+  sw: number,
+  sh: number,
+  dw: number,
+  dh: number,
+  band = 512,
+): Uint8ClampedArray<ArrayBuffer> {
+  check(sw, sh, dw, dh);
   const h = taps(sw, dw);
   const v = taps(sh, dh);
-  // Rows first: sh rows of dw pixels.
-  const mid = new Float32Array(dw * sh * 4);
-  for (let y = 0; y < sh; y++) {
-    const row = y * sw * 4;
-    const out = y * dw * 4;
+  const line = new Float32Array(dw * 4);
+  const acc = new Float32Array(dw * 4);
+  const dst = new Uint8ClampedArray(dw * dh * 4);
+  let rows: Uint8ClampedArray = new Uint8ClampedArray(0);
+  let b0 = 0;
+  let b1 = 0;
+  let lineY = -1;
+  /** Source row y filtered along x into `line` (kept: the next output row often starts on it). */
+  const filterRow = (y: number) => {
+    if (y === lineY) return;
+    if (y >= b1) {
+      b0 = y;
+      b1 = Math.min(sh, y + band);
+      rows = read(b0, b1);
+      if (rows.length < (b1 - b0) * sw * 4) throw new RangeError(`areaResample: ${rows.length} bytes for rows ${b0}..${b1} of ${sw} px`);
+    }
+    const row = (y - b0) * sw * 4;
     for (let o = 0; o < dw; o++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
       let p = row + h.first[o] * 4;
-      const k0 = h.offset[o];
-      const k1 = k0 + h.count[o];
-      for (let k = k0; k < k1; k++, p += 4) {
+      const k1 = h.offset[o] + h.count[o];
+      for (let k = h.offset[o]; k < k1; k++, p += 4) {
         const w = h.weights[k];
-        r += src[p] * w;
-        g += src[p + 1] * w;
-        b += src[p + 2] * w;
-        a += src[p + 3] * w;
+        r += rows[p] * w;
+        g += rows[p + 1] * w;
+        b += rows[p + 2] * w;
+        a += rows[p + 3] * w;
       }
-      const q = out + o * 4;
-      mid[q] = r;
-      mid[q + 1] = g;
-      mid[q + 2] = b;
-      mid[q + 3] = a;
+      const q = o * 4;
+      line[q] = r;
+      line[q + 1] = g;
+      line[q + 2] = b;
+      line[q + 3] = a;
     }
-  }
-  // Then columns: each output row is a weighted sum of whole mid rows.
-  const dst = new Uint8ClampedArray(dw * dh * 4);
-  const acc = new Float32Array(dw * 4);
-  const line = dw * 4;
+    lineY = y;
+  };
   for (let o = 0; o < dh; o++) {
     acc.fill(0);
     const k0 = v.offset[o];
     for (let k = 0; k < v.count[o]; k++) {
+      filterRow(v.first[o] + k);
       const w = v.weights[k0 + k];
-      const m = (v.first[o] + k) * line;
-      for (let x = 0; x < line; x++) acc[x] += mid[m + x] * w;
+      for (let x = 0; x < acc.length; x++) acc[x] += line[x] * w;
     }
     // Uint8ClampedArray rounds to the nearest integer and clamps.
-    dst.set(acc, o * line);
+    dst.set(acc, o * acc.length);
   }
   return dst;
+}
+
+/** `src` (sw x sh RGBA, whole) averaged down to dw x dh. */
+export function areaResample(src: Uint8ClampedArray, sw: number, sh: number, dw: number, dh: number): Uint8ClampedArray<ArrayBuffer> {
+  if (src.length < sw * sh * 4) throw new RangeError(`areaResample: ${src.length} bytes for ${sw} x ${sh} RGBA`);
+  check(sw, sh, dw, dh);
+  return areaResampleRows((y0, y1) => src.subarray(y0 * sw * 4, y1 * sw * 4), sw, sh, dw, dh, sh);
 }
 
 /**

@@ -13,7 +13,7 @@
  * year), so it is read from the HTTP cache, not downloaded again.
  */
 import { measureCrop, type ImageCrop } from '../../core/viewer/crop';
-import { areaResample, shrinkTarget } from '../../core/viewer/resample';
+import { areaResampleRows, shrinkTarget, type RowReader } from '../../core/viewer/resample';
 import { hexToBytes, xorInPlace } from './xor';
 import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -72,6 +72,20 @@ function cropOf(bitmap: ImageBitmap): ImageCrop {
   return measureCrop(pixels(bitmap, w, h), w, h);
 }
 
+/** Rows of the bitmap read back this many at a time (a 20,000 px strip is never copied whole). */
+const BAND = 512;
+
+/** The bitmap's rows [y0, y1) as RGBA, through one band-sized canvas. */
+function bandReader(bitmap: ImageBitmap): RowReader {
+  const w = bitmap.width;
+  const g = new OffscreenCanvas(w, Math.min(BAND, bitmap.height)).getContext('2d', { willReadFrequently: true })!;
+  return (y0, y1) => {
+    g.clearRect(0, 0, w, y1 - y0);
+    g.drawImage(bitmap, 0, y0, w, y1 - y0, 0, 0, w, y1 - y0);
+    return g.getImageData(0, 0, w, y1 - y0).data;
+  };
+}
+
 /**
  * The bitmap shrunk to the request's target with the area filter over the
  * full image, or itself when it needs no shrinking. (Halving natively first
@@ -79,9 +93,10 @@ function cropOf(bitmap: ImageBitmap): ImageCrop {
  * filter at ratios other than a power of two: bench/printQuality.)
  */
 async function fitted(bitmap: ImageBitmap, req: LoadRequest): Promise<ImageBitmap> {
-  const size = shrinkTarget(bitmap.width, bitmap.height, req.targetWidth ?? 0, req.targetHeight ?? 0);
+  const { width, height } = bitmap;
+  const size = shrinkTarget(width, height, req.targetWidth ?? 0, req.targetHeight ?? 0);
   if (!size) return bitmap;
-  const out = areaResample(pixels(bitmap, bitmap.width, bitmap.height), bitmap.width, bitmap.height, size.width, size.height);
+  const out = areaResampleRows(bandReader(bitmap), width, height, size.width, size.height, BAND);
   bitmap.close();
   return createImageBitmap(new ImageData(out, size.width, size.height));
 }
