@@ -9,7 +9,7 @@
 import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { ImageCrop } from '../../core/viewer/crop';
 import type { Rect } from '../../core/viewer/layout';
-import type { PageImage } from './pageStore';
+import type { PageImage } from './pageImage';
 
 export class PageSprite extends Container {
   /** What the children were built for: tile count and crop. */

@@ -1,73 +1,42 @@
 /**
- * The decoded-page cache of one chapter: a pageLoader actor per image page
- * (created when first wanted), the decode pool behind them, and the cache
- * policy deciding what to request, evict and abort as the reader moves.
- * Holds each page as ImageBitmaps: one, or for a page larger than the
- * texture limit (textureLimit.ts) its tiles (core/viewer/tiles.ts), cut from
- * the decoded bitmap, which is then closed; every tile's bytes count against
- * the cache's byte cap. The renderer turns them into textures and is told to
+ * The decoded-page cache of one chapter: a pageLoader actor per image page (created when first
+ * wanted), the decode pool behind them, and the cache policy deciding what to request, evict and
+ * abort as the reader moves. Pages are asked for at the size drawn (the worker shrinks them with an
+ * area filter, and measures their border) and asked again when that size changes (pageRedo.ts).
+ * Holds each page as a PageImage (pageImage.ts: one bitmap, or tiles past the texture limit), every
+ * tile's bytes counted against the byte cap. The renderer turns them into textures and is told to
  * destroy those before the bitmaps are closed.
  */
 import { createActor, type ActorRefFrom } from 'xstate';
 import { pageLoaderMachine } from '../../machines/pageLoaderMachine';
-import { needsTiles, tileRects, type TileRect } from '../../core/viewer/tiles';
+import type { ImageCrop } from '../../core/viewer/crop';
+import { closeImage, pageImageOf, type PageImage } from './pageImage';
 import { inspect } from '../lib/inspector';
 import { CACHE, imageBytes, toAbort, toEvict, wanted, type CacheConfig } from './cachePolicy';
-import type { DecodeHandle, DecodePool } from './decodePool';
+import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
+import { PageRedo, type DrawnSize } from './pageRedo';
 import { takePrefetched } from './prefetch';
-import { textureLimit } from './textureLimit';
 
 export interface PageSource {
   url: string;
   key: string;
 }
 
-type PageStatus = 'idle' | 'queued' | 'loading' | 'decoded' | 'failed' | 'evicted';
-
 export interface PageState {
-  status: PageStatus;
+  status: 'idle' | 'queued' | 'loading' | 'decoded' | 'failed' | 'evicted';
   loaded: number;
   total: number;
 }
 
 type Loader = ActorRefFrom<typeof pageLoaderMachine>;
 
-/** One piece of a page image: where it sits in the image (px) and its pixels. */
-interface PageTile extends TileRect {
-  bitmap: ImageBitmap;
-}
-
-/** A decoded page: its size and its tiles (one, the whole image, when it fits a texture). */
-export interface PageImage {
-  width: number;
-  height: number;
-  tiles: readonly PageTile[];
-}
-
-const closeImage = (p: PageImage) => p.tiles.forEach((t) => t.bitmap.close());
-
-const whole = (bitmap: ImageBitmap): PageImage => {
-  const { width, height } = bitmap;
-  return { width, height, tiles: [{ x: 0, y: 0, w: width, h: height, bitmap }] };
-};
-
-/** The bitmap cut into tiles at most `max` a side; the whole is closed. */
-async function cutTiles(bitmap: ImageBitmap, max: number): Promise<PageImage> {
-  const { width, height } = bitmap;
-  try {
-    const rects = tileRects(width, height, max);
-    const bitmaps = await Promise.all(rects.map((r) => createImageBitmap(bitmap, r.x, r.y, r.w, r.h)));
-    return { width, height, tiles: rects.map((r, k) => ({ ...r, bitmap: bitmaps[k] })) };
-  } finally {
-    bitmap.close();
-  }
-}
-
 export interface PageStoreEvents {
-  /** A page's state changed (progress, decoded, failed, evicted). */
+  /** A page's state changed (progress, decoded, failed, evicted) or its image was replaced. */
   onChange(index: number): void;
   /** Destroy the texture made from this page's bitmap; the store closes the bitmap next. */
   onRelease(index: number): void;
+  /** Page i's border (crop) became known. */
+  onCrop?(index: number): void;
 }
 
 export class PageStore {
@@ -80,6 +49,10 @@ export class PageStore {
   private want = new Set<number>();
   private visible = new Set<number>();
   private readonly bytesOf = (i: number) => this.sizes.get(i) ?? 0;
+  /** Measured borders and the images' own sizes (bitmaps may be shrunk), kept after eviction. */
+  private crops = new Map<number, ImageCrop>();
+  private natural = new Map<number, { width: number; height: number }>();
+  private readonly redo: PageRedo;
   private destroyed = false;
 
   constructor(
@@ -87,10 +60,21 @@ export class PageStore {
     private readonly pool: DecodePool,
     private readonly events: PageStoreEvents,
     private readonly config: CacheConfig = CACHE,
-  ) {}
+    private readonly drawnSize: DrawnSize = () => undefined,
+  ) {
+    this.redo = new PageRedo(pool, drawnSize, {
+      bitmapWidth: (i) => this.images.get(i)?.width,
+      naturalWidth: (i) => this.natural.get(i)?.width,
+      source: (i) => this.sources[i],
+      options: (i) => this.options(i),
+      decoded: (i, crop, info) => this.noteDecoded(i, crop, info),
+      replace: (i, bitmap) => this.replace(i, bitmap),
+    });
+  }
 
-  get count(): number {
-    return this.sources.length;
+  /** Page i's measured border, once it has been decoded. */
+  crop(i: number): ImageCrop | undefined {
+    return this.crops.get(i);
   }
 
   /** Page i's image while it is decoded. */
@@ -111,34 +95,32 @@ export class PageStore {
 
   /** Bytes of the decoded pages (all their tiles). */
   decodedBytes(): number {
-    let n = 0;
-    for (const i of this.images.keys()) n += this.bytesOf(i);
-    return n;
+    return [...this.images.keys()].reduce((n, i) => n + this.bytesOf(i), 0);
   }
+
+  /** The page loader with this store's effects, made once (each page's actor gets its index as input). */
+  private readonly loaderLogic = pageLoaderMachine.provide({
+    actions: {
+      enqueue: ({ context }) => queueMicrotask(() => this.start(context.index, this.sources[context.index]!)),
+      abortFetch: ({ context }) => {
+        this.handles.get(context.index)?.cancel();
+        this.handles.delete(context.index);
+      },
+      releaseBitmap: ({ context: { index: i } }) => {
+        this.redo.cancel(i);
+        // Out of the map first: the renderer, told next, must not make a new texture from it.
+        const b = this.images.get(i);
+        this.images.delete(i);
+        this.events.onRelease(i);
+        if (b) closeImage(b);
+      },
+    },
+  });
 
   private loader(i: number): Loader {
     let a = this.loaders.get(i);
     if (a) return a;
-    const src = this.sources[i]!;
-    a = createActor(
-      pageLoaderMachine.provide({
-        actions: {
-          enqueue: () => queueMicrotask(() => this.start(i, src)),
-          abortFetch: () => {
-            this.handles.get(i)?.cancel();
-            this.handles.delete(i);
-          },
-          releaseBitmap: () => {
-            // Out of the map first: the renderer, told next, must not make a new texture from it.
-            const b = this.images.get(i);
-            this.images.delete(i);
-            this.events.onRelease(i);
-            if (b) closeImage(b);
-          },
-        },
-      }),
-      { input: { index: i }, inspect },
-    );
+    a = createActor(this.loaderLogic, { input: { index: i }, inspect });
     a.subscribe(() => this.events.onChange(i));
     a.start();
     this.loaders.set(i, a);
@@ -165,18 +147,59 @@ export class PageStore {
     if (this.destroyed || (a.getSnapshot().value !== 'loading' && a.getSnapshot().value !== 'queued')) return;
     this.handles.set(
       i,
-      this.pool.request(src.url, src.key, {
-        onStart: () => a.send({ type: 'page.start' }),
-        onProgress: (loaded, total) => a.send({ type: 'page.progress', loaded, total }),
-        onDone: (bitmap) => {
-          this.handles.delete(i);
-          this.accept(i, bitmap);
+      this.pool.request(
+        src.url,
+        src.key,
+        {
+          onStart: () => a.send({ type: 'page.start' }),
+          onProgress: (loaded, total) => a.send({ type: 'page.progress', loaded, total }),
+          onDone: (bitmap, crop, info) => {
+            this.handles.delete(i);
+            this.noteDecoded(i, crop, info);
+            this.accept(i, bitmap);
+          },
+          onError: (message) => {
+            this.handles.delete(i);
+            a.send({ type: 'page.failed', message });
+          },
         },
-        onError: (message) => {
-          this.handles.delete(i);
-          a.send({ type: 'page.failed', message });
-        },
-      }),
+        this.options(i),
+      ),
+    );
+  }
+
+  private options(i: number): DecodeOptions {
+    const target = this.drawnSize(i);
+    return { measureCrop: true, ...(target ? { target } : {}) };
+  }
+
+  private noteDecoded(i: number, crop: ImageCrop | undefined, info: DecodedInfo | undefined): void {
+    if (info) this.natural.set(i, info);
+    if (!crop || this.crops.has(i)) return;
+    this.crops.set(i, crop);
+    this.events.onCrop?.(i);
+  }
+
+  /** The zoom or the layout changed: pages on screen shrunk to another size are decoded again (pageRedo.ts). */
+  rescale(): void {
+    if (!this.destroyed) this.redo.check(this.visible);
+  }
+
+  /** Page i's image replaced by one of another size. */
+  private replace(i: number, bitmap: ImageBitmap): void {
+    if (!this.images.has(i)) return bitmap.close();
+    Promise.resolve(pageImageOf(bitmap)).then(
+      (next) => {
+        const old = this.images.get(i);
+        if (this.destroyed || !old) return closeImage(next);
+        this.images.delete(i);
+        this.events.onRelease(i);
+        closeImage(old);
+        this.images.set(i, next);
+        this.sizes.set(i, imageBytes(next.width, next.height));
+        this.events.onChange(i);
+      },
+      () => {},
     );
   }
 
@@ -186,9 +209,9 @@ export class PageStore {
 
   private accept(i: number, bitmap: ImageBitmap): void {
     if (!this.live(i)) return bitmap.close();
-    const max = textureLimit();
-    if (!needsTiles(bitmap.width, bitmap.height, max)) return this.keep(i, whole(bitmap));
-    cutTiles(bitmap, max).then(
+    const img = pageImageOf(bitmap);
+    if (!(img instanceof Promise)) return this.keep(i, img);
+    img.then(
       (img) => this.keep(i, img),
       (e: unknown) =>
         this.live(i) && this.loaders.get(i)?.send({ type: 'page.failed', message: e instanceof Error ? e.message : String(e) }),
@@ -266,6 +289,7 @@ export class PageStore {
       a.stop();
     }
     for (const h of this.handles.values()) h.cancel();
+    this.redo.destroy();
     for (const b of this.images.values()) closeImage(b);
     this.images.clear();
     this.loaders.clear();

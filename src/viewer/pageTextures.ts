@@ -5,7 +5,7 @@
  * budget, so a large page fills in over a few frames instead of blocking one.
  */
 import { ImageSource, Texture } from 'pixi.js';
-import type { PageImage } from './pageStore';
+import type { PageImage } from './pageImage';
 
 /** New textures created (and so uploaded) per frame. */
 const UPLOADS_PER_FRAME = 1;

@@ -15,7 +15,7 @@ import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
-import type { PageImage } from './pageStore';
+import type { PageImage } from './pageImage';
 import { PageSprite } from './pageSprite';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';

@@ -13,7 +13,7 @@ import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import type { CacheConfig } from '../cachePolicy';
 import type { DecodePool } from '../decodePool';
-import type { PageImage } from '../pageStore';
+import type { PageImage } from '../pageImage';
 import type { RendererOptions, RendererStats } from '../renderer';
 import type { ViewerClocks } from './clock';
 
