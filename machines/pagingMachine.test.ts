@@ -154,6 +154,12 @@ describe('pagingMachine', () => {
       expect(after(pagingMachine, BIG, drag(-(far + 1))).context.pos).toMatchObject({ index: 1, panX: 0, panY: 0 });
     });
 
+    it('a new layout on the same slot (crops arrived) keeps the place in it; on another slot, its start', () => {
+      const taller = { ...BIG.geometry, slots: slots.map((r, i) => (i === 0 ? { ...r, h: 2800 } : r)) };
+      expect(after(pagingMachine, BIG, [ev.next, layout(taller, 0)]).context.pos).toMatchObject({ index: 0, panY: 1200 });
+      expect(after(pagingMachine, BIG, [ev.next, layout(taller, 1)]).context.pos).toMatchObject({ index: 1, panY: 0 });
+    });
+
     it('right to left, a wide slot opens at its right edge and a drag to the right reads on through it', () => {
       const rtl: PagingInput = {
         geometry: {

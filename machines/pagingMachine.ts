@@ -8,6 +8,7 @@ import {
   dragInSlot,
   goTo,
   maxScroll,
+  relaid,
   scrollBy,
   snapDirection,
   stepInSlot,
@@ -28,7 +29,9 @@ import {
  * read at zoom 1 by panning: a drag pans the slot and turns the page only
  * past the slot's edge (by the snap threshold); next and previous first move
  * through the slot by 90% of the window (camera.ts: stepInSlot). A page
- * turned forward opens at its start, turned backward at its end.
+ * turned forward opens at its start, turned backward at its end. A new
+ * layout on the same slot (crops arrived, a resize) keeps the reader's place
+ * inside it (camera.ts: relaid).
  */
 export type PagingEvent =
   | { type: 'layout.set'; geometry: Geometry; index: number }
@@ -111,7 +114,7 @@ export const pagingMachine = setup({
     stopInertia: () => {},
     setLayout: assign(({ event, context }) => {
       if (event.type !== 'layout.set') return context;
-      const pos = goTo(event.geometry, HOME, event.index);
+      const pos = relaid(context.geometry, context.pos, event.geometry, event.index);
       return { geometry: event.geometry, pos, start: pos, velocity: 0 };
     }),
     turn: assign(({ context, event }) => ({ pos: turned(context.geometry, context.pos, event), velocity: 0 })),

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cameraFor, clampPosition, dragInSlot, goTo, HOME, KEY_STEP, slotRect, stepInSlot, zoomAbout, type Geometry } from './camera';
+import {
+  cameraFor,
+  clampPosition,
+  dragInSlot,
+  goTo,
+  HOME,
+  KEY_STEP,
+  relaid,
+  slotRect,
+  stepInSlot,
+  zoomAbout,
+  type Geometry,
+} from './camera';
 
 /**
  * Horizontal slots larger than the window (fit width, height, original): the
@@ -113,5 +125,25 @@ describe('slots larger than the window', () => {
     expect(dragInSlot(g, goTo(g, HOME, 1), 0, -500)).toMatchObject({ panY: 500, dragDx: 0 });
     const rtl = geo(true);
     expect(dragInSlot(rtl, goTo(rtl, HOME, 3), 400, 0)).toMatchObject({ panX: 200, dragDx: 0 });
+  });
+
+  it('a new layout on the same slot keeps the place inside it; anything else opens the slot at its start', () => {
+    const g = geo();
+    // Crops made slot 2 smaller: the same share of the pan range.
+    const cropped: Geometry = { ...g, slots: g.slots!.map((r, i) => (i === 2 ? { ...r, w: 2000, h: 1000 } : r)) };
+    expect(relaid(g, { ...HOME, index: 2, panX: 750, panY: 100 }, cropped, 2)).toMatchObject({ index: 2, panX: 500, panY: 50 });
+    // A slot that had no pan range opens at its start side (right to left: its right edge).
+    const rtl = geo(true);
+    const grown: Geometry = { ...rtl, slots: rtl.slots!.map((r, i) => (i === 0 ? { ...r, w: 1400 } : r)) };
+    expect(relaid(rtl, HOME, grown, 0)).toMatchObject({ index: 0, panX: 400, panY: 0 });
+    // Another slot, zoomed in, another mode, the first layout: the start.
+    expect(relaid(g, { ...HOME, index: 1, panY: 300 }, g, 2)).toMatchObject({ index: 2, panX: 0, panY: 0 });
+    expect(relaid(g, { ...HOME, index: 2, scale: 2, panX: 300 }, g, 2)).toMatchObject({ index: 2, panX: 0, scale: 1 });
+    const v: Geometry = { mode: 'vertical', rtl: false, viewport: VP, count: 3, tops: [0, 1000, 3000], contentHeight: 4000 };
+    expect(relaid(g, HOME, v, 1)).toMatchObject({ index: 1, scrollY: 1000 });
+    expect(relaid({ ...g, count: 0 }, { ...HOME, index: 2, panX: 700 }, g, 2)).toMatchObject({ panX: 0 });
+    // Vertical: the offset into the slot scaled to its new height (slot 1 was 2000 tall, now 1000).
+    const v2: Geometry = { ...v, tops: [0, 900, 1900], contentHeight: 2900 };
+    expect(relaid(v, { ...HOME, index: 1, scrollY: 1600 }, v2, 1)).toMatchObject({ index: 1, scrollY: 900 + 300 });
   });
 });

@@ -125,6 +125,29 @@ export function goTo(g: Geometry, p: Position, index: number, end = false): Posi
   return { ...HOME, index: i, panX: end !== g.rtl ? m.x : 0, panY: end ? m.y : 0 };
 }
 
+/**
+ * Where the reader is after the same chapter is laid out again on the same
+ * slot (crops arrived, the window resized, a setting changed): the same
+ * place inside the slot, zoom reset. Horizontal: the same share of the
+ * slot's pan range (the start side when the slot had none). Vertical: the
+ * offset into the slot, scaled to its new height. Any other change (a new
+ * mode or slot, the first layout, zoomed in): the slot's start.
+ */
+export function relaid(old: Geometry, p: Position, g: Geometry, index: number): Position {
+  if (old.mode !== g.mode || old.count === 0 || p.index !== index || p.scale > 1.001) return goTo(g, HOME, index);
+  if (g.mode === 'horizontal') {
+    const mo = panRange(old, index, 1);
+    const start = goTo(g, HOME, index);
+    const m = panRange(g, index, 1);
+    const panX = mo.x > 0 ? (p.panX / mo.x) * m.x : start.panX;
+    return clampPosition(g, { ...start, panX, panY: mo.y > 0 ? (p.panY / mo.y) * m.y : 0 });
+  }
+  const height = (x: Geometry) => (x.tops[index + 1] ?? x.contentHeight) - (x.tops[index] ?? 0);
+  const offset = p.scrollY - (old.tops[index] ?? 0);
+  const ratio = height(old) > 0 ? height(g) / height(old) : 1;
+  return clampPosition(g, { ...HOME, index, scrollY: (g.tops[index] ?? 0) + offset * ratio });
+}
+
 /** Share of the window one key press moves through a slot larger than the window. */
 export const KEY_STEP = 0.9;
 

@@ -23,7 +23,7 @@ export interface Item {
   height: number;
 }
 
-export type Side = 'left' | 'right' | 'center';
+type Side = 'left' | 'right' | 'center';
 
 export interface Spread {
   /** Item indices in reading order. */

@@ -110,6 +110,29 @@ describe('viewer: fit modes and the vertical column', () => {
     await closeViewer(page);
   });
 
+  it('height, right to left: a wide page opens at its right edge and reads on leftwards', async () => {
+    const page = await openViewer({
+      fixture: { pages: [...PAGES], rtl: true },
+      storage: { [STORAGE.viewerMode]: 'horizontal' },
+      viewport: VIEW,
+      harness: { settings: { fit: 'height' } },
+    });
+    await dbg(page, `d.send({ type: 'page.goto', index: 2 })`);
+    const w = 960 * (800 / 672);
+    let [d] = await drawn(page, [3]);
+    expectRect(d, { x: 1000 - w, y: 0, w, h: 800 });
+    await expectEdges(page, d, VIEW);
+    // Left is "next" when reading right to left.
+    [d] = await key(page, 'ArrowLeft', [3]);
+    expectRect(d, { x: 0, y: 0, w, h: 800 });
+    await key(page, 'ArrowLeft', [4]);
+    expect(await at(page)).toBe(3);
+    // Back: the wide page again, at its end (its left edge).
+    [d] = await key(page, 'ArrowRight', [3]);
+    expectRect(d, { x: 0, y: 0, w, h: 800 });
+    await closeViewer(page);
+  });
+
   it('original: one image pixel per CSS pixel, centred when smaller, read by keys when larger', async () => {
     let page = await open({ fit: 'original' });
     const [p0] = await drawn(page, [0]);

@@ -34,7 +34,7 @@ export async function drawn(page: Page, items: number[]): Promise<DrawnRect[]> {
   return items.map((i) => rects.find((r) => r.item === i)!);
 }
 
-export const pixel = (page: Page, x: number, y: number) => dbg<number[]>(page, `d.samplePixel(${x}, ${y})`);
+const pixel = (page: Page, x: number, y: number) => dbg<number[]>(page, `d.samplePixel(${x}, ${y})`);
 
 const near = (a: number[], b: number[]) => b.every((c, k) => Math.abs(c - a[k]) <= TOLERANCE);
 
