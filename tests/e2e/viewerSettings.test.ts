@@ -5,7 +5,7 @@ import { applyColorMatrix, colorMatrix } from '../../core/viewer/colorFilter';
 import { DEFAULT_FILTER, type ColorFilter } from '../../core/viewer/readerSettings';
 import { closeMenu, dbg, openSettings, poll, viewerBrowser } from './viewerDriver';
 import { installFixture, sourceColor } from './viewerFixture';
-import { drawn, expectQuadrants, pixel, type DrawnRect } from './viewerPixels';
+import { drawn, expectQuadrants, type DrawnRect } from './viewerPixels';
 
 /**
  * The reader settings on the real viewer with a controlled chapter (flat-colour quadrants): each
@@ -18,6 +18,7 @@ const PAGES = ['S', 'S', 'S', 'S', 'S', 'S', 'last'] as const;
 const HORIZONTAL = { [STORAGE.viewerMode]: 'horizontal' };
 const TOLERANCE = 10;
 
+const pixel = (page: Page, x: number, y: number) => dbg<number[]>(page, `d.samplePixel(${x}, ${y})`);
 const near = (got: number[], want: number[]) => want.every((c, k) => Math.abs(c - got[k]) <= TOLERANCE);
 
 /** Page 0's top-left quadrant, drawn through the filter `f`. */

@@ -2,14 +2,17 @@
  * The session's layout of a chapter: its items for the window, laid out in the reading direction
  * with what the reader settings (core/viewer/readerSettings.ts) ask: fit, the vertical column for
  * the window's orientation, spread offset, first page alone, and the measured page borders when
- * auto crop is on. And whether a change of settings needs a new layout (the colour filter never
- * does: the renderer applies it).
+ * auto crop is on. And the settings applied (AppliedSettings): a change of settings lays the
+ * chapter out again when the layout depends on it (the colour filter never does: the renderer
+ * applies it).
  */
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImageCrop } from '../../../core/viewer/crop';
 import { toItems, type ViewerItem } from '../../../core/viewer/items';
 import { buildLayout, type Layout, type LayoutOptions, type Mode } from '../../../core/viewer/layout';
 import { columnFor, type ReaderSettings } from '../../../core/viewer/readerSettings';
+import type { Clock, TimerId } from './clock';
+import type { StageRenderer } from './environment';
 
 type SettingsOptions = Pick<LayoutOptions, 'fit' | 'column' | 'spreadOffset' | 'singleSpread' | 'crops'>;
 
@@ -47,7 +50,7 @@ export function layoutChapter(
 }
 
 /** Whether the layout depends on a setting that differs between `a` and `b`. */
-export function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boolean {
+function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boolean {
   const column = (x: ReaderSettings) => [x.portrait.maxWidth, x.portrait.padding, x.landscape.maxWidth, x.landscape.padding].join();
   return (
     a.fit !== b.fit ||
@@ -56,4 +59,47 @@ export function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boo
     a.autoCrop !== b.autoCrop ||
     column(a) !== column(b)
   );
+}
+
+/**
+ * The reader settings a session's layout and renderer have, kept up with the settings machine: a
+ * new filter goes to the renderer, a layout setting that changed lays the chapter out again, and
+ * with auto crop on, page borders that become known lay it out again once on the next frame
+ * (however many pages were measured in between).
+ */
+export class AppliedSettings {
+  current: ReaderSettings;
+  private frame: TimerId | undefined;
+
+  constructor(
+    private readonly read: () => ReaderSettings,
+    private readonly frames: Clock,
+    private readonly relayout: () => void,
+  ) {
+    this.current = read();
+  }
+
+  /** The machine's settings changed; true when the chapter was laid out again. */
+  update(renderer: StageRenderer | null): boolean {
+    const [was, s] = [this.current, this.read()];
+    this.current = s;
+    if (s.filter !== was.filter) renderer?.setFilter(s.filter);
+    if (!layoutSettingsChanged(was, s)) return false;
+    this.relayout();
+    return true;
+  }
+
+  /** A page's border became known. */
+  cropKnown(): void {
+    if (!this.current.autoCrop || this.frame !== undefined) return;
+    this.frame = this.frames.requestFrame(() => {
+      this.frame = undefined;
+      this.relayout();
+    });
+  }
+
+  stop(): void {
+    if (this.frame !== undefined) this.frames.cancelFrame(this.frame);
+    this.frame = undefined;
+  }
 }

@@ -14,7 +14,6 @@ import { cameraFor } from '../../../core/viewer/camera';
 import type { ViewerItem } from '../../../core/viewer/items';
 import { visiblePlacements, type Layout } from '../../../core/viewer/layout';
 import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
-import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import type { TapZone } from '../input';
 import { PageStore } from '../pageStore';
 import type { GestureTarget } from '../useViewerGestures';
@@ -24,7 +23,7 @@ import type { StageElements, StageRenderer, ViewerEnvironment } from './environm
 import { watchHandOver } from './handOver';
 import { keyOutcome, type KeyInput } from './keys';
 import { sameView, viewOf, type OpenMenu, type ViewerView } from './view';
-import { layoutChapter, layoutSettingsChanged } from './settingsLayout';
+import { AppliedSettings, layoutChapter } from './settingsLayout';
 import { createViewerActors, type ViewerActors } from './viewerActors';
 
 export class ViewerSession implements GestureTarget {
@@ -49,8 +48,7 @@ export class ViewerSession implements GestureTarget {
   private view: ViewerView;
   private disposed = false;
   private stopHandOver = () => {};
-  /** The reader settings the layout and renderer have. */
-  private applied: ReaderSettings;
+  private readonly settings: AppliedSettings;
 
   constructor(
     viewer: MangaViewer,
@@ -63,7 +61,8 @@ export class ViewerSession implements GestureTarget {
     const { stopTimers, ...actors } = createViewerActors(env, { ...flagsOf(viewer), titleId: viewer.titleId });
     this.actors = actors;
     this.stopTimers = stopTimers;
-    this.applied = actors.settings.getSnapshot().context.settings;
+    const read = () => actors.settings.getSnapshot().context.settings;
+    this.settings = new AppliedSettings(read, env.clocks.frames, () => this.relayout());
     this.view = this.computeView();
     const subs = [
       actors.nav.subscribe(() => this.emit()),
@@ -97,7 +96,7 @@ export class ViewerSession implements GestureTarget {
   attach(el: StageElements): void {
     const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
     this.rendererNow = r;
-    r.setFilter(this.applied.filter);
+    r.setFilter(this.settings.current.filter);
     const first = this.env.firstPages.canvas();
     if (first) el.firstPages.append(first);
     this.cleanups.push(
@@ -192,6 +191,7 @@ export class ViewerSession implements GestureTarget {
     for (const c of this.cleanups.splice(0)) c();
     this.stopTimers();
     this.stopHandOver();
+    this.settings.stop();
     if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
     for (const a of Object.values(this.actors) as Array<{ stop(): void }>) a.stop();
     this.storeNow?.destroy();
@@ -224,17 +224,13 @@ export class ViewerSession implements GestureTarget {
 
   /** New reader settings: the renderer's filter; the layout again when it depends on one that changed. */
   private onSettings(): void {
-    const [was, s] = [this.applied, this.actors.settings.getSnapshot().context.settings];
-    this.applied = s;
-    if (s.filter !== was.filter) this.rendererNow?.setFilter(s.filter);
-    if (layoutSettingsChanged(was, s)) this.relayout();
-    else this.emit();
+    if (!this.settings.update(this.rendererNow)) this.emit();
   }
 
   /** Lays the chapter out again (size, direction, data), keeping the reader on the same item. */
   private relayout(): void {
     const mode = modeOf(this.actors.mode.getSnapshot().value);
-    const next = layoutChapter(this.viewer, mode, this.viewport, this.applied, () => undefined);
+    const next = layoutChapter(this.viewer, mode, this.viewport, this.settings.current, () => undefined);
     [this.items, this.layoutNow] = [next.items, next.layout];
     this.applyLayout();
     this.emit();
