@@ -98,6 +98,11 @@ export class PageRenderer {
     this.ready = true;
   }
 
+  /** Device pixels per CSS pixel the canvas draws at. */
+  get resolution(): number {
+    return this.ready ? this.app.renderer.resolution : 1;
+  }
+
   get canvas(): HTMLCanvasElement | null {
     return this.ready ? this.app.canvas : null;
   }

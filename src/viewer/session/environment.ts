@@ -46,6 +46,8 @@ export interface StageRenderer {
   readonly stats: RendererStats;
   readonly settled: boolean;
   readonly canvas: HTMLCanvasElement | null;
+  /** Device pixels per CSS pixel it draws at. */
+  readonly resolution: number;
   init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void>;
   resize(width: number, height: number): void;
   setLayout(layout: Layout, isManga: (i: number) => boolean): void;

@@ -36,6 +36,7 @@ function fakeRenderer() {
     stats: { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 },
     settled: true,
     canvas: null,
+    resolution: 1,
     init: vi.fn(() => Promise.resolve()),
     resize: vi.fn(),
     setLayout: vi.fn(),
