@@ -133,6 +133,39 @@ describe('viewer: fit modes and the vertical column', () => {
     await closeViewer(page);
   });
 
+  it('original on a phone, right to left: a finger pans the page from its right edge, then turns past its left side', async () => {
+    const phone = { width: 390, height: 844 };
+    const page = await openViewer({
+      fixture: { pages: [...PAGES], rtl: true },
+      storage: { [STORAGE.viewerMode]: 'horizontal' },
+      viewport: phone,
+      harness: { settings: { fit: 'original' } },
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const swipe = async (from: number, to: number) => {
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y: 400 }] });
+      await touch('touchStart', from);
+      const n = 10;
+      for (let k = 1; k <= n; k++) await touch('touchMove', from + ((to - from) * k) / n);
+      await touch('touchEnd');
+    };
+    // 480 px wide in a 390 px window: it opens with its right edge at the window's.
+    let [p0] = await drawn(page, [0]);
+    expectRect(p0, { x: 390 - 480, y: (844 - 672) / 2, w: 480, h: 672 });
+    await expectEdges(page, p0, phone);
+    // Reading on right to left drags to the right: first the page pans (less the gesture's 4 px threshold).
+    await swipe(100, 160);
+    [p0] = await drawn(page, [0]);
+    expect(await at(page)).toBe(0);
+    expect(Math.abs(p0.x - (390 - 480 + 60))).toBeLessThanOrEqual(5);
+    // Then past its left side by more than the snap distance: the next page.
+    await swipe(50, 300);
+    await waitFor(page, 'window.__viewerDebug.position().index === 1');
+    await closeViewer(page);
+  });
+
   it('original: one image pixel per CSS pixel, centred when smaller, read by keys when larger', async () => {
     let page = await open({ fit: 'original' });
     const [p0] = await drawn(page, [0]);
