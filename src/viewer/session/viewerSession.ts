@@ -211,8 +211,8 @@ export class ViewerSession implements GestureTarget {
         this.emit();
       });
     };
-    const onRelease = (i: number) => this.rendererNow?.release(i);
-    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease }, this.env.cache);
+    const [onRelease, onCrop] = [(i: number) => this.rendererNow?.release(i), () => this.settings.cropKnown()];
+    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease, onCrop }, this.env.cache);
   }
 
   private onMode(): void {
@@ -230,7 +230,7 @@ export class ViewerSession implements GestureTarget {
   /** Lays the chapter out again (size, direction, data), keeping the reader on the same item. */
   private relayout(): void {
     const mode = modeOf(this.actors.mode.getSnapshot().value);
-    const next = layoutChapter(this.viewer, mode, this.viewport, this.settings.current, () => undefined);
+    const next = layoutChapter(this.viewer, mode, this.viewport, this.settings.current, (i) => this.storeNow?.crop(i));
     [this.items, this.layoutNow] = [next.items, next.layout];
     this.applyLayout();
     this.emit();
