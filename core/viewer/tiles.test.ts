@@ -53,3 +53,19 @@ describe('page tiles', () => {
     expect(tileRects(10, 10, 4.9).every((r) => r.w <= 4 && r.h <= 4)).toBe(true);
   });
 });
+
+describe('tiles by area (uploads spread over frames)', () => {
+  it('cuts a page into full-width bands of at most maxArea pixels', () => {
+    const t = tileRects(600, 850, 8192, 512 * 512);
+    expect(t).toHaveLength(2);
+    expect(t.every((r) => r.w === 600 && r.w * r.h <= 512 * 512)).toBe(true);
+    expect(t[1].y + t[1].h).toBe(850);
+    expect(needsTiles(600, 850, 8192, 512 * 512)).toBe(true);
+    expect(needsTiles(400, 600, 8192, 512 * 512)).toBe(false);
+  });
+  it('keeps to both limits at once', () => {
+    const t = tileRects(1000, 20_000, 800, 400 * 400);
+    expect(t.every((r) => r.w <= 800 && r.h <= 800 && r.w * r.h <= 400 * 400 + 1000)).toBe(true);
+    expect(t.reduce((a, r) => a + r.w * r.h, 0)).toBe(1000 * 20_000);
+  });
+});

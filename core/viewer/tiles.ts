@@ -1,10 +1,12 @@
 /**
- * Pages larger than the GPU takes (WebGL's MAX_TEXTURE_SIZE; SwiftShader's
- * is 8192): an image wider or taller than `max` is cut into a grid of tiles,
- * each at most `max` on a side, drawn side by side so the page appears whole
- * (src/viewer/pageStore.ts cuts the bitmap, src/viewer/renderer.ts draws one
- * sprite per tile). Tiles are as even as the grid allows, so none is a thin
- * sliver.
+ * A page image in tiles, drawn side by side so the page appears whole
+ * (src/viewer/decode.worker.ts cuts the bitmap, src/viewer/renderer.ts draws
+ * one sprite per tile and uploads one tile a frame). Two reasons to cut: an
+ * image wider or taller than the GPU takes (WebGL's MAX_TEXTURE_SIZE;
+ * SwiftShader's is 8192), and the upload of one texture, which blocks the
+ * main thread for a time that grows with its pixels (tens of ms for a page
+ * without a GPU): tiles of at most `maxArea` pixels spread a page's upload
+ * over frames. Tiles are as even as the grid allows, so none is a thin sliver.
  */
 export interface TileRect {
   x: number;
@@ -25,19 +27,23 @@ function spans(size: number, n: number): Array<[start: number, length: number]> 
   return out;
 }
 
-/** Whether an image of this size needs cutting for a GPU that takes textures up to `max` on a side. */
-export function needsTiles(width: number, height: number, max: number): boolean {
-  return width > max || height > max;
+/** Whether an image of this size needs cutting for textures up to `max` on a side and `maxArea` pixels. */
+export function needsTiles(width: number, height: number, max: number, maxArea = Infinity): boolean {
+  return width > max || height > max || width * height > maxArea;
 }
 
 /**
  * The tiles of a `width` x `height` image for textures at most `max` on a
- * side, row by row from the top left; one tile (the whole image) when it fits.
+ * side and (when given) `maxArea` pixels, in bands across the image's whole
+ * width where the side limit allows, row by row from the top left; one tile
+ * (the whole image) when it fits.
  */
-export function tileRects(width: number, height: number, max: number): TileRect[] {
+export function tileRects(width: number, height: number, max: number, maxArea = Infinity): TileRect[] {
   if (!(width > 0 && height > 0)) return [];
   const limit = Math.max(1, Math.floor(max));
   const cols = spans(width, Math.ceil(width / limit));
-  const rows = spans(height, Math.ceil(height / limit));
+  const colWidth = Math.ceil(width / cols.length);
+  const byArea = Number.isFinite(maxArea) ? Math.ceil(height / Math.max(1, Math.floor(maxArea / colWidth))) : 1;
+  const rows = spans(height, Math.max(Math.ceil(height / limit), byArea));
   return rows.flatMap(([y, h]) => cols.map(([x, w]) => ({ x, y, w, h })));
 }

@@ -14,6 +14,8 @@
  */
 import { measureCrop, type ImageCrop } from '../../core/viewer/crop';
 import { areaResampleRows, shrinkTarget, type RowReader } from '../../core/viewer/resample';
+import { needsTiles, tileRects } from '../../core/viewer/tiles';
+import type { PageImage } from './pageImage';
 import { hexToBytes, xorInPlace } from './xor';
 import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -101,6 +103,20 @@ async function fitted(bitmap: ImageBitmap, req: LoadRequest): Promise<ImageBitma
   return createImageBitmap(new ImageData(out, size.width, size.height));
 }
 
+/** The bitmap in the tiles the request asks for (the whole bitmap as one when it fits). */
+async function tiled(bitmap: ImageBitmap, req: LoadRequest): Promise<PageImage> {
+  const { width, height } = bitmap;
+  const [max, area] = [req.maxSide ?? Infinity, req.maxArea ?? Infinity];
+  if (!needsTiles(width, height, max, area)) return { width, height, tiles: [{ x: 0, y: 0, w: width, h: height, bitmap }] };
+  const rects = tileRects(width, height, max, area);
+  try {
+    const bitmaps = await Promise.all(rects.map((r) => createImageBitmap(bitmap, r.x, r.y, r.w, r.h)));
+    return { width, height, tiles: rects.map((r, k) => ({ ...r, bitmap: bitmaps[k] })) };
+  } finally {
+    bitmap.close();
+  }
+}
+
 async function load(req: LoadRequest): Promise<void> {
   const ctrl = new AbortController();
   jobs.set(req.id, ctrl);
@@ -115,13 +131,17 @@ async function load(req: LoadRequest): Promise<void> {
     const { width, height } = full;
     const crop = req.measureCrop && !ctrl.signal.aborted ? cropOf(full) : undefined;
     const bitmap = ctrl.signal.aborted ? full : await fitted(full, req);
+    const image = await tiled(bitmap, req);
     if (ctrl.signal.aborted) {
-      bitmap.close();
+      for (const t of image.tiles) t.bitmap.close();
       // Answered, so the pool frees the job's place in this worker.
       post({ type: 'aborted', id: req.id });
       return;
     }
-    post({ type: 'done', id: req.id, bitmap, bytes: bytes.length, width, height, ...(crop ? { crop } : {}) }, [bitmap]);
+    post(
+      { type: 'done', id: req.id, image, bytes: bytes.length, width, height, ...(crop ? { crop } : {}) },
+      image.tiles.map((t) => t.bitmap),
+    );
   } catch (e) {
     if (ctrl.signal.aborted) post({ type: 'aborted', id: req.id });
     else post({ type: 'error', id: req.id, message: e instanceof Error ? e.message : String(e) });

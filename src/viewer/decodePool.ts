@@ -12,6 +12,8 @@
  */
 import type { ImageCrop } from '../../core/viewer/crop';
 import { viewerEnvironmentOverrides } from './session/overrides';
+import { closeImage, UPLOAD_TILE_AREA, type PageImage } from './pageImage';
+import { textureLimit } from './textureLimit';
 import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
 
 /** What the finished decode gives besides the bitmap. */
@@ -25,7 +27,7 @@ export interface DecodeCallbacks {
   onStart(): void;
   onProgress(loaded: number, total: number): void;
   /** The bitmap (the caller owns it and closes it); `crop` when asked for (measureCrop); the pool always gives `info`. */
-  onDone(bitmap: ImageBitmap, crop?: ImageCrop, info?: DecodedInfo): void;
+  onDone(image: PageImage, crop?: ImageCrop, info?: DecodedInfo): void;
   onError(message: string): void;
 }
 
@@ -130,7 +132,7 @@ export class DecodePool {
   private onReply(s: Slot, m: WorkerReply): void {
     const job = this.running.get(m.id);
     if (!job) {
-      if (m.type === 'done') m.bitmap.close();
+      if (m.type === 'done') closeImage(m.image);
       return;
     }
     if (m.type === 'progress') {
@@ -141,8 +143,8 @@ export class DecodePool {
     s.running--;
     if (m.type === 'done') {
       this.stats.done++;
-      if (job.cancelled) m.bitmap.close();
-      else job.onDone(m.bitmap, m.crop, { width: m.width, height: m.height });
+      if (job.cancelled) closeImage(m.image);
+      else job.onDone(m.image, m.crop, { width: m.width, height: m.height });
     } else if (m.type === 'error') {
       this.stats.failed++;
       if (!job.cancelled) job.onError(m.message);
@@ -169,6 +171,8 @@ function loadRequest(job: Job): LoadRequest {
     key: job.key,
     ...(target ? { targetWidth: target.width, targetHeight: target.height } : {}),
     ...(measureCrop ? { measureCrop } : {}),
+    maxSide: textureLimit(),
+    maxArea: UPLOAD_TILE_AREA,
   };
 }
 

@@ -7,6 +7,13 @@
 import { needsTiles, tileRects, type TileRect } from '../../core/viewer/tiles';
 import { textureLimit } from './textureLimit';
 
+/**
+ * Pixels of one tile at most (1 MiB): the decode worker cuts larger pages in bands of this size so
+ * the renderer uploads a page over several frames (a texture upload blocks the main thread for a
+ * time that grows with its pixels: about 60-200 ms for a 1440 x 2016 page under SwiftShader).
+ */
+export const UPLOAD_TILE_AREA = 512 * 512;
+
 /** One piece of a page image: where it sits in the image (px) and its pixels. */
 interface PageTile extends TileRect {
   bitmap: ImageBitmap;
@@ -27,10 +34,10 @@ const whole = (bitmap: ImageBitmap): PageImage => {
 };
 
 /** The bitmap cut into tiles at most `max` a side; the whole is closed. */
-async function cutTiles(bitmap: ImageBitmap, max: number): Promise<PageImage> {
+async function cutTiles(bitmap: ImageBitmap, max: number, area: number): Promise<PageImage> {
   const { width, height } = bitmap;
   try {
-    const rects = tileRects(width, height, max);
+    const rects = tileRects(width, height, max, area);
     const bitmaps = await Promise.all(rects.map((r) => createImageBitmap(bitmap, r.x, r.y, r.w, r.h)));
     return { width, height, tiles: rects.map((r, k) => ({ ...r, bitmap: bitmaps[k] })) };
   } finally {
@@ -38,8 +45,9 @@ async function cutTiles(bitmap: ImageBitmap, max: number): Promise<PageImage> {
   }
 }
 
-/** A decoded bitmap as the renderer takes it: whole at once, or (past the texture limit) in tiles, later. */
+/** A bitmap decoded on this thread (the first pages drawn before the app loaded) as the renderer takes it. */
 export function pageImageOf(bitmap: ImageBitmap): PageImage | Promise<PageImage> {
   const max = textureLimit();
-  return needsTiles(bitmap.width, bitmap.height, max) ? cutTiles(bitmap, max) : whole(bitmap);
+  const area = UPLOAD_TILE_AREA;
+  return needsTiles(bitmap.width, bitmap.height, max, area) ? cutTiles(bitmap, max, area) : whole(bitmap);
 }

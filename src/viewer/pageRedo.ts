@@ -7,6 +7,7 @@
  */
 import type { ImageCrop } from '../../core/viewer/crop';
 import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
+import type { PageImage } from './pageImage';
 
 /** The size (device px) page i's whole image is drawn at now; undefined while it has no place. */
 export type DrawnSize = (i: number) => { width: number; height: number } | undefined;
@@ -22,8 +23,8 @@ export interface RedoHost {
   source(i: number): { url: string; key: string } | undefined;
   options(i: number): DecodeOptions;
   decoded(i: number, crop: ImageCrop | undefined, info: DecodedInfo | undefined): void;
-  /** Page i's new bitmap; the host replaces its image (or closes the bitmap if the page went). */
-  replace(i: number, bitmap: ImageBitmap): void;
+  /** Page i's new image; the host replaces the old one (or closes the new one if the page went). */
+  replace(i: number, image: PageImage): void;
 }
 
 export class PageRedo {
@@ -47,10 +48,10 @@ export class PageRedo {
       const want = Math.min(t.width, h.naturalWidth(i) ?? have);
       if (Math.abs(want - have) <= want * TOLERANCE) continue;
       const noop = () => {};
-      const onDone = (bitmap: ImageBitmap, crop?: ImageCrop, info?: DecodedInfo) => {
+      const onDone = (image: PageImage, crop?: ImageCrop, info?: DecodedInfo) => {
         this.running.delete(i);
         h.decoded(i, crop, info);
-        h.replace(i, bitmap);
+        h.replace(i, image);
       };
       const onError = () => this.running.delete(i);
       this.running.set(i, this.pool.request(src.url, src.key, { onStart: noop, onProgress: noop, onDone, onError }, h.options(i)));

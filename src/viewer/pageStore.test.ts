@@ -8,7 +8,8 @@ function instantPool() {
   const pool = {
     request(url: string, _key: string, cb: DecodeCallbacks) {
       cb.onStart();
-      queueMicrotask(() => cb.onDone({ url, close: () => closed.add(url) } as unknown as ImageBitmap));
+      const bitmap = { url, close: () => closed.add(url) } as unknown as ImageBitmap;
+      queueMicrotask(() => cb.onDone({ width: 100, height: 150, tiles: [{ x: 0, y: 0, w: 100, h: 150, bitmap }] }));
       return { cancel() {} };
     },
   } as unknown as DecodePool;

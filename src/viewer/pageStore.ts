@@ -10,7 +10,7 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import { pageLoaderMachine } from '../../machines/pageLoaderMachine';
 import type { ImageCrop } from '../../core/viewer/crop';
-import { closeImage, pageImageOf, type PageImage } from './pageImage';
+import { closeImage, type PageImage } from './pageImage';
 import { inspect } from '../lib/inspector';
 import { CACHE, imageBytes, toAbort, toEvict, wanted, type CacheConfig } from './cachePolicy';
 import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
@@ -68,7 +68,7 @@ export class PageStore {
       source: (i) => this.sources[i],
       options: (i) => this.options(i),
       decoded: (i, crop, info) => this.noteDecoded(i, crop, info),
-      replace: (i, bitmap) => this.replace(i, bitmap),
+      replace: (i, image) => this.replace(i, image),
     });
   }
 
@@ -135,7 +135,7 @@ export class PageStore {
       a.send({ type: 'page.start' });
       // Decoded (or decoding) ahead of time; if that failed, fetch it as usual.
       ready.then(
-        (b) => this.accept(i, b),
+        (img) => this.keep(i, img),
         () => this.fetch(i, src, a),
       );
       return;
@@ -153,10 +153,10 @@ export class PageStore {
         {
           onStart: () => a.send({ type: 'page.start' }),
           onProgress: (loaded, total) => a.send({ type: 'page.progress', loaded, total }),
-          onDone: (bitmap, crop, info) => {
+          onDone: (image, crop, info) => {
             this.handles.delete(i);
             this.noteDecoded(i, crop, info);
-            this.accept(i, bitmap);
+            this.keep(i, image);
           },
           onError: (message) => {
             this.handles.delete(i);
@@ -186,36 +186,19 @@ export class PageStore {
   }
 
   /** Page i's image replaced by one of another size. */
-  private replace(i: number, bitmap: ImageBitmap): void {
-    if (!this.images.has(i)) return bitmap.close();
-    Promise.resolve(pageImageOf(bitmap)).then(
-      (next) => {
-        const old = this.images.get(i);
-        if (this.destroyed || !old) return closeImage(next);
-        this.images.delete(i);
-        this.events.onRelease(i);
-        closeImage(old);
-        this.images.set(i, next);
-        this.sizes.set(i, imageBytes(next.width, next.height));
-        this.events.onChange(i);
-      },
-      () => {},
-    );
+  private replace(i: number, next: PageImage): void {
+    const old = this.images.get(i);
+    if (this.destroyed || !old) return closeImage(next);
+    this.images.delete(i);
+    this.events.onRelease(i);
+    closeImage(old);
+    this.images.set(i, next);
+    this.sizes.set(i, imageBytes(next.width, next.height));
+    this.events.onChange(i);
   }
 
   private live(i: number): boolean {
     return !this.destroyed && this.loaders.get(i)?.getSnapshot().value === 'loading';
-  }
-
-  private accept(i: number, bitmap: ImageBitmap): void {
-    if (!this.live(i)) return bitmap.close();
-    const img = pageImageOf(bitmap);
-    if (!(img instanceof Promise)) return this.keep(i, img);
-    img.then(
-      (img) => this.keep(i, img),
-      (e: unknown) =>
-        this.live(i) && this.loaders.get(i)?.send({ type: 'page.failed', message: e instanceof Error ? e.message : String(e) }),
-    );
   }
 
   private keep(i: number, img: PageImage): void {

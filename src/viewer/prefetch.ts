@@ -8,14 +8,15 @@
  */
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import type { DecodePool } from './decodePool';
+import { closeImage, pageImageOf, type PageImage } from './pageImage';
 
 const PREFETCH_PAGES = 3;
 
-const bitmaps = new Map<string, Promise<ImageBitmap>>();
+const bitmaps = new Map<string, Promise<PageImage>>();
 let viewer: { key: string; data: Promise<MangaViewer> } | undefined;
 
 /** A first page being (or already) decoded for `url`, used once. */
-export function takePrefetched(url: string): Promise<ImageBitmap> | undefined {
+export function takePrefetched(url: string): Promise<PageImage> | undefined {
   const b = bitmaps.get(url);
   if (b) bitmaps.delete(url);
   return b;
@@ -30,7 +31,7 @@ export function takePrefetchedViewer(key: string): Promise<MangaViewer> | undefi
 }
 
 /** Holds a page's bitmap for the viewer (dropped if it fails: the viewer then loads it itself). */
-function keep(url: string, b: Promise<ImageBitmap>): void {
+function keep(url: string, b: Promise<PageImage>): void {
   b.catch(() => bitmaps.get(url) === b && bitmaps.delete(url));
   bitmaps.set(url, b);
 }
@@ -38,7 +39,7 @@ function keep(url: string, b: Promise<ImageBitmap>): void {
 function clear(): void {
   for (const b of bitmaps.values())
     void b.then(
-      (x) => x.close(),
+      (x) => closeImage(x),
       () => {},
     );
   bitmaps.clear();
@@ -58,7 +59,7 @@ export function prefetchChapter(
 ): void {
   if (viewer?.key === key) return;
   clear();
-  for (const [url, b] of ready) keep(url, b);
+  for (const [url, b] of ready) keep(url, b.then(pageImageOf));
   const data = load();
   viewer = { key, data };
   data.then(
@@ -69,7 +70,7 @@ export function prefetchChapter(
         if (bitmaps.has(m.imageUrl)) continue;
         keep(
           m.imageUrl,
-          new Promise<ImageBitmap>((resolve, reject) => {
+          new Promise<PageImage>((resolve, reject) => {
             pool.request(m.imageUrl, m.encryptionKey, {
               onStart: () => {},
               onProgress: () => {},

@@ -1,5 +1,6 @@
 /** Messages between the viewer and its decode workers. */
 import type { ImageCrop } from '../../core/viewer/crop';
+import type { PageImage } from './pageImage';
 
 export interface LoadRequest {
   type: 'load';
@@ -15,6 +16,10 @@ export interface LoadRequest {
   targetHeight?: number;
   /** Measure the image's white or black border (core/viewer/crop.ts) and send it with the bitmap. */
   measureCrop?: boolean;
+  /** The image comes back in tiles (core/viewer/tiles.ts) at most this many px a side (the GPU's texture limit)... */
+  maxSide?: number;
+  /** ...and of at most this many pixels (one tile uploaded a frame). */
+  maxArea?: number;
 }
 
 export type WorkerRequest = LoadRequest | { type: 'abort'; id: number };
@@ -24,7 +29,8 @@ export type WorkerReply =
   | {
       type: 'done';
       id: number;
-      bitmap: ImageBitmap;
+      /** The (shrunk) image in tiles, every tile's bitmap transferred. */
+      image: PageImage;
       bytes: number;
       /** The decoded image's own size (the bitmap is smaller when it was shrunk). */
       width: number;
