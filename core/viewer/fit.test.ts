@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageCrop } from './crop';
 import { columnCrop, columnWidth, croppedSize, fitScale, pairCrops, usableCrop } from './fit';
 import { buildLayout, VIEWER, type LayoutOptions, type Placement } from './layout';
+import type { HorizontalFit } from './readerSettings';
 import type { Item, MangaType } from './spreads';
 
 /**
@@ -59,7 +60,7 @@ describe('fit rules', () => {
 
 describe('horizontal fit modes in the layout', () => {
   const items = [page(), page(), page(), { kind: 'last', width: 400, height: 620 } as Item];
-  const at = (fit: LayoutOptions['fit'], rtl = false) => buildLayout(items, { ...H, fit, rtl });
+  const at = (fit: HorizontalFit) => buildLayout(items, { ...H, fit });
 
   it('screen: the spread inside the window, slots the window size', () => {
     const l = at('screen');
