@@ -49,7 +49,7 @@ function readerSettingsParam(raw: string | null): Partial<ReaderSettings> | unde
   if (!raw) return undefined;
   const given = JSON.parse(raw) as Record<string, unknown>;
   const all: ReaderSettings = { ...parseDisplaySettings(given), ...parseTitleSettings(given) };
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k in given)) as Partial<ReaderSettings>;
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k in given));
 }
 
 /** CSS-pixel colour at (x, y) of the session's canvas (its drawing buffer is kept). */
