@@ -124,6 +124,26 @@ describe('viewer: reader settings', () => {
     await closeViewer(page);
   });
 
+  it('layout settings from the modal lay the chapter out again without reloading it: the column width, then fit width', async () => {
+    const page = await openViewer({ fixture: { pages: [...PAGES] }, storage: { [STORAGE.viewerMode]: 'vertical' } });
+    const [before] = await drawn(page, [0]);
+    await openSettings(page);
+    // A wide window (1280 x 800): the landscape column.
+    await page.getByTestId('viewer-column-landscape').getByRole('slider', { name: 'Largest page width' }).fill('600');
+    await poll(async () => (await drawn(page, [0]))[0].w).toBeCloseTo(600, 0);
+    const [p0] = await drawn(page, [0]);
+    expect(p0.x).toBeCloseTo((1280 - 600) / 2, 0);
+    expect(p0.w).toBeLessThan(before.w);
+    await expectQuadrants(page, p0);
+    // Horizontal, fit width: a page as wide as the window.
+    await dialog(page).getByRole('radio', { name: 'Horizontal' }).click();
+    await dialog(page).getByRole('radio', { name: 'Fit width' }).click();
+    await closeMenu(page);
+    await poll(async () => (await drawn(page, [0]))[0].w).toBeCloseTo(1280, 0);
+    expect(of(page).fx.viewerQueries.length).toBe(1);
+    await closeViewer(page);
+  });
+
   it('the O key shifts the spread pairing, the reader stays on the first page of its spread, each page drawn on its new side', async () => {
     const page = await openViewer({ fixture: { pages: [...PAGES] }, storage: HORIZONTAL });
     // First page alone: [0], [1, 2], [3, 4], [5].
