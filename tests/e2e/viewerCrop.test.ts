@@ -81,6 +81,15 @@ describe('viewer: automatic border crop', () => {
     return items.map((i) => rects.find((r) => r.item === i)!);
   }
 
+  /** The rects of `items` once they are drawn and `ready` holds of them (or after 15 s, for the assertions to tell). */
+  async function until(page: Page, items: number[], ready: (rects: DrawnRect[]) => Promise<boolean>): Promise<DrawnRect[]> {
+    for (let k = 0; ; k++) {
+      const rects = await shown(page, items);
+      if ((await ready(rects)) || k >= 300) return rects;
+      await page.waitForTimeout(50);
+    }
+  }
+
   /** The colour at relative point (u, v) of a drawn rect. */
   const at = async (page: Page, r: DrawnRect, u: number, v: number) =>
     (await dbg<number[]>(page, `d.samplePixel(${r.x + r.w * u}, ${r.y + r.h * v})`)).slice(0, 3);
@@ -98,12 +107,11 @@ describe('viewer: automatic border crop', () => {
   it('cuts a page’s white border: its rect shows the drawing to its edges, scaled up to fit', async () => {
     const page = await open(true);
     // The measured crop arrives with the bitmap; the layout is redone then.
-    let r: DrawnRect;
-    for (let k = 0; ; k++) {
-      [r] = await shown(page, [0]);
-      if (near(await at(page, r, 0.02, 0.02), LEFT) || k > 100) break;
-      await page.waitForTimeout(50);
-    }
+    const [r] = await until(
+      page,
+      [0],
+      async ([q]) => near(await at(page, q, 0.02, 0.02), LEFT) && near(await at(page, q, 0.98, 0.98), RIGHT),
+    );
     for (const [u, v] of CORNERS)
       expect(await at(page, r, u, v), `at ${u},${v}`).toSatisfy((c: number[]) => near(c, u < 0.5 ? LEFT : RIGHT));
     // What is drawn has the content's shape: (1 - 0.1 - 0.15) x (1 - 0.08 - 0.12) of the page, within the measure's 1/256.
@@ -115,13 +123,11 @@ describe('viewer: automatic border crop', () => {
   it('cuts both pages of a spread by the same amount (the smaller border)', async () => {
     const page = await open(true);
     await dbg(page, `d.send({ type: 'page.goto', index: d.spreadOfItem(1) })`);
-    let l: DrawnRect;
-    let rr: DrawnRect;
-    for (let k = 0; ; k++) {
-      [l, rr] = await shown(page, [1, 2]);
-      if (near(await at(page, rr, 0.98, 0.98), RIGHT) || k > 100) break;
-      await page.waitForTimeout(50);
-    }
+    // Both crops known: page 2 cut to its drawing at every corner.
+    const [l, rr] = await until(page, [1, 2], async ([, q]) => {
+      for (const [u, v] of CORNERS) if (!near(await at(page, q, u, v), u < 0.5 ? LEFT : RIGHT)) return false;
+      return true;
+    });
     expect(Math.abs(l.w - rr.w)).toBeLessThan(1);
     expect(Math.abs(l.h - rr.h)).toBeLessThan(1);
     // Page 2 (6% of white) is cut to its drawing; page 1 (10% of black) by the same 6%, keeping black at its edges.

@@ -14,7 +14,8 @@ import { KEY, xor } from './viewerFixture';
  * even ratios; at others a box of r source pixels holds up to half a line
  * more of one colour, allowed for). The full-size bitmap sampled by the
  * GPU's linear filter (what the viewer drew before) gives one wrong flat
- * grey or values anywhere from black to white (moiré) at these sizes.
+ * grey or values anywhere from black to white (moiré) at these sizes (at
+ * ×0.4 always: the test fails there without the shrink).
  */
 const W = 960;
 const H = 1344; // the fixture declares 480 x 672 pages: the same shape, twice the pixels
@@ -87,16 +88,23 @@ describe('viewer: a page drawn smaller than its pixels', () => {
     // Drawn smaller than its pixels (the page fits the stage's height).
     expect(r.h).toBeLessThan(H * 0.6);
     const tolerance = 255 * boxDeviation(H / r.h) + 12;
-    for (const box of [
+    const boxes: [number, number, number, number][] = [
       [0.1, 0.05, 0.9, 0.45],
       [0.1, 0.55, 0.9, 0.95],
-    ] as [number, number, number, number][]) {
-      const got = await samples(page, box);
-      for (const c of got) {
-        expect(c[3]).toBe(255);
-        for (const v of c.slice(0, 3))
-          expect(Math.abs(v - 127.5), `sample ${c.join(',')} at ×${(r.h / H).toFixed(3)}`).toBeLessThan(tolerance);
-      }
+    ];
+    const off = (c: number[]) => c[3] !== 255 || c.slice(0, 3).some((v) => Math.abs(v - 127.5) >= tolerance);
+    // The first page may first be the one the page's start-up script decoded (full size, handed over);
+    // the page store asks for it again at the size drawn and swaps it in.
+    let got: number[][] = [];
+    for (let k = 0; k < 300; k++) {
+      got = [...(await samples(page, boxes[0])), ...(await samples(page, boxes[1]))];
+      if (!got.some(off)) break;
+      await page.waitForTimeout(50);
+    }
+    for (const c of got) {
+      expect(c[3]).toBe(255);
+      for (const v of c.slice(0, 3))
+        expect(Math.abs(v - 127.5), `sample ${c.join(',')} at ×${(r.h / H).toFixed(3)}`).toBeLessThan(tolerance);
     }
     await closeViewer(page);
   });
