@@ -95,12 +95,12 @@ describe('viewer: a page drawn smaller than its pixels', () => {
     const off = (c: number[]) => c[3] !== 255 || c.slice(0, 3).some((v) => Math.abs(v - 127.5) >= tolerance);
     // The first page may first be the one the page's start-up script decoded (full size, handed over);
     // the page store asks for it again at the size drawn and swaps it in.
-    let got: number[][] = [];
-    for (let k = 0; k < 300; k++) {
-      got = [...(await samples(page, boxes[0])), ...(await samples(page, boxes[1]))];
-      if (!got.some(off)) break;
+    for (let k = 0; k < 200; k++) {
+      // A narrow band of the top half: cheap to read each time.
+      if (!(await samples(page, [0.1, 0.2, 0.9, 0.21])).some(off)) break;
       await page.waitForTimeout(50);
     }
+    const got = [...(await samples(page, boxes[0])), ...(await samples(page, boxes[1]))];
     for (const c of got) {
       expect(c[3]).toBe(255);
       for (const v of c.slice(0, 3))
