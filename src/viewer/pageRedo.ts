@@ -4,6 +4,7 @@
  * zoom or the layout changes that size by more than 5%, a page on screen is
  * requested again with the new size (its bytes come from the HTTP cache) and
  * its image replaced when the new one is ready, the old one drawn meanwhile.
+ * A page whose border was never measured is requested again the same way.
  */
 import type { ImageCrop } from '../../core/viewer/crop';
 import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
@@ -20,6 +21,8 @@ export interface RedoHost {
   bitmapWidth(i: number): number | undefined;
   /** The image's own width (the bitmap may be smaller). */
   naturalWidth(i: number): number | undefined;
+  /** Whether page i's border is measured (a page decoded on the main thread before the app loaded has none). */
+  cropKnown(i: number): boolean;
   source(i: number): { url: string; key: string } | undefined;
   options(i: number): DecodeOptions;
   decoded(i: number, crop: ImageCrop | undefined, info: DecodedInfo | undefined): void;
@@ -46,7 +49,7 @@ export class PageRedo {
       if (have === undefined || !src || !t || this.running.has(i)) continue;
       // Never larger than the image itself (the GPU enlarges).
       const want = Math.min(t.width, h.naturalWidth(i) ?? have);
-      if (Math.abs(want - have) <= want * TOLERANCE) continue;
+      if (Math.abs(want - have) <= want * TOLERANCE && h.cropKnown(i)) continue;
       const noop = () => {};
       const onDone = (image: PageImage, crop?: ImageCrop, info?: DecodedInfo) => {
         this.running.delete(i);

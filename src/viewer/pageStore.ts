@@ -46,6 +46,7 @@ export class PageStore {
   private sizes = new Map<number, number>();
   private handles = new Map<number, DecodeHandle>();
   private current = 0;
+  private at = '';
   private want = new Set<number>();
   private visible = new Set<number>();
   private readonly bytesOf = (i: number) => this.sizes.get(i) ?? 0;
@@ -65,6 +66,7 @@ export class PageStore {
     this.redo = new PageRedo(pool, drawnSize, {
       bitmapWidth: (i) => this.images.get(i)?.width,
       naturalWidth: (i) => this.natural.get(i)?.width,
+      cropKnown: (i) => this.crops.has(i),
       source: (i) => this.sources[i],
       options: (i) => this.options(i),
       decoded: (i, crop, info) => this.noteDecoded(i, crop, info),
@@ -242,7 +244,10 @@ export class PageStore {
    * urgent first), abort what fell out of it, trim decoded pages to the cap.
    */
   setPosition(current: number, visible: number[]): void {
-    if (this.destroyed) return;
+    // Called on every drag and scroll step: only a new place or a new set of pages on screen changes anything.
+    const at = `${current}:${visible.join()}`;
+    if (this.destroyed || at === this.at) return;
+    this.at = at;
     this.current = current;
     this.visible = new Set(visible);
     const list = wanted(visible, current, this.sources.length, (i) => !!this.sources[i], this.config, this.bytesOf);

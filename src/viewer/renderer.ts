@@ -10,7 +10,7 @@
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Graphics, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
@@ -53,7 +53,7 @@ export class PageRenderer {
   private destroyed = false;
   /** A drawn page: its container, one sprite per tile whose texture exists. */
   private sprites = new Map<number, PageSprite>();
-  private boxes = new Map<number, Graphics>();
+  private boxes = new Map<number, Sprite>();
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   private colorFilter: ColorMatrixFilter | undefined;
@@ -268,7 +268,8 @@ export class PageRenderer {
       }
     }
     if (!this.boxes.has(i)) {
-      const g = new Graphics().rect(0, 0, 1, 1).fill(this.isManga(i) ? BOX_MANGA : BOX_OTHER);
+      // A tinted white texel, not a Graphics: no geometry to build for each page coming into view.
+      const g = new Sprite({ texture: Texture.WHITE, tint: this.isManga(i) ? BOX_MANGA : BOX_OTHER });
       this.boxes.set(i, g);
       this.world.addChildAt(g, 0);
     }

@@ -20,6 +20,7 @@ import type { GestureTarget } from '../useViewerGestures';
 import { flagsOf, geometryOf, nextChapterOf, pageSources } from './chapterLayout';
 import type { TimerId } from './clock';
 import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
+import { drawnSize } from './drawnSize';
 import { watchHandOver } from './handOver';
 import { keyOutcome, type KeyInput } from './keys';
 import { sameView, viewOf, type OpenMenu, type ViewerView } from './view';
@@ -212,7 +213,9 @@ export class ViewerSession implements GestureTarget {
       });
     };
     const [onRelease, onCrop] = [(i: number) => this.rendererNow?.release(i), () => this.settings.cropKnown()];
-    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease, onCrop }, this.env.cache);
+    // Pages decoded at the size they are drawn (print quality: the worker's area filter).
+    const size = (i: number) => drawnSize(this.layoutNow, i, this.scale(), this.rendererNow?.resolution ?? 1);
+    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease, onCrop }, this.env.cache, size);
   }
 
   private onMode(): void {
@@ -266,6 +269,7 @@ export class ViewerSession implements GestureTarget {
         this.resume,
         visiblePlacements(l, view, 0).map((p) => p.item),
       );
+      if (!moving) this.storeNow?.rescale();
       this.onPageSeen(pos.index, l);
     }
     this.emit();
