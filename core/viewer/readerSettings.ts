@@ -105,7 +105,7 @@ export function parseDisplaySettings(raw: unknown): DisplaySettings {
   };
 }
 
-export function parseColorFilter(raw: unknown): ColorFilter {
+function parseColorFilter(raw: unknown): ColorFilter {
   const o = obj(raw);
   const d = DEFAULT_FILTER;
   const { min, max } = FILTER_LIMITS;
