@@ -1,16 +1,19 @@
 /// <reference lib="webworker" />
 /**
  * Decode worker: fetches an encrypted page with streamed progress, XORs it
- * with its key, decodes it with createImageBitmap and transfers the bitmap
- * back. When the request gives the size the page is drawn at and the image is
- * larger, the bitmap sent is the image shrunk to that size with an area
- * filter (core/viewer/resample.ts: screentone and fine lines average to grey
- * instead of shimmering, which the GPU's linear sampling of the full image
- * does; bench/printQuality measures it). When asked, it measures the page's white or black border on a small
- * copy (core/viewer/crop.ts). Several jobs may run at once (the network and
- * decode are async). A new size for the same page is a new request: pages
- * are immutable and cached by the browser (the server sends max-age of a
- * year), so it is read from the HTTP cache, not downloaded again.
+ * with its key, decodes it with createImageBitmap and transfers it back as a
+ * PageImage: its bitmap cut into the tiles the request allows (the GPU's
+ * texture limit, one tile's upload a frame; the whole bitmap when it fits).
+ * When the request gives the size the page is drawn at and the image is
+ * larger, what is sent is the image shrunk to that size with an area filter
+ * (core/viewer/resample.ts: screentone and fine lines average to grey instead
+ * of shimmering, which the GPU's linear sampling of the full image does;
+ * bench/printQuality measures it). When asked, it measures the page's white
+ * or black border on a small copy (core/viewer/crop.ts). Several jobs may run
+ * at once (the network and decode are async). A new size for the same page
+ * is a new request: pages are immutable and cached by the browser (the server
+ * sends max-age of a year), so it is read from the HTTP cache, not downloaded
+ * again, and no worker holds a full-size copy between requests.
  */
 import { measureCrop, type ImageCrop } from '../../core/viewer/crop';
 import { areaResampleRows, shrinkTarget, type RowReader } from '../../core/viewer/resample';

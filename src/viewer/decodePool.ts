@@ -26,7 +26,7 @@ export interface DecodedInfo {
 export interface DecodeCallbacks {
   onStart(): void;
   onProgress(loaded: number, total: number): void;
-  /** The bitmap (the caller owns it and closes it); `crop` when asked for (measureCrop); the pool always gives `info`. */
+  /** The image in tiles (the caller owns their bitmaps and closes them); `crop` when asked for (measureCrop); the pool always gives `info`. */
   onDone(image: PageImage, crop?: ImageCrop, info?: DecodedInfo): void;
   onError(message: string): void;
 }
