@@ -6,17 +6,11 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { DrawnRect } from '../../src/viewer/session/environment';
 import { dbg, waitFor } from './viewerDriver';
 import { sourceColor } from './viewerFixture';
 
-export interface DrawnRect {
-  item: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  image: boolean;
-}
+export type { DrawnRect };
 
 /** The stage's clear colour (src/screens/viewer/viewerEnvironment.ts). */
 const BACKGROUND: [number, number, number] = [0x11, 0x11, 0x11];

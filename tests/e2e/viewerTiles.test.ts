@@ -1,3 +1,4 @@
+import type { DrawnRect } from '../../src/viewer/session/environment';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STORAGE } from '../../core/storageKeys';
@@ -11,14 +12,6 @@ import { STRIP_BANDS, stripColor } from './viewerFixture';
  * whole. The canvas is read back at points all down the strip, on both sides
  * of every tile boundary, and must show the strip's own colours there.
  */
-interface Rect {
-  item: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  image: boolean;
-}
 
 const VIEW = { width: 1280, height: 800 };
 
@@ -34,7 +27,7 @@ function checkRows(height: number, tiles: { y: number; h: number }[]): number[] 
 describe('viewer: pages taller than the GPU allows', () => {
   const { openViewer, closeViewer } = viewerBrowser();
 
-  const stripRect = (page: Page) => dbg<Rect | undefined>(page, 'd.rects().find((r) => r.item === 0)');
+  const stripRect = (page: Page) => dbg<DrawnRect | undefined>(page, 'd.rects().find((r) => r.item === 0)');
 
   /** Scrolls down the strip, reading the canvas at each row (relative) once it is mid-screen and drawn whole. */
   async function expectStrip(page: Page, rows: number[]) {

@@ -32,7 +32,7 @@ export interface ViewerStoragePort {
   saveTitleSettings(titleId: number, s: TitleSettings): void;
 }
 
-interface DrawnRect {
+export interface DrawnRect {
   item: number;
   x: number;
   y: number;
