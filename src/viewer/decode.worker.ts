@@ -120,17 +120,20 @@ async function tiled(bitmap: ImageBitmap, req: LoadRequest): Promise<PageImage> 
   }
 }
 
+/** The page fetched, decrypted and decoded, with its size in bytes. */
+async function decoded(req: LoadRequest, signal: AbortSignal): Promise<[ImageBitmap, number]> {
+  const res = await fetch(req.url, { signal, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const bytes = await readAll(res, req.id, signal);
+  xorInPlace(bytes, hexToBytes(req.key));
+  return [await createImageBitmap(new Blob([bytes as BlobPart])), bytes.length];
+}
+
 async function load(req: LoadRequest): Promise<void> {
   const ctrl = new AbortController();
   jobs.set(req.id, ctrl);
   try {
-    const key = hexToBytes(req.key);
-    const res = await fetch(req.url, { signal: ctrl.signal, credentials: 'same-origin' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const bytes = await readAll(res, req.id, ctrl.signal);
-    xorInPlace(bytes, key);
-    const blob = new Blob([bytes as BlobPart]);
-    const full = await createImageBitmap(blob);
+    const [full, size] = req.bitmap ? [req.bitmap, 0] : await decoded(req, ctrl.signal);
     const { width, height } = full;
     const crop = req.measureCrop && !ctrl.signal.aborted ? cropOf(full) : undefined;
     const bitmap = ctrl.signal.aborted ? full : await fitted(full, req);
@@ -142,7 +145,7 @@ async function load(req: LoadRequest): Promise<void> {
       return;
     }
     post(
-      { type: 'done', id: req.id, image, bytes: bytes.length, width, height, ...(crop ? { crop } : {}) },
+      { type: 'done', id: req.id, image, bytes: size, width, height, ...(crop ? { crop } : {}) },
       image.tiles.map((t) => t.bitmap),
     );
   } catch (e) {

@@ -36,6 +36,8 @@ export interface DecodeOptions {
   target?: { width: number; height: number };
   /** Measure the page's white or black border. */
   measureCrop?: boolean;
+  /** The page already decoded (transferred to the worker): shrunk, measured and tiled there, not fetched. */
+  bitmap?: ImageBitmap;
 }
 
 export interface DecodeHandle {
@@ -108,8 +110,10 @@ export class DecodePool {
     if (job.cancelled) return;
     job.cancelled = true;
     const i = this.stack.indexOf(job);
-    if (i >= 0) this.stack.splice(i, 1);
-    else if (job.worker) job.worker.worker.postMessage({ type: 'abort', id: job.id } satisfies WorkerRequest);
+    if (i >= 0) {
+      this.stack.splice(i, 1);
+      job.options.bitmap?.close();
+    } else if (job.worker) job.worker.worker.postMessage({ type: 'abort', id: job.id } satisfies WorkerRequest);
     this.stats.queued = this.stack.length;
   }
 
@@ -122,7 +126,7 @@ export class DecodePool {
       s.running++;
       this.running.set(job.id, job);
       this.stats.started++;
-      s.worker.postMessage(loadRequest(job));
+      s.worker.postMessage(loadRequest(job), job.options.bitmap ? [job.options.bitmap] : []);
       job.onStart();
     }
     this.stats.queued = this.stack.length;
@@ -163,7 +167,7 @@ export class DecodePool {
 }
 
 function loadRequest(job: Job): LoadRequest {
-  const { target, measureCrop } = job.options;
+  const { target, measureCrop, bitmap } = job.options;
   return {
     type: 'load',
     id: job.id,
@@ -173,6 +177,7 @@ function loadRequest(job: Job): LoadRequest {
     ...(measureCrop ? { measureCrop } : {}),
     maxSide: textureLimit(),
     maxArea: UPLOAD_TILE_AREA,
+    ...(bitmap ? { bitmap } : {}),
   };
 }
 

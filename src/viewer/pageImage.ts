@@ -1,11 +1,11 @@
 /**
  * A decoded page as the page store holds it and the renderer draws it: its
  * size (the bitmap's: smaller than the image when the decode worker shrank it
- * to the size drawn) and its tiles, one for a page that fits a texture, or
- * several cut from the bitmap for a page larger than the texture limit.
+ * to the size drawn) and its tiles (core/viewer/tiles.ts), cut by the decode
+ * worker: one for a small page, several for a page larger than the texture
+ * limit or than one upload.
  */
-import { needsTiles, tileRects, type TileRect } from '../../core/viewer/tiles';
-import { textureLimit } from './textureLimit';
+import type { TileRect } from '../../core/viewer/tiles';
 
 /**
  * Pixels of one tile at most (1 MiB): the decode worker cuts larger pages in bands of this size so
@@ -27,27 +27,3 @@ export interface PageImage {
 }
 
 export const closeImage = (p: PageImage) => p.tiles.forEach((t) => t.bitmap.close());
-
-const whole = (bitmap: ImageBitmap): PageImage => {
-  const { width, height } = bitmap;
-  return { width, height, tiles: [{ x: 0, y: 0, w: width, h: height, bitmap }] };
-};
-
-/** The bitmap cut into tiles at most `max` a side; the whole is closed. */
-async function cutTiles(bitmap: ImageBitmap, max: number, area: number): Promise<PageImage> {
-  const { width, height } = bitmap;
-  try {
-    const rects = tileRects(width, height, max, area);
-    const bitmaps = await Promise.all(rects.map((r) => createImageBitmap(bitmap, r.x, r.y, r.w, r.h)));
-    return { width, height, tiles: rects.map((r, k) => ({ ...r, bitmap: bitmaps[k] })) };
-  } finally {
-    bitmap.close();
-  }
-}
-
-/** A bitmap decoded on this thread (the first pages drawn before the app loaded) as the renderer takes it. */
-export function pageImageOf(bitmap: ImageBitmap): PageImage | Promise<PageImage> {
-  const max = textureLimit();
-  const area = UPLOAD_TILE_AREA;
-  return needsTiles(bitmap.width, bitmap.height, max, area) ? cutTiles(bitmap, max, area) : whole(bitmap);
-}

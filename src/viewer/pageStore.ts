@@ -137,7 +137,7 @@ export class PageStore {
       a.send({ type: 'page.start' });
       // Decoded (or decoding) ahead of time; if that failed, fetch it as usual.
       ready.then(
-        (img) => this.keep(i, img),
+        (p) => (p instanceof ImageBitmap ? this.fetch(i, src, a, p) : this.keep(i, p)),
         () => this.fetch(i, src, a),
       );
       return;
@@ -145,8 +145,9 @@ export class PageStore {
     this.fetch(i, src, a);
   }
 
-  private fetch(i: number, src: PageSource, a: Loader): void {
-    if (this.destroyed || (a.getSnapshot().value !== 'loading' && a.getSnapshot().value !== 'queued')) return;
+  /** Page i from the pool; `bitmap`: already decoded on this thread, only shrunk, measured and tiled in the worker. */
+  private fetch(i: number, src: PageSource, a: Loader, bitmap?: ImageBitmap): void {
+    if (this.destroyed || (a.getSnapshot().value !== 'loading' && a.getSnapshot().value !== 'queued')) return bitmap?.close();
     this.handles.set(
       i,
       this.pool.request(
@@ -165,7 +166,7 @@ export class PageStore {
             a.send({ type: 'page.failed', message });
           },
         },
-        this.options(i),
+        { ...this.options(i), ...(bitmap ? { bitmap } : {}) },
       ),
     );
   }
@@ -222,6 +223,8 @@ export class PageStore {
     this.evict(1, bytes, i);
     this.images.set(i, img);
     a.send({ type: 'page.decoded' });
+    // A page decoded ahead without a size (the next chapter's first pages) is asked for again at the size drawn.
+    if (this.visible.has(i)) this.redo.check([i]);
   }
 
   private evict(incoming: number, incomingBytes: number, keepAlso?: number): void {

@@ -8,15 +8,18 @@
  */
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import type { DecodePool } from './decodePool';
-import { closeImage, pageImageOf, type PageImage } from './pageImage';
+import { closeImage, type PageImage } from './pageImage';
+
+/** A page decoded ahead: by the pool (in tiles), or by the start-up drawing on the main thread (one bitmap). */
+export type Prefetched = PageImage | ImageBitmap;
 
 const PREFETCH_PAGES = 3;
 
-const bitmaps = new Map<string, Promise<PageImage>>();
+const bitmaps = new Map<string, Promise<Prefetched>>();
 let viewer: { key: string; data: Promise<MangaViewer> } | undefined;
 
 /** A first page being (or already) decoded for `url`, used once. */
-export function takePrefetched(url: string): Promise<PageImage> | undefined {
+export function takePrefetched(url: string): Promise<Prefetched> | undefined {
   const b = bitmaps.get(url);
   if (b) bitmaps.delete(url);
   return b;
@@ -31,7 +34,7 @@ export function takePrefetchedViewer(key: string): Promise<MangaViewer> | undefi
 }
 
 /** Holds a page's bitmap for the viewer (dropped if it fails: the viewer then loads it itself). */
-function keep(url: string, b: Promise<PageImage>): void {
+function keep(url: string, b: Promise<Prefetched>): void {
   b.catch(() => bitmaps.get(url) === b && bitmaps.delete(url));
   bitmaps.set(url, b);
 }
@@ -39,7 +42,7 @@ function keep(url: string, b: Promise<PageImage>): void {
 function clear(): void {
   for (const b of bitmaps.values())
     void b.then(
-      (x) => closeImage(x),
+      (x) => (x instanceof ImageBitmap ? x.close() : closeImage(x)),
       () => {},
     );
   bitmaps.clear();
@@ -59,7 +62,7 @@ export function prefetchChapter(
 ): void {
   if (viewer?.key === key) return;
   clear();
-  for (const [url, b] of ready) keep(url, b.then(pageImageOf));
+  for (const [url, b] of ready) keep(url, b);
   const data = load();
   viewer = { key, data };
   data.then(

@@ -20,6 +20,8 @@ export interface LoadRequest {
   maxSide?: number;
   /** ...and of at most this many pixels (one tile uploaded a frame). */
   maxArea?: number;
+  /** A page already decoded (on the main thread, before the app loaded): shrunk, measured and tiled, nothing fetched. */
+  bitmap?: ImageBitmap;
 }
 
 export type WorkerRequest = LoadRequest | { type: 'abort'; id: number };
