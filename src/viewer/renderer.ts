@@ -1,12 +1,9 @@
 /**
- * Pixi drawing of the page flow. Draws only the slots on screen and their
- * neighbours; creates a page's textures from its decoded bitmaps the first
- * time the page is on screen (one texture per tile: a page larger than the
- * GPU's texture limit comes from the page store in tiles, drawn as one sprite
- * each inside the page's container, scaled as any page) and destroys them
- * when the page store evicts the page. Reads the GPU's limit when it starts
- * (textureLimit.ts). The camera eases towards its target (snap animations,
- * slider jumps) and renders only when something changed.
+ * Pixi drawing of the page flow: only the slots on screen and their neighbours; a page's textures
+ * made from its tiles (pageSprite.ts, pageTextures.ts: one upload a frame) the first time it is on
+ * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start. The
+ * camera eases towards its target and the canvas renders only when something changed (at one
+ * device pixel per CSS pixel while moving on a software renderer: motionResolution.ts).
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
@@ -16,6 +13,7 @@ import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageImage';
+import { isSoftwareGl, MotionResolution } from './motionResolution';
 import { PageSprite } from './pageSprite';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';
@@ -57,6 +55,8 @@ export class PageRenderer {
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   private colorFilter: ColorMatrixFilter | undefined;
+  private fullResolution = 1;
+  private motion: MotionResolution | undefined;
   readonly stats: RendererStats = {
     liveTextures: 0,
     maxLiveTextures: 0,
@@ -87,6 +87,10 @@ export class PageRenderer {
     }
     const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
     if (gl) noteGpuTextureLimit(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
+    this.fullResolution = this.app.renderer.resolution;
+    this.motion = new MotionResolution(this.fullResolution, !!gl && isSoftwareGl(gl), (r) =>
+      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, r),
+    );
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
@@ -100,7 +104,7 @@ export class PageRenderer {
 
   /** Device pixels per CSS pixel the canvas draws at. */
   get resolution(): number {
-    return this.ready ? this.app.renderer.resolution : 1;
+    return this.fullResolution;
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -167,7 +171,7 @@ export class PageRenderer {
   get settled(): boolean {
     const a = this.shown;
     const b = this.target;
-    return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
+    return !this.dirty && !this.motion?.lowered && a.x === b.x && a.y === b.y && a.scale === b.scale;
   }
 
   /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
@@ -223,6 +227,7 @@ export class PageRenderer {
       for (const fn of this.listeners) fn(c);
       this.dirty = true;
     }
+    if (this.motion?.frame(moved)) this.dirty = true;
     if (this.dirty) {
       this.dirty = false;
       this.app.render();
