@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { STORAGE } from '../../core/storageKeys';
 import { applyColorMatrix, colorMatrix } from '../../core/viewer/colorFilter';
 import { DEFAULT_FILTER, type ColorFilter } from '../../core/viewer/readerSettings';
-import { closeMenu, dbg, openSettings, poll, viewerBrowser } from './viewerDriver';
+import { closeMenu, dbg, openSettings, poll, viewerBrowser, waitFor } from './viewerDriver';
 import { installFixture, sourceColor } from './viewerFixture';
 import { drawn, expectQuadrants, type DrawnRect } from './viewerPixels';
 
@@ -42,6 +42,8 @@ describe('viewer: reader settings', () => {
     const [r] = await drawn(page, [0]);
     const source = sourceColor(0, 0.25, 0.25);
     expect(near(await pixel(page, r.x + r.w * 0.25, r.y + r.h * 0.25), source)).toBe(true);
+    // Pages decoded ahead at full size are asked for again at the size drawn; then the decoders rest.
+    await waitFor(page, 'window.__viewerDebug.pool().running === 0 && window.__viewerDebug.pool().queued === 0');
     const hits = of(page).fx.imageHits.length;
     await openSettings(page);
 
