@@ -3,7 +3,7 @@
  * made from its tiles (pageSprite.ts, pageTextures.ts: one upload a frame) the first time it is on
  * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start. The
  * camera eases towards its target and the canvas renders only when something changed (at one
- * device pixel per CSS pixel while moving on a software renderer: motionResolution.ts).
+ * device pixel per CSS pixel on a software renderer: softwareGl.ts).
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
@@ -13,7 +13,7 @@ import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageImage';
-import { isSoftwareGl, MotionResolution } from './motionResolution';
+import { isSoftwareGl } from './softwareGl';
 import { PageSprite } from './pageSprite';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';
@@ -55,8 +55,6 @@ export class PageRenderer {
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
   private colorFilter: ColorMatrixFilter | undefined;
-  private fullResolution = 1;
-  private motion: MotionResolution | undefined;
   readonly stats: RendererStats = {
     liveTextures: 0,
     maxLiveTextures: 0,
@@ -87,10 +85,9 @@ export class PageRenderer {
     }
     const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
     if (gl) noteGpuTextureLimit(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
-    this.fullResolution = this.app.renderer.resolution;
-    this.motion = new MotionResolution(this.fullResolution, !!gl && isSoftwareGl(gl), (r) =>
-      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, r),
-    );
+    // Without a GPU, one device pixel per CSS pixel (softwareGl.ts).
+    if (gl && isSoftwareGl(gl) && this.app.renderer.resolution > 1)
+      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, 1);
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
@@ -104,7 +101,7 @@ export class PageRenderer {
 
   /** Device pixels per CSS pixel the canvas draws at. */
   get resolution(): number {
-    return this.fullResolution;
+    return this.ready ? this.app.renderer.resolution : 1;
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -171,7 +168,7 @@ export class PageRenderer {
   get settled(): boolean {
     const a = this.shown;
     const b = this.target;
-    return !this.dirty && !this.motion?.lowered && a.x === b.x && a.y === b.y && a.scale === b.scale;
+    return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
   }
 
   /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
@@ -227,7 +224,6 @@ export class PageRenderer {
       for (const fn of this.listeners) fn(c);
       this.dirty = true;
     }
-    if (this.motion?.frame(moved)) this.dirty = true;
     if (this.dirty) {
       this.dirty = false;
       this.app.render();
