@@ -8,7 +8,9 @@
  */
 import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { ImageCrop } from '../../core/viewer/crop';
-import type { Rect } from '../../core/viewer/layout';
+import type { Camera } from '../../core/viewer/camera';
+import type { Layout, Rect } from '../../core/viewer/layout';
+import type { DrawnRect } from './session/environment';
 import type { PageImage } from './pageImage';
 
 export class PageSprite extends Container {
@@ -60,4 +62,18 @@ export class PageSprite extends Container {
     this.clear();
     super.destroy({ children: true });
   }
+}
+
+/** The screen rects (CSS px) of the items in `shown` under the camera; `image(i)`: page i drawn whole. */
+export function screenRects(l: Layout, shown: ReadonlySet<number>, c: Camera, image: (i: number) => boolean): DrawnRect[] {
+  return l.placements
+    .filter((p) => shown.has(p.item))
+    .map((p) => ({
+      item: p.item,
+      x: (p.x - c.x) * c.scale,
+      y: (p.y - c.y) * c.scale,
+      w: p.w * c.scale,
+      h: p.h * c.scale,
+      image: image(p.item),
+    }));
 }

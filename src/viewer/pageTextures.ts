@@ -19,6 +19,7 @@ interface TextureCounts {
 
 export class PageTextures {
   private pages = new Map<number, Texture[]>();
+  private retired = new Map<number, Texture[]>();
   private budget = UPLOADS_PER_FRAME;
   /** A page waits for its uploads in a later frame. */
   deferred = false;
@@ -56,15 +57,36 @@ export class PageTextures {
 
   /** Destroys page i's textures. */
   release(i: number): void {
+    this.destroyList(this.pages.get(i));
+    this.pages.delete(i);
+  }
+
+  /**
+   * Page i's image is being replaced (another size): its textures stay drawn (uploaded, they no
+   * longer need their bitmaps) until the new image's are all made, then `dropRetired`.
+   */
+  retire(i: number): void {
     const list = this.pages.get(i);
     if (!list) return;
-    for (const t of list) t.destroy(true);
+    this.dropRetired(i);
+    this.retired.set(i, list);
     this.pages.delete(i);
+  }
+
+  dropRetired(i: number): void {
+    this.destroyList(this.retired.get(i));
+    this.retired.delete(i);
+  }
+
+  private destroyList(list: Texture[] | undefined): void {
+    if (!list) return;
+    for (const t of list) t.destroy(true);
     this.counts.liveTextures -= list.length;
     this.counts.texturesDestroyed += list.length;
   }
 
   destroy(): void {
+    for (const i of [...this.retired.keys()]) this.dropRetired(i);
     for (const i of [...this.pages.keys()]) this.release(i);
   }
 }

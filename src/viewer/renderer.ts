@@ -14,25 +14,10 @@ import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSett
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageImage';
 import { isSoftwareGl } from './softwareGl';
-import { PageSprite } from './pageSprite';
+import { PageSprite, screenRects } from './pageSprite';
+import type { DrawnRect, RendererOptions, RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';
-
-export interface RendererStats {
-  liveTextures: number;
-  maxLiveTextures: number;
-  texturesCreated: number;
-  texturesDestroyed: number;
-  frames: number;
-  /** performance.now() when a page image was first drawn; 0 before. */
-  firstImageAt: number;
-}
-
-export interface RendererOptions {
-  background: number;
-  /** Keeps the drawing buffer after each frame, so its pixels can be read back (the browser-test harness does). */
-  preserveDrawingBuffer: boolean;
-}
 
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
@@ -54,6 +39,8 @@ export class PageRenderer {
   private boxes = new Map<number, Sprite>();
   private visible = new Set<number>();
   private listeners = new Set<(cam: Camera) => void>();
+  /** Pages on screen whose image is being replaced: the old sprite, drawn until the new one is whole. */
+  private old = new Map<number, PageSprite>();
   private colorFilter: ColorMatrixFilter | undefined;
   readonly stats: RendererStats = {
     liveTextures: 0,
@@ -117,6 +104,7 @@ export class PageRenderer {
   setLayout(layout: Layout, isManga: (i: number) => boolean): void {
     this.layout = layout;
     this.isManga = isManga;
+    for (const i of [...this.old.keys()]) this.dropOld(i);
     for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     this.sprites.clear();
@@ -153,11 +141,16 @@ export class PageRenderer {
   /** Destroys the textures made from page i (before its bitmaps are closed). */
   release(i: number): void {
     const s = this.sprites.get(i);
-    if (s) {
-      s.destroy();
-      this.sprites.delete(i);
+    this.sprites.delete(i);
+    this.dropOld(i);
+    if (s && this.visible.has(i)) {
+      // Replaced by another size, most likely: drawn until the new image's textures are all made.
+      this.old.set(i, s);
+      this.textures.retire(i);
+    } else {
+      s?.destroy();
+      this.textures.release(i);
     }
-    this.textures.release(i);
     if (this.visible.has(i)) {
       this.syncItem(this.layout?.placements.find((p) => p.item === i));
       this.dirty = true;
@@ -172,20 +165,9 @@ export class PageRenderer {
   }
 
   /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
-  drawnRects(): { item: number; x: number; y: number; w: number; h: number; image: boolean }[] {
-    const l = this.layout;
-    if (!l) return [];
-    const c = this.shown;
-    return l.placements
-      .filter((p) => this.visible.has(p.item))
-      .map((p) => ({
-        item: p.item,
-        x: (p.x - c.x) * c.scale,
-        y: (p.y - c.y) * c.scale,
-        w: p.w * c.scale,
-        h: p.h * c.scale,
-        image: this.sprites.has(p.item) && !this.boxes.has(p.item),
-      }));
+  drawnRects(): DrawnRect[] {
+    const image = (i: number) => this.sprites.has(i) && !this.boxes.has(i);
+    return this.layout ? screenRects(this.layout, this.visible, this.shown, image) : [];
   }
 
   onCamera(fn: (cam: Camera) => void): () => void {
@@ -239,6 +221,7 @@ export class PageRenderer {
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
       if (now.has(i)) continue;
+      this.dropOld(i);
       this.sprites.get(i)?.destroy();
       this.sprites.delete(i);
       this.boxes.get(i)?.destroy();
@@ -263,6 +246,7 @@ export class PageRenderer {
       // A large page fills in tile by tile over a few frames.
       page.draw(img, tex, p, p.crop);
       if (tex.length === img.tiles.length) {
+        this.dropOld(i);
         this.boxes.get(i)?.destroy();
         this.boxes.delete(i);
         return;
@@ -279,8 +263,15 @@ export class PageRenderer {
     g.scale.set(p.w, p.h);
   }
 
+  private dropOld(i: number): void {
+    this.old.get(i)?.destroy();
+    this.old.delete(i);
+    this.textures.dropRetired(i);
+  }
+
   destroy(): void {
     this.destroyed = true;
+    for (const i of [...this.old.keys()]) this.dropOld(i);
     if (!this.ready) return;
     this.ready = false;
     this.app.ticker.remove(this.frame);

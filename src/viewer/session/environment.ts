@@ -14,8 +14,24 @@ import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import type { CacheConfig } from '../cachePolicy';
 import type { DecodePool } from '../decodePool';
 import type { PageImage } from '../pageImage';
-import type { RendererOptions, RendererStats } from '../renderer';
 import type { ViewerClocks } from './clock';
+
+/** What the renderer counts (browser tests and benchmarks read them). */
+export interface RendererStats {
+  liveTextures: number;
+  maxLiveTextures: number;
+  texturesCreated: number;
+  texturesDestroyed: number;
+  frames: number;
+  /** performance.now() when a page image was first drawn; 0 before. */
+  firstImageAt: number;
+}
+
+export interface RendererOptions {
+  background: number;
+  /** Keeps the drawing buffer after each frame, so its pixels can be read back (the browser-test harness does). */
+  preserveDrawingBuffer: boolean;
+}
 
 /** The reader's stored choices the session reads and saves (src/lib/storage.ts in the app). */
 export interface ViewerStoragePort {

@@ -8,7 +8,7 @@
  * src/viewer/textureLimit.ts the texture limit; the browser-test harness
  * (src/viewer/testing/harness.ts) is such a page.
  */
-import type { RendererOptions } from '../renderer';
+import type { RendererOptions } from './environment';
 import type { CacheConfig } from '../cachePolicy';
 import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import type { ViewerClocks } from './clock';
