@@ -1,3 +1,4 @@
+import type { DrawnRect } from '../../src/viewer/session/environment';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -37,15 +38,6 @@ async function borderedPage(b: Border): Promise<Buffer> {
     .webp({ lossless: true })
     .toBuffer();
   return xor(webp, KEY);
-}
-
-interface DrawnRect {
-  item: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  image: boolean;
 }
 
 describe('viewer: automatic border crop', () => {
