@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     // Route modules are compiled as autoload imports them (tsx in development and tests): on a
     // loaded machine that can take longer than Fastify's 10 s default for one plugin to start.
     pluginTimeout: 60_000,
+    // TRUST_PROXY: request.ip, .protocol and .host from the X-Forwarded-* headers of trusted proxies only.
+    trustProxy: deps.config.trustProxy,
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);

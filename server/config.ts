@@ -35,6 +35,21 @@ export interface Config {
   adUnitId: string;
   /** Largest accepted request body (bytes). */
   bodyLimit: number;
+  /**
+   * Which proxies in front are trusted to name the client (X-Forwarded-For,
+   * -Proto, -Host), passed to Fastify's trustProxy: false (none, the default),
+   * true (any), a hop count, or addresses/CIDRs ("127.0.0.1,10.0.0.0/8").
+   */
+  trustProxy: boolean | number | string;
+}
+
+/** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
+function trustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (['', '0', 'false', 'no', 'off'].includes(s.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(s.toLowerCase())) return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s;
 }
 
 function bool(v: string | undefined, dflt = false): boolean {
@@ -65,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewCacheMs: Number(env.VIEW_CACHE_MS ?? 5000),
     adUnitId: env.AD_UNIT_ID ?? 'manga-viewer',
     bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
   return { ...cfg, ...overrides };
 }
