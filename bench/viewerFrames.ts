@@ -195,6 +195,12 @@ try {
     rt.fulfill({ contentType: 'text/html', body: '<!doctype html><body></body>' }),
   );
   await blank.goto(`${server.url}/bench-blank.html`);
+  const gl = await blank.evaluate(() => {
+    const c = document.createElement('canvas').getContext('webgl2');
+    const info = c?.getExtension('WEBGL_debug_renderer_info');
+    return c && info ? String(c.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'no WebGL 2';
+  });
+  console.log(`WebGL renderer: ${gl}`);
   display = (await restInterval(blank, 2000)) || display;
   await blank.close();
   console.log(

@@ -3,16 +3,22 @@ import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-/** Debian's Chromium, as the standards ask (WebGL through SwiftShader). */
+/**
+ * Debian's Chromium, as the standards ask: WebGL through SwiftShader, unless
+ * CHROMIUM_ANGLE names another ANGLE back end (`vulkan`, `gl-egl`) to draw on
+ * a real GPU (the viewer bench on a GPU machine).
+ */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ANGLE = process.env.CHROMIUM_ANGLE ?? 'swiftshader';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu-sandbox',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
-  '--enable-unsafe-swiftshader',
-  '--use-angle=swiftshader',
+  ...(ANGLE === 'swiftshader'
+    ? ['--enable-unsafe-swiftshader', '--use-angle=swiftshader']
+    : ['--ignore-gpu-blocklist', '--enable-gpu', `--use-angle=${ANGLE}`, ...(ANGLE === 'vulkan' ? ['--enable-features=Vulkan'] : [])]),
 ];
 
 export function launchBrowser(): Promise<Browser> {
