@@ -6,9 +6,9 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Banner, Popup, Subscription, Tag } from "./common_pb";
+import type { Banner, Label, Popup, Subscription, Tag } from "./common_pb";
 import { file_manga_v1_common } from "./common_pb";
-import type { AllTitlesGroup, ChapterPageList, ComingSoonTitle, FreeTitle, LabeledTitlesGroup, OriginalTitleGroup, TicketTitles, Title, TitleHighlight, TitleList, TitleRankingGroup, TitleUpdated, TitleUpdatedGroup, UpdatedTitleGroup, UpdatedTitleV2Group } from "./title_pb";
+import type { AllTitlesGroup, Chapter, ChapterPageList, ComingSoonTitle, FreeTitle, LabeledTitlesGroup, OriginalTitleGroup, TicketTitles, Title, TitleHighlight, TitleList, TitleRankingGroup, TitleUpdated, TitleUpdatedGroup, UpdatedTitleGroup, UpdatedTitleV2Group } from "./title_pb";
 import { file_manga_v1_title } from "./title_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file manga/v1/home.proto.
  */
 export const file_manga_v1_home: GenFile = /*@__PURE__*/
-  fileDesc("ChNtYW5nYS92MS9ob21lLnByb3RvEghtYW5nYS52MSJMChNTZXJ2aWNlQW5ub3VuY2VtZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSDAoEZGF0ZRgDIAEoDRIKCgJpZBgEIAEoDSKqAgoNV2ViSG9tZVZpZXdWNBIlCgt0b3BfYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchItCgZncm91cHMYAiADKAsyHS5tYW5nYS52MS5VcGRhdGVkVGl0bGVWMkdyb3VwEjIKDXJhbmtlZF90aXRsZXMYAyADKAsyGy5tYW5nYS52MS5UaXRsZVJhbmtpbmdHcm91cBIeCgVwb3B1cBgEIAEoCzIPLm1hbmdhLnYxLlBvcHVwEjEKFGZlYXR1cmVkX3RpdGxlX2xpc3RzGAUgAygLMhMubWFuZ2EudjEuVGl0bGVMaXN0EjwKFXNlcnZpY2VfYW5ub3VuY2VtZW50cxgGIAMoCzIdLm1hbmdhLnYxLlNlcnZpY2VBbm5vdW5jZW1lbnQigAIKD0ZlYXR1cmVkQ29udGVudBIiCgZiYW5uZXIYASABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIpCgp0aXRsZV9saXN0GAIgASgLMhMubWFuZ2EudjEuVGl0bGVMaXN0SAASPwoNcmFua2VkX3RpdGxlcxgDIAEoCzImLm1hbmdhLnYxLkZlYXR1cmVkQ29udGVudC5SYW5rZWRUaXRsZXNIABpVCgxSYW5rZWRUaXRsZXMSEQoJbGlzdF9uYW1lGAEgASgJEjIKDXJhbmtlZF90aXRsZXMYAiADKAsyGy5tYW5nYS52MS5UaXRsZVJhbmtpbmdHcm91cEIGCgRkYXRhInEKFEZlYXR1cmVkVGl0bGVzVmlld1YyEiwKEnRvcF9zZWFyY2hfYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchIrCghjb250ZW50cxgCIAMoCzIZLm1hbmdhLnYxLkZlYXR1cmVkQ29udGVudCJeChJGZWF0dXJlZFRpdGxlc1ZpZXcSIQoHYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchIlCghjb250ZW50cxgCIAMoCzITLm1hbmdhLnYxLlRpdGxlTGlzdCK8AQoKU2VhcmNoVmlldxIsChJ0b3Bfc2VhcmNoX2Jhbm5lcnMYASADKAsyEC5tYW5nYS52MS5CYW5uZXISHwoIYWxsX3RhZ3MYAiADKAsyDS5tYW5nYS52MS5UYWcSMgoQYWxsX3RpdGxlc19ncm91cBgDIAMoCzIYLm1hbmdhLnYxLkFsbFRpdGxlc0dyb3VwEisKCGNvbnRlbnRzGAQgAygLMhkubWFuZ2EudjEuRmVhdHVyZWRDb250ZW50IjMKEFRpdGxlUmFua2luZ1ZpZXcSHwoGdGl0bGVzGAEgAygLMg8ubWFuZ2EudjEuVGl0bGUihgIKElRpdGxlUmFua2luZ1ZpZXdWMhIpCg9yYW5raW5nX2Jhbm5lcnMYASADKAsyEC5tYW5nYS52MS5CYW5uZXISGgoSdXBkYXRlZF90aW1lX3N0YW1wGAIgASgNEjIKDXJhbmtlZF90aXRsZXMYAyADKAsyGy5tYW5nYS52MS5UaXRsZVJhbmtpbmdHcm91cBI5CgR0eXBlGAQgASgOMisubWFuZ2EudjEuVGl0bGVSYW5raW5nVmlld1YyLlJhbmtpbmdUYWJUeXBlIjoKDlJhbmtpbmdUYWJUeXBlEgsKB0hPVFRFU1QQABIMCghUUkVORElORxABEg0KCUNPTVBMRVRFRBACIjAKDUFsbFRpdGxlc1ZpZXcSHwoGdGl0bGVzGAEgAygLMg8ubWFuZ2EudjEuVGl0bGUiVQoPQWxsVGl0bGVzVmlld1YyEkIKEGFsbF90aXRsZXNfZ3JvdXAYASADKAsyGC5tYW5nYS52MS5BbGxUaXRsZXNHcm91cFIOQWxsVGl0bGVzR3JvdXAiZwoQVGl0bGVVcGRhdGVkVmlldxImCgZsYXRlc3QYASADKAsyFi5tYW5nYS52MS5UaXRsZVVwZGF0ZWQSKwoGZ3JvdXBzGAIgAygLMhsubWFuZ2EudjEuVGl0bGVVcGRhdGVkR3JvdXAiUAoUVXBkYXRlZFRpdGxlTGlzdFZpZXcSOAoTdXBkYXRlZF90aXRsZV9ncm91cBgBIAMoCzIbLm1hbmdhLnYxLlVwZGF0ZWRUaXRsZUdyb3VwIkMKE0FsbFRpY2tldFRpdGxlc1ZpZXcSLAoMdGlja2V0X3RpdGxlGAEgAygLMhYubWFuZ2EudjEuVGlja2V0VGl0bGVzIj0KEUFsbEZyZWVUaXRsZXNWaWV3EigKC2ZyZWVfdGl0bGVzGAEgAygLMhMubWFuZ2EudjEuRnJlZVRpdGxlIkMKC0xhYmVsZWRWaWV3EjQKDmxhYmVsZWRfdGl0bGVzGAEgAygLMhwubWFuZ2EudjEuTGFiZWxlZFRpdGxlc0dyb3VwIjsKD1RpdGxlTGlzdFZpZXdWMhIoCgt0aXRsZV9saXN0cxgBIAMoCzITLm1hbmdhLnYxLlRpdGxlTGlzdCI1ChJGYXZvcml0ZVRpdGxlc1ZpZXcSHwoGdGl0bGVzGAEgAygLMg8ubWFuZ2EudjEuVGl0bGUiiQEKFFN1YnNjcmliZWRUaXRsZXNWaWV3Eh8KBnRpdGxlcxgBIAMoCzIPLm1hbmdhLnYxLlRpdGxlEikKD2hpc3RvcnlfYmFubmVycxgCIAMoCzIQLm1hbmdhLnYxLkJhbm5lchIlCgx2aWV3X2hpc3RvcnkYAyADKAsyDy5tYW5nYS52MS5UaXRsZSJfCgtIaXN0b3J5VmlldxIpCg9oaXN0b3J5X2Jhbm5lcnMYASADKAsyEC5tYW5nYS52MS5CYW5uZXISJQoMdmlld19oaXN0b3J5GAIgAygLMg8ubWFuZ2EudjEuVGl0bGUiggEKCkhvbWVWaWV3VjMSJQoLdG9wX2Jhbm5lcnMYASADKAsyEC5tYW5nYS52MS5CYW5uZXISLQoGZ3JvdXBzGAIgAygLMh0ubWFuZ2EudjEuVXBkYXRlZFRpdGxlVjJHcm91cBIeCgVwb3B1cBgDIAEoCzIPLm1hbmdhLnYxLlBvcHVwIpEJCgpIb21lVmlld1Y0Ei4KCHNlY3Rpb25zGAEgAygLMhwubWFuZ2EudjEuSG9tZVZpZXdWNC5TZWN0aW9uEh4KBXBvcHVwGAIgASgLMg8ubWFuZ2EudjEuUG9wdXASHgoWZGlzcGxheV90cmFja2luZ19wb3B1cBgDIAEoCBIxChF1c2VyX3N1YnNjcmlwdGlvbhgEIAEoCzIWLm1hbmdhLnYxLlN1YnNjcmlwdGlvbhI8ChVzZXJ2aWNlX2Fubm91bmNlbWVudHMYBSADKAsyHS5tYW5nYS52MS5TZXJ2aWNlQW5ub3VuY2VtZW50GlEKCE12QmFubmVyEhEKCWltYWdlX3VybBgBIAEoCRIyCgx0aXRsZV9ncm91cHMYAiADKAsyHC5tYW5nYS52MS5PcmlnaW5hbFRpdGxlR3JvdXAahAIKCldlZWtseUl0ZW0SJQoJcHJfYmFubmVyGAEgASgLMhAubWFuZ2EudjEuQmFubmVySAASMgoJbXZfYmFubmVyGAIgASgLMh0ubWFuZ2EudjEuSG9tZVZpZXdWNC5NdkJhbm5lckgAEjMKC3RpdGxlX2dyb3VwGAMgASgLMhwubWFuZ2EudjEuT3JpZ2luYWxUaXRsZUdyb3VwSAASKwoPY2Fyb3VzZWxfYmFubmVyGAQgASgLMhAubWFuZ2EudjEuQmFubmVySAASMQoVbWlub3JfbGFuZ3VhZ2VfYmFubmVyGAUgASgLMhAubWFuZ2EudjEuQmFubmVySABCBgoEZGF0YRpvCg1XZWVrbHlDb250ZW50EhIKCmlzX3VwZGF0ZWQYASABKAgSGgoSdXBkYXRlZF90aW1lX3N0YW1wGAIgASgNEi4KBWl0ZW1zGAMgAygLMh8ubWFuZ2EudjEuSG9tZVZpZXdWNC5XZWVrbHlJdGVtGn8KClJhbmtpbmdUYWISPQoIdGFiX3R5cGUYASABKA4yKy5tYW5nYS52MS5UaXRsZVJhbmtpbmdWaWV3VjIuUmFua2luZ1RhYlR5cGUSMgoNcmFua2VkX3RpdGxlcxgCIAMoCzIbLm1hbmdhLnYxLlRpdGxlUmFua2luZ0dyb3VwGlUKClByZXZpZXdUYWISEAoIdGFiX3R5cGUYASABKAkSNQoSY2hhcHRlcl9wYWdlc19saXN0GAIgAygLMhkubWFuZ2EudjEuQ2hhcHRlclBhZ2VMaXN0Gv4BCgdTZWN0aW9uEjQKBndlZWtseRgBIAEoCzIiLm1hbmdhLnYxLkhvbWVWaWV3VjQuV2Vla2x5Q29udGVudEgAEjIKB3JhbmtpbmcYAiABKAsyHy5tYW5nYS52MS5Ib21lVmlld1Y0LlJhbmtpbmdUYWJIABIyCgdwcmV2aWV3GAMgASgLMh8ubWFuZ2EudjEuSG9tZVZpZXdWNC5QcmV2aWV3VGFiSAASKQoKdGl0bGVfbGlzdBgEIAEoCzITLm1hbmdhLnYxLlRpdGxlTGlzdEgAEiIKBmJhbm5lchgFIAEoCzIQLm1hbmdhLnYxLkJhbm5lckgAQgYKBGRhdGEiOwoOQ29taW5nU29vblZpZXcSKQoGdGl0bGVzGAEgAygLMhkubWFuZ2EudjEuQ29taW5nU29vblRpdGxlIkIKElRpdGxlSGlnaGxpZ2h0VmlldxIsCgpoaWdobGlnaHRzGAEgAygLMhgubWFuZ2EudjEuVGl0bGVIaWdobGlnaHRiBnByb3RvMw", [file_manga_v1_common, file_manga_v1_title]);
+  fileDesc("ChNtYW5nYS92MS9ob21lLnByb3RvEghtYW5nYS52MSJMChNTZXJ2aWNlQW5ub3VuY2VtZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSDAoEZGF0ZRgDIAEoDRIKCgJpZBgEIAEoDSKqAgoNV2ViSG9tZVZpZXdWNBIlCgt0b3BfYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchItCgZncm91cHMYAiADKAsyHS5tYW5nYS52MS5VcGRhdGVkVGl0bGVWMkdyb3VwEjIKDXJhbmtlZF90aXRsZXMYAyADKAsyGy5tYW5nYS52MS5UaXRsZVJhbmtpbmdHcm91cBIeCgVwb3B1cBgEIAEoCzIPLm1hbmdhLnYxLlBvcHVwEjEKFGZlYXR1cmVkX3RpdGxlX2xpc3RzGAUgAygLMhMubWFuZ2EudjEuVGl0bGVMaXN0EjwKFXNlcnZpY2VfYW5ub3VuY2VtZW50cxgGIAMoCzIdLm1hbmdhLnYxLlNlcnZpY2VBbm5vdW5jZW1lbnQigAIKD0ZlYXR1cmVkQ29udGVudBIiCgZiYW5uZXIYASABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIpCgp0aXRsZV9saXN0GAIgASgLMhMubWFuZ2EudjEuVGl0bGVMaXN0SAASPwoNcmFua2VkX3RpdGxlcxgDIAEoCzImLm1hbmdhLnYxLkZlYXR1cmVkQ29udGVudC5SYW5rZWRUaXRsZXNIABpVCgxSYW5rZWRUaXRsZXMSEQoJbGlzdF9uYW1lGAEgASgJEjIKDXJhbmtlZF90aXRsZXMYAiADKAsyGy5tYW5nYS52MS5UaXRsZVJhbmtpbmdHcm91cEIGCgRkYXRhInEKFEZlYXR1cmVkVGl0bGVzVmlld1YyEiwKEnRvcF9zZWFyY2hfYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchIrCghjb250ZW50cxgCIAMoCzIZLm1hbmdhLnYxLkZlYXR1cmVkQ29udGVudCKjAgoSRmVhdHVyZWRUaXRsZXNWaWV3EiUKC21haW5fYmFubmVyGAEgASgLMhAubWFuZ2EudjEuQmFubmVyEiUKC3N1Yl9iYW5uZXIxGAIgASgLMhAubWFuZ2EudjEuQmFubmVyEiUKC3N1Yl9iYW5uZXIyGAMgASgLMhAubWFuZ2EudjEuQmFubmVyEjYKCGNvbnRlbnRzGAQgAygLMiQubWFuZ2EudjEuRmVhdHVyZWRUaXRsZXNWaWV3LkNvbnRlbnQaYAoHQ29udGVudBIiCgZiYW5uZXIYASABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIpCgp0aXRsZV9saXN0GAIgASgLMhMubWFuZ2EudjEuVGl0bGVMaXN0SABCBgoEZGF0YSL2AQoNU2VhcmNoQ29udGVudBIiCgZiYW5uZXIYASABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIpCgp0aXRsZV9saXN0GAIgASgLMhMubWFuZ2EudjEuVGl0bGVMaXN0SAASMgoNcmFua2VkX3RpdGxlcxgDIAMoCzIbLm1hbmdhLnYxLlRpdGxlUmFua2luZ0dyb3VwEiMKCmFsbF9sYWJlbHMYBCADKAsyDy5tYW5nYS52MS5MYWJlbBI1ChJjaGFwdGVyX3BhZ2VzX2xpc3QYBSABKAsyGS5tYW5nYS52MS5DaGFwdGVyUGFnZUxpc3RCBgoEZGF0YSLAAQoKU2VhcmNoVmlldxIsChJ0b3Bfc2VhcmNoX2Jhbm5lcnMYASADKAsyEC5tYW5nYS52MS5CYW5uZXISHwoIYWxsX3RhZ3MYAiADKAsyDS5tYW5nYS52MS5UYWcSMgoQYWxsX3RpdGxlc19ncm91cBgDIAMoCzIYLm1hbmdhLnYxLkFsbFRpdGxlc0dyb3VwEikKCGNvbnRlbnRzGAUgAygLMhcubWFuZ2EudjEuU2VhcmNoQ29udGVudEoECAQQBSIzChBUaXRsZVJhbmtpbmdWaWV3Eh8KBnRpdGxlcxgBIAMoCzIPLm1hbmdhLnYxLlRpdGxlIoYCChJUaXRsZVJhbmtpbmdWaWV3VjISKQoPcmFua2luZ19iYW5uZXJzGAEgAygLMhAubWFuZ2EudjEuQmFubmVyEhoKEnVwZGF0ZWRfdGltZV9zdGFtcBgCIAEoDRIyCg1yYW5rZWRfdGl0bGVzGAMgAygLMhsubWFuZ2EudjEuVGl0bGVSYW5raW5nR3JvdXASOQoEdHlwZRgEIAEoDjIrLm1hbmdhLnYxLlRpdGxlUmFua2luZ1ZpZXdWMi5SYW5raW5nVGFiVHlwZSI6Cg5SYW5raW5nVGFiVHlwZRILCgdIT1RURVNUEAASDAoIVFJFTkRJTkcQARINCglDT01QTEVURUQQAiIwCg1BbGxUaXRsZXNWaWV3Eh8KBnRpdGxlcxgBIAMoCzIPLm1hbmdhLnYxLlRpdGxlIlUKD0FsbFRpdGxlc1ZpZXdWMhJCChBhbGxfdGl0bGVzX2dyb3VwGAEgAygLMhgubWFuZ2EudjEuQWxsVGl0bGVzR3JvdXBSDkFsbFRpdGxlc0dyb3VwImcKEFRpdGxlVXBkYXRlZFZpZXcSJgoGbGF0ZXN0GAEgAygLMhYubWFuZ2EudjEuVGl0bGVVcGRhdGVkEisKBmdyb3VwcxgCIAMoCzIbLm1hbmdhLnYxLlRpdGxlVXBkYXRlZEdyb3VwIlAKFFVwZGF0ZWRUaXRsZUxpc3RWaWV3EjgKE3VwZGF0ZWRfdGl0bGVfZ3JvdXAYASADKAsyGy5tYW5nYS52MS5VcGRhdGVkVGl0bGVHcm91cCJDChNBbGxUaWNrZXRUaXRsZXNWaWV3EiwKDHRpY2tldF90aXRsZRgBIAMoCzIWLm1hbmdhLnYxLlRpY2tldFRpdGxlcyI9ChFBbGxGcmVlVGl0bGVzVmlldxIoCgtmcmVlX3RpdGxlcxgBIAMoCzITLm1hbmdhLnYxLkZyZWVUaXRsZSJDCgtMYWJlbGVkVmlldxI0Cg5sYWJlbGVkX3RpdGxlcxgBIAMoCzIcLm1hbmdhLnYxLkxhYmVsZWRUaXRsZXNHcm91cCI7Cg9UaXRsZUxpc3RWaWV3VjISKAoLdGl0bGVfbGlzdHMYASADKAsyEy5tYW5nYS52MS5UaXRsZUxpc3QiNQoSRmF2b3JpdGVUaXRsZXNWaWV3Eh8KBnRpdGxlcxgBIAMoCzIPLm1hbmdhLnYxLlRpdGxlIokBChRTdWJzY3JpYmVkVGl0bGVzVmlldxIfCgZ0aXRsZXMYASADKAsyDy5tYW5nYS52MS5UaXRsZRIpCg9oaXN0b3J5X2Jhbm5lcnMYAiADKAsyEC5tYW5nYS52MS5CYW5uZXISJQoMdmlld19oaXN0b3J5GAMgAygLMg8ubWFuZ2EudjEuVGl0bGUiiAEKC0hpc3RvcnlWaWV3EikKD2hpc3RvcnlfYmFubmVycxgBIAMoCzIQLm1hbmdhLnYxLkJhbm5lchIlCgx2aWV3X2hpc3RvcnkYAiADKAsyDy5tYW5nYS52MS5UaXRsZRInCgdlbnRyaWVzGAMgAygLMhYubWFuZ2EudjEuSGlzdG9yeUVudHJ5IpMBCgxIaXN0b3J5RW50cnkSHgoFdGl0bGUYASABKAsyDy5tYW5nYS52MS5UaXRsZRIiCgdjaGFwdGVyGAIgASgLMhEubWFuZ2EudjEuQ2hhcHRlchIMCgRwYWdlGAMgASgNEhIKCnBhZ2VfY291bnQYBCABKA0SDAoEaXRlbRgFIAEoDRIPCgdyZWFkX2F0GAYgASgNIpkCCgpIb21lVmlld1YzEiUKC3RvcF9iYW5uZXJzGAEgAygLMhAubWFuZ2EudjEuQmFubmVyEi0KBmdyb3VwcxgCIAMoCzIdLm1hbmdhLnYxLlVwZGF0ZWRUaXRsZVYyR3JvdXASHgoFcG9wdXAYCSABKAsyDy5tYW5nYS52MS5Qb3B1cBIeChZkaXNwbGF5X3RyYWNraW5nX3BvcHVwGAogASgIEjEKEXVzZXJfc3Vic2NyaXB0aW9uGAsgASgLMhYubWFuZ2EudjEuU3Vic2NyaXB0aW9uEjwKFXNlcnZpY2VfYW5ub3VuY2VtZW50cxgMIAMoCzIdLm1hbmdhLnYxLlNlcnZpY2VBbm5vdW5jZW1lbnRKBAgDEAQikQkKCkhvbWVWaWV3VjQSLgoIc2VjdGlvbnMYASADKAsyHC5tYW5nYS52MS5Ib21lVmlld1Y0LlNlY3Rpb24SHgoFcG9wdXAYAiABKAsyDy5tYW5nYS52MS5Qb3B1cBIeChZkaXNwbGF5X3RyYWNraW5nX3BvcHVwGAMgASgIEjEKEXVzZXJfc3Vic2NyaXB0aW9uGAQgASgLMhYubWFuZ2EudjEuU3Vic2NyaXB0aW9uEjwKFXNlcnZpY2VfYW5ub3VuY2VtZW50cxgFIAMoCzIdLm1hbmdhLnYxLlNlcnZpY2VBbm5vdW5jZW1lbnQaUQoITXZCYW5uZXISEQoJaW1hZ2VfdXJsGAEgASgJEjIKDHRpdGxlX2dyb3VwcxgCIAMoCzIcLm1hbmdhLnYxLk9yaWdpbmFsVGl0bGVHcm91cBqEAgoKV2Vla2x5SXRlbRIlCglwcl9iYW5uZXIYASABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIyCgltdl9iYW5uZXIYAiABKAsyHS5tYW5nYS52MS5Ib21lVmlld1Y0Lk12QmFubmVySAASMwoLdGl0bGVfZ3JvdXAYAyABKAsyHC5tYW5nYS52MS5PcmlnaW5hbFRpdGxlR3JvdXBIABIrCg9jYXJvdXNlbF9iYW5uZXIYBCABKAsyEC5tYW5nYS52MS5CYW5uZXJIABIxChVtaW5vcl9sYW5ndWFnZV9iYW5uZXIYBSABKAsyEC5tYW5nYS52MS5CYW5uZXJIAEIGCgRkYXRhGm8KDVdlZWtseUNvbnRlbnQSEgoKaXNfdXBkYXRlZBgBIAEoCBIaChJ1cGRhdGVkX3RpbWVfc3RhbXAYAiABKA0SLgoFaXRlbXMYAyADKAsyHy5tYW5nYS52MS5Ib21lVmlld1Y0LldlZWtseUl0ZW0afwoKUmFua2luZ1RhYhI9Cgh0YWJfdHlwZRgBIAEoDjIrLm1hbmdhLnYxLlRpdGxlUmFua2luZ1ZpZXdWMi5SYW5raW5nVGFiVHlwZRIyCg1yYW5rZWRfdGl0bGVzGAIgAygLMhsubWFuZ2EudjEuVGl0bGVSYW5raW5nR3JvdXAaVQoKUHJldmlld1RhYhIQCgh0YWJfdHlwZRgBIAEoCRI1ChJjaGFwdGVyX3BhZ2VzX2xpc3QYAiADKAsyGS5tYW5nYS52MS5DaGFwdGVyUGFnZUxpc3Qa/gEKB1NlY3Rpb24SNAoGd2Vla2x5GAEgASgLMiIubWFuZ2EudjEuSG9tZVZpZXdWNC5XZWVrbHlDb250ZW50SAASMgoHcmFua2luZxgCIAEoCzIfLm1hbmdhLnYxLkhvbWVWaWV3VjQuUmFua2luZ1RhYkgAEjIKB3ByZXZpZXcYAyABKAsyHy5tYW5nYS52MS5Ib21lVmlld1Y0LlByZXZpZXdUYWJIABIpCgp0aXRsZV9saXN0GAQgASgLMhMubWFuZ2EudjEuVGl0bGVMaXN0SAASIgoGYmFubmVyGAUgASgLMhAubWFuZ2EudjEuQmFubmVySABCBgoEZGF0YSI7Cg5Db21pbmdTb29uVmlldxIpCgZ0aXRsZXMYASADKAsyGS5tYW5nYS52MS5Db21pbmdTb29uVGl0bGUiQgoSVGl0bGVIaWdobGlnaHRWaWV3EiwKCmhpZ2hsaWdodHMYASADKAsyGC5tYW5nYS52MS5UaXRsZUhpZ2hsaWdodGIGcHJvdG8z", [file_manga_v1_common, file_manga_v1_title]);
 
 /**
  * @generated from message manga.v1.ServiceAnnouncement
@@ -176,18 +176,33 @@ export const FeaturedTitlesViewV2Schema: GenMessage<FeaturedTitlesViewV2> = /*@_
   messageDesc(file_manga_v1_home, 3);
 
 /**
+ * The mobile featured screen (/api/featured, SuccessResult 4). Numbers from
+ * tosho-mango tosho_mplus/src/proto/others.rs (FeaturedTitles) and
+ * hyugogirubato/pymangaplus api_protocol.proto; the app's own schema makes
+ * contents a oneof, tosho and pymangaplus two plain fields: same wire.
+ *
  * @generated from message manga.v1.FeaturedTitlesView
  */
 export type FeaturedTitlesView = Message<"manga.v1.FeaturedTitlesView"> & {
   /**
-   * @generated from field: repeated manga.v1.Banner banners = 1;
+   * @generated from field: manga.v1.Banner main_banner = 1;
    */
-  banners: Banner[];
+  mainBanner?: Banner | undefined;
 
   /**
-   * @generated from field: repeated manga.v1.TitleList contents = 2;
+   * @generated from field: manga.v1.Banner sub_banner1 = 2;
    */
-  contents: TitleList[];
+  subBanner1?: Banner | undefined;
+
+  /**
+   * @generated from field: manga.v1.Banner sub_banner2 = 3;
+   */
+  subBanner2?: Banner | undefined;
+
+  /**
+   * @generated from field: repeated manga.v1.FeaturedTitlesView.Content contents = 4;
+   */
+  contents: FeaturedTitlesView_Content[];
 };
 
 /**
@@ -196,6 +211,83 @@ export type FeaturedTitlesView = Message<"manga.v1.FeaturedTitlesView"> & {
  */
 export const FeaturedTitlesViewSchema: GenMessage<FeaturedTitlesView> = /*@__PURE__*/
   messageDesc(file_manga_v1_home, 4);
+
+/**
+ * @generated from message manga.v1.FeaturedTitlesView.Content
+ */
+export type FeaturedTitlesView_Content = Message<"manga.v1.FeaturedTitlesView.Content"> & {
+  /**
+   * @generated from oneof manga.v1.FeaturedTitlesView.Content.data
+   */
+  data: {
+    /**
+     * @generated from field: manga.v1.Banner banner = 1;
+     */
+    value: Banner;
+    case: "banner";
+  } | {
+    /**
+     * @generated from field: manga.v1.TitleList title_list = 2;
+     */
+    value: TitleList;
+    case: "titleList";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message manga.v1.FeaturedTitlesView.Content.
+ * Use `create(FeaturedTitlesView_ContentSchema)` to create a new message.
+ */
+export const FeaturedTitlesView_ContentSchema: GenMessage<FeaturedTitlesView_Content> = /*@__PURE__*/
+  messageDesc(file_manga_v1_home, 4, 0);
+
+/**
+ * One block of the mobile search screen (SearchView 5). Numbers from
+ * hyugogirubato/mangaplus docs/protobuf/protos; tosho reads title_list as
+ * repeated: we send at most one.
+ *
+ * @generated from message manga.v1.SearchContent
+ */
+export type SearchContent = Message<"manga.v1.SearchContent"> & {
+  /**
+   * @generated from oneof manga.v1.SearchContent.data
+   */
+  data: {
+    /**
+     * @generated from field: manga.v1.Banner banner = 1;
+     */
+    value: Banner;
+    case: "banner";
+  } | {
+    /**
+     * @generated from field: manga.v1.TitleList title_list = 2;
+     */
+    value: TitleList;
+    case: "titleList";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * @generated from field: repeated manga.v1.TitleRankingGroup ranked_titles = 3;
+   */
+  rankedTitles: TitleRankingGroup[];
+
+  /**
+   * @generated from field: repeated manga.v1.Label all_labels = 4;
+   */
+  allLabels: Label[];
+
+  /**
+   * @generated from field: manga.v1.ChapterPageList chapter_pages_list = 5;
+   */
+  chapterPagesList?: ChapterPageList | undefined;
+};
+
+/**
+ * Describes the message manga.v1.SearchContent.
+ * Use `create(SearchContentSchema)` to create a new message.
+ */
+export const SearchContentSchema: GenMessage<SearchContent> = /*@__PURE__*/
+  messageDesc(file_manga_v1_home, 5);
 
 /**
  * @generated from message manga.v1.SearchView
@@ -217,9 +309,9 @@ export type SearchView = Message<"manga.v1.SearchView"> & {
   allTitlesGroup: AllTitlesGroup[];
 
   /**
-   * @generated from field: repeated manga.v1.FeaturedContent contents = 4;
+   * @generated from field: repeated manga.v1.SearchContent contents = 5;
    */
-  contents: FeaturedContent[];
+  contents: SearchContent[];
 };
 
 /**
@@ -227,7 +319,7 @@ export type SearchView = Message<"manga.v1.SearchView"> & {
  * Use `create(SearchViewSchema)` to create a new message.
  */
 export const SearchViewSchema: GenMessage<SearchView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 5);
+  messageDesc(file_manga_v1_home, 6);
 
 /**
  * @generated from message manga.v1.TitleRankingView
@@ -244,7 +336,7 @@ export type TitleRankingView = Message<"manga.v1.TitleRankingView"> & {
  * Use `create(TitleRankingViewSchema)` to create a new message.
  */
 export const TitleRankingViewSchema: GenMessage<TitleRankingView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 6);
+  messageDesc(file_manga_v1_home, 7);
 
 /**
  * @generated from message manga.v1.TitleRankingViewV2
@@ -276,7 +368,7 @@ export type TitleRankingViewV2 = Message<"manga.v1.TitleRankingViewV2"> & {
  * Use `create(TitleRankingViewV2Schema)` to create a new message.
  */
 export const TitleRankingViewV2Schema: GenMessage<TitleRankingViewV2> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 7);
+  messageDesc(file_manga_v1_home, 8);
 
 /**
  * Nested: COMPLETED would collide with ReleaseSchedule.COMPLETED.
@@ -304,7 +396,7 @@ export enum TitleRankingViewV2_RankingTabType {
  * Describes the enum manga.v1.TitleRankingViewV2.RankingTabType.
  */
 export const TitleRankingViewV2_RankingTabTypeSchema: GenEnum<TitleRankingViewV2_RankingTabType> = /*@__PURE__*/
-  enumDesc(file_manga_v1_home, 7, 0);
+  enumDesc(file_manga_v1_home, 8, 0);
 
 /**
  * @generated from message manga.v1.AllTitlesView
@@ -321,7 +413,7 @@ export type AllTitlesView = Message<"manga.v1.AllTitlesView"> & {
  * Use `create(AllTitlesViewSchema)` to create a new message.
  */
 export const AllTitlesViewSchema: GenMessage<AllTitlesView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 8);
+  messageDesc(file_manga_v1_home, 9);
 
 /**
  * @generated from message manga.v1.AllTitlesViewV2
@@ -338,7 +430,7 @@ export type AllTitlesViewV2 = Message<"manga.v1.AllTitlesViewV2"> & {
  * Use `create(AllTitlesViewV2Schema)` to create a new message.
  */
 export const AllTitlesViewV2Schema: GenMessage<AllTitlesViewV2> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 9);
+  messageDesc(file_manga_v1_home, 10);
 
 /**
  * @generated from message manga.v1.TitleUpdatedView
@@ -360,7 +452,7 @@ export type TitleUpdatedView = Message<"manga.v1.TitleUpdatedView"> & {
  * Use `create(TitleUpdatedViewSchema)` to create a new message.
  */
 export const TitleUpdatedViewSchema: GenMessage<TitleUpdatedView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 10);
+  messageDesc(file_manga_v1_home, 11);
 
 /**
  * @generated from message manga.v1.UpdatedTitleListView
@@ -377,7 +469,7 @@ export type UpdatedTitleListView = Message<"manga.v1.UpdatedTitleListView"> & {
  * Use `create(UpdatedTitleListViewSchema)` to create a new message.
  */
 export const UpdatedTitleListViewSchema: GenMessage<UpdatedTitleListView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 11);
+  messageDesc(file_manga_v1_home, 12);
 
 /**
  * @generated from message manga.v1.AllTicketTitlesView
@@ -394,7 +486,7 @@ export type AllTicketTitlesView = Message<"manga.v1.AllTicketTitlesView"> & {
  * Use `create(AllTicketTitlesViewSchema)` to create a new message.
  */
 export const AllTicketTitlesViewSchema: GenMessage<AllTicketTitlesView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 12);
+  messageDesc(file_manga_v1_home, 13);
 
 /**
  * @generated from message manga.v1.AllFreeTitlesView
@@ -411,7 +503,7 @@ export type AllFreeTitlesView = Message<"manga.v1.AllFreeTitlesView"> & {
  * Use `create(AllFreeTitlesViewSchema)` to create a new message.
  */
 export const AllFreeTitlesViewSchema: GenMessage<AllFreeTitlesView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 13);
+  messageDesc(file_manga_v1_home, 14);
 
 /**
  * @generated from message manga.v1.LabeledView
@@ -428,7 +520,7 @@ export type LabeledView = Message<"manga.v1.LabeledView"> & {
  * Use `create(LabeledViewSchema)` to create a new message.
  */
 export const LabeledViewSchema: GenMessage<LabeledView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 14);
+  messageDesc(file_manga_v1_home, 15);
 
 /**
  * @generated from message manga.v1.TitleListViewV2
@@ -445,7 +537,7 @@ export type TitleListViewV2 = Message<"manga.v1.TitleListViewV2"> & {
  * Use `create(TitleListViewV2Schema)` to create a new message.
  */
 export const TitleListViewV2Schema: GenMessage<TitleListViewV2> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 15);
+  messageDesc(file_manga_v1_home, 16);
 
 /**
  * @generated from message manga.v1.FavoriteTitlesView
@@ -462,7 +554,7 @@ export type FavoriteTitlesView = Message<"manga.v1.FavoriteTitlesView"> & {
  * Use `create(FavoriteTitlesViewSchema)` to create a new message.
  */
 export const FavoriteTitlesViewSchema: GenMessage<FavoriteTitlesView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 16);
+  messageDesc(file_manga_v1_home, 17);
 
 /**
  * @generated from message manga.v1.SubscribedTitlesView
@@ -489,9 +581,13 @@ export type SubscribedTitlesView = Message<"manga.v1.SubscribedTitlesView"> & {
  * Use `create(SubscribedTitlesViewSchema)` to create a new message.
  */
 export const SubscribedTitlesViewSchema: GenMessage<SubscribedTitlesView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 17);
+  messageDesc(file_manga_v1_home, 18);
 
 /**
+ * The visitor's reading history (GET /api/history): titles newest first, and
+ * where the visitor was in each (entries, in the same order; this service's
+ * addition: the original sends only view_history).
+ *
  * @generated from message manga.v1.HistoryView
  */
 export type HistoryView = Message<"manga.v1.HistoryView"> & {
@@ -504,6 +600,11 @@ export type HistoryView = Message<"manga.v1.HistoryView"> & {
    * @generated from field: repeated manga.v1.Title view_history = 2;
    */
   viewHistory: Title[];
+
+  /**
+   * @generated from field: repeated manga.v1.HistoryEntry entries = 3;
+   */
+  entries: HistoryEntry[];
 };
 
 /**
@@ -511,10 +612,63 @@ export type HistoryView = Message<"manga.v1.HistoryView"> & {
  * Use `create(HistoryViewSchema)` to create a new message.
  */
 export const HistoryViewSchema: GenMessage<HistoryView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 18);
+  messageDesc(file_manga_v1_home, 19);
 
 /**
- * The mobile home (V3/V4): sections of weekly updates, rankings, previews.
+ * Where a visitor was in one title: the chapter and page last read.
+ *
+ * @generated from message manga.v1.HistoryEntry
+ */
+export type HistoryEntry = Message<"manga.v1.HistoryEntry"> & {
+  /**
+   * @generated from field: manga.v1.Title title = 1;
+   */
+  title?: Title | undefined;
+
+  /**
+   * @generated from field: manga.v1.Chapter chapter = 2;
+   */
+  chapter?: Chapter | undefined;
+
+  /**
+   * 1-based page number among the chapter's manga pages, and how many there are.
+   *
+   * @generated from field: uint32 page = 3;
+   */
+  page: number;
+
+  /**
+   * @generated from field: uint32 page_count = 4;
+   */
+  pageCount: number;
+
+  /**
+   * The viewer item to resume at (0-based, the viewer's resume position).
+   *
+   * @generated from field: uint32 item = 5;
+   */
+  item: number;
+
+  /**
+   * When it was read (epoch seconds, the server's clock).
+   *
+   * @generated from field: uint32 read_at = 6;
+   */
+  readAt: number;
+};
+
+/**
+ * Describes the message manga.v1.HistoryEntry.
+ * Use `create(HistoryEntrySchema)` to create a new message.
+ */
+export const HistoryEntrySchema: GenMessage<HistoryEntry> = /*@__PURE__*/
+  messageDesc(file_manga_v1_home, 20);
+
+/**
+ * The mobile home of /api/home_v4 (SuccessResult 24). Numbers from tosho-mango
+ * tosho_mplus/src/proto/home_view.rs (HomeViewV3) and the Kotlin extension's
+ * MPHomeViewV3. tosho decodes 9 as a bare Popup.OSDefault (whose 5 clashes
+ * with popup_id): our server leaves it out.
  *
  * @generated from message manga.v1.HomeViewV3
  */
@@ -530,9 +684,24 @@ export type HomeViewV3 = Message<"manga.v1.HomeViewV3"> & {
   groups: UpdatedTitleV2Group[];
 
   /**
-   * @generated from field: manga.v1.Popup popup = 3;
+   * @generated from field: manga.v1.Popup popup = 9;
    */
   popup?: Popup | undefined;
+
+  /**
+   * @generated from field: bool display_tracking_popup = 10;
+   */
+  displayTrackingPopup: boolean;
+
+  /**
+   * @generated from field: manga.v1.Subscription user_subscription = 11;
+   */
+  userSubscription?: Subscription | undefined;
+
+  /**
+   * @generated from field: repeated manga.v1.ServiceAnnouncement service_announcements = 12;
+   */
+  serviceAnnouncements: ServiceAnnouncement[];
 };
 
 /**
@@ -540,9 +709,11 @@ export type HomeViewV3 = Message<"manga.v1.HomeViewV3"> & {
  * Use `create(HomeViewV3Schema)` to create a new message.
  */
 export const HomeViewV3Schema: GenMessage<HomeViewV3> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 19);
+  messageDesc(file_manga_v1_home, 21);
 
 /**
+ * The later mobile home (SuccessResult 45): sections of weekly updates, rankings, previews.
+ *
  * @generated from message manga.v1.HomeViewV4
  */
 export type HomeViewV4 = Message<"manga.v1.HomeViewV4"> & {
@@ -577,7 +748,7 @@ export type HomeViewV4 = Message<"manga.v1.HomeViewV4"> & {
  * Use `create(HomeViewV4Schema)` to create a new message.
  */
 export const HomeViewV4Schema: GenMessage<HomeViewV4> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20);
+  messageDesc(file_manga_v1_home, 22);
 
 /**
  * @generated from message manga.v1.HomeViewV4.MvBanner
@@ -599,7 +770,7 @@ export type HomeViewV4_MvBanner = Message<"manga.v1.HomeViewV4.MvBanner"> & {
  * Use `create(HomeViewV4_MvBannerSchema)` to create a new message.
  */
 export const HomeViewV4_MvBannerSchema: GenMessage<HomeViewV4_MvBanner> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 0);
+  messageDesc(file_manga_v1_home, 22, 0);
 
 /**
  * @generated from message manga.v1.HomeViewV4.WeeklyItem
@@ -646,7 +817,7 @@ export type HomeViewV4_WeeklyItem = Message<"manga.v1.HomeViewV4.WeeklyItem"> & 
  * Use `create(HomeViewV4_WeeklyItemSchema)` to create a new message.
  */
 export const HomeViewV4_WeeklyItemSchema: GenMessage<HomeViewV4_WeeklyItem> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 1);
+  messageDesc(file_manga_v1_home, 22, 1);
 
 /**
  * @generated from message manga.v1.HomeViewV4.WeeklyContent
@@ -673,7 +844,7 @@ export type HomeViewV4_WeeklyContent = Message<"manga.v1.HomeViewV4.WeeklyConten
  * Use `create(HomeViewV4_WeeklyContentSchema)` to create a new message.
  */
 export const HomeViewV4_WeeklyContentSchema: GenMessage<HomeViewV4_WeeklyContent> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 2);
+  messageDesc(file_manga_v1_home, 22, 2);
 
 /**
  * @generated from message manga.v1.HomeViewV4.RankingTab
@@ -695,7 +866,7 @@ export type HomeViewV4_RankingTab = Message<"manga.v1.HomeViewV4.RankingTab"> & 
  * Use `create(HomeViewV4_RankingTabSchema)` to create a new message.
  */
 export const HomeViewV4_RankingTabSchema: GenMessage<HomeViewV4_RankingTab> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 3);
+  messageDesc(file_manga_v1_home, 22, 3);
 
 /**
  * @generated from message manga.v1.HomeViewV4.PreviewTab
@@ -717,7 +888,7 @@ export type HomeViewV4_PreviewTab = Message<"manga.v1.HomeViewV4.PreviewTab"> & 
  * Use `create(HomeViewV4_PreviewTabSchema)` to create a new message.
  */
 export const HomeViewV4_PreviewTabSchema: GenMessage<HomeViewV4_PreviewTab> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 4);
+  messageDesc(file_manga_v1_home, 22, 4);
 
 /**
  * @generated from message manga.v1.HomeViewV4.Section
@@ -764,7 +935,7 @@ export type HomeViewV4_Section = Message<"manga.v1.HomeViewV4.Section"> & {
  * Use `create(HomeViewV4_SectionSchema)` to create a new message.
  */
 export const HomeViewV4_SectionSchema: GenMessage<HomeViewV4_Section> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 20, 5);
+  messageDesc(file_manga_v1_home, 22, 5);
 
 /**
  * @generated from message manga.v1.ComingSoonView
@@ -781,7 +952,7 @@ export type ComingSoonView = Message<"manga.v1.ComingSoonView"> & {
  * Use `create(ComingSoonViewSchema)` to create a new message.
  */
 export const ComingSoonViewSchema: GenMessage<ComingSoonView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 21);
+  messageDesc(file_manga_v1_home, 23);
 
 /**
  * @generated from message manga.v1.TitleHighlightView
@@ -798,5 +969,5 @@ export type TitleHighlightView = Message<"manga.v1.TitleHighlightView"> & {
  * Use `create(TitleHighlightViewSchema)` to create a new message.
  */
 export const TitleHighlightViewSchema: GenMessage<TitleHighlightView> = /*@__PURE__*/
-  messageDesc(file_manga_v1_home, 22);
+  messageDesc(file_manga_v1_home, 24);
 

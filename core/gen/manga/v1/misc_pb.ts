@@ -7,6 +7,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { CommentIcon } from "./comment_pb";
+import { file_manga_v1_comment } from "./comment_pb";
 import type { Banner, FeedbackResponseType, Language, Subscription, UpdateProfileResult } from "./common_pb";
 import { file_manga_v1_common } from "./common_pb";
 import type { ServiceAnnouncement } from "./home_pb";
@@ -19,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file manga/v1/misc.proto.
  */
 export const file_manga_v1_misc: GenFile = /*@__PURE__*/
-  fileDesc("ChNtYW5nYS92MS9taXNjLnByb3RvEghtYW5nYS52MSJPChFBdmFpbGFibGVMYW5ndWFnZRIkCghsYW5ndWFnZRgBIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEhQKDHRpdGxlc19jb3VudBgCIAEoDSKmAgoJTGFuZ3VhZ2VzEi8KE2RlZmF1bHRfdWlfbGFuZ3VhZ2UYASABKA4yEi5tYW5nYS52MS5MYW5ndWFnZRI4ChxkZWZhdWx0X2NvbnRlbnRfbGFuZ3VhZ2Vfb25lGAIgASgOMhIubWFuZ2EudjEuTGFuZ3VhZ2USOAocZGVmYXVsdF9jb250ZW50X2xhbmd1YWdlX3R3bxgDIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEjoKHmRlZmF1bHRfY29udGVudF9sYW5ndWFnZV90aHJlZRgEIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEjgKE2F2YWlsYWJsZV9sYW5ndWFnZXMYBSADKAsyGy5tYW5nYS52MS5BdmFpbGFibGVMYW5ndWFnZSJYChhTZXJ2aWNlQW5ub3VuY2VtZW50c1ZpZXcSPAoVc2VydmljZV9hbm5vdW5jZW1lbnRzGAEgAygLMh0ubWFuZ2EudjEuU2VydmljZUFubm91bmNlbWVudCKTAQoVUHVibGlzaGVyTmV3c0xpc3RWaWV3EhQKDHB1Ymxpc2hlcl9pZBgBIAEoDRIWCg5wdWJsaXNoZXJfbmFtZRgCIAEoCRIgCgZiYW5uZXIYAyABKAsyEC5tYW5nYS52MS5CYW5uZXISKgoJbmV3c19saXN0GAQgAygLMhcubWFuZ2EudjEuUHVibGlzaGVyTmV3cyKJAQoIUXVlc3Rpb24SEwoLZGVzY3JpcHRpb24YASABKAkSEAoIY2FuX3NraXAYAiABKAgSGQoRbnVtYmVyX29mX2Nob2ljZXMYAyABKA0SEQoJc2VsZWN0aW9uGAQgAygJEhUKDWhpZGVfZnJlZWZvcm0YBSABKAgSEQoJZnJlZV9mb3JtGAYgASgJIrcBChFRdWVzdGlvbm5haXJlVmlldxITCgtpc19hbnN3ZXJlZBgBIAEoCBIPCgdzdWJqZWN0GAIgASgJEiUKCXF1ZXN0aW9ucxgDIAMoCzISLm1hbmdhLnYxLlF1ZXN0aW9uEiQKCGxhbmd1YWdlGAQgASgOMhIubWFuZ2EudjEuTGFuZ3VhZ2USGAoQYW5zd2VyZWRfc3ViamVjdBgFIAEoCRIVCg1hbnN3ZXJlZF9ib2R5GAYgASgJIlgKDVB1c2hUb2tlblZpZXcSDQoFdG9rZW4YASABKAkSGAoQdG9rZW5fdGltZV9zdGFtcBgCIAEoDRIeChZhcHBsaWNhdGlvbl9zZXJ2ZXJfa2V5GAMgASgJIikKEFJlZ2lzdHJhdGlvbkRhdGESFQoNZGV2aWNlX3NlY3JldBgBIAEoCSJjCghGZWVkYmFjaxISCgp0aW1lX3N0YW1wGAEgASgNEgwKBGJvZHkYAiABKAkSNQoNcmVzcG9uc2VfdHlwZRgDIAEoDjIeLm1hbmdhLnYxLkZlZWRiYWNrUmVzcG9uc2VUeXBlIjkKDEZlZWRiYWNrVmlldxIpCg1mZWVkYmFja19saXN0GAEgAygLMhIubWFuZ2EudjEuRmVlZGJhY2si2gMKCFBsYW5UeXBlEgwKBHBsYW4YASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEgoKcHJvZHVjdF9pZBgDIAEoCRJDChJzdWJzY3JpcHRpb25fb2ZmZXIYBCABKAsyJy5tYW5nYS52MS5QbGFuVHlwZS5Jb3NTdWJzY3JpcHRpb25PZmZlchI+ChJhbmRyb2lkX29mZmVyX3RhZ3MYBSADKAsyIi5tYW5nYS52MS5QbGFuVHlwZS5BbmRyb2lkT2ZmZXJUYWca8QEKFElvc1N1YnNjcmlwdGlvbk9mZmVyEkUKCm9mZmVyX3R5cGUYASABKA4yMS5tYW5nYS52MS5QbGFuVHlwZS5Jb3NTdWJzY3JpcHRpb25PZmZlci5PZmZlclR5cGUSEQoJc2lnbmF0dXJlGAIgASgJEgsKA2tleRgDIAEoCRINCgVub25jZRgEIAEoCRIRCgl0aW1lc3RhbXAYBSABKA0SEgoKaWRlbnRpZmllchgGIAEoCSI8CglPZmZlclR5cGUSDAoITk9fT0ZGRVIQABIQCgxJTlRST0RVQ1RPUlkQARIPCgtQUk9NT1RJT05BTBACGh4KD0FuZHJvaWRPZmZlclRhZxILCgN0YWcYASABKAki9AIKDlNldHRpbmdzVmlld1YyEg8KB215X2ljb24YASABKAkSEQoJdXNlcl9uYW1lGAIgASgJEiEKGW5vdGljZV9vZl9uZXdzX2FuZF9ldmVudHMYAyABKAgSLgombm90aWNlX29mX3VwZGF0ZXNfb2Zfc3Vic2NyaWJlZF90aXRsZXMYBCABKAgSOAoTYXZhaWxhYmxlX2xhbmd1YWdlcxgFIAMoCzIbLm1hbmdhLnYxLkF2YWlsYWJsZUxhbmd1YWdlEjEKEXVzZXJfc3Vic2NyaXB0aW9uGAYgASgLMhYubWFuZ2EudjEuU3Vic2NyaXB0aW9uEiAKBmJhbm5lchgHIAEoCzIQLm1hbmdhLnYxLkJhbm5lchIyChZhdmFpbGFibGVfY3VzdG9tX2NvZGVzGAggAygLMhIubWFuZ2EudjEuUGxhblR5cGUSKAoPZmF2b3JpdGVfdGl0bGVzGAkgAygLMg8ubWFuZ2EudjEuVGl0bGUihQEKDFNldHRpbmdzVmlldxIPCgdteV9pY29uGAEgASgJEhEKCXVzZXJfbmFtZRgCIAEoCRIhChlub3RpY2Vfb2ZfbmV3c19hbmRfZXZlbnRzGAMgASgIEi4KJm5vdGljZV9vZl91cGRhdGVzX29mX3N1YnNjcmliZWRfdGl0bGVzGAQgASgIIkwKE1Byb2ZpbGVTZXR0aW5nc1ZpZXcSEQoJaWNvbl9saXN0GAEgAygJEhEKCXVzZXJfbmFtZRgCIAEoCRIPCgdteV9pY29uGAMgASgJIkgKF1VwZGF0ZVByb2ZpbGVSZXN1bHRWaWV3Ei0KBnJlc3VsdBgBIAEoDjIdLm1hbmdhLnYxLlVwZGF0ZVByb2ZpbGVSZXN1bHQiYQoWVGl0bGVTdWJzY3JpcHRpb25Hcm91cBIMCgRwbGFuGAEgASgJEh8KBnRpdGxlcxgCIAMoCzIPLm1hbmdhLnYxLlRpdGxlEhgKEHRpdGxlX2NvdW50X3RleHQYAyABKAkiJwoITm90ZVRleHQSDQoFdGl0bGUYASABKAkSDAoEdGV4dBgCIAEoCSK/AgoQU3Vic2NyaXB0aW9uVmlldxIxChF1c2VyX3N1YnNjcmlwdGlvbhgBIAEoCzIWLm1hbmdhLnYxLlN1YnNjcmlwdGlvbhImCgpwbGFuX3R5cGVzGAIgAygLMhIubWFuZ2EudjEuUGxhblR5cGUSPQoTc3Vic2NyaXB0aW9uX3RpdGxlcxgDIAMoCzIgLm1hbmdhLnYxLlRpdGxlU3Vic2NyaXB0aW9uR3JvdXASGwoTdXNlcl9oYXNfdXNlZF90cmlhbBgEIAEoCBIgCgZiYW5uZXIYBSABKAsyEC5tYW5nYS52MS5CYW5uZXISMAoUcGxhbl9ib3hfZGVzY3JpcHRpb24YBiABKAsyEi5tYW5nYS52MS5Ob3RlVGV4dBIgCgRub3RlGAcgASgLMhIubWFuZ2EudjEuTm90ZVRleHQiewoVSW50cm9kdWNlU3Vic2NyaXB0aW9uEiwKDHN1YnNjcmlwdGlvbhgBIAEoCzIWLm1hbmdhLnYxLlN1YnNjcmlwdGlvbhIYChB0aXRsZV9jb3VudF90ZXh0GAIgASgJEhoKEmNoYXB0ZXJfY291bnRfdGV4dBgDIAEoCSJqCg1Jbml0aWFsVmlld1YyEh8KF2dkcHJfYWdyZWVtZW50X3JlcXVpcmVkGAEgASgIEjgKE2F2YWlsYWJsZV9sYW5ndWFnZXMYAiADKAsyGy5tYW5nYS52MS5BdmFpbGFibGVMYW5ndWFnZSJICg1NcGNTdGF0dXNWaWV3EhoKEmlzX21wY19tYWludGVuYW5jZRgBIAEoCBIbChNtYWludGVuYW5jZV9tZXNzYWdlGAIgASgJInQKEURvd25sb2FkYWJsZUltYWdlEgoKAmlkGAEgASgNEhEKCWltYWdlX3VybBgCIAEoCRITCgtpbWFnZV90aXRsZRgDIAEoCRINCgV3aWR0aBgEIAEoDRIOCgZoZWlnaHQYBSABKA0SDAoEdHlwZRgGIAEoCSJFChZEb3dubG9hZGFibGVJbWFnZXNWaWV3EisKBmltYWdlcxgBIAMoCzIbLm1hbmdhLnYxLkRvd25sb2FkYWJsZUltYWdlYgZwcm90bzM", [file_manga_v1_common, file_manga_v1_home, file_manga_v1_title]);
+  fileDesc("ChNtYW5nYS92MS9taXNjLnByb3RvEghtYW5nYS52MSJPChFBdmFpbGFibGVMYW5ndWFnZRIkCghsYW5ndWFnZRgBIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEhQKDHRpdGxlc19jb3VudBgCIAEoDSKmAgoJTGFuZ3VhZ2VzEi8KE2RlZmF1bHRfdWlfbGFuZ3VhZ2UYASABKA4yEi5tYW5nYS52MS5MYW5ndWFnZRI4ChxkZWZhdWx0X2NvbnRlbnRfbGFuZ3VhZ2Vfb25lGAIgASgOMhIubWFuZ2EudjEuTGFuZ3VhZ2USOAocZGVmYXVsdF9jb250ZW50X2xhbmd1YWdlX3R3bxgDIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEjoKHmRlZmF1bHRfY29udGVudF9sYW5ndWFnZV90aHJlZRgEIAEoDjISLm1hbmdhLnYxLkxhbmd1YWdlEjgKE2F2YWlsYWJsZV9sYW5ndWFnZXMYBSADKAsyGy5tYW5nYS52MS5BdmFpbGFibGVMYW5ndWFnZSJYChhTZXJ2aWNlQW5ub3VuY2VtZW50c1ZpZXcSPAoVc2VydmljZV9hbm5vdW5jZW1lbnRzGAEgAygLMh0ubWFuZ2EudjEuU2VydmljZUFubm91bmNlbWVudCKTAQoVUHVibGlzaGVyTmV3c0xpc3RWaWV3EhQKDHB1Ymxpc2hlcl9pZBgBIAEoDRIWCg5wdWJsaXNoZXJfbmFtZRgCIAEoCRIgCgZiYW5uZXIYAyABKAsyEC5tYW5nYS52MS5CYW5uZXISKgoJbmV3c19saXN0GAQgAygLMhcubWFuZ2EudjEuUHVibGlzaGVyTmV3cyKJAQoIUXVlc3Rpb24SEwoLZGVzY3JpcHRpb24YASABKAkSEAoIY2FuX3NraXAYAiABKAgSGQoRbnVtYmVyX29mX2Nob2ljZXMYAyABKA0SEQoJc2VsZWN0aW9uGAQgAygJEhUKDWhpZGVfZnJlZWZvcm0YBSABKAgSEQoJZnJlZV9mb3JtGAYgASgJIrcBChFRdWVzdGlvbm5haXJlVmlldxITCgtpc19hbnN3ZXJlZBgBIAEoCBIPCgdzdWJqZWN0GAIgASgJEiUKCXF1ZXN0aW9ucxgDIAMoCzISLm1hbmdhLnYxLlF1ZXN0aW9uEiQKCGxhbmd1YWdlGAQgASgOMhIubWFuZ2EudjEuTGFuZ3VhZ2USGAoQYW5zd2VyZWRfc3ViamVjdBgFIAEoCRIVCg1hbnN3ZXJlZF9ib2R5GAYgASgJIlgKDVB1c2hUb2tlblZpZXcSDQoFdG9rZW4YASABKAkSGAoQdG9rZW5fdGltZV9zdGFtcBgCIAEoDRIeChZhcHBsaWNhdGlvbl9zZXJ2ZXJfa2V5GAMgASgJIikKEFJlZ2lzdHJhdGlvbkRhdGESFQoNZGV2aWNlX3NlY3JldBgBIAEoCSJjCghGZWVkYmFjaxISCgp0aW1lX3N0YW1wGAEgASgNEgwKBGJvZHkYAiABKAkSNQoNcmVzcG9uc2VfdHlwZRgDIAEoDjIeLm1hbmdhLnYxLkZlZWRiYWNrUmVzcG9uc2VUeXBlIjkKDEZlZWRiYWNrVmlldxIpCg1mZWVkYmFja19saXN0GAEgAygLMhIubWFuZ2EudjEuRmVlZGJhY2si6gQKCFBsYW5UeXBlEgwKBHBsYW4YASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEgoKcHJvZHVjdF9pZBgDIAEoCRJDChJzdWJzY3JpcHRpb25fb2ZmZXIYBCABKAsyJy5tYW5nYS52MS5QbGFuVHlwZS5Jb3NTdWJzY3JpcHRpb25PZmZlchI+ChJhbmRyb2lkX29mZmVyX3RhZ3MYBSADKAsyIi5tYW5nYS52MS5QbGFuVHlwZS5BbmRyb2lkT2ZmZXJUYWcapwIKFElvc1N1YnNjcmlwdGlvbk9mZmVyEkUKCm9mZmVyX3R5cGUYASABKA4yMS5tYW5nYS52MS5QbGFuVHlwZS5Jb3NTdWJzY3JpcHRpb25PZmZlci5PZmZlclR5cGUSEQoJc2lnbmF0dXJlGAIgASgJEhEKCWFwcGxlX2tleRgDIAEoCRINCgVub25jZRgEIAEoCRIRCgl0aW1lc3RhbXAYBSABKAkSEgoKaWRlbnRpZmllchgGIAEoCRIuCglzYWxlX3R5cGUYByABKA4yGy5tYW5nYS52MS5QbGFuVHlwZS5TYWxlVHlwZSI8CglPZmZlclR5cGUSDAoITk9fT0ZGRVIQABIQCgxJTlRST0RVQ1RPUlkQARIPCgtQUk9NT1RJT05BTBACGk4KD0FuZHJvaWRPZmZlclRhZxILCgN0YWcYASABKAkSLgoJc2FsZV90eXBlGAIgASgOMhsubWFuZ2EudjEuUGxhblR5cGUuU2FsZVR5cGUiKAoIU2FsZVR5cGUSDAoIRElTQ09VTlQQABIOCgpGUkVFX1RSSUFMEAEiiwMKDlNldHRpbmdzVmlld1YyEiYKB215X2ljb24YASABKAsyFS5tYW5nYS52MS5Db21tZW50SWNvbhIRCgl1c2VyX25hbWUYAiABKAkSIQoZbm90aWNlX29mX25ld3NfYW5kX2V2ZW50cxgDIAEoCBIuCiZub3RpY2Vfb2ZfdXBkYXRlc19vZl9zdWJzY3JpYmVkX3RpdGxlcxgEIAEoCBI4ChNhdmFpbGFibGVfbGFuZ3VhZ2VzGAUgAygLMhsubWFuZ2EudjEuQXZhaWxhYmxlTGFuZ3VhZ2USMQoRdXNlcl9zdWJzY3JpcHRpb24YBiABKAsyFi5tYW5nYS52MS5TdWJzY3JpcHRpb24SIAoGYmFubmVyGAcgASgLMhAubWFuZ2EudjEuQmFubmVyEjIKFmF2YWlsYWJsZV9jdXN0b21fY29kZXMYCCADKAsyEi5tYW5nYS52MS5QbGFuVHlwZRIoCg9mYXZvcml0ZV90aXRsZXMYCSADKAsyDy5tYW5nYS52MS5UaXRsZSKFAQoMU2V0dGluZ3NWaWV3Eg8KB215X2ljb24YASABKAkSEQoJdXNlcl9uYW1lGAIgASgJEiEKGW5vdGljZV9vZl9uZXdzX2FuZF9ldmVudHMYAyABKAgSLgombm90aWNlX29mX3VwZGF0ZXNfb2Zfc3Vic2NyaWJlZF90aXRsZXMYBCABKAgiegoTUHJvZmlsZVNldHRpbmdzVmlldxIoCglpY29uX2xpc3QYASADKAsyFS5tYW5nYS52MS5Db21tZW50SWNvbhIRCgl1c2VyX25hbWUYAiABKAkSJgoHbXlfaWNvbhgDIAEoCzIVLm1hbmdhLnYxLkNvbW1lbnRJY29uIkgKF1VwZGF0ZVByb2ZpbGVSZXN1bHRWaWV3Ei0KBnJlc3VsdBgBIAEoDjIdLm1hbmdhLnYxLlVwZGF0ZVByb2ZpbGVSZXN1bHQiYQoWVGl0bGVTdWJzY3JpcHRpb25Hcm91cBIMCgRwbGFuGAEgASgJEh8KBnRpdGxlcxgCIAMoCzIPLm1hbmdhLnYxLlRpdGxlEhgKEHRpdGxlX2NvdW50X3RleHQYAyABKAkiJwoITm90ZVRleHQSDQoFdGl0bGUYASABKAkSDAoEdGV4dBgCIAEoCSK/AgoQU3Vic2NyaXB0aW9uVmlldxIxChF1c2VyX3N1YnNjcmlwdGlvbhgBIAEoCzIWLm1hbmdhLnYxLlN1YnNjcmlwdGlvbhImCgpwbGFuX3R5cGVzGAIgAygLMhIubWFuZ2EudjEuUGxhblR5cGUSPQoTc3Vic2NyaXB0aW9uX3RpdGxlcxgDIAMoCzIgLm1hbmdhLnYxLlRpdGxlU3Vic2NyaXB0aW9uR3JvdXASGwoTdXNlcl9oYXNfdXNlZF90cmlhbBgEIAEoCBIgCgZiYW5uZXIYBSABKAsyEC5tYW5nYS52MS5CYW5uZXISMAoUcGxhbl9ib3hfZGVzY3JpcHRpb24YBiABKAsyEi5tYW5nYS52MS5Ob3RlVGV4dBIgCgRub3RlGAcgASgLMhIubWFuZ2EudjEuTm90ZVRleHQiewoVSW50cm9kdWNlU3Vic2NyaXB0aW9uEiwKDHN1YnNjcmlwdGlvbhgBIAEoCzIWLm1hbmdhLnYxLlN1YnNjcmlwdGlvbhIYChB0aXRsZV9jb3VudF90ZXh0GAIgASgJEhoKEmNoYXB0ZXJfY291bnRfdGV4dBgDIAEoCSJqCg1Jbml0aWFsVmlld1YyEh8KF2dkcHJfYWdyZWVtZW50X3JlcXVpcmVkGAEgASgIEjgKE2F2YWlsYWJsZV9sYW5ndWFnZXMYAiADKAsyGy5tYW5nYS52MS5BdmFpbGFibGVMYW5ndWFnZSJICg1NcGNTdGF0dXNWaWV3EhoKEmlzX21wY19tYWludGVuYW5jZRgBIAEoCBIbChNtYWludGVuYW5jZV9tZXNzYWdlGAIgASgJInQKEURvd25sb2FkYWJsZUltYWdlEgoKAmlkGAEgASgNEhEKCWltYWdlX3VybBgCIAEoCRITCgtpbWFnZV90aXRsZRgDIAEoCRINCgV3aWR0aBgEIAEoDRIOCgZoZWlnaHQYBSABKA0SDAoEdHlwZRgGIAEoCSJFChZEb3dubG9hZGFibGVJbWFnZXNWaWV3EisKBmltYWdlcxgBIAMoCzIbLm1hbmdhLnYxLkRvd25sb2FkYWJsZUltYWdlYgZwcm90bzM", [file_manga_v1_comment, file_manga_v1_common, file_manga_v1_home, file_manga_v1_title]);
 
 /**
  * @generated from message manga.v1.AvailableLanguage
@@ -306,6 +308,10 @@ export const FeedbackViewSchema: GenMessage<FeedbackView> = /*@__PURE__*/
   messageDesc(file_manga_v1_misc, 9);
 
 /**
+ * A subscription plan (SubscriptionView 2). Numbers and string timestamps from
+ * hyugogirubato/mangaplus docs/protobuf/protos and tosho-mango
+ * tosho_mplus/src/proto/accounts.rs.
+ *
  * @generated from message manga.v1.PlanType
  */
 export type PlanType = Message<"manga.v1.PlanType"> & {
@@ -357,9 +363,9 @@ export type PlanType_IosSubscriptionOffer = Message<"manga.v1.PlanType.IosSubscr
   signature: string;
 
   /**
-   * @generated from field: string key = 3;
+   * @generated from field: string apple_key = 3;
    */
-  key: string;
+  appleKey: string;
 
   /**
    * @generated from field: string nonce = 4;
@@ -367,14 +373,19 @@ export type PlanType_IosSubscriptionOffer = Message<"manga.v1.PlanType.IosSubscr
   nonce: string;
 
   /**
-   * @generated from field: uint32 timestamp = 5;
+   * @generated from field: string timestamp = 5;
    */
-  timestamp: number;
+  timestamp: string;
 
   /**
    * @generated from field: string identifier = 6;
    */
   identifier: string;
+
+  /**
+   * @generated from field: manga.v1.PlanType.SaleType sale_type = 7;
+   */
+  saleType: PlanType_SaleType;
 };
 
 /**
@@ -418,6 +429,11 @@ export type PlanType_AndroidOfferTag = Message<"manga.v1.PlanType.AndroidOfferTa
    * @generated from field: string tag = 1;
    */
   tag: string;
+
+  /**
+   * @generated from field: manga.v1.PlanType.SaleType sale_type = 2;
+   */
+  saleType: PlanType_SaleType;
 };
 
 /**
@@ -428,13 +444,37 @@ export const PlanType_AndroidOfferTagSchema: GenMessage<PlanType_AndroidOfferTag
   messageDesc(file_manga_v1_misc, 10, 1);
 
 /**
+ * @generated from enum manga.v1.PlanType.SaleType
+ */
+export enum PlanType_SaleType {
+  /**
+   * @generated from enum value: DISCOUNT = 0;
+   */
+  DISCOUNT = 0,
+
+  /**
+   * @generated from enum value: FREE_TRIAL = 1;
+   */
+  FREE_TRIAL = 1,
+}
+
+/**
+ * Describes the enum manga.v1.PlanType.SaleType.
+ */
+export const PlanType_SaleTypeSchema: GenEnum<PlanType_SaleType> = /*@__PURE__*/
+  enumDesc(file_manga_v1_misc, 10, 0);
+
+/**
+ * /api/settings_v2 (SuccessResult 26); icons are CommentIcon messages (tosho-mango
+ * accounts.rs, the Kotlin extension's MPSettingsViewV2).
+ *
  * @generated from message manga.v1.SettingsViewV2
  */
 export type SettingsViewV2 = Message<"manga.v1.SettingsViewV2"> & {
   /**
-   * @generated from field: string my_icon = 1;
+   * @generated from field: manga.v1.CommentIcon my_icon = 1;
    */
-  myIcon: string;
+  myIcon?: CommentIcon | undefined;
 
   /**
    * @generated from field: string user_name = 2;
@@ -517,13 +557,15 @@ export const SettingsViewSchema: GenMessage<SettingsView> = /*@__PURE__*/
   messageDesc(file_manga_v1_misc, 12);
 
 /**
+ * /api/profile (SuccessResult 13): numbers from tosho-mango accounts.rs.
+ *
  * @generated from message manga.v1.ProfileSettingsView
  */
 export type ProfileSettingsView = Message<"manga.v1.ProfileSettingsView"> & {
   /**
-   * @generated from field: repeated string icon_list = 1;
+   * @generated from field: repeated manga.v1.CommentIcon icon_list = 1;
    */
-  iconList: string[];
+  iconList: CommentIcon[];
 
   /**
    * @generated from field: string user_name = 2;
@@ -531,9 +573,9 @@ export type ProfileSettingsView = Message<"manga.v1.ProfileSettingsView"> & {
   userName: string;
 
   /**
-   * @generated from field: string my_icon = 3;
+   * @generated from field: manga.v1.CommentIcon my_icon = 3;
    */
-  myIcon: string;
+  myIcon?: CommentIcon | undefined;
 };
 
 /**
