@@ -4,6 +4,7 @@ import type {
   CommentTable,
   ContactTable,
   PushTokenTable,
+  ReadingPositionTable,
   QuestionnaireAnswerTable,
   TapLogTable,
   ViewedChapterTable,
@@ -38,6 +39,7 @@ export interface Database {
   comment_likes: CommentLikeTable;
   bookmarks: BookmarkTable;
   viewed_chapters: ViewedChapterTable;
+  reading_positions: ReadingPositionTable;
   push_tokens: PushTokenTable;
   banners: BannerTable;
   featured_lists: FeaturedListTable;

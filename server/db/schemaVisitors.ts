@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of what visitors do and send: sessions, comments and likes, favorites, views, push tokens, survey answers, tap logs, contact messages (server/db/schema.ts). */
+/** Tables of what visitors do and send: sessions, comments and likes, favorites, views, reading positions, push tokens, survey answers, tap logs, contact messages (server/db/schema.ts). */
 
 export interface VisitorTable {
   /** The SESSION-TOKEN: 128 random bits, hex. */
@@ -38,6 +38,21 @@ export interface ViewedChapterTable {
   chapter_id: number;
   last_page: number;
   viewed_at: number;
+}
+
+/** Where a visitor was in a title (server/repos/history.ts). */
+export interface ReadingPositionTable {
+  visitor_token: string;
+  title_id: number;
+  chapter_id: number;
+  /** The viewer item to resume at (0-based). */
+  item: number;
+  /** 1-based page number among the chapter's manga pages, and their count. */
+  page: number;
+  page_count: number;
+  /** The reader's clock when the position was taken (ms): an older write never replaces a newer one. */
+  client_ms: number;
+  updated_at: number;
 }
 
 export interface PushTokenTable {

@@ -4,6 +4,7 @@ import { catalogRepo } from './catalog.js';
 import { chaptersRepo } from './chapters.js';
 import { commentsRepo } from './comments.js';
 import { feedbackRepo } from './feedback.js';
+import { historyRepo } from './history.js';
 import { imagesRepo } from './images.js';
 import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
@@ -24,6 +25,7 @@ export function makeRepos(db: DB) {
     promo: promoRepo(db),
     bookmarks: bookmarksRepo(db),
     feedback: feedbackRepo(db),
+    history: historyRepo(db),
     images: imagesRepo(db),
     push: pushRepo(db),
   };
