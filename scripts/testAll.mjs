@@ -2,7 +2,8 @@
 // `npm test`: builds the web app (the e2e suite serves it), runs every Vitest
 // project (unit, ui, server on SQLite and on PostgreSQL when
 // TEST_DATABASE_URL is set, e2e in Debian's Chromium), prints the machine
-// coverage table, and ends with one "N passed, N failed" line.
+// coverage table (its failure, a machine short of 100% UI coverage, counts as
+// one failed), and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -39,7 +40,10 @@ try {
   failed = 1;
 }
 
-if (fs.existsSync('scripts/coverageTable.mjs')) run('node', ['scripts/coverageTable.mjs']);
+// The machines' UI coverage (scripts/coverageTable.mjs): short of 100% (minus listed exceptions) is a failure
+// of a whole run; a run of some files only prints it.
+const coverage = run('node', ['scripts/coverageTable.mjs']);
+if (coverage.status !== 0 && extra.length === 0) failed += 1;
 
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(res.status === 0 && failed === 0 ? 0 : 1);

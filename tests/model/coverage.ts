@@ -1,39 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { createActor, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, type AnyActorRef, type AnyStateMachine, type AnyStateNode, type InspectionEvent } from 'xstate';
+import { addInspectionListener } from '../../src/lib/inspector';
 
 /**
- * Records which states and transitions of a machine the generated paths
- * reach, so `npm test` can print the coverage table
- * (scripts/coverageTable.mjs merges every record of a run).
+ * Records which states and transitions of a machine were executed, so
+ * `npm test` can print the coverage table (scripts/coverageTable.mjs merges
+ * every record of a run, UI and machine-only apart).
  *
- * Call it once per set of paths a test executes:
- *   const paths = model.getShortestPaths();
- *   recordCoverage('favoriteToggle', machine, paths);
- *
- * Each step is replayed on an actor restored from the step before, with
- * the machine's effects stubbed, and the machine itself reports the
- * transitions it took, eventless ones included. The start is replayed
- * the same way when the path carries the machine's input; otherwise its
- * eventless transitions are inferred from the settled snapshot.
+ * Two sources, both read from what XState itself reports (its inspection
+ * API's `@xstate.microstep` events list the transitions each microstep took,
+ * eventless ones included; nothing is inferred from guards):
+ * - `observeMachine(machine)` watches the app's own actors of that machine
+ *   (every actor is created with src/lib/inspector.ts) while a UI test runs:
+ *   what the UI did. `runUiModel` (uiModel.ts) records this.
+ * - `recordCoverage(name, machine, paths)` replays generated paths on an
+ *   actor of the machine with its effects stubbed: machine-only tests, and
+ *   browser tests whose actors run in another process (tests/e2e), which
+ *   check each step on screen before it counts.
  */
 export interface PathLike {
   steps: Array<{ state: unknown; event: { type: string } }>;
-  /** The machine's input, when the path carries it: the start is then replayed too. */
+  /** The machine's input (undefined: started without one). */
   input?: unknown;
 }
 
 export interface CoverageExceptions {
-  /** State id → why no path can reach it. */
+  /** State id → why the product cannot reach it. */
   states?: Record<string, string>;
-  /** Transition key ("<source id> <event>") → why no path takes it. */
+  /** Transition key ("<source id> <event>#<index>") → why the product cannot take it. */
   transitions?: Record<string, string>;
-}
-
-interface Snap {
-  value: unknown;
-  _nodes: AnyStateNode[];
 }
 
 function allNodes(root: AnyStateNode): AnyStateNode[] {
@@ -60,17 +57,37 @@ export function stateKeys(machine: AnyStateMachine): string[] {
   return allNodes(machine.root).map((n) => n.id);
 }
 
-function targetsActive(targets: readonly AnyStateNode[] | undefined, next: Snap): boolean {
-  if (!targets || targets.length === 0) return false;
-  return targets.every((t) => next._nodes.includes(t));
-}
-
 type Transition = { source: AnyStateNode; eventType: string };
 
 /** A transition's key: "<source id> <event type>#<index>", eventless ones "(always)". */
 function keyOf(t: Transition): string {
   const list: unknown[] = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
   return `${t.source.id} ${t.eventType === '' ? '(always)' : t.eventType}#${list.indexOf(t)}`;
+}
+
+interface Seen {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/** Adds what one inspection event of a machine actor says was entered or taken. */
+function note(seen: Seen, e: InspectionEvent): void {
+  let snap: { _nodes?: AnyStateNode[] } | undefined;
+  if (e.type === '@xstate.microstep' || e.type === '@xstate.snapshot') snap = e.snapshot as typeof snap;
+  else if (e.type === '@xstate.actor') {
+    try {
+      snap = (e.actorRef as AnyActorRef).getSnapshot() as typeof snap;
+    } catch {
+      // Announced before its first snapshot: its first microstep or snapshot follows.
+    }
+  }
+  for (const n of snap?._nodes ?? []) seen.states.add(n.id);
+  if (e.type !== '@xstate.microstep') return;
+  for (const t of (e as unknown as { _transitions: Transition[] })._transitions) {
+    seen.transitions.add(keyOf(t));
+    // Its source was active, though a transient one (left by an eventless transition) is in no settled snapshot.
+    for (let n: AnyStateNode | undefined = t.source; n; n = n.parent) seen.states.add(n.id);
+  }
 }
 
 /** The machine with its named effects stubbed (assign and the other built-ins kept), so replaying a step touches nothing. */
@@ -88,119 +105,38 @@ function inert(machine: AnyStateMachine): AnyStateMachine {
 }
 
 /**
- * The transitions the machine reports taking, every microstep included
- * (eventless ones too, with the context they saw), while `act` runs on an
- * actor of the machine with its effects stubbed.
+ * Replays a path on an actor of the machine (effects stubbed): started with
+ * the path's input, then each step's event sent to an actor restored from
+ * the step before (so the replay follows the path even where it needed an
+ * outside answer), noting every microstep the machine reports.
  */
-function reported(
-  machine: AnyStateMachine,
-  options: { snapshot?: unknown; input?: unknown },
-  act: (send: (e: { type: string }) => void) => void,
-) {
+function replay(machine: AnyStateMachine, p: PathLike, seen: Seen): void {
   const m = inert(machine);
-  const taken: string[] = [];
-  let recording = !options.snapshot;
-  const actor = createActor(m, {
-    ...(options.snapshot ? { snapshot: m.getPersistedSnapshot(options.snapshot as never) } : {}),
-    ...(options.input === undefined ? {} : { input: options.input }),
-    inspect: (e) => {
-      if (recording && e.type === '@xstate.microstep')
-        for (const t of (e as unknown as { _transitions: Transition[] })._transitions) taken.push(keyOf(t));
-    },
+  const inspect = (e: InspectionEvent) => note(seen, e);
+  const opts = (snapshot: unknown) => ({
+    ...(snapshot ? { snapshot: m.getPersistedSnapshot(snapshot as never) } : {}),
+    ...(p.input === undefined ? {} : { input: p.input }),
+    inspect,
   });
-  actor.start();
-  recording = true;
-  act((e) => actor.send(e));
-  actor.stop();
-  return taken;
-}
-
-/** Which transitions a step from prev on event took: the step replayed on an actor restored from prev. */
-const takenBy = (machine: AnyStateMachine, prev: Snap, event: { type: string }) =>
-  reported(machine, { snapshot: prev }, (send) => send(event));
-
-/** Evaluates a named guard against a snapshot; undefined when it cannot tell. */
-function guardPasses(machine: AnyStateMachine, guard: unknown, snap: Snap): boolean | undefined {
-  if (guard === undefined) return true;
-  const type = typeof guard === 'string' ? guard : typeof guard === 'object' && guard && 'type' in guard ? String(guard.type) : undefined;
-  const params = typeof guard === 'object' && guard && 'params' in guard ? guard.params : undefined;
-  const impl = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
-  if (typeof impl !== 'function') return undefined;
-  try {
-    return !!(impl as (a: unknown, p: unknown) => boolean)(
-      { context: (snap as unknown as { context: unknown }).context, event: { type: '' } },
-      typeof params === 'function' ? undefined : params,
-    );
-  } catch {
-    return undefined;
+  let prev: unknown;
+  for (const step of p.steps) {
+    const start = step.event.type.startsWith('xstate.init') || prev === undefined;
+    const actor = createActor(m, opts(start ? undefined : prev));
+    actor.start();
+    if (!start) actor.send(step.event);
+    actor.stop();
+    prev = step.state;
   }
 }
 
-/** A node and the initial descendants entered with it. */
-function withInitials(n: AnyStateNode): AnyStateNode[] {
-  const init = n.initial?.target ?? [];
-  return [n, ...init.flatMap(withInitials)];
-}
-
-/**
- * Eventless transitions fire right after an event (or the start): count those
- * whose targets are now active while their source is not. Their source is a
- * transient state, never seen in a snapshot, so it counts as reached too.
- */
-function alwaysTaken(machine: AnyStateMachine, next: Snap, entered: AnyStateNode[]): string[] {
-  const taken: string[] = [];
-  // Follow chains of transient states: entered → always target → its always…
-  const seen = new Set(entered);
-  for (const m of allNodes(machine.root)) {
-    if (!seen.has(m)) continue;
-    const defs = (m.always ?? []) as Array<{ target?: readonly AnyStateNode[] | undefined; guard?: unknown }>;
-    // The first candidate whose guard passes wins (guards read the context, which
-    // these eventless steps leave as it was); without a readable guard, the first
-    // candidate whose targets are active.
-    let i = defs.findIndex((d) => guardPasses(machine, d.guard, next) === true);
-    if (i < 0 || !targetsActive(defs[i].target, next)) i = defs.findIndex((d) => targetsActive(d.target, next));
-    if (i >= 0 && !next._nodes.includes(m)) {
-      taken.push(`${m.id} (always)#${i}`);
-      for (const t of defs[i].target ?? []) for (const x of withInitials(t)) seen.add(x);
-    }
-  }
-  return taken;
-}
-
-export function recordCoverage(
-  name: string,
-  machine: AnyStateMachine,
-  paths: PathLike[],
-  exceptions: CoverageExceptions = {},
-  /** 'ui': paths executed against the rendered UI; 'machine': against the machine alone. */
-  against: 'ui' | 'machine' = 'ui',
-): { states: string[]; transitions: string[] } {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  for (const p of paths) {
-    let prev: Snap | undefined;
-    for (const step of p.steps) {
-      const snap = step.state as Snap;
-      for (const n of snap._nodes) states.add(n.id);
-      const keys =
-        prev && !step.event.type.startsWith('xstate.init')
-          ? takenBy(machine, prev, step.event)
-          : 'input' in p
-            ? reported(machine, { input: p.input }, () => {})
-            : alwaysTaken(machine, snap, withInitials(machine.root));
-      for (const k of keys) {
-        transitions.add(k);
-        if (k.includes(' (always)#')) states.add(k.slice(0, k.indexOf(' ')));
-      }
-      prev = snap;
-    }
-  }
+/** The record scripts/coverageTable.mjs reads: one file per call. */
+function write(name: string, machine: AnyStateMachine, seen: Seen, exceptions: CoverageExceptions, against: 'ui' | 'machine') {
   const record = {
     name,
     totalStates: stateKeys(machine),
     totalTransitions: transitionKeys(machine),
-    states: [...states],
-    transitions: [...transitions],
+    states: [...seen.states],
+    transitions: [...seen.transitions],
     exceptions,
     against,
   };
@@ -209,4 +145,39 @@ export function recordCoverage(
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.${crypto.randomUUID()}.json`), JSON.stringify(record));
   return { states: record.states, transitions: record.transitions };
+}
+
+/** Records paths replayed on the machine (see above): 'machine' for machine-only tests, 'ui' for paths each checked on a browser's screen. */
+export function recordCoverage(
+  name: string,
+  machine: AnyStateMachine,
+  paths: PathLike[],
+  exceptions: CoverageExceptions = {},
+  against: 'ui' | 'machine' = 'ui',
+): { states: string[]; transitions: string[] } {
+  const seen: Seen = { states: new Set(), transitions: new Set() };
+  for (const p of paths) replay(machine, p, seen);
+  return write(name, machine, seen, exceptions, against);
+}
+
+/**
+ * Watches every actor of this machine (by id) that the app creates with its
+ * inspector until `record` is called, which writes what they executed as UI
+ * coverage and returns it.
+ */
+export function observeMachine(
+  name: string,
+  machine: AnyStateMachine,
+): { record(exceptions?: CoverageExceptions): { states: string[]; transitions: string[] } } {
+  const seen: Seen = { states: new Set(), transitions: new Set() };
+  const stop = addInspectionListener((e) => {
+    const logic = (e.actorRef as AnyActorRef & { logic?: { id?: string; root?: unknown } }).logic;
+    if (logic && 'root' in logic && logic.id === machine.id) note(seen, e);
+  });
+  return {
+    record(exceptions = {}) {
+      stop();
+      return write(name, machine, seen, exceptions, 'ui');
+    },
+  };
 }

@@ -2,14 +2,15 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { expect } from 'vitest';
-import { recordCoverage, stateKeys, transitionKeys, type CoverageExceptions, type PathLike } from './coverage';
+import { observeMachine, stateKeys, transitionKeys, type CoverageExceptions, type PathLike } from './coverage';
 
 /**
  * Executes paths generated from a machine against the real rendered UI:
  * for each path, render fresh, then for every step perform the event the
  * way a person (or the outside world: a server answer, a timer) would and
- * wait until the UI shows the step's state. Records what the paths reached
- * and fails when a state or transition was missed (minus the exceptions).
+ * wait until the UI shows the step's state. Records what the app's own
+ * actors of the machine executed meanwhile (observeMachine, coverage.ts) and
+ * fails when a state or transition was missed (minus the exceptions).
  */
 export interface UiDriver<S = { value: unknown; context: unknown }> {
   render(): void | Promise<void>;
@@ -101,6 +102,7 @@ export async function runUiModel(
   driverFor: (input: unknown) => UiDriver,
 ): Promise<{ paths: number; steps: number }> {
   const paths = generatePaths(machine, opts);
+  const observed = observeMachine(opts.name, machine);
   let steps = 0;
   for (const p of paths) {
     cleanup();
@@ -138,7 +140,7 @@ export async function runUiModel(
     }
   }
   cleanup();
-  const got = recordCoverage(opts.name, machine, paths, opts.exceptions ?? {});
+  const got = observed.record(opts.exceptions ?? {});
   const ex = opts.exceptions ?? {};
   expect(stateKeys(machine).filter((s) => !got.states.includes(s) && !ex.states?.[s])).toEqual([]);
   expect(transitionKeys(machine).filter((t) => !got.transitions.includes(t) && !ex.transitions?.[t])).toEqual([]);
