@@ -1,13 +1,19 @@
 import { setup } from 'xstate';
 
 /**
- * The viewer's menus: settings modal, language modal and chapter side menu.
- * They are mutually exclusive: opening one closes the other. Every toggle is
- * reported (`notifyToggled`) so the navigation bar stops auto-hiding.
+ * The viewer's menus: settings modal, language modal and chapter side menu,
+ * one at a time. A menu opens from its header button, which is reachable only
+ * while every menu is closed: an open menu covers the header (a modal, or the
+ * side menu over a backdrop), so the only way on from an open menu is closing
+ * it (its close button, Escape, the backdrop, or picking a language or a
+ * chapter). Every open and close is reported (`notifyToggled`) so the
+ * navigation bar stops auto-hiding.
  */
 export type ViewerMenu = 'settings' | 'language' | 'chapters';
 
-export type ViewerMenusEvent = { type: 'menu.toggle'; menu: ViewerMenu } | { type: 'menu.close' };
+export type ViewerMenusEvent = { type: 'menu.open'; menu: ViewerMenu } | { type: 'menu.close' };
+
+const close = { 'menu.close': { target: 'closed', actions: 'notifyToggled' } } as const;
 
 export const viewerMenusMachine = setup({
   types: {
@@ -17,9 +23,8 @@ export const viewerMenusMachine = setup({
     notifyToggled: () => {},
   },
   guards: {
-    isSettings: ({ event }) => 'menu' in event && event.menu === 'settings',
-    isLanguage: ({ event }) => 'menu' in event && event.menu === 'language',
-    isChapters: ({ event }) => 'menu' in event && event.menu === 'chapters',
+    isSettings: ({ event }) => event.type === 'menu.open' && event.menu === 'settings',
+    isLanguage: ({ event }) => event.type === 'menu.open' && event.menu === 'language',
   },
 }).createMachine({
   id: 'viewerMenus',
@@ -27,42 +32,15 @@ export const viewerMenusMachine = setup({
   states: {
     closed: {
       on: {
-        'menu.toggle': [
+        'menu.open': [
           { guard: 'isSettings', target: 'settings', actions: 'notifyToggled' },
           { guard: 'isLanguage', target: 'language', actions: 'notifyToggled' },
-          { guard: 'isChapters', target: 'chapters', actions: 'notifyToggled' },
+          { target: 'chapters', actions: 'notifyToggled' },
         ],
       },
     },
-    settings: {
-      on: {
-        'menu.close': { target: 'closed', actions: 'notifyToggled' },
-        'menu.toggle': [
-          { guard: 'isSettings', target: 'closed', actions: 'notifyToggled' },
-          { guard: 'isLanguage', target: 'language', actions: 'notifyToggled' },
-          { guard: 'isChapters', target: 'chapters', actions: 'notifyToggled' },
-        ],
-      },
-    },
-    language: {
-      on: {
-        'menu.close': { target: 'closed', actions: 'notifyToggled' },
-        'menu.toggle': [
-          { guard: 'isLanguage', target: 'closed', actions: 'notifyToggled' },
-          { guard: 'isSettings', target: 'settings', actions: 'notifyToggled' },
-          { guard: 'isChapters', target: 'chapters', actions: 'notifyToggled' },
-        ],
-      },
-    },
-    chapters: {
-      on: {
-        'menu.close': { target: 'closed', actions: 'notifyToggled' },
-        'menu.toggle': [
-          { guard: 'isChapters', target: 'closed', actions: 'notifyToggled' },
-          { guard: 'isSettings', target: 'settings', actions: 'notifyToggled' },
-          { guard: 'isLanguage', target: 'language', actions: 'notifyToggled' },
-        ],
-      },
-    },
+    settings: { on: close },
+    language: { on: close },
+    chapters: { on: close },
   },
 });

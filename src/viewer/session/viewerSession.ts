@@ -172,7 +172,7 @@ export class ViewerSession implements GestureTarget {
     this.send({ type: 'page.goto', index });
   }
   toggleMenu(menu: OpenMenu): void {
-    this.actors.menus.send({ type: 'menu.toggle', menu });
+    this.actors.menus.send({ type: 'menu.open', menu });
   }
   closeMenu(): void {
     this.actors.menus.send({ type: 'menu.close' });
