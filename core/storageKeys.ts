@@ -20,6 +20,8 @@ export const STORAGE = {
   displaySettings: 'viewer_display_settings',
   /** JSON map titleId → that title's reader settings (spread offset, colour filter), the most recent last. */
   titleSettings: 'viewer_title_settings',
+  /** JSON of the reader's controls (core/viewer/controls.ts: key map, tap zones, wheel, reduced motion). */
+  controls: 'viewer_controls',
   // session storage
   searchTag: 'search_tag',
   searchLabel: 'search_label',

@@ -3,6 +3,7 @@ import { PREFS_COOKIES, SESSION_TOKEN, STORAGE } from '../../core/storageKeys';
 import { isResolution, type Resolution } from '../../core/viewer/imageQuality';
 import { parseViewerMode, type ViewerMode } from '../../core/viewer/viewerMode';
 import * as reader from '../../core/viewer/readerSettings';
+import { parseControls, type ControlSettings } from '../../core/viewer/controls';
 
 /**
  * The one module that touches the browser's storage (ESLint bans
@@ -157,6 +158,13 @@ export function saveTitleSettings(titleId: number, s: reader.TitleSettings): voi
   const plain = !s.spreadOffset && reader.isIdentityFilter(s.filter);
   saveRecent(STORAGE.titleSettings, titleId, plain ? null : s, 200);
 }
+
+/** The reader's controls (keys, tap zones, wheel, motion; defaults where none or damaged). */
+export function storedControls(): ControlSettings {
+  return parseControls(json(get(STORAGE.controls)));
+}
+
+export const saveControls = (p: Partial<ControlSettings>) => put(STORAGE.controls, JSON.stringify({ ...storedControls(), ...p }));
 
 /** The service language every call sends (English when none is stored). */
 export function storedServiceLang(): ServiceCode {
