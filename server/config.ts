@@ -41,6 +41,28 @@ export interface Config {
    * true (any), a hop count, or addresses/CIDRs ("127.0.0.1,10.0.0.0/8").
    */
   trustProxy: boolean | number | string;
+  /** VAPID key pair (base64url) for every node; empty = generated once and kept in the database. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  /** VAPID `sub` claim (mailto: or https:); empty = PUBLIC_URL, else mailto:push@localhost. */
+  vapidSubject: string;
+  /**
+   * Host suffixes of the push services endpoints may point at (PUSH_ALLOW_HOSTS,
+   * comma list; "*.x" = subdomains of x only). Default: FCM, Mozilla, Apple, Windows.
+   */
+  pushAllowHosts: string[];
+  /** Test setting only: also allow plain-HTTP endpoints on loopback (a test push service). */
+  pushAllowInsecureLoopback: boolean;
+  /** Whether this node sends release notifications (PUSH_WORKER=0: it only claims and queues them). */
+  pushWorker: boolean;
+  /** Notifications in flight at once per node. */
+  pushConcurrency: number;
+  /** Tries per subscriber before a retryable failure (429, 5xx, 401/403, network) is given up. */
+  pushMaxAttempts: number;
+  /** First retry delay (s), doubled per attempt; a push service's Retry-After wins when longer. */
+  pushRetrySeconds: number;
+  /** A fan-out job held longer than this (s) by a node is taken by another (the holder died). */
+  pushJobExpireSeconds: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -81,6 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adUnitId: env.AD_UNIT_ID ?? 'manga-viewer',
     bodyLimit: Number(env.BODY_LIMIT ?? 64 * 1024),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    vapidPublicKey: env.VAPID_PUBLIC_KEY ?? '',
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? '',
+    vapidSubject: env.VAPID_SUBJECT ?? '',
+    pushAllowHosts: (env.PUSH_ALLOW_HOSTS ?? 'fcm.googleapis.com,push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    pushAllowInsecureLoopback: bool(env.PUSH_ALLOW_INSECURE_LOOPBACK),
+    pushWorker: bool(env.PUSH_WORKER, true),
+    pushConcurrency: Math.max(1, Number(env.PUSH_CONCURRENCY ?? 32) || 32),
+    pushMaxAttempts: Math.max(1, Number(env.PUSH_MAX_ATTEMPTS ?? 5) || 5),
+    pushRetrySeconds: Math.max(1, Number(env.PUSH_RETRY_SECONDS ?? 30) || 30),
+    pushJobExpireSeconds: Math.max(1, Number(env.PUSH_JOB_EXPIRE_SECONDS ?? 120) || 120),
   };
   return { ...cfg, ...overrides };
 }

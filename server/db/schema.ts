@@ -20,6 +20,7 @@ import type {
   QuestionnaireTable,
   SettingTable,
 } from './schemaPromo.js';
+import type { PushDeliveryTable, PushJobTable, PushVapidTable } from './schemaPush.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -41,6 +42,9 @@ export interface Database {
   viewed_chapters: ViewedChapterTable;
   reading_positions: ReadingPositionTable;
   push_tokens: PushTokenTable;
+  push_vapid: PushVapidTable;
+  push_deliveries: PushDeliveryTable;
+  push_jobs: PushJobTable;
   banners: BannerTable;
   featured_lists: FeaturedListTable;
   featured_list_items: FeaturedListItemTable;

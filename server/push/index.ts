@@ -1,23 +1,32 @@
 import fp from 'fastify-plugin';
+import { errors } from '../lib/errors.js';
 import { nowSec } from '../lib/clock.js';
 import { chapterEvents } from '../lib/events.js';
-import { releaseMessage } from './messages.js';
 import type { ReleasedChapter } from '../repos/push.js';
-import { sendPush, type SendOutcome } from './sender.js';
-import { loadVapidKeys, type VapidKeys } from './vapid.js';
+import { bossQueue } from './boss.js';
+import { checkEndpoint, type EndpointPolicy } from './endpoint.js';
+import { fanout, type Outcome } from './fanout.js';
+import { BATCH, outboxQueue, type PushQueue, type QueueOptions } from './queue.js';
+import { parseSubscription } from './sender.js';
+import { loadVapidKeys } from './vapid.js';
 
 interface ReleaseReport {
   chapterId: number;
-  outcomes: Record<SendOutcome, number>;
+  /** Subscribers the release was queued for (in batches of BATCH). */
+  subscribers: number;
 }
 
 interface PushService {
-  /** VAPID public key (base64url) browsers subscribe with. */
+  /** VAPID public key (base64url) browsers subscribe with: the same on every node. */
   readonly publicKey: string;
-  /** Notifies the subscribers of every chapter whose start time has passed and that was not notified yet. */
+  /** Throws the error envelope's bad-parameter error unless the token may be stored (subscribe time). */
+  assertToken(token: string): void;
+  /** Claims and queues every chapter whose start time has passed and that was not claimed yet. */
   checkReleases(now?: number): Promise<ReleaseReport[]>;
-  /** Notifies the subscribers of one chapter now if it is readable and not notified yet. */
+  /** Claims and queues one chapter now if it is readable and not claimed yet. */
   notifyChapter(chapterId: number, now?: number): Promise<ReleaseReport | null>;
+  /** What this node's sends came to, by outcome. */
+  readonly stats: Readonly<Record<Outcome, number>>;
 }
 
 declare module 'fastify' {
@@ -32,86 +41,120 @@ function checkSeconds(): number {
   return Number.isFinite(v) && v >= 0 ? v : 30;
 }
 
+/** Why a push token may not be stored, or null: an opaque token is kept (never sent); a subscription needs its keys and an allowed endpoint. */
+function tokenProblem(token: string, policy: EndpointPolicy): string | null {
+  if (!token.trimStart().startsWith('{')) return null;
+  const sub = parseSubscription(token);
+  if (!sub) return 'is not a Web Push subscription';
+  if (Buffer.from(sub.keys.p256dh, 'base64url').length !== 65 || Buffer.from(sub.keys.auth, 'base64url').length !== 16)
+    return 'has malformed keys';
+  const url = checkEndpoint(sub.endpoint, policy);
+  return typeof url === 'string' ? `endpoint ${url}` : null;
+}
+
 /**
- * Release notifications: the VAPID keys kept in DATA_DIR, a scheduler that
- * finds the chapters whose start time passed and that are not notified yet
- * (chapters.notified_at, claimed with a conditional update so nothing is sent
- * twice, even by two processes), and the import's 'published' events.
- * Each subscriber gets the message in its service language; expired
- * subscriptions (404/410) are removed.
+ * Release notifications. The deployment's one VAPID key pair (vapid.ts).
+ * A release — a chapter whose start time passed (the scheduler, every
+ * PUSH_CHECK_SECONDS) or that an import published (chapterEvents) — is
+ * claimed with a conditional update of chapters.notified_at, and in that
+ * same transaction its subscribers are queued in jobs of BATCH (queue.ts:
+ * the push_jobs outbox on SQLite, pg-boss on PostgreSQL), so a crash can
+ * neither lose a claimed release nor let two nodes claim it. Workers
+ * (PUSH_WORKER, on by default) handle the jobs (fanout.ts): at least once,
+ * never twice to one subscription for one chapter, in the subscriber's
+ * language, to endpoints that pass the SSRF policy (endpoint.ts) at
+ * subscribe and at send time.
  */
 export default fp(
-  (app, _opts, done) => {
-    const keys: VapidKeys = loadVapidKeys(app.config.dataDir);
+  async (app) => {
+    const { config: cfg, log } = app;
     const repo = app.repos.push;
-    const subject = app.config.publicUrl || 'mailto:push@localhost';
-
-    // One notification run at a time, so the scheduler and events never overlap.
-    let queue: Promise<unknown> = Promise.resolve();
-    const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-      const p = queue.then(fn, fn);
-      queue = p.catch(() => undefined);
-      return p;
+    const keys = await loadVapidKeys(app.db, { publicKey: cfg.vapidPublicKey, privateKey: cfg.vapidPrivateKey }, cfg.dataDir);
+    const subject = cfg.vapidSubject || cfg.publicUrl || 'mailto:push@localhost';
+    const policy: EndpointPolicy = { allowHosts: cfg.pushAllowHosts, allowInsecureLoopback: cfg.pushAllowInsecureLoopback };
+    const qopts: QueueOptions = {
+      expireSeconds: cfg.pushJobExpireSeconds,
+      maxAttempts: cfg.pushMaxAttempts,
+      retrySeconds: cfg.pushRetrySeconds,
+      onError: (err, job) => log.warn({ err, chapterId: job?.chapterId }, 'push: queue error'),
     };
+    const q: PushQueue = app.dialect === 'postgres' ? await bossQueue(cfg.databaseUrl, qopts) : outboxQueue(app.db, qopts);
+    const fan = { stats: { sent: 0, expired: 0, invalid: 0, refused: 0, unauthorized: 0, retry: 0, skipped: 0, gaveUp: 0 } };
 
-    async function deliver(c: ReleasedChapter, now: number): Promise<ReleaseReport | null> {
-      if (!(await repo.claim(c.chapterId, now))) return null;
-      const outcomes: Record<SendOutcome, number> = { sent: 0, expired: 0, invalid: 0, failed: 0 };
-      const subs = await repo.subscribers(c.titleId);
-      await Promise.all(
-        subs.map(async (s) => {
-          const msg = releaseMessage(s.lang, c.titleName, c.chapterName, c.chapterId, c.titleId);
-          const r = await sendPush(s.token, msg, keys, subject);
-          outcomes[r]++;
-          if (r === 'expired') await repo.removeToken(s.visitor, s.token);
-        }),
-      );
-      if (subs.length) app.log.info({ chapterId: c.chapterId, ...outcomes }, 'push: release notified');
-      return { chapterId: c.chapterId, outcomes };
+    async function release(c: ReleasedChapter, now: number): Promise<ReleaseReport | null> {
+      const r = await repo.claim(c.chapterId, now, async (trx, visitors) => {
+        const jobs = [];
+        for (let i = 0; i < visitors.length; i += BATCH)
+          jobs.push({ chapterId: c.chapterId, visitors: visitors.slice(i, i + BATCH), attempt: 0 });
+        await q.enqueue(trx, jobs);
+      });
+      if (!r) return null;
+      q.kick();
+      log.info({ chapterId: c.chapterId, subscribers: r.subscribers }, 'push: release queued');
+      return { chapterId: c.chapterId, subscribers: r.subscribers };
     }
 
     const service: PushService = {
       publicKey: keys.publicKey,
-      checkReleases: (now = nowSec()) =>
-        serial(async () => {
-          const reports: ReleaseReport[] = [];
-          for (const c of await repo.pendingReleases(now)) {
-            const r = await deliver(c, now);
-            if (r) reports.push(r);
-          }
-          return reports;
-        }),
-      notifyChapter: (chapterId, now = nowSec()) =>
-        serial(async () => {
-          const c = await repo.chapter(chapterId);
-          // Not readable yet: the scheduler notifies it once its start time passes.
-          if (!c || c.startTs > now) return null;
-          return deliver(c, now);
-        }),
+      assertToken(token) {
+        const why = tokenProblem(token, policy);
+        if (why) throw errors.badParam('push_token', why);
+      },
+      async checkReleases(now = nowSec()) {
+        const reports: ReleaseReport[] = [];
+        for (const c of await repo.pendingReleases(now)) {
+          const r = await release(c, now);
+          if (r) reports.push(r);
+        }
+        return reports;
+      },
+      async notifyChapter(chapterId, now = nowSec()) {
+        const c = await repo.chapter(chapterId);
+        // Not readable yet: the scheduler notifies it once its start time passes.
+        if (!c || c.startTs > now) return null;
+        return release(c, now);
+      },
+      get stats() {
+        return fan.stats;
+      },
     };
     app.decorate('push', service);
 
     const onPublished = (e: { chapterId: number; titleId: number }) => {
-      service.notifyChapter(e.chapterId).catch((err: unknown) => app.log.warn({ err }, 'push: publish notification failed'));
+      service.notifyChapter(e.chapterId).catch((err: unknown) => log.warn({ err }, 'push: publish notification failed'));
     };
     let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', (ready) => {
+    app.addHook('onReady', async () => {
+      if (cfg.pushWorker) {
+        const f = fanout({
+          db: app.db,
+          repo,
+          queue: q,
+          keys,
+          subject,
+          policy,
+          log,
+          concurrency: cfg.pushConcurrency,
+          maxAttempts: cfg.pushMaxAttempts,
+          retrySeconds: cfg.pushRetrySeconds,
+        });
+        fan.stats = f.stats;
+        await q.work(2, f.handle);
+      }
       chapterEvents.on('published', onPublished);
       const every = checkSeconds();
       if (every > 0) {
         timer = setInterval(() => {
-          service.checkReleases().catch((err: unknown) => app.log.warn({ err }, 'push: release check failed'));
+          service.checkReleases().catch((err: unknown) => log.warn({ err }, 'push: release check failed'));
         }, every * 1000);
         timer.unref();
       }
-      ready();
     });
     app.addHook('onClose', async () => {
       chapterEvents.off('published', onPublished);
       if (timer) clearInterval(timer);
-      await queue;
+      await q.stop();
     });
-    done();
   },
   { name: 'push' },
 );

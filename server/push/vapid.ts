@@ -1,29 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import type { DB } from '../db/index.js';
+import { nowSec } from '../lib/clock.js';
 
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }
 
-/**
- * The server's VAPID key pair (base64url), generated on first start and kept
- * in DATA_DIR/vapid.json (mode 0600) so existing subscriptions stay valid
- * across restarts.
- */
-export function loadVapidKeys(dataDir: string): VapidKeys {
-  const file = path.join(dataDir, 'vapid.json');
+const isKey = (k: unknown, bytes: number): k is string => typeof k === 'string' && Buffer.from(k, 'base64url').length === bytes;
+
+/** A file of the older per-node layout (DATA_DIR/vapid.json), so a single machine keeps its subscribers on upgrade. */
+function legacyKeys(dataDir: string): VapidKeys | null {
   try {
-    const k = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof k.publicKey === 'string' && typeof k.privateKey === 'string') return { publicKey: k.publicKey, privateKey: k.privateKey };
+    const k = JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid.json'), 'utf8')) as Partial<VapidKeys>;
+    if (isKey(k.publicKey, 65) && isKey(k.privateKey, 32)) return { publicKey: k.publicKey, privateKey: k.privateKey };
   } catch {
-    // missing or unreadable: generate below
+    // none
   }
-  const keys = webpush.generateVAPIDKeys();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(keys), { mode: 0o600 });
-  fs.renameSync(tmp, file);
-  return keys;
+  return null;
+}
+
+/**
+ * The deployment's one VAPID key pair (base64url): VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY when both are set; else the pair stored in the database
+ * (push_vapid, row 1). The first node to start stores one (the node's old
+ * DATA_DIR/vapid.json, or a new pair) with an insert that does nothing when
+ * another node won the race; every node then reads the row that is there.
+ */
+export async function loadVapidKeys(db: DB, env: { publicKey: string; privateKey: string }, dataDir: string): Promise<VapidKeys> {
+  if (env.publicKey || env.privateKey) {
+    if (!isKey(env.publicKey, 65) || !isKey(env.privateKey, 32))
+      throw new Error('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: both needed, base64url (65-byte public point, 32-byte private key)');
+    return { publicKey: env.publicKey, privateKey: env.privateKey };
+  }
+  const read = () => db.selectFrom('push_vapid').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    const fresh = legacyKeys(dataDir) ?? webpush.generateVAPIDKeys();
+    await db
+      .insertInto('push_vapid')
+      .values({ id: 1, public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: nowSec() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    row = await read();
+  }
+  if (!row) throw new Error('push_vapid: no key pair after insert');
+  return { publicKey: row.public_key, privateKey: row.private_key };
 }

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 
 export interface ReleasedChapter {
   chapterId: number;
@@ -28,7 +30,7 @@ export function pushRepo(db: DB) {
         'chapters.start_ts as startTs',
       ]);
   return {
-    /** Readable chapters (start time passed) not notified yet, oldest first. */
+    /** Readable chapters (start time passed) not claimed yet, oldest first. */
     async pendingReleases(now: number): Promise<ReleasedChapter[]> {
       return chapterQuery()
         .where('chapters.notified_at', '=', 0)
@@ -39,30 +41,68 @@ export function pushRepo(db: DB) {
     },
 
     /**
-     * Marks the chapter notified; true only for the one caller that changed it
-     * (so two checks, or two server processes, never both send).
+     * Claims the chapter's release and, in the same transaction, hands its
+     * subscribers (visitors who favorited the title and gave a push token)
+     * to `enqueue`: the chapter is marked only if its jobs exist, and only
+     * one caller (process, node) ever claims it. Null when already claimed.
      */
-    async claim(chapterId: number, now: number): Promise<boolean> {
-      const r = await db
-        .updateTable('chapters')
-        .set({ notified_at: now })
-        .where('id', '=', chapterId)
-        .where('notified_at', '=', 0)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+    async claim(
+      chapterId: number,
+      now: number,
+      enqueue: (trx: Kysely<Database>, visitors: string[]) => Promise<void>,
+    ): Promise<{ subscribers: number } | null> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('chapters')
+          .set({ notified_at: now })
+          .where('id', '=', chapterId)
+          .where('notified_at', '=', 0)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) return null;
+        const rows = await trx
+          .selectFrom('bookmarks')
+          .innerJoin('push_tokens', 'push_tokens.visitor_token', 'bookmarks.visitor_token')
+          .innerJoin('chapters', 'chapters.title_id', 'bookmarks.title_id')
+          .select('bookmarks.visitor_token as visitor')
+          .where('chapters.id', '=', chapterId)
+          .orderBy('bookmarks.visitor_token')
+          .execute();
+        const visitors = rows.map((v) => v.visitor);
+        if (visitors.length) await enqueue(trx, visitors);
+        return { subscribers: visitors.length };
+      });
     },
 
     async chapter(id: number): Promise<ReleasedChapter | undefined> {
       return chapterQuery().where('chapters.id', '=', id).executeTakeFirst();
     },
 
-    /** Visitors who favorited the title and gave a push token. */
-    async subscribers(titleId: number): Promise<PushSubscriber[]> {
+    /** The current push token and language of these visitors (those who still have one). */
+    async subscribers(visitors: string[]): Promise<PushSubscriber[]> {
+      if (!visitors.length) return [];
       return db
-        .selectFrom('bookmarks')
-        .innerJoin('push_tokens', 'push_tokens.visitor_token', 'bookmarks.visitor_token')
-        .select(['bookmarks.visitor_token as visitor', 'push_tokens.token as token', 'push_tokens.lang as lang'])
-        .where('bookmarks.title_id', '=', titleId)
+        .selectFrom('push_tokens')
+        .select(['visitor_token as visitor', 'token', 'lang'])
+        .where('visitor_token', 'in', visitors)
+        .execute();
+    },
+
+    /** Whether the push service already accepted this chapter for this subscription. */
+    async delivered(endpointHash: string, chapterId: number): Promise<boolean> {
+      const r = await db
+        .selectFrom('push_deliveries')
+        .select('chapter_id')
+        .where('endpoint_hash', '=', endpointHash)
+        .where('chapter_id', '=', chapterId)
+        .executeTakeFirst();
+      return !!r;
+    },
+
+    async recordDelivery(endpointHash: string, chapterId: number, now: number): Promise<void> {
+      await db
+        .insertInto('push_deliveries')
+        .values({ endpoint_hash: endpointHash, chapter_id: chapterId, delivered_at: now })
+        .onConflict((oc) => oc.columns(['endpoint_hash', 'chapter_id']).doNothing())
         .execute();
     },
 

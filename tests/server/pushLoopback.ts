@@ -3,37 +3,80 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Loopback push service and a browser-side subscription, shared by the server and e2e push tests. */
-/** A push service on loopback: records every POST; /gone/* answers 410 like an expired subscription. */
 interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
-export function startPushService() {
+
+/** How the service answers a request: a status (and headers), or 'hold' (no answer until released). */
+type Answer = number | { status: number; headers?: Record<string, string> } | 'hold';
+
+/**
+ * A push service on loopback: records every POST and answers 201, or what
+ * `answer` says (its default: /gone/* answers 410 like an expired
+ * subscription). `accepted` counts, per path, the 2xx answers actually
+ * written to a live connection (what a push service has accepted).
+ */
+export function startPushService(answer: (path: string, nth: number) => Answer = (p) => (p.startsWith('/gone/') ? 410 : 201)) {
   const received: Received[] = [];
-  const waiters: (() => void)[] = [];
+  const accepted = new Map<string, number>();
+  const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
-      res.end();
-      for (const w of waiters.splice(0)) w();
+      const path = req.url ?? '';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
+      const a = answer(path, received.length);
+      if (a === 'hold') {
+        held.push(res);
+        return;
+      }
+      const { status, headers = {} } = typeof a === 'number' ? { status: a } : a;
+      res.writeHead(status, headers);
+      res.end(() => {
+        if (status >= 200 && status < 300 && !res.destroyed) accepted.set(path, (accepted.get(path) ?? 0) + 1);
+      });
     });
   });
   return {
     received,
+    accepted,
     async listen(): Promise<string> {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    /** Resolves once n requests have arrived. */
-    async waitFor(n: number): Promise<void> {
-      while (received.length < n) await new Promise<void>((r) => waiters.push(r));
+    /** Resolves once n requests have arrived; fails after `attempts` polls (100 ms apart) with what did arrive. */
+    async waitFor(n: number, attempts = 600): Promise<void> {
+      await poll(
+        () => received.length >= n,
+        attempts,
+        () => `${received.length} of ${n} push requests arrived`,
+      );
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    /** Drops the held requests' connections unanswered (not accepted). */
+    dropHeld() {
+      for (const r of held.splice(0)) r.socket?.destroy();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const h of held.splice(0)) h.socket?.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
+}
+
+/** Polls `ok` every 100 ms up to `attempts` times; then fails with `what()` (a wait that never ends shows what it waited for). */
+export async function poll(ok: () => boolean | Promise<boolean>, attempts: number, what: () => string): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting after ${attempts} polls: ${what()}`);
 }
 
 const b64u = (b: Buffer) => b.toString('base64url');

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { init } from './0001_init.js';
 import { views } from './0002_views.js';
+import { push } from './0004_push.js';
 import { history } from './0003_history.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -9,4 +10,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001_init': init,
   '0002_views': views,
   '0003_history': history,
+  '0004_push': push,
 };

@@ -17,6 +17,7 @@ const route = routeModule((app) => {
   app.post('/', { config: write(app) }, async (req, reply) => {
     const p = params(req);
     const token = strParam(p, 'push_token', MAX_PUSH_TOKEN, { required: true });
+    app.push.assertToken(token);
     const lang = langParam(p);
     const at = await app.repos.bookmarks.savePushToken(req.visitor, token, lang.service);
     return sendSuccess(req, reply, {

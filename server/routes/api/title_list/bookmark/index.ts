@@ -37,6 +37,7 @@ const route = routeModule((app) => {
   app.put('/', { config: write(app) }, async (req: FastifyRequest, reply: FastifyReply) => {
     const { p, id } = await target(req);
     const token = strParam(p, 'push_token', MAX_PUSH_TOKEN);
+    if (token) app.push.assertToken(token);
     const lang = langParam(p);
     await app.repos.bookmarks.add(req.visitor, id);
     if (token) await app.repos.bookmarks.savePushToken(req.visitor, token, lang.service);

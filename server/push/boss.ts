@@ -1,0 +1,61 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/schema.js';
+import type { PushJob, PushQueue, QueueOptions } from './queue.js';
+
+const QUEUE = 'push-release';
+
+/**
+ * The fan-out queue on PostgreSQL: pg-boss (its own schema `pgboss`, a
+ * small pool of its own). Jobs are inserted through the caller's
+ * transaction (pg-boss's `db` option), so they exist exactly when the
+ * claim commits. A job a killed node held expires after expireSeconds
+ * (found by pg-boss's maintenance, run by one node at a time) and is
+ * retried on any node; a handler that throws is retried with backoff.
+ */
+export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promise<PushQueue> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 3,
+    schedule: false,
+    // Expired jobs are found by maintenance: look as often as a job may expire.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, opts.expireSeconds)),
+  });
+  boss.on('error', (err) => opts.onError(err));
+  await boss.start();
+  const queue = { retryLimit: opts.maxAttempts, retryDelay: opts.retrySeconds, retryBackoff: true, expireInSeconds: opts.expireSeconds };
+  try {
+    await boss.createQueue(QUEUE, { name: QUEUE, ...queue });
+  } catch (err) {
+    // Another node created it at the same moment.
+    if (!(await boss.getQueue(QUEUE))) throw err;
+  }
+  return {
+    async enqueue(trx: Kysely<Database>, jobs: PushJob[], delaySeconds = 0) {
+      const db = {
+        executeSql: async (text: string, values: unknown[]) => {
+          const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
+          return { rows: [...r.rows] };
+        },
+      };
+      const startAfter = delaySeconds > 0 ? new Date(Date.now() + delaySeconds * 1000) : undefined;
+      for (let i = 0; i < jobs.length; i += 200)
+        await boss.insert(
+          jobs.slice(i, i + 200).map((data) => ({ name: QUEUE, data, ...queue, ...(startAfter ? { startAfter } : {}) })),
+          { db },
+        );
+    },
+    async work(workers, handler) {
+      for (let i = 0; i < workers; i++)
+        await boss.work<PushJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const j of jobs) await handler(j.data);
+        });
+    },
+    kick() {
+      // pg-boss polls every half second.
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+  };
+}
