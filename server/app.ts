@@ -12,6 +12,7 @@ import visitor from './plugins/visitor.js';
 import errors from './plugins/errors.js';
 import web from './plugins/web.js';
 import push from './push/index.js';
+import notices from './cluster/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +63,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('dialect', deps.dialect);
 
   await app.register(external);
+  // Change notices between nodes (before the services, which drop their caches on them).
+  await app.register(notices);
   await app.register(services);
   // onRequest hooks run in this order: maintenance, then regions, then the visitor.
   await app.register(maintenance);

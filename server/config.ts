@@ -63,6 +63,19 @@ export interface Config {
   pushRetrySeconds: number;
   /** A fan-out job held longer than this (s) by a node is taken by another (the holder died). */
   pushJobExpireSeconds: number;
+  /** PostgreSQL connections per node (DB_POOL_SIZE; nodes x this must stay under the server's max_connections). */
+  dbPoolSize: number;
+  /**
+   * OBJECT_STORE_URL: page images and art in an S3-compatible bucket
+   * (s3://KEY:SECRET@host[:port]/bucket?region=eu-west-1; s3+http:// for a
+   * plain-HTTP endpoint) instead of <dataDir>/img; empty = local files (one machine).
+   */
+  objectStoreUrl: string;
+  /**
+   * On PostgreSQL, where nodes tell each other what changed: the longest the
+   * catalog snapshot is kept without a notice (ms; its view counts move).
+   */
+  catalogReloadMs: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -116,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pushMaxAttempts: Math.max(1, Number(env.PUSH_MAX_ATTEMPTS ?? 5) || 5),
     pushRetrySeconds: Math.max(1, Number(env.PUSH_RETRY_SECONDS ?? 30) || 30),
     pushJobExpireSeconds: Math.max(1, Number(env.PUSH_JOB_EXPIRE_SECONDS ?? 120) || 120),
+    dbPoolSize: Math.max(1, Number(env.DB_POOL_SIZE ?? 10) || 10),
+    objectStoreUrl: env.OBJECT_STORE_URL ?? '',
+    catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),
   };
   return { ...cfg, ...overrides };
 }

@@ -3,7 +3,10 @@ import { openDb } from './db/index.js';
 import { buildApp } from './app.js';
 import { ensureCatalog } from './catalog/index.js';
 
-/** `npm start`: open (and migrate) the database, seed the demo catalog, listen. */
+/**
+ * `npm start`: open (and migrate) the database, seed the demo catalog
+ * (once, however many nodes start together on one PostgreSQL), listen.
+ */
 async function main(): Promise<void> {
   const t0 = Date.now();
   const config = loadConfig();
@@ -12,10 +15,20 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, dialect }, { logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   console.log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
+  // A clean stop (SIGTERM, SIGINT) closes the server: buffered views are written
+  // (server/repos/views.ts), the notice connection and the pool closed.
+  let stopping = false;
   const stop = async () => {
-    await app.close();
-    await close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await close();
+      process.exit(0);
+    } catch (err) {
+      console.error('stop:', err);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());

@@ -7,6 +7,7 @@ import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { QUALITIES, SINGLE_WIDTH } from '../images/urls.js';
 import { newPageKey, xorWithKey } from '../images/crypto.js';
 import { WEBP } from '../images/store.js';
+import { imageBlobs } from '../images/blobs.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
 import { importsRepo } from '../repos/imports.js';
 import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource.js';
@@ -19,8 +20,11 @@ import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource
  * keeps its full width at every quality however tall it gets), encoded
  * (encode below) and XOR-encrypted with a random key per page.
  * Images are prepared in a temporary folder, the rows written in one
- * transaction, and only then the folder moved into place: a failure at any
- * step leaves nothing behind.
+ * transaction, and only then the folder moved into place (under
+ * <dataDir>/img, or uploaded to the object store every node reads), inside
+ * the transaction: a failure at any step leaves no rows behind. On
+ * PostgreSQL the commit tells every node (server/cluster/notices.ts) to show
+ * the new chapter.
  */
 export interface ImportOptions {
   source: string;
@@ -35,6 +39,8 @@ export interface ImportOptions {
   verticalOnly?: boolean;
   horizontalOnly?: boolean;
   dataDir: string;
+  /** The bucket the pages go to (OBJECT_STORE_URL); none: <dataDir>/img. */
+  objectStoreUrl?: string;
   onProgress?: (done: number, total: number, step: string) => void;
 }
 
@@ -143,12 +149,9 @@ export async function importChapter(db: DB, o: ImportOptions): Promise<ImportRes
         pages: rows,
         now,
       },
-      ({ titleId, chapterId }) => {
+      async ({ titleId, chapterId }) => {
         // The images move into place inside the transaction: if the move fails, the rows roll back.
-        const dest = path.join(o.dataDir, 'img', 'page', String(chapterId));
-        fs.rmSync(dest, { recursive: true, force: true });
-        fs.mkdirSync(path.dirname(dest), { recursive: true });
-        fs.renameSync(tmp, dest);
+        await imageBlobs({ dataDir: o.dataDir, objectStoreUrl: o.objectStoreUrl ?? '' }).putFolder(tmp, `page/${chapterId}`);
         return { titleId, chapterId, pages: rows.length, doubles: rows.filter((r) => r.type === PageType.DOUBLE).length };
       },
     );

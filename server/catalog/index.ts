@@ -16,10 +16,11 @@ export interface CatalogDeps {
 /**
  * Seeds the demo catalog into an empty database (deterministic from
  * config.catalogSeed; page images are drawn lazily on first request, see
- * server/images). Does nothing when titles already exist.
+ * server/images). Does nothing when titles already exist, or when another
+ * node seeds the same database first (repos/seed.ts: an advisory lock).
  */
 export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefined> {
-  const repo = seedRepo(deps.db);
+  const repo = seedRepo(deps.db, deps.dialect);
   if ((await repo.titleCount()) > 0) return undefined;
   const t0 = Date.now();
   const now = deps.now ?? Math.floor(Date.now() / 1000);
@@ -27,7 +28,10 @@ export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefi
   deps.log(
     `demo catalog: ${cat.series.length} series, ${cat.titles.length} titles, ${cat.chapters.length} chapters, ${cat.pages.length} pages (seed ${deps.config.catalogSeed})`,
   );
-  await repo.insertCatalog(cat, deps.log);
+  if (!(await repo.insertCatalog(cat, deps.log))) {
+    deps.log('demo catalog: seeded meanwhile by another node');
+    return undefined;
+  }
   deps.log(
     `demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and cached in ${deps.config.dataDir}/img`,
   );

@@ -110,6 +110,7 @@ async function main(): Promise<number> {
       verticalOnly: !!v['vertical-only'],
       horizontalOnly: !!v['horizontal-only'],
       dataDir: config.dataDir,
+      objectStoreUrl: config.objectStoreUrl,
       onProgress: (done, total) => {
         if (!started) {
           bar.start(total, 0);

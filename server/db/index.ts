@@ -19,16 +19,19 @@ export interface OpenDb {
 /**
  * Opens the database: PostgreSQL when a postgres:// URL is given, else an
  * embedded SQLite file in dataDir (WAL, synchronous=FULL so an acknowledged
- * write survives a crash). Runs pending migrations before returning.
+ * write survives a crash). Runs pending migrations before returning (on
+ * PostgreSQL, Kysely's migrator holds an advisory lock: nodes starting
+ * together migrate once).
  */
-export async function openDb(opts: { databaseUrl: string; dataDir: string; sqliteFile?: string }): Promise<OpenDb> {
+export async function openDb(opts: { databaseUrl: string; dataDir: string; sqliteFile?: string; dbPoolSize?: number }): Promise<OpenDb> {
   let db: DB;
   let dialect: Dialect;
   if (/^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     dialect = 'postgres';
     // int8 (count(*), sum) arrives as a string by default; our numbers fit a double.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // DB_POOL_SIZE per node: several nodes share the server's max_connections (100 by default).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPoolSize ?? 10 });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';

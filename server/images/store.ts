@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { LabelCode } from '../../core/gen/manga/v1/common_pb.js';
 import type { ImagesRepo } from '../repos/images.js';
+import type { Blobs } from './blobs.js';
 import { pageSize, type Quality } from './urls.js';
 import { pageSvg } from './pageArt.js';
 import { titleArtSvg, thumbSvg, bannerSvg, iconSvg, labelSvg, publisherSvg, popupSvg } from './assetArt.js';
@@ -55,33 +54,24 @@ async function renderPage(svg: string, tonePeriod: number, ink: string, paper: s
 
 const etagOf = (data: Buffer) => `"${crypto.createHash('sha1').update(data).digest('base64url')}"`;
 
-/** Writes a file so that readers never see half of it. */
-function writeAtomic(file: string, data: Buffer): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, data);
-  fs.renameSync(tmp, file);
-}
-
 /**
- * Page images and plain art, cached under <dataDir>/img at the path of their
- * URL. Demo art is drawn on first request (deterministically from the
- * database row) and kept; imported pages are files written by the importer.
+ * Page images and plain art, kept in the blob store (server/images/blobs.ts:
+ * <dataDir>/img, or the bucket every node shares) at the path of their URL.
+ * Demo art is drawn on first request (deterministically from the database
+ * row) and stored: a node that finds it there serves it without drawing it
+ * again. Imported pages are put there by the importer.
  */
 export class ImageStore {
-  private readonly root: string;
   private readonly inflight = new Map<string, Promise<Buffer | undefined>>();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly repo: ImagesRepo,
-    dataDir: string,
+    private readonly blobs: Blobs,
     private readonly catalogSeed: number,
     private readonly maxParallel = 2,
-  ) {
-    this.root = path.join(dataDir, 'img');
-  }
+  ) {}
 
   /** The encrypted page image, or undefined when there is no such page. */
   async page(chapterId: number, idx: number, q: Quality): Promise<StoredImage | undefined> {
@@ -189,18 +179,15 @@ export class ImageStore {
     return undefined;
   }
 
-  /** Reads the cached file, or makes it once (concurrent requests share the work). */
+  /** Reads the stored image, or makes and stores it once (concurrent requests share the work). */
   private async cached(rel: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
-    const file = path.join(this.root, rel);
-    try {
-      return await fs.promises.readFile(file);
-    } catch {
-      /* not made yet */
-    }
+    const stored = await this.blobs.get(rel);
+    if (stored) return stored;
     let job = this.inflight.get(rel);
     if (!job) {
-      job = make().then((data) => {
-        if (data) writeAtomic(file, data);
+      job = make().then(async (data) => {
+        // Served even when it could not be stored (drawn again next time).
+        if (data) await this.blobs.put(rel, data).catch((e: unknown) => console.warn(`image store: ${rel} not stored`, e));
         return data;
       });
       this.inflight.set(rel, job);

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export default fp((app, _opts, done) => {
   const repos = makeRepos(app.db);
   app.decorate('repos', repos);
-  app.decorate('services', makeServices(repos, app.config));
+  app.decorate('services', makeServices(repos, app.config, app.notices));
   app.addHook('onClose', async () => {
     app.services.close();
     await repos.views.close();

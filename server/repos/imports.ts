@@ -1,4 +1,6 @@
 import type { DB } from '../db/index.js';
+import { dialectOf } from '../db/dialect.js';
+import { noticeSql } from '../cluster/notices.js';
 import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
 
@@ -33,8 +35,9 @@ export function importsRepo(db: DB) {
     /**
      * Writes the chapter (and its new title) in one transaction; `then` runs
      * inside it with the new ids, so that its failure rolls the rows back.
+     * On PostgreSQL the commit also sends the 'published' notice to every node.
      */
-    async writeChapter<T>(o: NewChapter, then: (ids: { titleId: number; chapterId: number }) => T): Promise<T> {
+    async writeChapter<T>(o: NewChapter, then: (ids: { titleId: number; chapterId: number }) => Promise<T>): Promise<T> {
       const now = o.now;
       const rows = o.pages;
       return db.transaction().execute(async (trx) => {
@@ -158,7 +161,9 @@ export function importsRepo(db: DB) {
             })),
           )
           .execute();
-        return then({ titleId, chapterId });
+        const result = await then({ titleId, chapterId });
+        if (dialectOf(db) === 'postgres') await noticeSql({ kind: 'published', chapterId, titleId }).execute(trx);
+        return result;
       });
     },
   };

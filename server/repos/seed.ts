@@ -1,4 +1,5 @@
-import type { DB } from '../db/index.js';
+import { sql } from 'kysely';
+import type { DB, Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { Catalog } from '../catalog/model.js';
 
@@ -24,8 +25,11 @@ const TABLES = [
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH = 400;
 
+/** The advisory lock nodes seeding the same PostgreSQL database take (any fixed 64-bit number). */
+const SEED_LOCK = 0x6d616e6761_01;
+
 /** Seeding the demo catalog (server/catalog/index.ts): whether the database has titles, and the bulk write. */
-export function seedRepo(db: DB) {
+export function seedRepo(db: DB, dialect: Dialect) {
   return {
     async titleCount(): Promise<number> {
       const row = await db
@@ -35,12 +39,25 @@ export function seedRepo(db: DB) {
       return Number(row?.n ?? 0);
     },
 
-    /** Writes every table of the catalog in one transaction, in portable batched INSERTs. */
-    async insertCatalog(cat: Catalog, log: (line: string) => void): Promise<void> {
+    /**
+     * Writes every table of the catalog in one transaction, in portable
+     * batched INSERTs, unless the database has titles by then: on PostgreSQL
+     * under a transaction-scoped advisory lock, the count checked again inside
+     * it, so that nodes starting together on an empty database seed it once
+     * (the others wait for the lock, then find the titles). False when
+     * another node had seeded it.
+     */
+    async insertCatalog(cat: Catalog, log: (line: string) => void): Promise<boolean> {
       const total = TABLES.reduce((n, t) => n + cat[t].length, 0);
       let done = 0;
       let lastPct = -1;
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+        const seeded = await trx
+          .selectFrom('titles')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst();
+        if (Number(seeded?.n ?? 0) > 0) return false;
         for (const table of TABLES) {
           const rows = cat[table] as Record<string, unknown>[];
           for (let k = 0; k < rows.length; k += BATCH) {
@@ -56,6 +73,7 @@ export function seedRepo(db: DB) {
             }
           }
         }
+        return true;
       });
     },
   };

@@ -19,6 +19,7 @@ import {
 } from './lists.js';
 import { bannerIn } from './convert.js';
 import { chapterEvents } from '../lib/events.js';
+import { localNotices, type Notices } from '../cluster/notices.js';
 import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
 
@@ -39,13 +40,17 @@ function nextStartMs(s: Snapshot): number {
  * only until the first chapter start or end time that changes it (a chapter
  * becoming readable, or no longer): answers that depend on the time are
  * recomputed the moment they change. A view built from the catalog snapshot
- * expires with it. An import publishing a chapter in this process empties
- * everything. Per-visitor fields are added by the routes on every request,
- * never cached.
+ * expires with it. A published chapter (chapterEvents) or a notice from
+ * any node (server/cluster/notices.ts: an import, a like) empties what it
+ * changed. With notices shared between nodes (PostgreSQL) the catalog
+ * snapshot is reloaded on notice and otherwise only every catalogReloadMs
+ * (for the view counts in the scores), not every viewCacheMs.
+ * Per-visitor fields are added by the routes on every request, never cached.
  */
-export function makeServices(repos: Repos, config: Config) {
+export function makeServices(repos: Repos, config: Config, notices: Notices = localNotices()) {
   const ttl = config.viewCacheMs;
-  const snap = new TtlCache<Snapshot>(ttl, 1);
+  const snapTtl = notices.shared ? Math.max(ttl, config.catalogReloadMs) : ttl;
+  const snap = new TtlCache<Snapshot>(snapTtl, 1);
   const encoded = new TtlCache<Encoded>(ttl, 2000);
   const details = new TtlCache<TitleDetailShared>(ttl, 500);
   const viewers = new TtlCache<ViewerShared>(ttl, 500);
@@ -55,7 +60,7 @@ export function makeServices(repos: Repos, config: Config) {
 
   const snapshot = () =>
     snap.get('s', async (expire) => {
-      const until = Date.now() + ttl;
+      const until = Date.now() + snapTtl;
       const s = await repos.catalog.snapshot(nowSec());
       const next = nextStartMs(s);
       expire(next);
@@ -76,6 +81,7 @@ export function makeServices(repos: Repos, config: Config) {
     viewers.clear();
   };
   chapterEvents.on('published', clear);
+  const offNotices = notices.on((n) => (n.kind === 'viewers' ? viewers.clear() : clear()));
 
   return {
     snapshot,
@@ -171,14 +177,18 @@ export function makeServices(repos: Repos, config: Config) {
         return v;
       }),
 
-    /** After a write that changes shared numbers (likes): recompute on next use. */
-    invalidateViewers: () => viewers.clear(),
+    /** After a write that changes shared numbers (likes): recompute on next use, here and on every node. */
+    invalidateViewers: () => {
+      viewers.clear();
+      notices.publish({ kind: 'viewers' });
+    },
 
     /** Everything is recomputed on next use (a chapter was published). */
     clear,
 
     close: () => {
       chapterEvents.off('published', clear);
+      offNotices();
       clear();
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { isQuality } from '../../images/urls.js';
 import { ImageStore, type StoredImage } from '../../images/store.js';
+import { imageBlobs } from '../../images/blobs.js';
 import { routeModule } from '../../lib/route.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,7 +28,7 @@ const intParam = (name: string, v: string): number => {
  * server/images/fonts.ts. Both are immutable: a changed image gets a new URL.
  */
 const route = routeModule((app) => {
-  const store = new ImageStore(app.repos.images, app.config.dataDir, app.config.catalogSeed);
+  const store = new ImageStore(app.repos.images, imageBlobs(app.config), app.config.catalogSeed);
 
   app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
     const chapterId = intParam('chapterId', req.params.chapterId);
