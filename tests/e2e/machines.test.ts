@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 
-/** The machine explorer (/machines), on in this server through MACHINE_EXPLORER. */
+/** The machine explorer (/machines), on in this server through MACHINE_EXPLORER: charts, stepper, exports. */
 describe('machine explorer in Chromium', () => {
   const base = inject('baseUrl');
   let browser: Browser;
@@ -14,7 +14,7 @@ describe('machine explorer in Chromium', () => {
     await browser?.close();
   });
 
-  it('draws every machine as an SVG statechart with its states and events', async () => {
+  it('draws every machine with ELK: every edge starts and ends on its nodes (within 2 px)', async () => {
     const ctx = await newContext(browser, 'desktop', base);
     const page = await ctx.newPage();
     await page.goto(`${base}/machines`);
@@ -29,18 +29,36 @@ describe('machine explorer in Chromium', () => {
     for (const name of names) {
       await page.goto(`${base}/machines/${name}`);
       await page.locator('svg.statechart').waitFor();
-      const states = await page.locator('svg.statechart [data-state-id]').count();
-      expect(states, name).toBeGreaterThan(1);
+      expect(await page.locator('svg.statechart [data-state-id]').count(), name).toBeGreaterThan(1);
       // The start state is highlighted.
-      expect(await page.locator('svg.statechart .sc-node--active').count(), name).toBeGreaterThan(1);
+      expect(await page.locator('svg.statechart [data-active="true"]').count(), name).toBeGreaterThan(1);
+      // Measured in the browser, in screen pixels: each polyline's ends against its nodes' drawn boxes.
+      const misses = await page.evaluate(() => {
+        const box = (id: string) => document.querySelector(`[data-state-id="${CSS.escape(id)}"] > rect`)!.getBoundingClientRect();
+        const out: string[] = [];
+        for (const g of document.querySelectorAll<SVGGElement>('svg.statechart .sc-edge')) {
+          const line = g.querySelector('polyline')!;
+          const m = line.getScreenCTM()!;
+          const pts = [...line.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m));
+          const scale = Math.hypot(m.a, m.b);
+          const dist = (p: DOMPoint, r: DOMRect) => {
+            const dx = Math.max(r.left - p.x, 0, p.x - r.right);
+            const dy = Math.max(r.top - p.y, 0, p.y - r.bottom);
+            const outside = Math.hypot(dx, dy);
+            return (outside > 0 ? outside : Math.min(p.x - r.left, r.right - p.x, p.y - r.top, r.bottom - p.y)) / scale;
+          };
+          const s = dist(pts[0], box(g.dataset.source!));
+          const e = dist(pts[pts.length - 1], box(g.dataset.target!));
+          if (pts.length < 2 || s > 2 || e > 2) out.push(`${g.dataset.edgeId}: start ${s.toFixed(1)} end ${e.toFixed(1)}`);
+        }
+        return out;
+      });
+      expect(misses, name).toEqual([]);
     }
-    await page.goto(`${base}/machines/favoriteToggle`);
-    await page.locator('svg.statechart').waitFor();
-    await page.screenshot({ path: '.tmp/screenshots/e2e-explorer.png', fullPage: true });
     await ctx.close();
   });
 
-  it('steps a machine by its enabled events and exports it', async () => {
+  it('steps a machine with its presets, shows a bad input as an error, steps back, and exports it', async () => {
     const ctx = await newContext(browser, 'desktop', base);
     const page = await ctx.newPage();
     await page.goto(`${base}/machines/commentSort`);
@@ -49,47 +67,63 @@ describe('machine explorer in Chromium', () => {
     expect(await page.locator('[data-event="sort.likes"]').isDisabled()).toBe(true);
     await page.locator('[data-event="sort.latest"]').click();
     expect(await page.getByTestId('current-state').textContent()).toBe('"latest"');
-    expect(await page.locator('[data-state-id="commentSort.latest"]').getAttribute('class')).toContain('sc-node--active');
-    expect(await page.locator('[data-state-id="commentSort.likes"]').getAttribute('class')).not.toContain('sc-node--active');
+    expect(await page.locator('[data-state-id="commentSort.latest"]').getAttribute('data-active')).toBe('true');
+    expect(await page.locator('[data-state-id="commentSort.likes"]').getAttribute('data-active')).toBe('false');
+    await page.getByRole('button', { name: 'Step back' }).click();
+    expect(await page.getByTestId('current-state').textContent()).toBe('"likes"');
 
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
     const svgText = fs.readFileSync(await svg.path(), 'utf8');
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svgText).toContain('sort.latest');
+    expect(svgText).toContain('fill="#');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
-    const def = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as { id: string; states: Record<string, unknown> };
+    const def = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as {
+      id: string;
+      states: Record<string, { on: Array<{ event: string; actions: string[] }> }>;
+    };
     expect(def.id).toBe('commentSort');
     expect(Object.keys(def.states).sort()).toEqual(['latest', 'likes']);
+    expect(def.states.likes.on.map((o) => o.event)).toContain('sort.latest');
+
+    // viewerMenus: the menus the viewer opens are offered as payloads.
+    await page.goto(`${base}/machines/viewerMenus`);
+    await page.locator('svg.statechart').waitFor();
+    const toggles = page.locator('[data-event="menu.toggle"]');
+    expect(await toggles.count()).toBeGreaterThanOrEqual(3);
+    await toggles.first().click();
+    expect(await page.getByTestId('current-state').textContent()).not.toBe('"closed"');
+    // A bad input: an error message, no stale state.
+    await page.goto(`${base}/machines/carousel`);
+    await page.locator('svg.statechart').waitFor();
+    await page.getByTestId('input').fill('{"count": ');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    await page.getByTestId('stepper-error').waitFor();
+    expect(await page.getByTestId('current-state').textContent()).toBe('—');
+    expect(await page.locator('svg.statechart [data-state-id*="."][data-active="true"]').count()).toBe(0);
     await ctx.close();
   });
 
-  it('follows a live actor of the app in another tab', async () => {
+  it('pans, zooms, fits, and links a state to its source line', async () => {
     const ctx = await newContext(browser, 'desktop', base);
-    const explorer = await ctx.newPage();
-    await explorer.goto(`${base}/machines/commentSort`);
-    await explorer.locator('svg.statechart').waitFor();
-    // The app in another tab: a chapter's comments.
-    const app = await ctx.newPage();
-    const api = await app.request.get(`${base}/api/title_list/allV2?format=json`);
-    expect(api.ok()).toBe(true);
-    const detail = (await (await app.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
-      success: { titleDetailView: { chapterListGroup: { firstChapterList: { chapterId: number }[] }[] } };
-    };
-    const chapterId = detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
-    await app.goto(`${base}/comments/${chapterId}`);
-    await app.getByRole('tab', { name: 'Likes' }).waitFor();
-    const live = explorer.locator('[data-live-machine="commentSort"]');
-    await live.first().waitFor();
-    expect(await live.first().getByTestId('live-state').textContent()).toBe('"likes"');
-    await live.first().getByRole('button').click();
-    await app.getByRole('tab', { name: 'Latest' }).click();
-    await explorer.waitForFunction(
-      () => document.querySelector('[data-live-machine="commentSort"] [data-testid="live-state"]')?.textContent === '"latest"',
-    );
-    await explorer.waitForFunction(() =>
-      document.querySelector('[data-state-id="commentSort.latest"]')?.getAttribute('class')?.includes('sc-node--active'),
-    );
-    await explorer.screenshot({ path: '.tmp/screenshots/e2e-explorer-live.png' });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/machines/paging`);
+    await page.locator('svg.statechart').waitFor();
+    const viewBox = () => page.locator('svg.statechart').getAttribute('viewBox');
+    const fitted = await viewBox();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await viewBox()).not.toBe(fitted);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await viewBox()).toBe(fitted);
+    await page.locator('.chart-view__pane').hover();
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((v) => document.querySelector('svg.statechart')?.getAttribute('viewBox') !== v, fitted);
+    await page.getByRole('button', { name: 'Go to active state' }).click();
+    await page.locator('[data-state-id="paging.pointer.dragging"] > rect').click();
+    const line = (await page.getByTestId('source-line').textContent())!;
+    expect(line).toMatch(/^machines\/pagingMachine\.ts:\d+$/);
+    const n = Number(line.split(':')[1]);
+    expect(fs.readFileSync('machines/pagingMachine.ts', 'utf8').split('\n')[n - 1]).toMatch(/^\s*dragging:/);
     await ctx.close();
   });
 });

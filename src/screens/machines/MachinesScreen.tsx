@@ -1,14 +1,27 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, machineByName } from '../../../machines/index';
 import { t } from '../../i18n';
-import { liveActors, onLiveActors, startTracking, thisTab } from '../../lib/inspector';
+import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor } from '../../lib/inspector';
+import { ActorPanel } from './ActorPanel';
+import { ActorTree } from './ActorTree';
+import { layoutMachine, type Chart } from './chart';
+import { ChartView } from './ChartView';
+import { ExportBar } from './ExportBar';
+import { useSelection, select } from './explorerState';
+import { SequenceDiagram } from './SequenceDiagram';
+import { SourceView } from './SourceView';
+import type { Pick } from './Statechart';
 import { Stepper } from './Stepper';
-import { layoutMachine, machineJson, type Chart, type ChartNode } from './chart';
 import './machines.css';
 
-/** Active state ids of a snapshot value, e.g. "favoriteToggle.subscribed". */
+/**
+ * The machine explorer (/machines/:name): the chart of a machine (ELK
+ * layout, pan/zoom), the stepper, every live actor of every tab of the app
+ * as a tree, and for the actor followed its context, event log, sequence
+ * diagram, time travel and exports (recorded session as a test).
+ */
 function activeIds(machineId: string, value: unknown): Set<string> {
   const out = new Set<string>([machineId]);
   const walk = (prefix: string, v: unknown) => {
@@ -19,113 +32,57 @@ function activeIds(machineId: string, value: unknown): Set<string> {
         walk(`${prefix}.${k}`, sub);
       }
   };
-  walk(machineId, value);
+  if (value !== undefined && value !== null) walk(machineId, value);
   return out;
 }
 
-function useChart(machine: AnyStateMachine | undefined): Chart | null {
-  // The chart laid out for a machine; another machine's is not shown while this one's is laid out.
-  const [laidOut, setLaidOut] = useState<{ machine: AnyStateMachine; chart: Chart } | null>(null);
+function useChart(machine: AnyStateMachine | undefined): { chart: Chart | null; error: string | null } {
+  // Another machine's chart is not shown while this one's is laid out.
+  const [laidOut, setLaidOut] = useState<{ machine: AnyStateMachine; chart: Chart | null; error: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    if (machine) void layoutMachine(machine).then((chart) => live && setLaidOut({ machine, chart }));
+    if (machine)
+      layoutMachine(machine).then(
+        (chart) => live && setLaidOut({ machine, chart, error: null }),
+        (e: unknown) => live && setLaidOut({ machine, chart: null, error: String(e) }),
+      );
     return () => {
       live = false;
     };
   }, [machine]);
-  return laidOut && laidOut.machine === machine ? laidOut.chart : null;
+  return laidOut && laidOut.machine === machine ? laidOut : { chart: null, error: null };
 }
 
-function NodeBox({ n, active }: { n: ChartNode; active: Set<string> }) {
-  const on = active.has(n.id);
-  return (
-    <g data-state-id={n.id} className={`sc-node${on ? ' sc-node--active' : ''}${n.children.length ? ' sc-node--compound' : ''}`}>
-      <rect x={n.x} y={n.y} width={n.w} height={n.h} rx={8} />
-      {n.initial ? <circle cx={n.x - 6} cy={n.y + 12} r={4} className="sc-initial" /> : null}
-      <text x={n.x + 10} y={n.y + (n.children.length ? 20 : n.h / 2 + 5)}>
-        {n.label}
-        {n.type === 'final' ? ' ◉' : ''}
-      </text>
-      {n.children.map((c) => (
-        <NodeBox key={c.id} n={c} active={active} />
-      ))}
-    </g>
-  );
-}
-
-function Statechart({ chart, active, svgRef }: { chart: Chart; active: Set<string>; svgRef?: React.Ref<SVGSVGElement> }) {
-  return (
-    <svg
-      ref={svgRef}
-      className="statechart"
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`-10 -10 ${chart.width} ${chart.height}`}
-      width={chart.width}
-      height={chart.height}
-      role="img"
-    >
-      <defs>
-        <marker id="sc-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0 0L10 5L0 10z" fill="#9aa" />
-        </marker>
-      </defs>
-      {chart.nodes.map((n) => (
-        <NodeBox key={n.id} n={n} active={active} />
-      ))}
-      {chart.edges.map((e) => (
-        <g key={e.id} className="sc-edge" data-edge={e.label}>
-          <polyline points={e.points.map((p) => `${p.x},${p.y}`).join(' ')} markerEnd="url(#sc-arrow)" />
-          <text x={e.labelX} y={e.labelY + 11}>
-            {e.label}
-          </text>
-        </g>
-      ))}
-    </svg>
-  );
-}
-
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function LiveList({ machineId, onPick }: { machineId?: string; onPick: (key: string) => void }) {
-  const actors = useSyncExternalStore(onLiveActors, liveActors, liveActors);
-  const shown = machineId ? actors.filter((a) => a.machineId === machineId) : actors;
-  return (
-    <section aria-label={t('machines.live')} className="live">
-      <h2>{t('machines.live')}</h2>
-      {shown.length === 0 ? <p className="muted">{t('machines.noLive')}</p> : null}
-      <ul>
-        {shown.map((a) => (
-          <li key={a.key} data-live-machine={a.machineId}>
-            <button type="button" className="chip" onClick={() => onPick(a.key)}>
-              {a.machineId} · <code data-testid="live-state">{JSON.stringify(a.value)}</code>{' '}
-              {a.tab === thisTab ? '' : t('machines.otherTab')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+function actorNames(actors: LiveActor[]): Map<string, string> {
+  const byId = new Map(MACHINES.map((m) => [m.machine.id, m.name]));
+  return new Map(
+    actors.map((a) => {
+      const id = a.systemId ?? (/^x:\d+$/.test(a.id) ? '' : a.id);
+      return [a.key, `${byId.get(a.machineId) ?? a.machineId}${id ? `#${id}` : ''}`];
+    }),
   );
 }
 
 export default function MachinesScreen() {
   const { name } = useParams<{ name?: string }>();
-  useEffect(() => startTracking(), []);
+  useEffect(() => askOtherTabs(), []);
   const entry = name ? machineByName(name) : MACHINES[0];
   const machine = entry?.machine;
-  const chart = useChart(machine);
+  const { chart, error: chartError } = useChart(machine);
   const [stepValue, setStepValue] = useState<unknown>(undefined);
-  const [followKey, setFollowKey] = useState<string | null>(null);
+  const onState = useCallback((v: unknown) => setStepValue(v), []);
+  const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
   const actors = useSyncExternalStore(onLiveActors, liveActors, liveActors);
-  const followed = followKey ? actors.find((a) => a.key === followKey) : undefined;
-  const active = useMemo(() => activeIds(machine?.id ?? '', followed ? followed.value : stepValue), [machine, followed, stepValue]);
+  const sent = useSyncExternalStore(onLiveActors, sentEvents, sentEvents);
+  const { actorKey, step } = useSelection();
+  const found = actorKey ? actors.find((a) => a.key === actorKey) : undefined;
+  // Following stays with its machine: another machine's chart shows its own stepper.
+  const followed = found && found.machineId === machine?.id ? found : undefined;
+  const names = useMemo(() => actorNames(actors), [actors]);
+  const shownValue = followed ? (followed.steps[step ?? followed.steps.length - 1]?.after ?? followed.value) : stepValue;
+  const active = useMemo(() => activeIds(machine?.id ?? '', shownValue), [machine, shownValue]);
   const svgRef = useRef<SVGSVGElement>(null);
+  const sameMachine = useMemo(() => actors.filter((a) => a.machineId === machine?.id), [actors, machine]);
   return (
     <main className="machines" data-screen="machines">
       <nav className="machines__list" aria-label={t('machines.all')}>
@@ -144,35 +101,33 @@ export default function MachinesScreen() {
         <div className="machines__main">
           <header className="machines__head">
             <h2 data-testid="machine-name">{entry.name}</h2>
-            <button
-              type="button"
-              className="button"
-              disabled={!chart}
-              onClick={() =>
-                svgRef.current && download(`${entry.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svgRef.current))
-              }
-            >
-              {t('machines.exportSvg')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => download(`${entry.name}.json`, 'application/json', machineJson(machine))}
-            >
-              {t('machines.exportJson')}
-            </button>
             {followed ? (
-              <button type="button" className="button" onClick={() => setFollowKey(null)}>
+              <button type="button" className="button" onClick={() => select({ actorKey: null, step: null })}>
                 {t('machines.stopFollowing')}
               </button>
             ) : null}
+            <ExportBar name={entry.name} machine={machine} svgRef={svgRef} ready={!!chart} />
           </header>
           <div className="machines__chart">
-            {chart ? <Statechart chart={chart} active={active} svgRef={svgRef} /> : <p>{t('common.loading')}</p>}
+            {chart ? (
+              <ChartView chart={chart} active={active} svgRef={svgRef} onPick={(p) => setPick({ machine: entry.name, pick: p })} />
+            ) : (
+              <p role={chartError ? 'alert' : undefined}>{chartError ?? t('common.loading')}</p>
+            )}
           </div>
+          {pick && pick.machine === entry.name ? <SourceView name={entry.name} pick={pick.pick} onClose={() => setPick(null)} /> : null}
           <div className="machines__panels">
-            <Stepper key={entry.name} machine={machine} onState={setStepValue} />
-            <LiveList machineId={machine.id} onPick={setFollowKey} />
+            <div>
+              {followed ? (
+                <>
+                  <ActorPanel actor={followed} step={step} machineName={entry.name} names={names} />
+                  <SequenceDiagram focus={followed.key} sent={sent} names={names} />
+                </>
+              ) : (
+                <Stepper key={entry.name} name={entry.name} machine={machine} live={sameMachine} onState={onState} />
+              )}
+            </div>
+            <ActorTree actors={actors} selected={followed?.key ?? null} />
           </div>
         </div>
       ) : (

@@ -1,125 +1,181 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { useEffect, useMemo, useState } from 'react';
+import { createActor, type AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
+import type { LiveActor } from '../../lib/inspector';
+import { eventLabel } from './chartModel';
+import { INPUTS, PAYLOADS, type Preset } from './presets';
 
 /**
- * The machine explorer's stepper: runs an actor of the chosen machine with
- * the given input and sends the events picked, showing its state and context.
+ * The machine explorer's stepper: an actor of the chosen machine started
+ * with an input (named presets, inputs seen on live actors, or typed JSON)
+ * and the events sent so far replayed on it, so a step can be taken back.
+ * Event buttons come with the payloads the app sends; a bad input or event
+ * shows its error as a message and no state (never the previous one).
  */
-/** Event types the machine knows (from its transitions). */
-function eventTypes(machine: AnyStateMachine): string[] {
-  return [...new Set((machine.events as string[]).filter((e) => e && !e.startsWith('xstate.')))].sort();
+type Ev = { type: string } & Record<string, unknown>;
+interface Result {
+  value: unknown;
+  context: unknown;
+  can: (e: Ev) => boolean;
+  error: string | null;
 }
 
-/** What the stepper runs: an actor of the machine and its latest snapshot (a new object on each change). */
-interface Run {
-  actor: AnyActorRef;
-  snap: { value: unknown; context: unknown; can: (e: { type: string }) => boolean };
-}
-
-/** Holds the running actor for useSyncExternalStore: the effect that starts it publishes it here. */
-class RunSlot {
-  private run: Run | null = null;
-  private readonly listeners = new Set<() => void>();
-  subscribe = (l: () => void) => {
-    this.listeners.add(l);
-    return () => void this.listeners.delete(l);
-  };
-  get = () => this.run;
-  set(run: Run | null): void {
-    this.run = run;
-    for (const l of this.listeners) l();
+function replay(machine: AnyStateMachine, input: unknown, events: Ev[]): Result {
+  const none = { value: undefined, context: undefined, can: () => false };
+  try {
+    const actor = createActor(machine, input === undefined ? {} : { input });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    for (const e of events) actor.send(e);
+    const snap = actor.getSnapshot() as { value: unknown; context: unknown; status: string; error?: unknown; can: (e: Ev) => boolean };
+    actor.stop();
+    if (snap.status === 'error' || error) return { ...none, error: String((snap.error ?? error) as Error) };
+    return { value: snap.value, context: snap.context, can: (e) => snap.can(e), error: null };
+  } catch (e) {
+    return { ...none, error: String(e as Error) };
   }
 }
 
-export function Stepper({ machine, onState }: { machine: AnyStateMachine; onState: (value: unknown) => void }) {
-  const [inputText, setInputText] = useState('{}');
+export function eventTypes(machine: AnyStateMachine): string[] {
+  return [...new Set((machine.events as string[]).filter((e) => e && e !== 'xstate.init'))].sort();
+}
+
+function parse(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: text.trim() ? (JSON.parse(text) as unknown) : undefined };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+export function Stepper({
+  name,
+  machine,
+  live,
+  onState,
+}: {
+  name: string;
+  machine: AnyStateMachine;
+  /** Live actors of this machine: their inputs and payloads are offered too. */
+  live: LiveActor[];
+  onState: (value: unknown) => void;
+}) {
+  const presets: Preset[] = useMemo(() => {
+    const seen = new Set<string>();
+    const fromApp = live.flatMap((a, i) => {
+      const key = JSON.stringify(a.input);
+      if (a.input === null || seen.has(key)) return [];
+      seen.add(key);
+      return [{ name: `${t('machines.fromApp')} ${i + 1}`, value: a.input as Record<string, unknown> }];
+    });
+    return [...(INPUTS[name] ?? []), ...fromApp];
+  }, [name, live]);
+  const [inputText, setInputText] = useState(() => JSON.stringify(presets[0]?.value ?? {}, null, 1));
   const [payloadText, setPayloadText] = useState('{}');
-  // The input the actor starts with (a new object on Restart), or why the text is not one.
-  const [start, setStart] = useState<{ input: unknown } | { error: string }>({ input: {} });
-  const [slot] = useState(() => new RunSlot());
-  const run = useSyncExternalStore(slot.subscribe, slot.get, slot.get);
-  const restart = () => {
-    try {
-      setStart({ input: JSON.parse(inputText || '{}') as unknown });
-    } catch (e) {
-      setStart({ error: (e as Error).message });
+  const [run, setRun] = useState<{ input: unknown; events: Ev[] }>(() => ({ input: presets[0]?.value ?? {}, events: [] }));
+  const [inputError, setInputError] = useState<string | null>(null);
+  const result = useMemo(() => replay(machine, run.input, run.events), [machine, run]);
+  const shown = inputError ? undefined : result.value;
+  useEffect(() => onState(shown), [onState, shown]);
+  const restart = (text = inputText) => {
+    const p = parse(text);
+    if ('error' in p) {
+      setInputError(p.error);
+      return;
     }
+    setInputError(null);
+    setRun({ input: p.value, events: [] });
   };
-  useEffect(() => {
-    if (!('input' in start)) return undefined;
-    let a: AnyActorRef;
-    try {
-      a = createActor(machine, { input: start.input });
-    } catch (e) {
-      console.warn('machines: not started', e);
-      return undefined;
-    }
-    const publish = () => {
-      slot.set({ actor: a, snap: a.getSnapshot() as Run['snap'] });
-      onState((a.getSnapshot() as Run['snap']).value);
-    };
-    const sub = a.subscribe(publish);
-    a.start();
-    publish();
-    return () => {
-      sub.unsubscribe();
-      a.stop();
-      slot.set(null);
-    };
-  }, [machine, start, slot, onState]);
-  const error = 'error' in start ? start.error : null;
-  const snap = run?.snap;
-  const payload = (): Record<string, unknown> => {
-    try {
-      return JSON.parse(payloadText || '{}') as Record<string, unknown>;
-    } catch {
-      return {};
-    }
+  const payload = parse(payloadText);
+  const typed = 'value' in payload && payload.value && typeof payload.value === 'object' ? (payload.value as Record<string, unknown>) : {};
+  const send = (e: Ev) => setRun((r) => ({ ...r, events: [...r.events, e] }));
+  const recorded = (type: string): Preset[] => {
+    const out = new Map<string, Preset>();
+    for (const a of live)
+      for (const s of a.steps)
+        if (s.event.type === type) {
+          const rest = Object.fromEntries(Object.entries(s.event).filter(([k]) => k !== 'type'));
+          if (Object.keys(rest).length && out.size < 3) out.set(JSON.stringify(rest), { name: t('machines.fromApp'), value: rest });
+        }
+    return [...out.values()];
   };
+  const error = inputError ?? result.error;
   return (
     <section className="stepper" aria-label={t('machines.step')}>
       <h2>{t('machines.step')}</h2>
       <label>
-        {t('machines.input')}
-        <textarea rows={2} value={inputText} onChange={(e) => setInputText(e.target.value)} spellCheck={false} />
+        {t('machines.presets')}
+        <select
+          data-testid="input-preset"
+          onChange={(e) => {
+            const p = presets[Number(e.target.value)];
+            if (!p) return;
+            const text = JSON.stringify(p.value, null, 1);
+            setInputText(text);
+            restart(text);
+          }}
+        >
+          {presets.map((p, i) => (
+            <option key={p.name + String(i)} value={i}>
+              {p.name}
+            </option>
+          ))}
+        </select>
       </label>
-      <button type="button" className="button" onClick={restart}>
-        {t('machines.restart')}
-      </button>
-      {error ? <p role="alert">{error}</p> : null}
+      <label>
+        {t('machines.input')}
+        <textarea rows={3} value={inputText} onChange={(e) => setInputText(e.target.value)} spellCheck={false} data-testid="input" />
+      </label>
+      <div className="stepper__row">
+        <button type="button" className="button" onClick={() => restart()}>
+          {t('machines.restart')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={run.events.length === 0}
+          onClick={() => setRun((r) => ({ ...r, events: r.events.slice(0, -1) }))}
+        >
+          {t('machines.stepBack')}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="stepper__error" data-testid="stepper-error">
+          {t('machines.error')}: {error}
+        </p>
+      ) : null}
       <p>
-        {t('machines.current')}: <code data-testid="current-state">{JSON.stringify(snap?.value)}</code>
+        {t('machines.current')}: <code data-testid="current-state">{shown === undefined ? '—' : JSON.stringify(shown)}</code>
       </p>
       <label>
         {t('machines.payload')}
         <textarea rows={2} value={payloadText} onChange={(e) => setPayloadText(e.target.value)} spellCheck={false} />
       </label>
       <div className="stepper__events">
-        {eventTypes(machine).map((type) => {
-          let enabled: boolean;
-          try {
-            enabled = !!snap?.can({ type, ...payload() });
-          } catch {
-            enabled = false;
-          }
-          return (
-            <button
-              key={type}
-              type="button"
-              className="chip"
-              disabled={!enabled}
-              data-event={type}
-              onClick={() => run?.actor.send({ ...payload(), type })}
-            >
-              {type}
-            </button>
-          );
+        {eventTypes(machine).flatMap((type) => {
+          const variants = [...(PAYLOADS[name]?.[type] ?? []), ...recorded(type)];
+          const list = variants.length
+            ? variants.map((v) => ({ label: `${eventLabel(type)} · ${v.name}`, event: { ...v.value, type } }))
+            : [{ label: eventLabel(type), event: { ...typed, type } }];
+          return list.map(({ label, event }) => {
+            let enabled = false;
+            try {
+              enabled = !error && result.can(event);
+            } catch {
+              enabled = false;
+            }
+            return (
+              <button key={label} type="button" className="chip" disabled={!enabled} data-event={type} onClick={() => send(event)}>
+                {label}
+              </button>
+            );
+          });
         })}
       </div>
       <h3>{t('machines.context')}</h3>
       <pre className="stepper__context" data-testid="context">
-        {JSON.stringify(snap?.context, (_k, v: unknown) => (typeof v === 'function' ? undefined : v), 2)}
+        {error ? '' : JSON.stringify(result.context, (_k, v: unknown) => (typeof v === 'function' ? undefined : v), 2)}
       </pre>
     </section>
   );

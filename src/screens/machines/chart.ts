@@ -1,16 +1,14 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
+import { readMachine, type StateInfo, type TransitionInfo } from './chartModel';
 
 /**
- * A machine as a graph for drawing: state nodes (nested as children),
- * transitions as labelled edges (event, guard, "always"), laid out by ELK.
- * Pure data; the screen draws it as SVG.
+ * A machine laid out by ELK (layered, orthogonal routing, the whole
+ * hierarchy at once, edge labels placed by ELK so they do not overlap).
+ * Every coordinate is absolute (ELK's JSON `shapeCoords`/`edgeCoords` set to
+ * ROOT), so edges are drawn from ELK's own routes and end on their nodes.
  */
-export interface ChartNode {
-  id: string;
-  label: string;
-  type: string;
-  initial: boolean;
+export interface ChartNode extends StateInfo {
   x: number;
   y: number;
   w: number;
@@ -18,14 +16,9 @@ export interface ChartNode {
   children: ChartNode[];
 }
 
-interface ChartEdge {
-  id: string;
-  source: string;
-  target: string;
-  label: string;
+export interface ChartEdge extends TransitionInfo {
   points: { x: number; y: number }[];
-  labelX: number;
-  labelY: number;
+  labelBox: { x: number; y: number; w: number; h: number };
 }
 
 export interface Chart {
@@ -35,162 +28,121 @@ export interface Chart {
   edges: ChartEdge[];
 }
 
-const CHAR_W = 7;
+/** Width of one character of the chart font (11px monospace) and one line's height. */
+export const CHAR_W = 6.7;
+export const LINE_H = 14;
+/** Height of a state's name row. */
+export const HEAD_H = 26;
+const PAD = 10;
 
-function guardName(g: unknown): string {
-  if (!g) return '';
-  if (typeof g === 'string') return g;
-  if (typeof g === 'object' && g && 'type' in g) return String((g as { type: string }).type);
-  return 'guard';
+function textWidth(lines: string[]): number {
+  return Math.max(0, ...lines.map((l) => l.length)) * CHAR_W;
 }
 
-interface RawEdge {
+interface ElkIn {
   id: string;
-  source: string;
-  target: string;
-  label: string;
+  width?: number;
+  height?: number;
+  layoutOptions?: Record<string, string>;
+  children?: ElkIn[];
+  edges?: unknown[];
 }
 
-function edgesOf(machine: AnyStateMachine): RawEdge[] {
-  const out: RawEdge[] = [];
-  const walk = (n: AnyStateNode) => {
-    for (const [type, defs] of n.transitions) {
-      (defs as Array<{ target?: readonly AnyStateNode[]; guard?: unknown }>).forEach((d, i) => {
-        const targets = d.target?.length ? d.target : [n];
-        for (const t of targets) {
-          const g = guardName(d.guard);
-          out.push({ id: `${n.id}|${type}|${i}|${t.id}`, source: n.id, target: t.id, label: `${type}${g ? ` [${g}]` : ''}` });
-        }
-      });
-    }
-    ((n.always ?? []) as Array<{ target?: readonly AnyStateNode[]; guard?: unknown }>).forEach((d, i) => {
-      for (const t of d.target ?? []) {
-        const g = guardName(d.guard);
-        out.push({ id: `${n.id}|always|${i}|${t.id}`, source: n.id, target: t.id, label: `always${g ? ` [${g}]` : ''}` });
-      }
-    });
-    for (const c of Object.values(n.states ?? {})) walk(c as AnyStateNode);
-  };
-  walk(machine.root);
-  return out;
-}
-
-export async function layoutMachine(machine: AnyStateMachine): Promise<Chart> {
-  const elk = new ELK();
-  const toElk = (n: AnyStateNode): Record<string, unknown> => {
-    const kids = Object.values(n.states ?? {}) as AnyStateNode[];
-    const base = { id: n.id, labels: [{ text: n.key }] };
-    if (kids.length === 0) return { ...base, width: Math.max(90, n.key.length * CHAR_W + 28), height: 40 };
-    return { ...base, layoutOptions: { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' }, children: kids.map(toElk) };
-  };
-  const edges = edgesOf(machine);
-  const graph = {
-    id: '__root',
+function toElk(s: StateInfo): ElkIn {
+  const head = HEAD_H + s.lines.length * LINE_H;
+  const w = Math.max(80, textWidth([s.key, ...s.lines]) + 2 * PAD + 8);
+  if (!s.children.length) return { id: s.id, width: w, height: head + 6 };
+  return {
+    id: s.id,
     layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '70',
-      'elk.spacing.nodeNode': '30',
-      'elk.edgeLabels.inline': 'false',
-      'elk.spacing.edgeLabel': '4',
+      'elk.padding': `[top=${head + 12},left=16,bottom=16,right=16]`,
+      'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+      'elk.nodeSize.minimum': `(${w},${head + 20})`,
+      ...(s.type === 'parallel' ? { 'elk.spacing.componentComponent': '24' } : {}),
     },
-    children: [toElk(machine.root)],
-    edges: edges.map((e) => ({
-      id: e.id,
-      sources: [e.source],
-      targets: [e.target],
-      labels: [{ text: e.label, width: e.label.length * CHAR_W, height: 14 }],
-    })),
+    children: s.children.map(toElk),
   };
-  const res = (await elk.layout(graph as never)) as unknown as ElkOut;
-  const nodes: ChartNode[] = [];
-  const byId = new Map<string, AnyStateNode>();
-  const index = (n: AnyStateNode) => {
-    byId.set(n.id, n);
-    for (const c of Object.values(n.states ?? {})) index(c as AnyStateNode);
-  };
-  index(machine.root);
-  const offsets = new Map<string, { x: number; y: number }>();
-  const conv = (e: ElkOut, ox: number, oy: number): ChartNode => {
-    const sn = byId.get(e.id)!;
-    const x = ox + (e.x ?? 0);
-    const y = oy + (e.y ?? 0);
-    offsets.set(e.id, { x, y });
-    const parent = sn.parent;
-    const initialOfParent = parent?.initial?.target?.[0] === sn;
-    return {
-      id: e.id,
-      label: sn === machine.root ? machine.id : sn.key,
-      type: sn.type,
-      initial: !!initialOfParent,
-      x,
-      y,
-      w: e.width ?? 0,
-      h: e.height ?? 0,
-      children: (e.children ?? []).map((c) => conv(c, x, y)),
-    };
-  };
-  for (const c of res.children ?? []) nodes.push(conv(c, 0, 0));
-  // ELK gives edge coordinates relative to the edge's container.
-  const collect = (e: ElkOut, acc: Array<{ edge: ElkEdge; ox: number; oy: number }>, ox: number, oy: number) => {
-    for (const ed of e.edges ?? []) acc.push({ edge: ed, ox, oy });
-    for (const c of e.children ?? []) collect(c, acc, ox + (c.x ?? 0), oy + (c.y ?? 0));
-    return acc;
-  };
-  const all = collect(res, [], 0, 0);
-  const labels = new Map(edges.map((e) => [e.id, e]));
-  const outEdges: ChartEdge[] = all.map(({ edge, ox, oy }) => {
-    const raw = labels.get(edge.id)!;
-    const sec = edge.sections?.[0];
-    const pts = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x + ox, y: p.y + oy })) : [];
-    const l = edge.labels?.[0];
-    const mid = pts[Math.floor(pts.length / 2)] ?? { x: 0, y: 0 };
-    return {
-      id: edge.id,
-      source: raw.source,
-      target: raw.target,
-      label: raw.label,
-      points: pts,
-      labelX: l ? (l.x ?? 0) + ox : mid.x,
-      labelY: l ? (l.y ?? 0) + oy : mid.y,
-    };
-  });
-  return { width: (res.width ?? 400) + 20, height: (res.height ?? 200) + 20, nodes, edges: outEdges };
 }
 
-interface ElkEdge {
-  id: string;
-  sections?: Array<{
-    startPoint: { x: number; y: number };
-    endPoint: { x: number; y: number };
-    bendPoints?: Array<{ x: number; y: number }>;
-  }>;
-  labels?: Array<{ x?: number; y?: number; text: string }>;
-}
-interface ElkOut {
+interface ElkOutNode {
   id: string;
   x?: number;
   y?: number;
   width?: number;
   height?: number;
-  children?: ElkOut[];
-  edges?: ElkEdge[];
+  children?: ElkOutNode[];
+  edges?: ElkOutEdge[];
+}
+interface ElkPoint {
+  x: number;
+  y: number;
+}
+interface ElkOutEdge {
+  id: string;
+  sections?: Array<{ startPoint: ElkPoint; endPoint: ElkPoint; bendPoints?: ElkPoint[] }>;
+  labels?: Array<{ x?: number; y?: number; width?: number; height?: number }>;
 }
 
-/** The machine definition as JSON (functions dropped). */
-export function machineJson(machine: AnyStateMachine): string {
-  const seen = new WeakSet();
-  return JSON.stringify(
-    machine.definition,
-    (_k, v: unknown) => {
-      if (typeof v === 'function') return undefined;
-      if (v && typeof v === 'object') {
-        if (seen.has(v)) return undefined;
-        seen.add(v);
-      }
-      return v;
+const elk = new ELK();
+
+export async function layoutMachine(machine: AnyStateMachine): Promise<Chart> {
+  const { root, transitions } = readMachine(machine);
+  const graph = {
+    id: '__chart',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.edgeRouting': 'ORTHOGONAL',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.json.shapeCoords': 'ROOT',
+      'elk.json.edgeCoords': 'ROOT',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '48',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '10',
+      'elk.spacing.nodeNode': '28',
+      'elk.spacing.edgeNode': '14',
+      'elk.spacing.edgeEdge': '10',
+      'elk.spacing.edgeLabel': '4',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.layered.edgeLabels.sideSelection': 'SMART_DOWN',
+      'elk.padding': '[top=12,left=12,bottom=12,right=12]',
     },
-    2,
-  );
+    children: [toElk(root)],
+    edges: transitions.map((t) => ({
+      id: t.id,
+      sources: [t.source],
+      targets: [t.target],
+      labels: [{ text: t.label.join('\n'), width: textWidth(t.label) + 8, height: t.label.length * LINE_H + 4 }],
+    })),
+  };
+  const out = (await elk.layout(graph as never)) as unknown as ElkOutNode;
+  const byId = new Map<string, ElkOutNode>();
+  const index = (n: ElkOutNode) => {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) index(c);
+  };
+  index(out);
+  const place = (s: StateInfo): ChartNode => {
+    const e = byId.get(s.id);
+    return { ...s, x: e?.x ?? 0, y: e?.y ?? 0, w: e?.width ?? 0, h: e?.height ?? 0, children: s.children.map(place) };
+  };
+  const laid = new Map<string, ElkOutEdge>();
+  const collect = (n: ElkOutNode) => {
+    for (const e of n.edges ?? []) laid.set(e.id, e);
+    for (const c of n.children ?? []) collect(c);
+  };
+  collect(out);
+  const edges = transitions.map((t): ChartEdge => {
+    const e = laid.get(t.id);
+    const sec = e?.sections?.[0];
+    const points = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y })) : [];
+    const l = e?.labels?.[0];
+    const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
+    return {
+      ...t,
+      points,
+      labelBox: { x: l?.x ?? mid.x, y: l?.y ?? mid.y, w: l?.width ?? textWidth(t.label) + 8, h: l?.height ?? t.label.length * LINE_H + 4 },
+    };
+  });
+  return { width: out.width ?? 400, height: out.height ?? 200, nodes: [place(root)], edges };
 }

@@ -1,0 +1,135 @@
+import { t } from '../../i18n';
+import { type LiveActor } from '../../lib/inspector';
+import { valueText } from './ActorTree';
+import { download } from './download';
+import { select } from './explorerState';
+import { recordedPath, vitestFile } from './recordedTest';
+
+/**
+ * The followed actor: scrub through its recorded steps (time travel: the
+ * chart and context show the step picked), its context with what the step
+ * changed marked, its event log (event, payload, sender, time, state before
+ * and after), and the recorded session exported as a test.
+ */
+function ContextView({ context, before }: { context: unknown; before: unknown }) {
+  const now = (context && typeof context === 'object' ? context : { value: context }) as Record<string, unknown>;
+  const prev = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  return (
+    <dl className="ctx" data-testid="live-context">
+      {Object.entries(now).map(([k, v]) => {
+        const changed = before !== undefined && JSON.stringify(prev[k]) !== JSON.stringify(v);
+        return (
+          <div key={k} className={changed ? 'ctx__row ctx__row--changed' : 'ctx__row'} data-changed={changed ? 'true' : undefined}>
+            <dt>{k}</dt>
+            <dd>
+              <code>{JSON.stringify(v)}</code>
+              {changed ? <span className="ctx__was"> ← {JSON.stringify(prev[k])}</span> : null}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function clock(ms: number): string {
+  const d = new Date(ms);
+  return `${d.toLocaleTimeString([], { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+export function ActorPanel({
+  actor,
+  step,
+  machineName,
+  names,
+}: {
+  actor: LiveActor;
+  step: number | null;
+  machineName: string;
+  /** Short names of actors (event senders). */
+  names: Map<string, string>;
+}) {
+  const last = actor.steps.length - 1;
+  const at = step === null ? last : Math.min(step, last);
+  const shown = actor.steps[at];
+  const before = at > 0 ? actor.steps[at - 1]?.context : undefined;
+  const path = () => recordedPath(machineName, actor, at + 1);
+  return (
+    <section className="actor-panel" aria-label={t('machines.followed')}>
+      <h2>
+        {t('machines.followed')}: {machineName} <code>{valueText(shown?.after ?? actor.value)}</code>
+        {step !== null ? <span className="badge">{t('machines.past')}</span> : null}
+      </h2>
+      <div className="travel">
+        <label>
+          {t('machines.timeTravel')} ({at + 1}/{actor.steps.length})
+          <input
+            type="range"
+            min={0}
+            max={Math.max(0, last)}
+            value={Math.max(0, at)}
+            data-testid="time-travel"
+            onChange={(e) => {
+              const i = Number(e.target.value);
+              select({ step: i >= last ? null : i });
+            }}
+          />
+        </label>
+        <button type="button" className="chip" disabled={step === null} onClick={() => select({ step: null })}>
+          {t('machines.backToLive')}
+        </button>
+      </div>
+      <h3>{t('machines.context')}</h3>
+      <ContextView context={shown?.context ?? actor.context} before={before} />
+      <div className="actor-panel__exports">
+        <button
+          type="button"
+          className="button"
+          onClick={() => download(`${machineName}.recorded.test.ts`, 'text/plain', vitestFile(path()))}
+        >
+          {t('machines.exportTest')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => download(`${machineName}.path.json`, 'application/json', JSON.stringify(path(), null, 2))}
+        >
+          {t('machines.exportPath')}
+        </button>
+      </div>
+      <h3>{t('machines.eventLog')}</h3>
+      <div className="log-wrap">
+        <table className="log" data-testid="event-log">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('machines.time')}</th>
+              <th>{t('machines.event')}</th>
+              <th>{t('machines.from')}</th>
+              <th>{t('machines.stateChange')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actor.steps.map((s, i) => {
+              const { type, ...payload } = s.event;
+              return (
+                <tr key={s.seq} className={i === at ? 'log__row--at' : undefined} onClick={() => select({ step: i >= last ? null : i })}>
+                  <td>{i + 1}</td>
+                  <td>{clock(s.time)}</td>
+                  <td>
+                    <code data-testid="log-event">{type}</code>
+                    {Object.keys(payload).length ? <code className="muted"> {JSON.stringify(payload).slice(0, 80)}</code> : null}
+                  </td>
+                  <td>{s.source ? (names.get(s.source) ?? s.source) : t('machines.fromOutside')}</td>
+                  <td>
+                    {valueText(s.before)} → {valueText(s.after)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

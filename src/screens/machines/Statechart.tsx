@@ -1,0 +1,155 @@
+import type { Ref } from 'react';
+import { CHAR_W, HEAD_H, LINE_H, type Chart, type ChartEdge, type ChartNode } from './chart';
+
+/**
+ * The statechart as SVG with every style inline (attributes, not CSS
+ * classes), so the exported file looks the same outside the app. States
+ * are boxes with their entry/exit actions, invocations, tags and internal
+ * transitions; regions of a parallel state are dashed; transitions are ELK's
+ * orthogonal routes with their labels (event [guard] / actions).
+ */
+export const CHART_BG = '#0b0d10';
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace';
+const C = {
+  node: '#1b2230',
+  nodeLine: '#3a4658',
+  active: '#15395e',
+  activeLine: '#4da3ff',
+  text: '#e6edf3',
+  muted: '#a9b6c6',
+  edge: '#8494a7',
+  edgeActive: '#4da3ff',
+  label: '#d7e0ea',
+};
+
+export type Pick = { kind: 'state'; id: string } | { kind: 'transition'; source: string; event: string };
+
+interface Props {
+  chart: Chart;
+  active: Set<string>;
+  viewBox: string;
+  svgRef?: Ref<SVGSVGElement>;
+  onPick?: (p: Pick) => void;
+}
+
+function NodeBox({ n, active, onPick }: { n: ChartNode; active: Set<string>; onPick?: Props['onPick'] }) {
+  const on = active.has(n.id);
+  const compound = n.children.length > 0;
+  const region = n.region;
+  return (
+    <g
+      data-state-id={n.id}
+      data-active={on ? 'true' : 'false'}
+      className={`sc-node${on ? ' sc-node--active' : ''}${compound ? ' sc-node--compound' : ''}`}
+    >
+      <rect
+        x={n.x}
+        y={n.y}
+        width={n.w}
+        height={n.h}
+        rx={region ? 2 : 8}
+        fill={region ? 'none' : on ? C.active : C.node}
+        fillOpacity={compound && !region ? 0.45 : 1}
+        stroke={on ? C.activeLine : region ? C.muted : C.nodeLine}
+        strokeWidth={on ? 2 : 1}
+        strokeDasharray={region ? '6 4' : undefined}
+        style={{ cursor: onPick ? 'pointer' : undefined }}
+        onClick={onPick ? () => onPick({ kind: 'state', id: n.id }) : undefined}
+      />
+      {n.type === 'final' ? <rect x={n.x + 3} y={n.y + 3} width={n.w - 6} height={n.h - 6} rx={6} fill="none" stroke={C.nodeLine} /> : null}
+      {n.initial ? (
+        <g>
+          <circle cx={n.x - 9} cy={n.y + 13} r={4} fill={C.muted} />
+          <line x1={n.x - 5} y1={n.y + 13} x2={n.x} y2={n.y + 13} stroke={C.muted} strokeWidth={1.5} />
+        </g>
+      ) : null}
+      <text x={n.x + 10} y={n.y + 17} fill={C.text} fontFamily={FONT} fontSize={12} fontWeight={700}>
+        {n.key}
+        {n.type === 'parallel' ? ' ∥' : ''}
+        {n.type === 'history' ? ' (H)' : ''}
+      </text>
+      {n.lines.map((l, i) => (
+        <text key={l + String(i)} x={n.x + 10} y={n.y + HEAD_H + 8 + i * LINE_H} fill={C.muted} fontFamily={FONT} fontSize={11}>
+          {l}
+        </text>
+      ))}
+      {n.children.map((c) => (
+        <NodeBox key={c.id} n={c} active={active} {...(onPick ? { onPick } : {})} />
+      ))}
+    </g>
+  );
+}
+
+function Edge({ e, on, onPick }: { e: ChartEdge; on: boolean; onPick?: Props['onPick'] }) {
+  const b = e.labelBox;
+  return (
+    <g className="sc-edge" data-edge-id={e.id} data-source={e.source} data-target={e.target} data-edge={e.label[0]}>
+      <polyline
+        points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+        fill="none"
+        stroke={on ? C.edgeActive : C.edge}
+        strokeWidth={1.4}
+        markerEnd={on ? 'url(#sc-arrow-on)' : 'url(#sc-arrow)'}
+      />
+      <g
+        style={{ cursor: onPick ? 'pointer' : undefined }}
+        onClick={onPick ? () => onPick({ kind: 'transition', source: e.source, event: e.event }) : undefined}
+      >
+        <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={3} fill={CHART_BG} fillOpacity={0.85} />
+        {e.label.map((l, i) => (
+          <text
+            key={l}
+            x={b.x + 4}
+            y={b.y + 13 + i * LINE_H}
+            fill={i === 0 ? C.label : C.muted}
+            fontFamily={FONT}
+            fontSize={11}
+            textLength={l.length * CHAR_W > b.w - 8 ? b.w - 8 : undefined}
+          >
+            {l}
+          </text>
+        ))}
+      </g>
+    </g>
+  );
+}
+
+export function Statechart({ chart, active, viewBox, svgRef, onPick }: Props) {
+  return (
+    <svg
+      ref={svgRef}
+      className="statechart"
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={viewBox}
+      width="100%"
+      height="100%"
+      role="img"
+      style={{ background: CHART_BG, display: 'block' }}
+    >
+      <defs>
+        <marker id="sc-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0 0L10 5L0 10z" fill={C.edge} />
+        </marker>
+        <marker id="sc-arrow-on" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0 0L10 5L0 10z" fill={C.edgeActive} />
+        </marker>
+      </defs>
+      {chart.nodes.map((n) => (
+        <NodeBox key={n.id} n={n} active={active} {...(onPick ? { onPick } : {})} />
+      ))}
+      {chart.edges.map((e) => (
+        <Edge key={e.id} e={e} on={active.has(e.source)} {...(onPick ? { onPick } : {})} />
+      ))}
+    </svg>
+  );
+}
+
+/** The chart as a standalone SVG file: the drawing as shown, with its size and background. */
+export function standaloneSvg(svg: SVGSVGElement): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const box = svg.getBoundingClientRect();
+  copy.setAttribute('width', String(Math.round(box.width)));
+  copy.setAttribute('height', String(Math.round(box.height)));
+  copy.setAttribute('style', `background: ${CHART_BG}; display: block`);
+  return new XMLSerializer().serializeToString(copy);
+}
