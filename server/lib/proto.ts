@@ -1,4 +1,4 @@
-import { create, toBinary, toJson, type MessageInitShape } from '@bufbuild/protobuf';
+import { clone, create, toBinary, toJson, type MessageInitShape } from '@bufbuild/protobuf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ResponseSchema,
@@ -8,12 +8,19 @@ import {
   type Response,
 } from '../../core/gen/manga/v1/response_pb.js';
 import { Popup_OSDefaultSchema, Language } from '../../core/gen/manga/v1/common_pb.js';
+import { absoluteUrls } from '../images/urls.js';
 
 export const PROTOBUF = 'application/x-protobuf';
 
-/** Sends a Response: binary protobuf, or canonical JSON with ?format=json. */
+/** The base URLs in answers are made absolute from: PUBLIC_URL, else the request's scheme and host (TRUST_PROXY: the proxy's). */
+function base(req: FastifyRequest): string {
+  return req.server.config.publicUrl || `${req.protocol}://${req.host}`;
+}
+
+/** Sends a Response (every URL in it made absolute): binary protobuf, or canonical JSON with ?format=json. */
 export function sendResponse(req: FastifyRequest, reply: FastifyReply, res: Response, status = 200): FastifyReply {
   const q = req.query as Record<string, unknown> | undefined;
+  absoluteUrls(ResponseSchema, res, base(req));
   reply.code(status);
   if (q?.format === 'json') {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(toJson(ResponseSchema, res)));
@@ -76,8 +83,27 @@ export function encodeSuccess(success: MessageInitShape<typeof SuccessResultSche
   return { res, bin: Buffer.from(toBinary(ResponseSchema, res)) };
 }
 
+/** A cached answer's copies with absolute URLs, per base: they live as long as the cached answer. */
+const absolute = new WeakMap<Encoded, Map<string, Encoded>>();
+/** Bases remembered per answer (a Host header is the client's to choose: beyond these, copies are made per request). */
+const BASES_KEPT = 8;
+
+/** The cached answer with its URLs made absolute from base: encoded once per answer and base, never shared between hosts. */
+function absoluteEncoded(e: Encoded, b: string): Encoded {
+  let copies = absolute.get(e);
+  const hit = copies?.get(b);
+  if (hit) return hit;
+  const res = absoluteUrls(ResponseSchema, clone(ResponseSchema, e.res), b);
+  const out = { res, bin: Buffer.from(toBinary(ResponseSchema, res)) };
+  if (!copies) absolute.set(e, (copies = new Map<string, Encoded>()));
+  if (copies.size < BASES_KEPT) copies.set(b, out);
+  return out;
+}
+
+/** Sends an answer computed once (services' cache) with its URLs made absolute for this request. */
 export function sendEncoded(req: FastifyRequest, reply: FastifyReply, e: Encoded): FastifyReply {
   const q = req.query as Record<string, unknown> | undefined;
-  if (q?.format === 'json') return sendResponse(req, reply, e.res);
-  return reply.type(PROTOBUF).send(e.bin);
+  const abs = absoluteEncoded(e, base(req));
+  if (q?.format === 'json') return sendResponse(req, reply, abs.res);
+  return reply.type(PROTOBUF).send(abs.bin);
 }

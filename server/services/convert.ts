@@ -8,7 +8,7 @@ import {
   type Popup,
   type Label,
 } from '../../core/gen/manga/v1/common_pb.js';
-import { TitleSchema, ChapterSchema, type Title, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
+import { TitleSchema, ChapterSchema, Chapter_ChapterType, type Title, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
 import type { BannerRow, PopupRow } from '../repos/promo.js';
 import { bannerUrlIn } from '../images/assets.js';
 import { languageOrDefault } from '../../core/languages.js';
@@ -31,8 +31,25 @@ export function titleMsg(t: TitleRow): Title {
   });
 }
 
-export function chapterMsg(c: ChapterRow, extra: { commentCount?: number; viewed?: boolean } = {}): Chapter {
+/**
+ * How a chapter may be read, as the mobile clients read it (Chapter 11 and 16):
+ * a chapter readable now (started, not ended) is free to everyone; one no
+ * longer readable is behind the series' plan (standard or deluxe), which no
+ * visitor of ours has (every Subscription answers "basic"): clients then do
+ * not ask for it. `now` in seconds; none: the access fields are left out.
+ */
+export function chapterAccess(c: ChapterRow, now: number, planType: string): { viewedForFree: boolean; chapterType: Chapter_ChapterType } {
+  const free = c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
+  if (free) return { viewedForFree: true, chapterType: Chapter_ChapterType.FREE };
+  return { viewedForFree: false, chapterType: planType === 'deluxe' ? Chapter_ChapterType.DELUXE : Chapter_ChapterType.STANDARD };
+}
+
+export function chapterMsg(
+  c: ChapterRow,
+  extra: { commentCount?: number; viewed?: boolean; access?: { now: number; planType: string } } = {},
+): Chapter {
   return create(ChapterSchema, {
+    ...(extra.access ? chapterAccess(c, extra.access.now, extra.access.planType) : {}),
     titleId: c.title_id,
     chapterId: c.id,
     name: c.name,

@@ -14,6 +14,7 @@ import type { PublisherRow } from '../repos/promo.js';
 import { errors } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
+import { absoluteUrls } from '../images/urls.js';
 import type { VisitorFlags } from '../repos/visitors.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
@@ -87,7 +88,7 @@ export function nextChangeMs(chapters: ChapterRow[], now: number): number {
   return next;
 }
 
-/** Builds the shared part of a title detail as of now (seconds). */
+/** Builds the shared part of a title detail as of now (seconds), its URLs absolute from base. */
 export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: number, base: string, now: number): Promise<TitleDetailShared> {
   const t = s.titlesById.get(titleId);
   const series = t ? s.series.get(t.series_id) : undefined;
@@ -102,7 +103,10 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
   const released = chapters.filter((c) => c.start_ts <= now);
   const future = chapters.find((c) => c.start_ts > now);
   const counts = await repos.chapters.commentCounts(released.map((c) => c.id));
-  const msgs = new Map<number, Chapter>(released.map((c) => [c.id, chapterMsg(c, { commentCount: counts.get(c.id) ?? 0 })]));
+  const access = { now, planType: series.plan_type };
+  const msgs = new Map<number, Chapter>(
+    released.map((c) => [c.id, absoluteUrls(ChapterSchema, chapterMsg(c, { commentCount: counts.get(c.id) ?? 0, access }), base)]),
+  );
   const split = splitChapters(released, now);
   const ids = (l: ChapterRow[]) => l.map((c) => c.id);
   const firstSet = new Set(ids(split.first));
@@ -178,6 +182,7 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     ...(ratingPopup ? { ratingPopup: popupMsg(ratingPopup) } : {}),
     chapterListV2: released.map((c) => msgs.get(c.id)!),
   });
+  absoluteUrls(TitleDetailViewSchema, msg, base);
 
   const bare = create(TitleDetailViewSchema, {
     ...msg,

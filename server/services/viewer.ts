@@ -10,11 +10,11 @@ import {
 } from '../../core/gen/manga/v1/viewer_pb.js';
 import { ChapterSchema, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
 import { CommentSchema, type Comment } from '../../core/gen/manga/v1/comment_pb.js';
-import type { Banner } from '../../core/gen/manga/v1/common_pb.js';
+import { BannerSchema, type Banner } from '../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../repos/index.js';
 import type { Snapshot } from '../repos/catalog.js';
 import type { VisitorFlags } from '../repos/visitors.js';
-import { pageSize, pageUrl, type Quality } from '../images/urls.js';
+import { absoluteUrls, pageSize, pageUrl, type Quality } from '../images/urls.js';
 import { errors } from '../lib/errors.js';
 import { languageOrDefault } from '../../core/languages.js';
 import { bannerIn, chapterMsg, popupMsg, titleMsg } from './convert.js';
@@ -107,7 +107,8 @@ export async function buildViewer(
   ]);
   const released = all.filter((x) => x.start_ts <= now);
   const counts = await repos.chapters.commentCounts(released.map((x) => x.id));
-  const chapters = released.map((x) => chapterMsg(x, { commentCount: counts.get(x.id) ?? 0 }));
+  const access = { now, planType: series.plan_type };
+  const chapters = released.map((x) => absoluteUrls(ChapterSchema, chapterMsg(x, { commentCount: counts.get(x.id) ?? 0, access }), base));
 
   const pages: Page[] = rows.map((p) =>
     create(PageSchema, {
@@ -175,23 +176,28 @@ export async function buildViewer(
   });
   const last = {
     current,
-    ...(next ? { next: chapterMsg(next, { commentCount: counts.get(next.id) ?? 0 }) } : {}),
+    ...(next ? { next: absoluteUrls(ChapterSchema, chapterMsg(next, { commentCount: counts.get(next.id) ?? 0, access }), base) } : {}),
     nextTimeStamp,
     chapterType,
     topComments: comments.slice(0, TOP_COMMENTS).map((r) =>
-      create(CommentSchema, {
-        id: r.id,
-        index: r.idx,
-        userName: r.user_name,
-        iconUrl: r.icon_url,
-        numberOfLikes: r.likes,
-        body: r.body,
-        created: r.created,
-      }),
+      absoluteUrls(
+        CommentSchema,
+        create(CommentSchema, {
+          id: r.id,
+          index: r.idx,
+          userName: r.user_name,
+          iconUrl: r.icon_url,
+          numberOfLikes: r.likes,
+          body: r.body,
+          created: r.created,
+        }),
+        base,
+      ),
     ),
-    banners: lastBanners.map(bannerIn(t.language)),
-    ...(publisher ? { publisherBanner: publisherBanner(publisher) } : {}),
+    banners: lastBanners.map((b) => absoluteUrls(BannerSchema, bannerIn(t.language)(b), base)),
+    ...(publisher ? { publisherBanner: absoluteUrls(BannerSchema, publisherBanner(publisher), base) } : {}),
   };
+  absoluteUrls(MangaViewerSchema, msg, base);
   const v: Omit<ViewerShared, 'firstReadBin'> = {
     chapterId,
     titleId: t.id,

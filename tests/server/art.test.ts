@@ -123,7 +123,11 @@ describe('drawn banners per language and label logos, as served', () => {
       const v = success(await call(t.app, { url: `/api/title_list/rankingV2?lang=${lang}` })).data.value as TitleRankingViewV2;
       urls[lang] = v.rankingBanners.find((b) => b.id === 900)!.imageUrl;
     }
-    expect(urls).toEqual({ eng: '/img/banner/900/en.webp', tha: '/img/banner/900/th.webp', rus: '/img/banner/900/ru.webp' });
+    expect(urls).toEqual({
+      eng: 'http://localhost:80/img/banner/900/en.webp',
+      tha: 'http://localhost:80/img/banner/900/th.webp',
+      rus: 'http://localhost:80/img/banner/900/ru.webp',
+    });
     const images = await Promise.all(Object.values(urls).map(get));
     for (const r of images) {
       expect(r.statusCode).toBe(200);

@@ -28,9 +28,9 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     const d = await detail(t, `title_id=${T.bladeEn}&clang=en`);
     expect(d.title?.name).toBe('Blade Quest');
     expect(d.title?.language).toBe(Language.ENGLISH);
-    expect(d.titleImageUrl).toBe('/img/t/101/t.webp');
+    expect(d.titleImageUrl).toBe('http://localhost:80/img/t/101/t.webp');
     expect(d.overview).toBe('Blade Quest: an overview.');
-    expect(d.backgroundImageUrl).toBe('/img/t/101/b.webp');
+    expect(d.backgroundImageUrl).toBe('http://localhost:80/img/t/101/b.webp');
     expect(d.viewingPeriodDescription).toBe('Latest 3 chapters free');
     expect(d.nextTimeStamp).toBe(t.now + 2 * DAY);
     expect(d.updateTiming).toBe(UpdateTiming.MONDAY);
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(d.sns?.url).toBe(`http://localhost:80/titles/${T.bladeEn}`);
     expect(d.sns?.body).toContain('Blade Quest');
     expect(d.recommendedTitleList.map((x) => x.titleId)).toEqual([T.zero]);
-    expect(d.publisherBanner?.imageUrl).toBe('/img/pub/1.webp');
+    expect(d.publisherBanner?.imageUrl).toBe('http://localhost:80/img/pub/1.webp');
     expect(d.publisherItems[0].banner?.action?.url).toBe('/publisher_news/1');
     const news = d.publisherItems.slice(1).map((i) => i.publisherNews!);
     expect(news.map((n) => n.subject)).toEqual(['News one', 'News two']);
