@@ -26,6 +26,8 @@ describe('favoriteToggleMachine', () => {
     a.send({ type: 'favorite.done' });
     expect(a.getSnapshot().value).toBe('notSubscribed');
     expect(log.names()).toEqual(['subscribe', 'markFavoritesStale', 'offerNotifications', 'unsubscribe', 'markFavoritesStale']);
+    // With what was saved.
+    expect(log.calls.filter(([n]) => n === 'markFavoritesStale').map(([, p]) => p)).toEqual([{ subscribed: true }, { subscribed: false }]);
   });
 
   it('a failure restores the toggle and shows the error until dismissed or retried', () => {

@@ -4,7 +4,7 @@ import { assign, setup } from 'xstate';
  * The favorite (bookmark) toggle of title detail and the viewer's last page
  * (000 §4 Favorite): not subscribed / subscribed; while the call runs the
  * toggle shows loading; a failure shows the error and restores the toggle;
- * success marks the favorites list stale. The calls are provided actions
+ * success marks the favorites list stale (with what was saved). The calls are provided actions
  * (subscribe / unsubscribe) that answer with 'favorite.done' or
  * 'favorite.failed'. Release notifications are offered only once the
  * favorite is saved (offerNotifications, answering nothing): the toggle never
@@ -28,7 +28,8 @@ export const favoriteToggleMachine = setup({
   actions: {
     subscribe: () => {},
     unsubscribe: () => {},
-    markFavoritesStale: () => {},
+    /** The favorite was saved as `subscribed`: lists and pages loaded before now are out of date. */
+    markFavoritesStale: (_, _params: { subscribed: boolean }) => {},
     offerNotifications: () => {},
     setError: assign({ error: ({ event }) => (event.type === 'favorite.failed' ? event.message : null) }),
     clearError: assign({ error: null }),
@@ -50,7 +51,10 @@ export const favoriteToggleMachine = setup({
     subscribing: {
       entry: 'subscribe',
       on: {
-        'favorite.done': { target: 'subscribed', actions: ['markFavoritesStale', 'offerNotifications'] },
+        'favorite.done': {
+          target: 'subscribed',
+          actions: [{ type: 'markFavoritesStale', params: { subscribed: true } }, 'offerNotifications'],
+        },
         'favorite.failed': { target: 'notSubscribed', actions: 'setError' },
       },
     },
@@ -60,7 +64,7 @@ export const favoriteToggleMachine = setup({
     unsubscribing: {
       entry: 'unsubscribe',
       on: {
-        'favorite.done': { target: 'notSubscribed', actions: 'markFavoritesStale' },
+        'favorite.done': { target: 'notSubscribed', actions: { type: 'markFavoritesStale', params: { subscribed: false } } },
         'favorite.failed': { target: 'subscribed', actions: 'setError' },
       },
     },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { consentMachine } from '../../machines/consentMachine';
 import { promoPopupMachine, type PromoConfig } from '../../machines/promoPopupMachine';
@@ -11,7 +11,7 @@ import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
 import { PROMO_CONFIG, browserRegion } from './promoConfig';
-import { getPushToken, postPushToken, pushPermissionGranted, type PushEnv } from '../lib/push';
+import { getPushToken, postPushToken, PushEnvContext, pushPermissionGranted, type PushEnv } from '../lib/push';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -93,9 +93,8 @@ export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: n
   return null;
 }
 
-/** Refreshes the web push token once a week when notifications are permitted. */
-/** The weekly push-token refresh; `env`: the browser's push APIs (tests pass fakes). */
-export function PushTokenRefresher({ env }: { env?: PushEnv }) {
+/** The weekly push-token refresh, when notifications are permitted; `env`: the push APIs (ShellPopups passes PushEnvContext's; the browser's when undefined). */
+export function PushTokenRefresher({ env }: { env?: PushEnv | undefined }) {
   useMachine(
     pushTokenMachine.provide({
       actions: {
@@ -120,11 +119,12 @@ export function PushTokenRefresher({ env }: { env?: PushEnv }) {
 
 /** Shell-wide popups and background lifecycles. */
 export function ShellPopups() {
+  const push = useContext(PushEnvContext);
   return (
     <>
       <PromoPopup />
       <ConsentWatcher />
-      {pushPermissionGranted() ? <PushTokenRefresher /> : null}
+      {pushPermissionGranted(push) ? <PushTokenRefresher env={push} /> : null}
     </>
   );
 }

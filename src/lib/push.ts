@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { base64ToBytes } from './base64';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine';
@@ -17,12 +18,19 @@ import { savePushTokenUpdated, storedServiceLang } from './storage';
  */
 const SERVICE_WORKER_URL = '/sw.js';
 
-/** The browser APIs push needs: each function takes them as its last argument (the browser's by default; tests pass fakes). */
+/**
+ * The browser APIs push needs: each function takes them as its last argument
+ * (the browser's when undefined). Screens take them from PushEnvContext, as
+ * ads take their adapter from AdsContext: the app provides none (the
+ * browser's), a test provides stand-ins (a permission prompt, a push service).
+ */
 export interface PushEnv {
   serviceWorker: ServiceWorkerContainer | undefined;
   Notification: typeof Notification | undefined;
   hasPushManager: boolean;
 }
+
+export const PushEnvContext = createContext<PushEnv | undefined>(undefined);
 
 function browserEnv(): PushEnv {
   return {

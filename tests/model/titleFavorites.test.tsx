@@ -135,7 +135,7 @@ describe('title detail and favorites on the real API', () => {
             expect(button.disabled).toBe(busy);
             expect(button.textContent).toBe(busy ? 'LOADING' : s.value === 'removed' ? 'UNDO' : 'REMOVE');
             expect(li.classList.contains('favorite-item--removed')).toBe(s.value === 'removed' || s.value === 'restoring');
-            expect(!!within(li as HTMLElement).queryByRole('alert')).toBe(!!(s.context as { error: string | null }).error);
+            expect(!!within(li).queryByRole('alert')).toBe(!!(s.context as { error: string | null }).error);
           },
         }),
       );

@@ -1,7 +1,9 @@
+import { useContext } from 'react';
 import { useMachine } from '@xstate/react';
 import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
+import { PushEnvContext } from '../../lib/push';
 import { failureText, offerReleaseNotifications, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
 
 /** The favorite toggle (title detail, viewer last page), driven by favoriteToggleMachine. */
@@ -14,11 +16,12 @@ export function FavoriteToggle({
   subscribed: boolean;
   onChange?: (subscribed: boolean) => void;
 }) {
+  const push = useContext(PushEnvContext);
   const [state, send] = useMachine(
     favoriteToggleMachine.provide({
       actions: {
         subscribe: ({ self }) => {
-          subscribeTitle(titleId).then(
+          subscribeTitle(titleId, push).then(
             () => self.send({ type: 'favorite.done' }),
             (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
           );
@@ -30,9 +33,9 @@ export function FavoriteToggle({
           );
         },
         // (The favorites list asks again each time it is opened.)
-        markFavoritesStale: ({ self }) => onChange?.(self.getSnapshot().matches('subscribed')),
+        markFavoritesStale: (_, { subscribed: saved }) => onChange?.(saved),
         // Only once the favorite is saved: the toggle has settled before any permission prompt.
-        offerNotifications: () => offerReleaseNotifications(),
+        offerNotifications: () => offerReleaseNotifications(push),
       },
     }),
     { input: { subscribed }, inspect },

@@ -1,46 +1,93 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
+import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { track } from '../../analytics';
-import { call } from '../../api/client';
-import { getPushToken } from '../../lib/push';
+import { inspect } from '../../lib/inspector';
+import { PushEnvContext } from '../../lib/push';
+import {
+  failureText,
+  favoriteChoice,
+  markFavoritesStale,
+  offerReleaseNotifications,
+  subscribeTitle,
+  unsubscribeTitle,
+} from '../../lib/favorites';
 import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
-import { storedServiceLang } from '../../lib/storage';
 import { storeLink } from '../../ui/AppInstallBanner';
 import { isNextChapterOut } from '../../viewer/session/chapterLayout';
 
 /**
+ * The end page's favorite button, driven by favoriteToggleMachine as on
+ * title detail: LOADING (disabled) while the call runs, a failure shown
+ * (dismissable) with the button back as it was, and once saved the choice
+ * marked (src/lib/favorites.ts) so the end page shown again, or the next
+ * chapter's, starts from it rather than from the answer loaded earlier.
+ */
+function useFavoriteButton(titleId: number, loaded: boolean) {
+  const push = useContext(PushEnvContext);
+  const [state, send] = useMachine(
+    favoriteToggleMachine.provide({
+      actions: {
+        subscribe: ({ self }) => {
+          subscribeTitle(titleId, push).then(
+            () => self.send({ type: 'favorite.done' }),
+            (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
+          );
+        },
+        unsubscribe: ({ self }) => {
+          unsubscribeTitle(titleId).then(
+            () => self.send({ type: 'favorite.done' }),
+            (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
+          );
+        },
+        markFavoritesStale: (_, { subscribed }) => {
+          markFavoritesStale(titleId, subscribed);
+          track(subscribed ? 'favorite' : 'unfavorite', { title_id: titleId, location: 'viewer' });
+        },
+        offerNotifications: () => offerReleaseNotifications(push),
+      },
+    }),
+    { input: { subscribed: favoriteChoice(titleId, loaded) }, inspect },
+  );
+  const busy = state.matches('subscribing') || state.matches('unsubscribing');
+  const on = state.matches('subscribed') || state.matches('unsubscribing');
+  return {
+    button: (
+      <button
+        type="button"
+        className={`viewer__button ${on ? 'is-on' : ''}`}
+        aria-pressed={on}
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => send({ type: 'favorite.toggle' })}
+        data-testid="viewer-favorite"
+      >
+        {busy ? t('viewer.loading') : t(on ? 'viewer.favorited' : 'viewer.favorite')}
+      </button>
+    ),
+    error: state.context.error ? (
+      <p className="viewer-note viewer-last__error" role="alert">
+        {state.context.error}{' '}
+        <button type="button" className="viewer__icon" aria-label={t('viewer.close')} onClick={() => send({ type: 'error.dismiss' })}>
+          ×
+        </button>
+      </p>
+    ) : null,
+  };
+}
+
+/**
  * The last page: next chapter (name, thumbnail; a link once it is out, else
- * its release time from nextTimeStamp in the reader's locale), the favorite toggle whose state lives on the last-page
- * object, the comments button and the app-install link.
+ * its release time from nextTimeStamp in the reader's locale), the favorite
+ * button (useFavoriteButton), the comments link and the app-install link.
  */
 export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaViewer }) {
-  const [subscribed, setSubscribed] = useState(last.isSubscribed);
-  const [busy, setBusy] = useState(false);
   const next = last.nextChapter;
   // Whether the next chapter is out, as of when the end page came up (a release passing meanwhile shows on the next visit).
   const [out] = useState(() => isNextChapterOut(last, Date.now()));
-
-  const toggleFavorite = async () => {
-    setBusy(true);
-    try {
-      if (subscribed) {
-        await call('/title_list/bookmark', { method: 'DELETE', query: { title_id: viewer.titleId } });
-      } else {
-        const token = await getPushToken().catch(() => null);
-        await call('/title_list/bookmark', {
-          method: 'PUT',
-          query: { title_id: viewer.titleId, ...(token ? { push_token: token, lang: storedServiceLang() } : {}) },
-        });
-      }
-      setSubscribed(!subscribed);
-      track(subscribed ? 'unfavorite' : 'favorite', { title_id: viewer.titleId, location: 'viewer' });
-    } catch {
-      // The toggle keeps its previous state; the reader can try again.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const favorite = useFavoriteButton(viewer.titleId, last.isSubscribed);
 
   const release =
     last.nextTimeStamp > 0
@@ -78,21 +125,12 @@ export function LastPageCard({ last, viewer }: { last: LastPage; viewer: MangaVi
         </div>
       )}
       <div className="viewer-last__actions">
-        <button
-          type="button"
-          className={`viewer__button ${subscribed ? 'is-on' : ''}`}
-          aria-pressed={subscribed}
-          aria-busy={busy}
-          disabled={busy}
-          onClick={() => void toggleFavorite()}
-          data-testid="viewer-favorite"
-        >
-          {busy ? t('viewer.loading') : t(subscribed ? 'viewer.favorited' : 'viewer.favorite')}
-        </button>
+        {favorite.button}
         <Link href={`/comments/${viewer.chapterId}`} className="viewer__button" data-testid="viewer-comments-button">
           {t('viewer.commentsButton', { n: viewer.numberOfComments })}
         </Link>
       </div>
+      {favorite.error}
       <a
         className="viewer-last__app"
         href={storeLink()}
