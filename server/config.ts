@@ -14,7 +14,10 @@ export interface Config {
   regionHeader: string;
   /** Upper-case ISO region codes whose visitors get GEOIP_BLOCKING. */
   blockedRegions: string[];
-  /** Absolute base the server puts in image URLs ("" = same origin, relative). */
+  /**
+   * PUBLIC_URL: the absolute base of every URL in answers (https://reader.example.com).
+   * Empty: the request's own scheme and host (the proxy's X-Forwarded-Proto/-Host under TRUST_PROXY).
+   */
   publicUrl: string;
   /** Folder with the built web app (vite build). */
   webDir: string;
