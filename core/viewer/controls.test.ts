@@ -19,12 +19,12 @@ describe('reader controls', () => {
   it('parses stored values, sanitising each field', () => {
     expect(parseControls(null)).toEqual(DEFAULT_CONTROLS);
     expect(
-      parseControls({ keys: { help: 'H', settings: 'ArrowLeft' }, layout: 'kindle', wheel: 'scroll', motion: 'reduce', invertX: 1 }),
+      parseControls({ keys: { help: 'H', settings: 'ArrowLeft' }, layout: 'kindle', wheel: 'pages', motion: 'reduce', invertX: 1 }),
     ).toEqual({
       ...DEFAULT_CONTROLS,
       keys: { ...DEFAULT_KEYS, help: 'h' },
       layout: 'kindle',
-      wheel: 'scroll',
+      wheel: 'pages',
       motion: 'reduce',
     });
     // Two actions on one key: the defaults.

@@ -56,6 +56,7 @@ export const RESERVED_KEYS: readonly string[] = [' ', 'ArrowLeft', 'ArrowRight',
 /** Keys that are only modifiers (pressed alone while recording: wait for the real key). */
 const MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Dead', 'Unidentified', 'Process'];
 
+/** `scroll`: the wheel scrolls vertical reading (and turns pages read across); `pages`: it always turns pages. */
 export type WheelMode = 'scroll' | 'pages';
 export const WHEEL_MODES: readonly WheelMode[] = ['scroll', 'pages'];
 
@@ -77,7 +78,7 @@ export interface ControlSettings extends TapSettings {
 
 export const DEFAULT_TAPS: TapSettings = { layout: 'lshape', invertX: false, invertY: false };
 
-export const DEFAULT_CONTROLS: ControlSettings = { keys: DEFAULT_KEYS, ...DEFAULT_TAPS, wheel: 'pages', motion: 'auto' };
+export const DEFAULT_CONTROLS: ControlSettings = { keys: DEFAULT_KEYS, ...DEFAULT_TAPS, wheel: 'scroll', motion: 'auto' };
 
 /** A key press as the key map stores it: letters in lower case; null for a lone modifier. */
 export function normalKey(key: string): string | null {

@@ -1,15 +1,19 @@
 /**
  * Pointer input of the viewer stage with @use-gesture/react, all turned into
  * machine events: drag (finger or mouse) with release velocity, taps (single
- * tap by zone, double tap zooms), pinch and ctrl+wheel zoom around the
- * pointer, wheel scrolling / page turning.
+ * tap by the reader's tap zones, double tap zooms), pinch and ctrl+wheel zoom
+ * around the pointer, the wheel (scrolls in vertical reading unless set to
+ * turn pages; turns pages in horizontal reading). The mouse's back and
+ * forward buttons, anywhere in the viewer, go to the previous and next
+ * chapter (instead of the browser's history).
  */
 import { useGesture } from '@use-gesture/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { PagingEvent } from '../../machines/pagingMachine';
 import type { Mode } from '../../core/viewer/layout';
 import { MAX_ZOOM } from '../../core/viewer/camera';
-import { tapZone, type TapZone } from './input';
+import type { WheelMode } from '../../core/viewer/controls';
+import type { AppAction } from './session/keys';
 
 const DOUBLE_TAP_MS = 280;
 const DOUBLE_TAP_PX = 40;
@@ -19,13 +23,14 @@ const WHEEL_COOLDOWN_MS = 300;
 
 export interface GestureTarget {
   mode: Mode;
-  rtl: boolean;
+  readonly controls: { readonly wheel: WheelMode; onApp(a: AppAction): void };
   send: (e: PagingEvent) => void;
   /** Whether the paging machine still holds the drag (Escape lets go of it). */
   dragActive(): boolean;
   /** The zoom on screen (1 = fit). */
   scale(): number;
-  onTap(zone: TapZone): void;
+  /** A single tap at (x, y) on a stage w × h. */
+  tap(x: number, y: number, w: number, h: number): void;
 }
 
 /** Elements inside the stage that handle their own clicks. */
@@ -34,7 +39,17 @@ function interactive(t: EventTarget | null): boolean {
 }
 
 /** Until the stage's session exists, pointer input does nothing. */
-const NOBODY: GestureTarget = { mode: 'vertical', rtl: false, send: () => {}, dragActive: () => false, scale: () => 1, onTap: () => {} };
+const NOBODY: GestureTarget = {
+  mode: 'vertical',
+  controls: { wheel: 'scroll', onApp: () => {} },
+  send: () => {},
+  dragActive: () => false,
+  scale: () => 1,
+  tap: () => {},
+};
+
+/** MouseEvent.button of the back and forward buttons. */
+const CHAPTER_BUTTONS: Record<number, AppAction> = { 3: 'prevChapter', 4: 'nextChapter' };
 
 export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: GestureTarget | null): void {
   const cur = useRef(target ?? NOBODY);
@@ -47,6 +62,19 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
   const wheel = useRef({ acc: 0, until: 0 });
+
+  useEffect(() => {
+    // The browser goes back or forward on the button's release unless it is prevented.
+    const onUp = (e: MouseEvent) => {
+      const a = CHAPTER_BUTTONS[e.button];
+      if (!a) return;
+      e.preventDefault();
+      if (e.type === 'mouseup') cur.current.controls.onApp(a);
+    };
+    const types = ['mouseup', 'pointerup', 'auxclick'] as const;
+    for (const t of types) window.addEventListener(t, onUp);
+    return () => types.forEach((t) => window.removeEventListener(t, onUp));
+  }, []);
 
   const local = (cx: number, cy: number) => {
     const r = ref.current!.getBoundingClientRect();
@@ -69,8 +97,7 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
     // Wait out a possible second tap before acting on the first.
     pendingTap.current = setTimeout(() => {
       pendingTap.current = null;
-      const c = cur.current;
-      c.onTap(tapZone(p.x, p.y, p.w, p.h, c.mode, c.rtl));
+      cur.current.tap(p.x, p.y, p.w, p.h);
     }, DOUBLE_TAP_MS);
   };
 
@@ -136,7 +163,7 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
       onWheel: ({ delta: [, dy], event }) => {
         if (event.ctrlKey) return;
         const c = cur.current;
-        if (c.mode === 'vertical') {
+        if (c.mode === 'vertical' && c.controls.wheel === 'scroll') {
           c.send({ type: 'scroll.by', dy });
           return;
         }

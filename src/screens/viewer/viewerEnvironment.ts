@@ -1,6 +1,6 @@
 /**
  * The composition root of viewer sessions: the browser's clock, the stored
- * reader choices and settings, Pixi's renderer, the app's decode pool and chapter
+ * reader choices, settings and controls, the system's reduced-motion preference, Pixi's renderer, the app's decode pool and chapter
  * prefetch, the first pages drawn before the app loaded, analytics — with
  * whatever an embedding page supplied through the session registry
  * (src/viewer/session/registry.ts) laid over them.
@@ -15,7 +15,7 @@ import { CACHE } from '../../viewer/cachePolicy';
 import { decodePool } from '../../viewer/decodePool';
 import { prefetchChapter } from '../../viewer/prefetch';
 import { PageRenderer } from '../../viewer/renderer';
-import type { ViewerEnvironment, ViewerStoragePort } from '../../viewer/session/environment';
+import type { MotionPort, ViewerEnvironment, ViewerStoragePort } from '../../viewer/session/environment';
 import { viewerEnvironmentOverrides, type ViewerEnvironmentOverrides } from '../../viewer/session/overrides';
 
 /**
@@ -35,6 +35,21 @@ function storagePort(o: ViewerEnvironmentOverrides['settings'] = {}): ViewerStor
     saveDisplaySettings: stored.saveDisplaySettings,
     storedTitleSettings: (titleId) => ({ ...stored.storedTitleSettings(titleId), ...given({ spreadOffset, filter }) }),
     saveTitleSettings: stored.saveTitleSettings,
+    storedControls: stored.storedControls,
+    saveControls: stored.saveControls,
+  };
+}
+
+/** prefers-reduced-motion, as it changes. */
+function systemMotion(): MotionPort {
+  const q = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  return {
+    reduced: () => !!q?.matches,
+    onChange: (fn) => {
+      const f = (e: MediaQueryListEvent) => fn(e.matches);
+      q?.addEventListener('change', f);
+      return () => q?.removeEventListener('change', f);
+    },
   };
 }
 
@@ -44,6 +59,7 @@ export function viewerEnvironment(): ViewerEnvironment {
   return {
     clocks: { navBar: browserClock, toast: browserClock, inertia: browserClock, frames: browserClock, ...o.clocks },
     storage: storagePort(o.settings),
+    motion: systemMotion(),
     createRenderer: (bitmapOf) => new PageRenderer(bitmapOf),
     rendererOptions: { background: 0x111111, preserveDrawingBuffer: false, ...o.rendererOptions },
     cache: o.cache ?? CACHE,

@@ -1,12 +1,14 @@
 /**
  * Everything impure a viewer session uses, given to it in one object: its
- * clocks, the stored reader choices (the storage port), the renderer
+ * clocks, the stored reader choices (the storage port), the system's
+ * reduced-motion preference, the renderer
  * factory and its options, the cache window, the decode pool, chapter
  * prefetch, the first pages drawn before the app loaded, and analytics. The
  * app builds it in src/screens/viewer/viewerEnvironment.ts; unit tests give
  * fakes.
  */
 import type { Camera } from '../../../core/viewer/camera';
+import type { ControlSettings } from '../../../core/viewer/controls';
 import type { ColorFilter, DisplaySettings, TitleSettings } from '../../../core/viewer/readerSettings';
 import type { Layout } from '../../../core/viewer/layout';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
@@ -46,6 +48,17 @@ export interface ViewerStoragePort {
   /** A title's reader settings (spread offset, colour filter). */
   storedTitleSettings(titleId: number): TitleSettings;
   saveTitleSettings(titleId: number, s: TitleSettings): void;
+  /** The reader's controls (key map, tap zones, wheel, reduced motion), one set per visitor. */
+  storedControls(): ControlSettings;
+  /** Saves these fields of the controls, the others kept. */
+  saveControls(patch: Partial<ControlSettings>): void;
+}
+
+/** The system's reduced-motion preference (prefers-reduced-motion in the app). */
+export interface MotionPort {
+  reduced(): boolean;
+  /** Calls `fn` on each change; returns the unsubscribe. */
+  onChange(fn: (reduce: boolean) => void): () => void;
 }
 
 export interface DrawnRect {
@@ -88,6 +101,7 @@ export interface FirstPagesPort {
 export interface ViewerEnvironment {
   clocks: ViewerClocks;
   storage: ViewerStoragePort;
+  motion: MotionPort;
   createRenderer(bitmapOf: (i: number) => PageImage | undefined): StageRenderer;
   rendererOptions: RendererOptions;
   cache: CacheConfig;

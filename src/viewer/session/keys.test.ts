@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS } from '../../../core/viewer/controls';
 import { keyOutcome, type KeyContext } from './keys';
 
 const k = (key: string, o: Partial<{ altKey: boolean; ctrlKey: boolean; inField: boolean }> = {}) => ({
@@ -10,7 +11,15 @@ const k = (key: string, o: Partial<{ altKey: boolean; ctrlKey: boolean; inField:
   inField: false,
   ...o,
 });
-const at: KeyContext = { menuOpen: false, dragging: false, zoomed: false, mode: 'horizontal', rtl: false };
+const at: KeyContext = {
+  menuOpen: false,
+  dragging: false,
+  zoomed: false,
+  mode: 'horizontal',
+  rtl: false,
+  keys: DEFAULT_KEYS,
+  centre: { x: 50, y: 40 },
+};
 
 describe('viewer keys', () => {
   it('page in the reading direction, and say so (the browser must not scroll)', () => {
@@ -43,5 +52,20 @@ describe('viewer keys', () => {
     expect(keyOutcome(k('ArrowRight', { altKey: true }), at)).toBe(null);
     expect(keyOutcome(k('ArrowRight', { ctrlKey: true }), at)).toBe(null);
     expect(keyOutcome(k(' ', { inField: true }), at)).toBe(null);
+  });
+  it('every other action through the key map, remapped keys included', () => {
+    expect(keyOutcome(k('PageDown'), at)).toEqual({ to: 'paging', event: { type: 'page.next' }, pages: true });
+    expect(keyOutcome(k('End'), at)).toEqual({ to: 'paging', event: { type: 'page.last' }, pages: true });
+    expect(keyOutcome(k('z'), at)).toEqual({ to: 'paging', event: { type: 'zoom.toggle', x: 50, y: 40 }, pages: false });
+    expect(keyOutcome(k('S'), at)).toEqual({ to: 'menu', menu: 'settings' });
+    expect(keyOutcome(k('m'), at)).toEqual({ to: 'bar' });
+    expect(keyOutcome(k('d'), at)).toEqual({ to: 'direction', mode: 'vertical' });
+    expect(keyOutcome(k('['), at)).toEqual({ to: 'app', action: 'prevChapter' });
+    expect(keyOutcome(k('?'), at)).toEqual({ to: 'app', action: 'help' });
+    const keys = { ...DEFAULT_KEYS, nextPage: 'j' };
+    expect(keyOutcome(k('j'), { ...at, keys })).toEqual({ to: 'paging', event: { type: 'page.next' }, pages: true });
+    expect(keyOutcome(k('PageDown'), { ...at, keys })).toBe(null);
+    // Space and the arrows keep their meaning whatever the map says.
+    expect(keyOutcome(k(' '), { ...at, keys })).toEqual({ to: 'paging', event: { type: 'page.next' }, pages: true });
   });
 });

@@ -1,4 +1,5 @@
 /** The session's state as its components render it, read off its actors. */
+import type { SnapshotFrom } from 'xstate';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerItem } from '../../../core/viewer/items';
@@ -6,6 +7,7 @@ import type { Layout } from '../../../core/viewer/layout';
 import type { ReaderSettings } from '../../../core/viewer/readerSettings';
 import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
 import type { PageStore } from '../pageStore';
+import type { ControlActors } from './controls';
 import type { ViewerActors } from './viewerActors';
 
 /** The menu open (one at a time: the menus machine). */
@@ -28,11 +30,18 @@ export interface ViewerView {
   store: PageStore | null;
   /** Grows when a page's loading state changes (progress, decoded, failed). */
   pages: number;
+  /** The key help overlay is open. */
+  help: boolean;
+  /** The controls' machines as the settings modal, the help and the tap-zone preview show them. */
+  keyRemap: SnapshotFrom<ControlActors['keys']>;
+  taps: SnapshotFrom<ControlActors['taps']>;
+  motion: SnapshotFrom<ControlActors['motion']>;
 }
 
 export function viewOf(
   a: ViewerActors,
-  s: { viewer: MangaViewer; layout: Layout | null; items: ViewerItem[]; store: PageStore | null; pages: number },
+  c: ControlActors,
+  s: { viewer: MangaViewer; layout: Layout | null; items: ViewerItem[]; store: PageStore | null; pages: number; help: boolean },
 ): ViewerView {
   const menus = a.menus.getSnapshot();
   const modeState = a.mode.getSnapshot();
@@ -47,6 +56,9 @@ export function viewOf(
     menu,
     toast: modeState.context.toast,
     settings: a.settings.getSnapshot().context.settings,
+    keyRemap: c.keys.getSnapshot(),
+    taps: c.taps.getSnapshot(),
+    motion: c.motion.getSnapshot(),
   };
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MangaViewerSchema, PageType, type MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import { VIEWER } from '../../../core/viewer/layout';
+import { DEFAULT_CONTROLS, DEFAULT_KEYS, type ControlSettings } from '../../../core/viewer/controls';
 import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE, type TitleSettings } from '../../../core/viewer/readerSettings';
 import type { DecodePool } from '../decodePool';
 import { ManualClock } from '../testing/manualClock';
@@ -52,9 +53,22 @@ function fakeRenderer() {
 }
 
 /** A session on fakes: manual clocks, storage in a map, a renderer that draws nothing, a pool that never answers. */
-function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number; title?: TitleSettings } = {}) {
+interface Stored {
+  mode?: ViewerMode;
+  resume?: number;
+  title?: TitleSettings;
+  controls?: Partial<ControlSettings>;
+  reduced?: boolean;
+}
+
+function open(viewer: MangaViewer, stored: Stored = {}) {
   const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock(), frames: new ManualClock() };
-  const saved = { modes: [] as ViewerMode[], resume: [] as [number, number][], titles: [] as [number, TitleSettings][] };
+  const saved = {
+    modes: [] as ViewerMode[],
+    resume: [] as [number, number][],
+    titles: [] as [number, TitleSettings][],
+    controls: [] as Partial<ControlSettings>[],
+  };
   const renderer = fakeRenderer();
   const firstPages = { canvas: () => null, dismiss: vi.fn() };
   const prefetchChapter = vi.fn();
@@ -70,7 +84,10 @@ function open(viewer: MangaViewer, stored: { mode?: ViewerMode; resume?: number;
       saveDisplaySettings: () => {},
       storedTitleSettings: () => stored.title ?? DEFAULT_TITLE,
       saveTitleSettings: (id, t) => saved.titles.push([id, t]),
+      storedControls: () => ({ ...DEFAULT_CONTROLS, ...stored.controls }),
+      saveControls: (c) => saved.controls.push(c),
     },
+    motion: { reduced: () => !!stored.reduced, onChange: () => () => {} },
     createRenderer: () => renderer,
     rendererOptions: { background: 0, preserveDrawingBuffer: false },
     cache: { ahead: 2, behind: 1, cap: 3 },
@@ -127,7 +144,7 @@ describe('ViewerSession', () => {
     expect(session.getSnapshot().navVisible).toBe(true);
     clocks.navBar.advance(1);
     expect(session.getSnapshot().navVisible).toBe(false);
-    session.onTap('center');
+    session.tap(640, 400, 1280, 800);
     expect(session.getSnapshot().navVisible).toBe(true);
   });
 
@@ -194,7 +211,7 @@ describe('ViewerSession', () => {
     const item = session.resumePosition;
     const store = session.parts.store;
     const spreads = session.parts.layout!.spreads.map((sp) => sp.items);
-    expect(session.handleKey(key('o'))).toBe(false);
+    expect(session.handleKey(key('o'))).toBe(true);
     expect(session.getSnapshot().settings.spreadOffset).toBe(true);
     expect(saved.titles).toEqual([[1, { spreadOffset: true, filter: sepia }]]);
     expect(session.parts.layout!.spreads.map((sp) => sp.items)).not.toEqual(spreads);
@@ -239,5 +256,46 @@ describe('ViewerSession', () => {
     expect(renderer.destroy).toHaveBeenCalled();
     expect(firstPages.dismiss).toHaveBeenCalled();
     expect(session.parts.store).toBe(null);
+  });
+
+  it('reduced motion (system or setting): every camera move lands at once, a fling does not coast', async () => {
+    for (const stored of [{ reduced: true }, { controls: { motion: 'reduce' as const } }]) {
+      const { session, renderer } = open(chapter(10), { mode: 'vertical', ...stored });
+      await ready();
+      session.send({ type: 'page.next' });
+      expect((renderer.setCamera as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[1]).toBe(true);
+      session.send({ type: 'drag.start' });
+      session.send({ type: 'drag.move', dx: 0, dy: -50 });
+      session.send({ type: 'drag.end', vx: 0, vy: -5 });
+      expect(session.actors.paging.getSnapshot().matches({ pointer: 'idle' })).toBe(true);
+      session.dispose();
+    }
+    const { session, renderer } = open(chapter(10), { mode: 'vertical', controls: { motion: 'full' }, reduced: true });
+    await ready();
+    session.send({ type: 'page.next' });
+    expect((renderer.setCamera as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[1]).toBe(false);
+  });
+
+  it('keys through the reader’s key map; chapters, fullscreen and help go to the page around it', async () => {
+    const { session } = open(chapter(10), { mode: 'horizontal', controls: { keys: { ...DEFAULT_KEYS, nextPage: 'n' } } });
+    await ready();
+    const app = vi.fn();
+    session.controls.onApp = app;
+    const key = (key: string) => session.handleKey({ key, shiftKey: false, altKey: false, metaKey: false, ctrlKey: false, inField: false });
+    expect(key('N')).toBe(true);
+    expect(session.getSnapshot().index).toBe(1);
+    expect(key('PageDown')).toBe(false);
+    expect(key('ArrowRight')).toBe(true);
+    expect(session.getSnapshot().index).toBe(2);
+    key(']');
+    key('?');
+    expect(app.mock.calls).toEqual([['nextChapter'], ['help']]);
+    key('s');
+    expect(session.getSnapshot().menu).toBe('settings');
+    key('Escape');
+    expect(session.getSnapshot().menu).toBe(null);
+    session.controls.setHelp(true);
+    expect(key('ArrowRight')).toBe(false);
+    expect(session.getSnapshot().help).toBe(true);
   });
 });

@@ -2,8 +2,9 @@
  * One chapter open in the viewer, as a plain object: its machines (paging, reading direction,
  * navigation bar, menus, reader settings), page store, decode pool, renderer, layout, resume
  * position, next-chapter prefetch, the hand-over from the first pages drawn before the app loaded,
- * keyboard and pointer input. A change of reader settings lays the chapter out again on the same
- * item (settingsLayout.ts) or sets the renderer's colour filter; the page images stay. Everything impure comes from its environment (environment.ts). React renders its view
+ * keyboard and pointer input through the reader's controls (controls.ts). A change of reader settings
+ * lays the chapter out again on the same item (settingsLayout.ts) or sets the renderer's colour filter.
+ * Everything impure comes from its environment (environment.ts). React renders its view
  * (`subscribe` / `getSnapshot`, view.ts) and forwards input to it.
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
@@ -14,7 +15,6 @@ import { cameraFor } from '../../../core/viewer/camera';
 import type { ViewerItem } from '../../../core/viewer/items';
 import { visiblePlacements, type Layout } from '../../../core/viewer/layout';
 import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
-import type { TapZone } from '../input';
 import { PageStore } from '../pageStore';
 import type { GestureTarget } from '../useViewerGestures';
 import { flagsOf, geometryOf, nextChapterOf, pageSources } from './chapterLayout';
@@ -22,13 +22,15 @@ import type { TimerId } from './clock';
 import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
 import { drawnSize } from './drawnSize';
 import { watchHandOver } from './handOver';
-import { keyOutcome, type KeyInput } from './keys';
+import { SessionControls } from './controls';
+import { dispatchKey, keyOutcome, type KeyInput } from './keys';
 import { sameView, viewOf, type OpenMenu, type ViewerView } from './view';
 import { AppliedSettings, layoutChapter } from './settingsLayout';
 import { createViewerActors, type ViewerActors } from './viewerActors';
 
 export class ViewerSession implements GestureTarget {
   readonly actors: ViewerActors;
+  readonly controls: SessionControls;
   private readonly stopTimers: () => void;
   private viewer: MangaViewer;
   private quality: ImgQuality;
@@ -62,6 +64,7 @@ export class ViewerSession implements GestureTarget {
     const { stopTimers, ...actors } = createViewerActors(env, { ...flagsOf(viewer), titleId: viewer.titleId });
     this.actors = actors;
     this.stopTimers = stopTimers;
+    this.controls = new SessionControls(env, () => this.emit());
     const read = () => actors.settings.getSnapshot().context.settings;
     this.settings = new AppliedSettings(read, env.clocks.frames, () => this.relayout());
     this.view = this.computeView();
@@ -136,14 +139,11 @@ export class ViewerSession implements GestureTarget {
     this.lastEvent = e.type;
     // The reader pages on: the first pages drawn ahead of the app (if still up) go.
     if (e.type !== 'layout.set') this.env.firstPages.dismiss();
-    this.actors.paging.send(e);
+    this.actors.paging.send(e.type === 'drag.end' && this.controls.reduced ? { ...e, vy: 0 } : e);
   };
 
   get mode(): ViewerMode {
     return this.view.mode;
-  }
-  get rtl(): boolean {
-    return this.view.rtl;
   }
   dragActive(): boolean {
     return this.actors.paging.getSnapshot().matches({ pointer: 'dragging' });
@@ -151,21 +151,23 @@ export class ViewerSession implements GestureTarget {
   scale(): number {
     return this.actors.paging.getSnapshot().context.pos.scale;
   }
-  onTap(zone: TapZone): void {
-    if (zone === 'center') this.actors.nav.send({ type: 'navbar.tap' });
-    else this.send({ type: zone === 'next' ? 'page.next' : 'page.prev' });
+  tap(x: number, y: number, w: number, h: number): void {
+    const a = this.controls.tap(x, y, w, h, this.view.mode, this.view.rtl);
+    if (a === 'menu') this.toggleBar();
+    else this.send({ type: a === 'next' ? 'page.next' : 'page.prev' });
+  }
+  toggleBar(): void {
+    this.actors.nav.send({ type: 'navbar.tap' });
   }
 
-  /** A key press; true when it turned or scrolled pages (the browser must not scroll as well). */
+  /** A key press; true when it was the viewer's (the browser must not scroll or act on it as well). */
   handleKey(k: KeyInput): boolean {
     const ps = this.actors.paging.getSnapshot();
     const [dragging, zoomed] = [ps.matches({ pointer: 'dragging' }), ps.matches({ zoom: 'zoomed' })];
-    const out = keyOutcome(k, { menuOpen: this.view.menu !== null, dragging, zoomed, mode: this.view.mode, rtl: this.view.rtl });
-    if (out?.to === 'menus') this.closeMenu();
-    if (out?.to === 'settings') this.actors.settings.send(out.event);
-    if (out?.to !== 'paging') return false;
-    this.send(out.event);
-    return out.pages;
+    const { mode, rtl, menu } = this.view;
+    const centre = { x: this.viewport.width / 2, y: this.viewport.height / 2 };
+    const keys = this.controls.keys;
+    return dispatchKey(keyOutcome(k, { menuOpen: menu !== null || this.controls.help, dragging, zoomed, mode, rtl, keys, centre }), this);
   }
 
   goTo(index: number): void {
@@ -193,6 +195,7 @@ export class ViewerSession implements GestureTarget {
     this.stopTimers();
     this.stopHandOver();
     this.settings.stop();
+    this.controls.stop();
     if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
     for (const a of Object.values(this.actors) as Array<{ stop(): void }>) a.stop();
     this.storeNow?.destroy();
@@ -240,8 +243,7 @@ export class ViewerSession implements GestureTarget {
   }
 
   private applyLayout(): void {
-    const l = this.layoutNow;
-    const r = this.rendererNow;
+    const [l, r] = [this.layoutNow, this.rendererNow];
     if (!l || !r || !this.rendererReady) return;
     r.resize(l.viewport.width, l.viewport.height);
     r.setLayout(l, (i) => this.items[i]?.kind === 'manga');
@@ -260,15 +262,13 @@ export class ViewerSession implements GestureTarget {
     if (l && g.count === l.spreads.length && g.mode === l.mode) {
       const cam = cameraFor(g, pos);
       const moving = s.matches({ pointer: 'dragging' }) || s.matches({ pointer: 'coasting' });
-      const immediate = moving || this.lastEvent === 'zoom.by' || this.lastEvent === 'scroll.by';
+      const immediate = moving || this.lastEvent === 'zoom.by' || this.lastEvent === 'scroll.by' || this.controls.reduced;
       this.rendererNow?.setCamera(cam, immediate);
       const spread = l.spreads[pos.index];
       if (spread) this.resume = spread.items[0]!;
       const view = { x: cam.x, y: cam.y, w: g.viewport.width / cam.scale, h: g.viewport.height / cam.scale };
-      this.storeNow?.setPosition(
-        this.resume,
-        visiblePlacements(l, view, 0).map((p) => p.item),
-      );
+      const shown = visiblePlacements(l, view, 0).map((p) => p.item);
+      this.storeNow?.setPosition(this.resume, shown);
       if (!moving) this.storeNow?.rescale();
       this.onPageSeen(pos.index, l);
     }
@@ -287,7 +287,7 @@ export class ViewerSession implements GestureTarget {
 
   private computeView(): ViewerView {
     const { viewer, layoutNow: layout, items, storeNow: store, pages } = this;
-    return viewOf(this.actors, { viewer, layout, items, store, pages });
+    return viewOf(this.actors, this.controls.actors, { viewer, layout, items, store, pages, help: this.controls.help });
   }
 
   /** Tells the components when what they render changed. */
