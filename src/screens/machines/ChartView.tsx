@@ -4,7 +4,7 @@ import type { Chart, ChartNode } from './chart';
 import { Statechart, type Pick } from './Statechart';
 
 /**
- * The statechart in a pane that pans (drag), zooms (wheel at the pointer,
+ * The statechart in a pane (keyed by machine: a new chart starts fitted) that pans (drag), zooms (wheel at the pointer,
  * buttons), fits the whole chart, and brings the active state into view.
  */
 interface Box {
@@ -43,7 +43,6 @@ export function ChartView({
 }) {
   const [box, setBox] = useState<Box>(() => fitBox(chart));
   const pane = useRef<HTMLDivElement>(null);
-  useEffect(() => setBox(fitBox(chart)), [chart]);
   /** Zooms by a factor around a point given as fractions of the pane (0.5, 0.5 is the middle). */
   const zoom = useCallback((factor: number, fx = 0.5, fy = 0.5) => {
     setBox((b) => {

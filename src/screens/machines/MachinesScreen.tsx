@@ -110,7 +110,13 @@ export default function MachinesScreen() {
           </header>
           <div className="machines__chart">
             {chart ? (
-              <ChartView chart={chart} active={active} svgRef={svgRef} onPick={(p) => setPick({ machine: entry.name, pick: p })} />
+              <ChartView
+                key={entry.name}
+                chart={chart}
+                active={active}
+                svgRef={svgRef}
+                onPick={(p) => setPick({ machine: entry.name, pick: p })}
+              />
             ) : (
               <p role={chartError ? 'alert' : undefined}>{chartError ?? t('common.loading')}</p>
             )}

@@ -30,10 +30,10 @@ function replay(machine: AnyStateMachine, input: unknown, events: Ev[]): Result 
     for (const e of events) actor.send(e);
     const snap = actor.getSnapshot() as { value: unknown; context: unknown; status: string; error?: unknown; can: (e: Ev) => boolean };
     actor.stop();
-    if (snap.status === 'error' || error) return { ...none, error: String((snap.error ?? error) as Error) };
+    if (snap.status === 'error' || error) return { ...none, error: String(snap.error ?? error) };
     return { value: snap.value, context: snap.context, can: (e) => snap.can(e), error: null };
   } catch (e) {
-    return { ...none, error: String(e as Error) };
+    return { ...none, error: String(e) };
   }
 }
 
@@ -159,7 +159,7 @@ export function Stepper({
             ? variants.map((v) => ({ label: `${eventLabel(type)} · ${v.name}`, event: { ...v.value, type } }))
             : [{ label: eventLabel(type), event: { ...typed, type } }];
           return list.map(({ label, event }) => {
-            let enabled = false;
+            let enabled: boolean;
             try {
               enabled = !error && result.can(event);
             } catch {

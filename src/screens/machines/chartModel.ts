@@ -35,8 +35,8 @@ export function nameOf(x: unknown): string {
   if (!x) return '';
   if (typeof x === 'string') return x;
   if (typeof x === 'function') return x.name ? `${x.name}()` : 'inline';
-  if (typeof x === 'object' && 'type' in x) return String((x as { type: unknown }).type);
-  if (typeof x === 'object' && 'id' in x) return String((x as { id: unknown }).id);
+  if (typeof x === 'object' && 'type' in x) return String(x.type);
+  if (typeof x === 'object' && 'id' in x) return String(x.id);
   return 'inline';
 }
 

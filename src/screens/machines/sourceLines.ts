@@ -2,7 +2,8 @@
  * Where a state or transition is written in its machine's source file:
  * the state's key followed down from the root ("pointer: {" then
  * "idle: {"), then the event's key inside it ("'drag.end':", "always:",
- * "after:", "onDone:", "onError:"). Line numbers start at 1; 0 when not found.
+ * "after:", "onDone:", "onError:"), or the state's own line when the
+ * transition is written elsewhere. Line numbers start at 1; 0 when not found.
  */
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -11,8 +12,9 @@ function findFrom(lines: string[], from: number, re: RegExp): number {
   return -1;
 }
 
-function keyRe(key: string): RegExp {
-  return new RegExp(`^\\s*(['"]?)${esc(key)}\\1\\s*:`);
+/** A key at the start of a line (states), or anywhere after a brace, comma or space (events, often inline). */
+function keyRe(key: string, inline = false): RegExp {
+  return new RegExp(`${inline ? '(^|[\\s{,])' : '^(\\s*)'}(['"]?)${esc(key)}\\2\\s*:`);
 }
 
 function stateIndex(lines: string[], stateId: string): number {
@@ -43,5 +45,7 @@ export function transitionLine(source: string, stateId: string, event: string): 
         : event === ''
           ? 'always'
           : event;
-  return findFrom(lines, at, keyRe(key)) + 1;
+  const found = findFrom(lines, at, keyRe(key, true));
+  // Transitions built elsewhere (a shared object spread in) link to their state.
+  return (found < 0 ? at : found) + 1;
 }
