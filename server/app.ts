@@ -7,6 +7,8 @@ import external from './plugins/external.js';
 import services from './plugins/services.js';
 import bodies from './plugins/bodies.js';
 import maintenance from './plugins/maintenance.js';
+import limits from './plugins/limits.js';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_SIZE } from './plugins/frameworkErrors.js';
 import regions from './plugins/regions.js';
 import visitor from './plugins/visitor.js';
 import errors from './plugins/errors.js';
@@ -34,6 +36,11 @@ declare module 'fastify' {
  */
 process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
 
+/** TRUST_PROXY as Fastify takes it (a hop count as the function proxy-addr makes of one). */
+function trustProxy(t: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
+}
+
 /**
  * Builds the whole server (API, images, web app); listen() is the caller's.
  *
@@ -50,13 +57,21 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     bodyLimit: deps.config.bodyLimit,
     // Ids and params are ours to validate; keep query parsing plain.
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL that does not decode, failed in routing before any hook (server/plugins/frameworkErrors.ts).
+    // (Fastify 5.12 reads it at the top level, where its overloads' types do not take it.)
+    ...({ frameworkErrors } as object),
     // No per-request log lines (the top-level disableRequestLogging is deprecated: FSTDEP023).
     logController: new LogController({ disableRequestLogging: true }),
     // Route modules are compiled as autoload imports them (tsx in development and tests): on a
     // loaded machine that can take longer than Fastify's 10 s default for one plugin to start.
     pluginTimeout: 60_000,
     // TRUST_PROXY: request.ip, .protocol and .host from the X-Forwarded-* headers of trusted proxies only.
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxy(deps.config.trustProxy),
+    // Failures before routing (a URL that does not decode) and in Node's HTTP parser (an unknown
+    // method, a control character in a header, a head over MAX_HEADER_SIZE: 431) answer like the
+    // rest: the error envelope under /api, with the security headers (server/plugins/frameworkErrors.ts).
+    clientErrorHandler,
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
@@ -66,6 +81,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   // Change notices between nodes (before the services, which drop their caches on them).
   await app.register(notices);
   await app.register(services);
+  await app.register(limits);
   // onRequest hooks run in this order: maintenance, then regions, then the visitor.
   await app.register(maintenance);
   await app.register(regions);

@@ -66,6 +66,10 @@ export interface Config {
   pushRetrySeconds: number;
   /** A fan-out job held longer than this (s) by a node is taken by another (the holder died). */
   pushJobExpireSeconds: number;
+  /** redis://… : rate limits counted in Redis, shared by every node; empty = in this process. */
+  redisUrl: string;
+  /** New visitor rows (a first write with a new or no token) allowed per client address per minute. */
+  newVisitorRateLimit: number;
   /** PostgreSQL connections per node (DB_POOL_SIZE; nodes x this must stay under the server's max_connections). */
   dbPoolSize: number;
   /**
@@ -132,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pushMaxAttempts: Math.max(1, Number(env.PUSH_MAX_ATTEMPTS ?? 5) || 5),
     pushRetrySeconds: Math.max(1, Number(env.PUSH_RETRY_SECONDS ?? 30) || 30),
     pushJobExpireSeconds: Math.max(1, Number(env.PUSH_JOB_EXPIRE_SECONDS ?? 120) || 120),
+    redisUrl: env.REDIS_URL ?? '',
+    newVisitorRateLimit: Number(env.NEW_VISITOR_RATE_LIMIT ?? 30),
     dbPoolSize: Math.max(1, Number(env.DB_POOL_SIZE ?? 10) || 10),
     objectStoreUrl: env.OBJECT_STORE_URL ?? '',
     catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),

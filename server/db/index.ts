@@ -37,6 +37,10 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });
     const file = opts.sqliteFile ?? path.join(opts.dataDir, 'manga.sqlite');
+    // It holds every session token and push subscription: the owner's alone (0600, like vapid.json);
+    // SQLite makes its -wal and -shm files with the database file's mode.
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    fs.chmodSync(file, 0o600);
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');

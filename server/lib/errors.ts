@@ -3,7 +3,11 @@ import type { ApiErrorSpec } from './proto.js';
 
 /** A failure the API answers with the protobuf error envelope. */
 export class ApiError extends Error {
-  constructor(readonly spec: ApiErrorSpec) {
+  constructor(
+    readonly spec: ApiErrorSpec,
+    /** Seconds to wait, sent as Retry-After (a rate limit). */
+    readonly retryAfter?: number,
+  ) {
     super(spec.debug);
   }
 }
@@ -87,15 +91,32 @@ export const errors = {
       ...msg(['Too large', 'What you sent is too large.'], ['Demasiado grande', 'Lo que envió es demasiado grande.']),
       debug: `body over ${limit} bytes`,
     }),
-  rateLimited: () =>
+  rateLimited: (retryAfter = 60) =>
+    new ApiError(
+      {
+        status: 429,
+        code: 10429,
+        ...msg(
+          ['Too many requests', 'Please wait a moment and try again.'],
+          ['Demasiadas solicitudes', 'Espere un momento e inténtelo de nuevo.'],
+        ),
+        debug: 'rate limit exceeded',
+      },
+      Math.max(1, Math.ceil(retryAfter)),
+    ),
+  headersTooLarge: (limit: number) =>
     new ApiError({
-      status: 429,
-      code: 10429,
-      ...msg(
-        ['Too many requests', 'Please wait a moment and try again.'],
-        ['Demasiadas solicitudes', 'Espere un momento e inténtelo de nuevo.'],
-      ),
-      debug: 'rate limit exceeded',
+      status: 431,
+      code: 10431,
+      ...msg(['Too large', 'What you sent is too large.'], ['Demasiado grande', 'Lo que envió es demasiado grande.']),
+      debug: `request line and headers over ${limit} bytes`,
+    }),
+  timeout: () =>
+    new ApiError({
+      status: 408,
+      code: 10408,
+      ...msg(['Connection problem', 'Please try again.'], ['Problema de conexión', 'Inténtelo de nuevo.']),
+      debug: 'the request did not arrive in time',
     }),
   maintenance: () =>
     new ApiError({

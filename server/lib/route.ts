@@ -3,9 +3,21 @@ import type { FastifyContextConfig, FastifyInstance, FastifyPluginCallback } fro
 /** Route config of a content call (geo-blocked in blocked regions: server/plugins/regions.ts). */
 export const CONTENT: FastifyContextConfig = { content: true };
 
-/** Route config of a write: limited per visitor (WRITE_RATE_LIMIT per minute; factor for chatty logs). */
-export function write(app: FastifyInstance, factor = 1): FastifyContextConfig {
-  return { rateLimit: { max: Math.max(1, app.config.writeRateLimit * factor), timeWindow: 60_000 } };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write (server/lib/route.ts write()). */
+    write?: boolean;
+  }
+}
+
+/**
+ * Route config of a write: counted in the visitor's one write bucket
+ * (WRITE_RATE_LIMIT a minute across every write route and method:
+ * server/plugins/limits.ts), and the call that makes the visitor's row on
+ * their first write (server/plugins/visitor.ts). Reads make no row.
+ */
+export function write(_app?: FastifyInstance): FastifyContextConfig {
+  return { write: true };
 }
 
 /** An /api call (the plugins for the API skip the web app's pages and images). */

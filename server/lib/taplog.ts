@@ -26,15 +26,17 @@ export const tapParsers = {
   popup: (p: Params): TapLog => ({ kind: 'popup', popup_id: uintParam(p, 'popup_id') }),
 };
 
-/** A tap log call at its folder's URL: GET and POST (the documents do not say which), validated and stored. */
+/**
+ * A tap log call at its folder's URL: POST only (a write; the documents do
+ * not name the method, our client POSTs and no known client of the original
+ * uses GET), its ids checked against the catalog (an unknown banner, title
+ * or popup is a 404), counted in the visitor's write bucket, then stored.
+ */
 export function tapRoute(app: FastifyInstance, parse: (p: Params) => TapLog): void {
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+  app.post('/', { config: write(app) }, async (req: FastifyRequest, reply: FastifyReply) => {
     const log = parse(params(req));
+    if (!(await app.repos.visitors.knownTapTarget(log))) throw errors.notFound(`the ${log.kind} tap log's banner, title or popup`);
     await app.repos.feedback.tap(req.visitor, log);
     return sendSuccess(req, reply, {});
-  };
-  // Impressions are frequent: a looser limit than other writes.
-  const config = write(app, 5);
-  app.get('/', { config }, handler);
-  app.post('/', { config }, handler);
+  });
 }

@@ -19,7 +19,7 @@ export default fp((app, _opts, done) => {
       req.log.error(err);
       api = errors.internal();
     }
-    if (api.spec.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    if (api.spec.status === 429) reply.header('retry-after', String(api.retryAfter ?? 60));
     return sendResponse(req, reply, errorResponse(api.spec), api.spec.status);
   });
   done();

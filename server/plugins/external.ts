@@ -2,11 +2,14 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 
-const TOKEN = /^[0-9a-f]{32}$/;
-
-/** Third-party plugins: security headers, compression, rate limits on writes. */
+/**
+ * Third-party plugins: security headers and compression (the rate limits:
+ * server/plugins/limits.ts). The security headers are on every answer: set
+ * here for every routed request, and by server/plugins/frameworkErrors.ts
+ * for the requests that fail before routing; HSTS on answers served over
+ * HTTPS (or said so by a trusted proxy: TRUST_PROXY).
+ */
 export default fp(async (app) => {
   const extra = app.config.publicUrl ? [new URL(app.config.publicUrl).origin] : [];
   const helmetOptions: FastifyHelmetOptions = {
@@ -29,7 +32,7 @@ export default fp(async (app) => {
         upgradeInsecureRequests: null,
       },
     },
-    // Plain http on localhost: HSTS would lock browsers out of it.
+    // Set per request, over HTTPS only: on plain http (localhost) it would lock browsers out.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   };
@@ -37,20 +40,17 @@ export default fp(async (app) => {
   // with @fastify/helmet, then set by one cheap hook. The plugin itself
   // rebuilds helmet's middleware (and parses the CSP) on every request.
   const security = await helmetHeaders(helmetOptions);
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.decorate('securityHeaders', security);
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
-  // Only routes that opt in (config.rateLimit) are limited: the writes.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (req) => {
-      const t = String(req.headers['session-token'] ?? '').toLowerCase();
-      return TOKEN.test(t) ? `v:${t}` : `ip:${req.ip}`;
-    },
-  });
 });
+
+/** Strict-Transport-Security over HTTPS: a year (no includeSubDomains: the other hosts of the domain are not ours to decide). */
+const HSTS = 'max-age=31536000';
 
 /** The headers @fastify/helmet sets with these options, read off one request to a throwaway instance. */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {

@@ -1,17 +1,43 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import { isApi } from '../lib/route.js';
+import { clientAddress } from './limits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The visitor's SESSION-TOKEN (created on first use). */
+    /** The visitor's SESSION-TOKEN (made by the server when the call brought none it accepts). */
     visitor: string;
     /** The token was made for this request: the visitor has no favorites, views or likes yet. */
     newVisitor: boolean;
   }
 }
 
-const TOKEN = /^[0-9a-f]{32}$/;
+/** Our own tokens: 32 hex digits (compared in lower case, as the server makes them). */
+const OURS = /^[0-9a-f]{32}$/i;
+/** A client-made id of a safe form: 8 to 64 letters, digits, '-' and '_' (a UUID passes as sent). */
+const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** Python's repr of a UUID, as one client sends it: UUID('…'). */
+const UUID_REPR = /^UUID\((['"])([0-9A-Fa-f-]{32,36})\1\)$/;
+/** Placeholders a client sends when it has no id: taken as no id (otherwise every such client would share one visitor). */
+const PLACEHOLDER = /^(null|undefined|none|nil|nan|unknown|anonymous)$/i;
+
+/**
+ * The session id a SESSION-TOKEN header names, or null for none (then the
+ * server makes a token and sends it back in the answer's SESSION-TOKEN
+ * header). Accepted: our 32-hex tokens (in lower case), and any client-made
+ * id of 8 to 64 letters, digits, '-' and '_' (a UUID as sent, case kept);
+ * `UUID('…')` is its UUID. Not accepted: anything else, the literal `null`
+ * and other placeholders, and ids of one repeated character (the nil UUID),
+ * which many clients would share.
+ */
+export function sessionId(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string') return null;
+  let t = header.trim();
+  t = UUID_REPR.exec(t)?.[2] ?? t;
+  if (OURS.test(t)) t = t.toLowerCase();
+  if (!CLIENT_ID.test(t) || PLACEHOLDER.test(t) || new Set(t.replace(/-/g, '')).size < 2) return null;
+  return t;
+}
 
 /** New session tokens: 128 random bits each, drawn from a pool refilled 4 KiB at a time. */
 let pool = Buffer.alloc(0);
@@ -24,13 +50,17 @@ function newToken(): string {
   poolAt += 16;
   return pool.toString('hex', poolAt - 16, poolAt);
 }
-/** Tokens whose visitor row is known to exist: spares a write per request. */
+/** Tokens whose visitor row is known to exist: spares a read per write. */
 const KNOWN_MAX = 100_000;
 
 /**
  * The visitor session of every /api call: req.visitor from the
- * SESSION-TOKEN header, or a new token sent back in the answer's header.
- * A visitor row is written on first use (a read without a token creates none).
+ * SESSION-TOKEN header (sessionId()), or a new token sent back in the
+ * answer's header. A write (route config write(): server/lib/route.ts) is
+ * counted in the visitor's one write bucket (a write without a token: in its
+ * client address's), then makes the visitor's row if there is none yet,
+ * counted against the client address's new-visitor limit
+ * (server/plugins/limits.ts). Reads make no row, whatever token they bring.
  */
 export default fp((app, _opts, done) => {
   app.decorateRequest('visitor', '');
@@ -38,19 +68,20 @@ export default fp((app, _opts, done) => {
   const known = new Set<string>();
   app.addHook('onRequest', async (req, reply) => {
     if (!isApi(req.url)) return;
-    let token = String(req.headers['session-token'] ?? '').toLowerCase();
-    const given = TOKEN.test(token);
+    const given = sessionId(req.headers['session-token']);
+    const token = given ?? newToken();
     if (!given) {
-      token = newToken();
       req.newVisitor = true;
       reply.header('session-token', token);
     }
     req.visitor = token;
-    if (!known.has(token) && (given || req.method !== 'GET')) {
-      await app.repos.visitors.ensure(token);
-      if (known.size >= KNOWN_MAX) known.clear();
-      known.add(token);
-    }
+    if (!req.routeOptions.config?.write) return;
+    await app.limits.write(req, given ? `v:${token}` : `a:${clientAddress(req)}`);
+    if (known.has(token)) return;
+    if (!given || !(await app.repos.visitors.exists(token))) await app.limits.newVisitor(req);
+    await app.repos.visitors.ensure(token);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.add(token);
   });
   done();
 });

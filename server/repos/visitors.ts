@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import { nowSec } from '../lib/clock.js';
+import type { TapLog } from './feedback.js';
 
 export interface VisitorFlags {
   bookmarked: Set<number>;
@@ -36,6 +37,11 @@ export function visitorsRepo(db: DB) {
   /** SQL of the flags read per list lengths (titles|chapters|comments). */
   const compiled = new Map<string, string>();
   return {
+    async exists(token: string): Promise<boolean> {
+      return (await db.selectFrom('visitors').select('token').where('token', '=', token).executeTakeFirst()) !== undefined;
+    },
+
+    /** Makes the visitor's row (on their first write), or marks it seen. */
     async ensure(token: string): Promise<void> {
       const now = nowSec();
       await db
@@ -43,6 +49,16 @@ export function visitorsRepo(db: DB) {
         .values({ token, created_at: now, last_seen: now })
         .onConflict((oc) => oc.column('token').doUpdateSet({ last_seen: now }))
         .execute();
+    },
+
+    /** Whether what a tap log names is in the catalog: its banner, title and popup, each when given. */
+    async knownTapTarget(log: TapLog): Promise<boolean> {
+      const checks: Promise<unknown>[] = [];
+      if (log.banner_id !== undefined)
+        checks.push(db.selectFrom('banners').select('id').where('id', '=', log.banner_id).executeTakeFirst());
+      if (log.title_id !== undefined) checks.push(db.selectFrom('titles').select('id').where('id', '=', log.title_id).executeTakeFirst());
+      if (log.popup_id !== undefined) checks.push(db.selectFrom('popups').select('id').where('id', '=', log.popup_id).executeTakeFirst());
+      return (await Promise.all(checks)).every((row) => row !== undefined);
     },
 
     /**

@@ -118,13 +118,13 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     expect(await t.db.selectFrom('contacts').select('id').where('visitor_token', '=', me).execute()).toHaveLength(2);
   });
 
-  it('tap logs: GET and POST, validated and stored with the visitor', async () => {
+  it('tap logs: POST, validated and stored with the visitor', async () => {
     const me = newToken();
-    success(await call(t.app, { method: 'GET', url: '/api/banner_tap_log?banner_id=1', token: me }));
+    success(await call(t.app, { method: 'POST', url: '/api/banner_tap_log?banner_id=1', token: me }));
     success(await call(t.app, { method: 'POST', url: '/api/banner_tap_log?banner_id=2', token: me }));
     success(
       await call(t.app, {
-        method: 'GET',
+        method: 'POST',
         url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=featured_banner&location=title_detail&type=impression',
         token: me,
       }),
@@ -148,11 +148,11 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
       ['popup', 0, 0, 1, '', '', expect.any(String)],
     ]);
 
-    envelope(await call(t.app, { method: 'GET', url: '/api/banner_tap_log', token: me }), 400);
-    envelope(await call(t.app, { method: 'GET', url: '/api/popup_tap_log?popup_id=x', token: me }), 400);
+    envelope(await call(t.app, { method: 'POST', url: '/api/banner_tap_log', token: me }), 400);
+    envelope(await call(t.app, { method: 'POST', url: '/api/popup_tap_log?popup_id=x', token: me }), 400);
     envelope(
       await call(t.app, {
-        method: 'GET',
+        method: 'POST',
         url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=Featured%20Banner&location=title_detail',
         token: me,
       }),
@@ -160,7 +160,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
     );
     envelope(
       await call(t.app, {
-        method: 'GET',
+        method: 'POST',
         url: '/api/title_banner_tap_log?banner_id=40&title_id=101&banner_type=featured_banner&location=title_detail&type=hover',
         token: me,
       }),
@@ -232,7 +232,7 @@ describe.each(BACKENDS)('calls on %s', (backend) => {
 
   it('session tokens: a new random 128-bit token when none or a malformed one is sent; a visitor row on first write', async () => {
     const a = await call(t.app, { method: 'GET', url: '/api/language' });
-    const b = await call(t.app, { method: 'GET', url: '/api/language', headers: { 'session-token': 'not-a-token' } });
+    const b = await call(t.app, { method: 'GET', url: '/api/language', headers: { 'session-token': 'not a token!' } });
     const ta = String(a.headers['session-token']);
     const tb = String(b.headers['session-token']);
     expect(ta).toMatch(/^[0-9a-f]{32}$/);

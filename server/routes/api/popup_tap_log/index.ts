@@ -1,6 +1,6 @@
 import { tapParsers, tapRoute } from '../../../lib/taplog.js';
 import { routeModule } from '../../../lib/route.js';
 
-/** GET or POST /api/popup_tap_log: a tap (click or impression) log, stored in tap_logs. */
+/** POST /api/popup_tap_log: a tap (click or impression) log of a banner, title or popup of the catalog, stored in tap_logs (server/lib/taplog.ts). */
 const route = routeModule((app) => tapRoute(app, tapParsers.popup));
 export default route;

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { errors } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared limits (server/plugins/limits.ts): each call counts one and throws the 429 envelope when over. */
+    limits: {
+      /** One write of a visitor (key: their token) or of a client address (writes without a token). */
+      write(req: FastifyRequest, key: string): Promise<void>;
+      /** A new visitor row made for this client address. */
+      newVisitor(req: FastifyRequest): Promise<void>;
+    };
+  }
+}
+
+/** The client's address as counted: an IPv6 address by its /64 (one host usually holds the whole /64). */
+export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
+
+/** Counters kept in memory (one node); over that, the least recently used go. */
+const LOCAL_KEYS = 100_000;
+
+/**
+ * The limits that mean what they say, counted by @fastify/rate-limit's
+ * stores: in Redis when REDIS_URL is set (every node counts in the same
+ * keys), else in this process.
+ *
+ * - Writes: ONE bucket per visitor across every write route and method,
+ *   WRITE_RATE_LIMIT a minute; a write without a session token counts in its
+ *   client address's bucket.
+ * - New visitors: NEW_VISITOR_RATE_LIMIT visitor rows a minute per client
+ *   address (a visitor row is made on a visitor's first write:
+ *   server/plugins/visitor.ts), so fresh tokens do not buy fresh buckets.
+ *
+ * The client address is request.ip: the socket's peer, or the address a
+ * trusted proxy names (TRUST_PROXY, server/app.ts).
+ */
+export default fp(async (app) => {
+  const { redisUrl, writeRateLimit, newVisitorRateLimit } = app.config;
+  let redis: Redis | null = null;
+  if (redisUrl) {
+    // Fail fast rather than queue while Redis is away: a limit not counted is better than a write that hangs.
+    redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'mr-limit:' } : {}),
+    // A Redis outage lets requests through (and is logged by ioredis) rather than failing them.
+    skipOnError: true,
+  });
+  const limiter = (prefix: string, max: number) => {
+    // (cache: the in-memory store's size, which createRateLimit's types leave out.)
+    const options = {
+      max: Math.max(1, max),
+      timeWindow: 60_000,
+      cache: LOCAL_KEYS,
+      keyGenerator: (req: FastifyRequest) => `${prefix}:${keys.get(req)}`,
+    };
+    return app.createRateLimit(options);
+  };
+  // The key of the call being counted (createRateLimit's keyGenerator sees only the request).
+  const keys = new WeakMap<FastifyRequest, string>();
+  const writes = limiter('w', writeRateLimit);
+  const visitors = limiter('nv', newVisitorRateLimit);
+  const count = async (check: typeof writes, req: FastifyRequest, key: string) => {
+    keys.set(req, key);
+    const r = await check(req);
+    keys.delete(req);
+    if (!r.isAllowed && r.isExceeded) throw errors.rateLimited(r.ttlInSeconds);
+  };
+  app.decorate('limits', {
+    write: (req, key) => count(writes, req, key),
+    newVisitor: (req) => count(visitors, req, clientAddress(req)),
+  });
+});
