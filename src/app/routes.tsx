@@ -63,6 +63,7 @@ const RatingScreen = screen(() => import('../screens/static/RatingScreen'));
 const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
 const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
+const HistoryScreen = screen(() => import('../screens/history/HistoryScreen'));
 
 /**
  * A screen whose chunk already ran renders at once; otherwise behind Suspense
@@ -154,6 +155,7 @@ const IN_SHELL: Entry[] = [
   { path: '/announcement/:language', screen: AnnouncementScreen },
   { path: '/publisher_news/:publisherId', screen: PublisherNewsScreen },
   { path: '/feedback', screen: FeedbackScreen },
+  { path: '/history', screen: HistoryScreen },
   { path: '/about_us', screen: AboutScreen },
   { path: '/rating', redirect: () => `/rating/${locale()}` },
   { path: '/rating/:language', screen: RatingScreen },

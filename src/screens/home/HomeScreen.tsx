@@ -21,6 +21,7 @@ import { SocialLinks } from '../../app/Footer';
 import { HomeCarousel } from './HomeCarousel';
 import { featuredListName } from '../featured/listName';
 import { ScrollRow } from './ScrollRow';
+import { ContinueReading } from '../history/ContinueReading';
 import '../screens.css';
 
 /** 000 §9: on phones an ad comes after the first 6 title groups. */
@@ -115,6 +116,7 @@ function HomeView({ view }: { view: WebHomeViewV4 }) {
       <div className="home">
         <HomeCarousel banners={view.topBanners} />
         <div className="home__main">
+          <ContinueReading />
           {view.groups.map((g, i) => (
             <div key={g.groupName}>
               <UpdatedGroup name={g.groupName} groups={g.titleGroups} eager={eagerFor(i)} />

@@ -1,7 +1,8 @@
 /**
  * A ViewerStage's session (src/viewer/session/): created when the stage
  * mounts, attached to its elements, sized by a ResizeObserver, fed the
- * window's keys, announced to the session registry, disposed when the stage
+ * window's keys, announced to the session registry, its page changes reported
+ * to the reading history (src/screens/history/useReportPosition.ts), disposed when the stage
  * goes; new data for the same chapter is handed to it. Components read its
  * view through narrow selectors (useViewerSelector).
  */
@@ -12,6 +13,7 @@ import { announceViewerSession } from '../../viewer/session/registry';
 import type { ViewerView } from '../../viewer/session/view';
 import { ViewerSession } from '../../viewer/session/viewerSession';
 import { viewerEnvironment } from './viewerEnvironment';
+import { useReportPosition } from '../history/useReportPosition';
 
 interface StageRefs {
   stage: RefObject<HTMLDivElement | null>;
@@ -70,6 +72,8 @@ export function useViewerSession(viewer: MangaViewer, quality: ImgQuality, refs:
   }, [slot, first, stageRef, worldRef, firstRef]);
 
   useEffect(() => session?.setChapter(viewer, quality), [session, viewer, quality]);
+  // Page changes go to the reading history (debounced; at once on leave).
+  useReportPosition(session);
   return session;
 }
 

@@ -32,7 +32,7 @@ function clientMs(p: Params): number {
  * is ignored (server/repos/history.ts).
  */
 const route = routeModule((app) => {
-  app.post('/', { config: write(app, 4) }, async (req, reply) => {
+  app.post('/', { config: write(app) }, async (req, reply) => {
     const w = positionParams(params(req));
     if (!(await app.repos.history.save(req.visitor, w))) throw errors.notFound(`chapter ${w.chapterId}`, 10404);
     return sendSuccess(req, reply, {});
