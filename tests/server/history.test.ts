@@ -76,6 +76,17 @@ describe.each(BACKENDS)('history on %s', (backend) => {
     expect([h.entries[0]?.chapter?.chapterId, h.entries[0]?.page]).toEqual([1007, 2]);
   });
 
+  it('the position a chapter opened at (at=0) only fills an empty entry', async () => {
+    const token = newToken();
+    success(await report(token, { chapter: 1006, page: 1, at: 0 }));
+    expect((await history(token)).entries[0]?.page).toBe(1);
+    success(await report(token, { chapter: 1007, page: 3, at: 5000 }));
+    // A browser that lost its local position opens the chapter at its start: the history stays.
+    success(await report(token, { chapter: 1007, page: 1, at: 0 }));
+    const [e] = (await history(token)).entries;
+    expect([e?.chapter?.chapterId, e?.page]).toEqual([1007, 3]);
+  });
+
   it('survives a new browser with the same session token', async () => {
     const token = newToken();
     success(await report(token, { chapter: 1007, page: 3, at: Date.now() }));
