@@ -38,8 +38,8 @@ function limited(a: Answer): void {
 async function writes(apps: TestApp[], n: number, headers: (i: number) => Record<string, string>): Promise<Answer[]> {
   const out: Answer[] = [];
   for (let i = 0; i < n; i++) {
-    const w = WRITE_CALLS[i % WRITE_CALLS.length]!;
-    out.push(await call(apps[i % apps.length]!.app, { ...w, headers: headers(i) }));
+    const w = WRITE_CALLS[i % WRITE_CALLS.length];
+    out.push(await call(apps[i % apps.length].app, { ...w, headers: headers(i) }));
   }
   return out;
 }
