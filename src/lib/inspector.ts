@@ -15,7 +15,7 @@ type Listener = (e: InspectionEvent) => void;
 const listeners = new Set<Listener>();
 
 /** One processed event of an actor: the snapshot it led to. */
-export interface Step {
+interface Step {
   seq: number;
   time: number;
   event: { type: string } & Record<string, unknown>;
@@ -116,6 +116,13 @@ function register(ref: Ref): LiveActor {
   const key = keyOf(ref)!;
   const have = live.get(key);
   if (have) return have;
+  // An actor started before tracking began (a module-level one) has a snapshot already.
+  let snap: { value?: unknown; context?: unknown; status?: string } | undefined;
+  try {
+    snap = ref.getSnapshot() as typeof snap;
+  } catch {
+    snap = undefined;
+  }
   const a: LiveActor = {
     key,
     tab: TAB,
@@ -124,9 +131,9 @@ function register(ref: Ref): LiveActor {
     parent: keyOf(ref._parent),
     machineId: ref.logic && 'root' in ref.logic ? (ref.logic.id ?? '?') : 'actor',
     input: plain(ref.options?.input),
-    value: null,
-    context: null,
-    status: 'active',
+    value: plain(snap?.value ?? null),
+    context: plain(snap?.context ?? null),
+    status: snap?.status ?? 'active',
     updated: Date.now(),
     steps: [],
   };

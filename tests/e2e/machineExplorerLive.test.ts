@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { machineByName } from '../../machines/index';
-import { recordedMismatches, loadRecordedPath } from '../model/recordedPath';
+import { loadRecordedPath, recordedMismatches, recordedOptions } from '../model/recordedPath';
 import { launchBrowser, newContext } from './harness';
 
 /**
@@ -122,6 +122,7 @@ describe('machine explorer with the app in another tab', () => {
     const recorded = loadRecordedPath(await pathFile.path());
     expect(recorded.steps.map((s) => s.event.type)).toContain('sort.latest');
     expect(recordedMismatches(machineByName('commentSort')!.machine, recorded)).toEqual([]);
+    expect(recordedOptions(recorded).sequences).toEqual([recorded.steps.map((s) => s.event)]);
     fs.rmSync(dir, { recursive: true, force: true });
 
     // The session saved and loaded again in a fresh explorer: the actor and its log are back.

@@ -89,7 +89,7 @@ describe('machine explorer in Chromium', () => {
     // viewerMenus: the menus the viewer opens are offered as payloads.
     await page.goto(`${base}/machines/viewerMenus`);
     await page.locator('svg.statechart').waitFor();
-    const toggles = page.locator('[data-event="menu.toggle"]');
+    const toggles = page.locator('[data-event="menu.open"]');
     expect(await toggles.count()).toBeGreaterThanOrEqual(3);
     await toggles.first().click();
     expect(await page.getByTestId('current-state').textContent()).not.toBe('"closed"');

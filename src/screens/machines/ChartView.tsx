@@ -109,6 +109,8 @@ export function ChartView({
       <div
         ref={pane}
         className="chart-view__pane"
+        // As tall as the chart is at this width (at most most of the window): flat charts leave no empty band.
+        style={{ aspectRatio: `${chart.width + 2 * MARGIN} / ${chart.height + 2 * MARGIN}` }}
         onPointerDown={onDown}
         onPointerMove={onMove}
         onPointerUp={() => (drag.current = null)}

@@ -8,7 +8,7 @@ import { CHAR_W, HEAD_H, LINE_H, type Chart, type ChartEdge, type ChartNode } fr
  * transitions; regions of a parallel state are dashed; transitions are ELK's
  * orthogonal routes with their labels (event [guard] / actions).
  */
-export const CHART_BG = '#0b0d10';
+const CHART_BG = '#0b0d10';
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace';
 const C = {
   node: '#1b2230',

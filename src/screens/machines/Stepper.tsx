@@ -37,7 +37,7 @@ function replay(machine: AnyStateMachine, input: unknown, events: Ev[]): Result 
   }
 }
 
-export function eventTypes(machine: AnyStateMachine): string[] {
+function eventTypes(machine: AnyStateMachine): string[] {
   return [...new Set((machine.events as string[]).filter((e) => e && e !== 'xstate.init'))].sort();
 }
 

@@ -31,7 +31,7 @@ export interface TransitionInfo {
 }
 
 /** Name of an action, guard or actor source as written in the machine (inline functions by their name). */
-export function nameOf(x: unknown): string {
+function nameOf(x: unknown): string {
   if (!x) return '';
   if (typeof x === 'string') return x;
   if (typeof x === 'function') return x.name ? `${x.name}()` : 'inline';

@@ -112,7 +112,7 @@ export const INPUTS: Record<string, Preset[]> = {
 
 export const PAYLOADS: Record<string, Record<string, Preset[]>> = {
   viewerMenus: {
-    'menu.toggle': [
+    'menu.open': [
       { name: 'settings', value: { menu: 'settings' } },
       { name: 'language', value: { menu: 'language' } },
       { name: 'chapters', value: { menu: 'chapters' } },
