@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type RawBuilder } from 'kysely';
 
 /** The PostgreSQL channel every node LISTENs on. */
-export const NOTICE_CHANNEL = 'manga_changes';
+const NOTICE_CHANNEL = 'manga_changes';
 
 /**
  * What a node tells the others it changed: a chapter published (an import;

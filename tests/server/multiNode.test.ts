@@ -29,6 +29,8 @@ const missing = missingEngines();
 if (missing) console.log(`multinode: skipped: ${missing}`);
 
 const WRITE_LIMIT = 40;
+/** Pushes in flight per node: what a node killed mid-way may have had accepted but not recorded. */
+const PUSH_CONCURRENCY = 16;
 const figure = (line: string) => console.log(`multinode: ${line}`);
 
 describe.skipIf(missing !== null)('three nodes, one product', () => {
@@ -54,6 +56,7 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
       // A job held this long by a node is handed to another (the killed node's, here).
       PUSH_JOB_EXPIRE_SECONDS: '30',
       PUSH_RETRY_SECONDS: '1',
+      PUSH_CONCURRENCY: String(PUSH_CONCURRENCY),
     };
     nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, env)));
     proxy = await startProxy(nodes);
@@ -192,13 +195,16 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     expect(limited).toBe(20);
   });
 
-  it('a release reaches 2,000 subscribers exactly once though the node sending it is killed', async () => {
+  // Exactly once but for the pushes in flight on the killed node: a push service may have accepted
+  // those without the node living to record it, and they are sent again (with the same Topic header,
+  // so a push service still holding the first copy replaces it). At most PUSH_CONCURRENCY.
+  it('a release reaches 2,000 subscribers, once each but for the pushes in flight on the node killed mid-way', async () => {
     const r = await releaseToSubscribers(engines, nodes, 2000);
     figure(
       `release to ${r.subscribers} subscribers, node ${r.killed} killed (kill -9) after ${r.atKill} deliveries: ${r.reached} reached, ${r.duplicates} twice, in ${(r.ms / 1000).toFixed(1)} s`,
     );
     expect(r.reached).toBe(r.subscribers);
-    expect(r.duplicates).toBe(0);
+    expect(r.duplicates).toBeLessThanOrEqual(PUSH_CONCURRENCY);
   });
 
   it('20 s of random reading through the proxy loses no view', async () => {
@@ -233,5 +239,38 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     );
     expect(failed).toBe(0);
     expect(after - before).toBe(views);
+  });
+
+  it('a kill -9 loses at most the views of the last flush interval', async () => {
+    const node = await startNode('d', env);
+    await node.ready;
+    const total = async () => Number((await q<{ n: string }>('select coalesce(sum(view_count), 0)::text as n from chapters'))[0].n);
+    const before = await total();
+    const [{ id }] = await q<{ id: number }>('select min(id)::int as id from chapters where start_ts <= $1 and end_ts = 0', [
+      Math.floor(Date.now() / 1000),
+    ]);
+    const stamps: number[] = [];
+    const end = Date.now() + 5000;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < end) {
+          const res = await fetch(`http://127.0.0.1:${node.port}/api/manga_viewer?chapter_id=${id}`);
+          await res.arrayBuffer();
+          if (res.status === 200) stamps.push(Date.now());
+        }
+      }),
+    );
+    const killedAt = Date.now();
+    node.proc.kill('SIGKILL');
+    await node.exited;
+    const lost = stamps.length - ((await total()) - before);
+    const lastSecond = stamps.filter((t) => t > killedAt - 1000).length;
+    figure(
+      `kill -9 after 5 s of reading on one node: ${stamps.length} views answered, ${lost} lost (${lastSecond} answered in its last second)`,
+    );
+    // The buffer is written every second (views.ts flushMs): what is lost is at most the last
+    // interval's views, and those of a flush the kill cut short (a second more).
+    expect(lost).toBeGreaterThanOrEqual(0);
+    expect(lost).toBeLessThanOrEqual(stamps.filter((t) => t > killedAt - 2000).length);
   });
 });
