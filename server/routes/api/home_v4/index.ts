@@ -1,0 +1,14 @@
+import { baseUrl, params } from '../../../lib/params.js';
+import { sendEncoded } from '../../../lib/proto.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
+import { MOBILE, mobileClang, mobileLang } from '../../../services/mobile.js';
+import { homeV3 } from '../../../services/mobileViews.js';
+
+/** GET /api/home_v4?viewer_mode=&lang=&clang= (the phone app's home): SuccessResult 24 HomeViewV3 (server/services/mobileViews.ts). */
+const route = routeModule((app) => {
+  app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
+    const p = params(req);
+    return sendEncoded(req, reply, await homeV3(app, mobileLang(p).language, mobileClang(p), baseUrl(req, app.config.publicUrl)));
+  });
+});
+export default route;

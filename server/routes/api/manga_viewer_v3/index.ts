@@ -1,0 +1,76 @@
+import { QUALITIES, isQuality } from '../../../images/urls.js';
+import { ApiError, errors } from '../../../lib/errors.js';
+import { baseUrl, enumParam, params, uintParam } from '../../../lib/params.js';
+import { sendSuccess } from '../../../lib/proto.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
+import { nowSec } from '../../../lib/clock.js';
+import { noFlags } from '../../../repos/visitors.js';
+import { ErrorResult_Action } from '../../../../core/gen/manga/v1/response_pb.js';
+import { topCommentIds } from '../../../services/viewer.js';
+import { MOBILE, mobileClang } from '../../../services/mobile.js';
+import { mobileViewer, pageKeys, tokenOpens, viewToken, xorKey } from '../../../services/mobileViewer.js';
+
+const YES_NO = ['yes', 'no'] as const;
+const intParam = (name: string, v: string): number => {
+  if (!/^\d{1,10}$/.test(v)) throw errors.badParam(name);
+  return Number(v);
+};
+
+/**
+ * GET /api/manga_viewer_v3?chapter_id=&split=&img_quality=&viewer_mode=&free_reading=&ticket_reading=&subscription_reading=
+ * (the phone app's viewer): SuccessResult 10 MangaViewer with plain page
+ * images and a view token (server/services/mobileViewer.ts: how the token
+ * is made, sent and checked). The reading flags say how the client means to
+ * read; every chapter readable now is free to all, so any flag reads it; a
+ * chapter no longer readable is behind a plan nobody has here: UNAUTHORIZED.
+ *
+ * GET /api/manga_viewer_v3/page/:chapterId/:idx/:quality.webp?token=T (or
+ * the Plus-Vw-Token: T header): the page image, decrypted, for a valid token
+ * of its chapter; 403 otherwise. Images keep their HTTP statuses.
+ */
+const route = routeModule((app) => {
+  app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
+    const p = params(req);
+    const chapterId = uintParam(p, 'chapter_id');
+    enumParam(p, 'split', YES_NO, 'yes');
+    const q = enumParam(p, 'img_quality', QUALITIES, 'high');
+    enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
+    for (const flag of ['free_reading', 'ticket_reading', 'subscription_reading']) enumParam(p, flag, YES_NO, 'no');
+    mobileClang(p);
+    const v = await app.services.viewer(chapterId, q, baseUrl(req, app.config.publicUrl)).catch((e: unknown) => {
+      if (e instanceof ApiError && e.spec.debug.endsWith('no longer readable')) {
+        throw new ApiError({ ...e.spec, action: ErrorResult_Action.UNAUTHORIZED });
+      }
+      throw e;
+    });
+    app.repos.views.record(req.visitor, chapterId);
+    const f = req.newVisitor
+      ? noFlags()
+      : await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
+    app.repos.views.addPending(req.visitor, v.chapterIds, f.viewed);
+    const token = viewToken(chapterId, pageKeys(v), nowSec());
+    // Alone and first: one client reads the first Set-Cookie and takes what follows its first "=".
+    reply.header('set-cookie', `plus_vw_token=${token}`);
+    return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: mobileViewer(v, f, token) } });
+  });
+
+  app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
+    const chapterId = intParam('chapterId', req.params.chapterId);
+    const idx = intParam('idx', req.params.idx);
+    const q = /^(.+)\.webp$/.exec(req.params.file)?.[1];
+    if (!isQuality(q)) throw errors.badParam('quality', 'must be low, high or super_high');
+    const query = req.query as Record<string, unknown>;
+    const given = [query.token, req.headers['plus-vw-token']].filter((x): x is string => typeof x === 'string');
+    const rows = await app.repos.chapters.pages(chapterId);
+    const keys = rows.map((r) => r.encryption_key);
+    if (!given.some((t) => tokenOpens(t, chapterId, keys, nowSec()))) {
+      throw errors.chapterNotReadable(chapterId, 'not opened by a current view token');
+    }
+    const row = rows.find((r) => r.idx === idx);
+    if (!row) throw errors.notFound(`page ${chapterId}/${idx}`);
+    const img = await app.inject({ method: 'GET', url: `/img/page/${chapterId}/${idx}/${q}.webp` });
+    if (img.statusCode !== 200) throw errors.notFound(`page ${chapterId}/${idx}`);
+    return reply.type('image/webp').header('cache-control', 'private, max-age=3600').send(xorKey(img.rawPayload, row.encryption_key));
+  });
+});
+export default route;
