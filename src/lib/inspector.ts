@@ -57,6 +57,7 @@ export interface SentEvent {
 
 type Message =
   | { kind: 'hello' }
+  | { kind: 'join' }
   | { kind: 'actor'; actor: LiveActor }
   | { kind: 'step'; key: string; step: Step; status: string }
   | { kind: 'status'; key: string; status: string }
@@ -72,6 +73,8 @@ const liveListeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 /** Whether an explorer has said hello: only then does this tab post what it records. */
 let explorerListening = false;
+/** This tab is an explorer (it asks other tabs, and tabs that open later, for their actors). */
+let isExplorer = false;
 const post = (m: Message) => {
   if (explorerListening) channel?.postMessage(m);
 };
@@ -95,7 +98,12 @@ function put(a: LiveActor) {
   notify();
 }
 
+const sentIds = new Set<string>();
 function addSent(s: SentEvent, broadcast: boolean) {
+  // A tab answers every explorer's hello with all it has: each event is kept once.
+  const id = `${s.target}#${s.seq}`;
+  if (sentIds.has(id)) return;
+  sentIds.add(id);
   sent = sent.length >= MAX_SENT ? [...sent.slice(-MAX_SENT / 2), s] : [...sent, s];
   notify();
   if (broadcast) post({ kind: 'sent', sent: s });
@@ -199,7 +207,10 @@ export function startTracking(): void {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (m: MessageEvent<Message>) => {
       const d = m.data;
-      if (d.kind === 'hello') {
+      if (d.kind === 'join') {
+        // A tab of the app opened after this explorer: ask it too.
+        if (isExplorer) channel?.postMessage({ kind: 'hello' } satisfies Message);
+      } else if (d.kind === 'hello') {
         // A new explorer asks: tell it what this tab has recorded, and from now on each change.
         explorerListening = true;
         for (const a of live.values()) if (a.tab === TAB) post({ kind: 'actor', actor: a });
@@ -221,6 +232,8 @@ export function startTracking(): void {
         if (a) put({ ...a, status: d.status });
       } else addSent(d.sent, false);
     };
+    // An explorer already open answers with hello.
+    channel.postMessage({ kind: 'join' } satisfies Message);
   }
   window.addEventListener('pagehide', () => {
     for (const a of live.values()) if (a.tab === TAB && a.status === 'active') stopped(a.key, 'stopped');
@@ -230,6 +243,7 @@ export function startTracking(): void {
 /** The explorer asks every tab of the app for what it recorded, and for each change from then on. */
 export function askOtherTabs(): void {
   startTracking();
+  isExplorer = true;
   channel?.postMessage({ kind: 'hello' } satisfies Message);
 }
 

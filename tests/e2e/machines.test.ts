@@ -120,6 +120,7 @@ describe('machine explorer in Chromium', () => {
     await page.waitForFunction((v) => document.querySelector('svg.statechart')?.getAttribute('viewBox') !== v, fitted);
     await page.getByRole('button', { name: 'Go to active state' }).click();
     await page.locator('[data-state-id="paging.pointer.dragging"] > rect').click();
+    await page.waitForFunction(() => /:\d+$/.test(document.querySelector('[data-testid="source-line"]')?.textContent ?? ''));
     const line = (await page.getByTestId('source-line').textContent())!;
     expect(line).toMatch(/^machines\/pagingMachine\.ts:\d+$/);
     const n = Number(line.split(':')[1]);

@@ -29,7 +29,8 @@ export function SourceView({ name, pick, onClose }: { name: string; pick: Pick; 
     <section className="source" aria-label={t('machines.source')}>
       <header className="source__head">
         <code data-testid="source-line">
-          {file}:{line}
+          {file}
+          {line ? `:${line}` : ''}
         </code>
         <button type="button" className="chip" onClick={onClose}>
           {t('machines.close')}
