@@ -20,7 +20,9 @@ export default fp(async (app) => {
         // Pixi compiles shaders and creates workers from blobs.
         workerSrc: ["'self'", 'blob:'],
         imgSrc: ["'self'", 'data:', 'blob:', ...extra],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Stylesheets from files only; a server-rendered page adds the hashes of its own inline
+        // styles (server/plugins/web.ts). Styles set from scripts (the CSSOM) are not concerned.
+        styleSrc: ["'self'"],
         // Page images are fetched (then decrypted) from PUBLIC_URL when set.
         connectSrc: ["'self'", ...extra],
         fontSrc: ["'self'", 'data:'],

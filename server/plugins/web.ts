@@ -52,9 +52,13 @@ export default fp(async (app) => {
       reply.header('vary', 'accept-encoding, accept-language, cookie');
       // A chapter's page (its first pages preloaded) gets the script that draws them, allowed by its hash.
       const script = page.preload?.length ? inlineScript : null;
+      // The page's inline styles (its style="" attributes, the chapter page's background) by hash.
+      const styles = styleHashes(page.markup, script ? [CHAPTER_BACKGROUND] : []);
+      let csp = String(reply.getHeader('content-security-policy') ?? '');
+      if (styles) csp = csp.replace("style-src 'self'", `style-src 'self' ${styles}`);
+      if (script) csp = csp.replace("script-src 'self'", `script-src 'self' '${script.hash}'`);
+      reply.header('content-security-policy', csp);
       if (script) {
-        const csp = String(reply.getHeader('content-security-policy') ?? '');
-        reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' '${script.hash}'`));
         // A chapter link opened in a new tab (or window) starts from an empty document without
         // this policy: with it the browser moves the page to a new browsing context group and
         // process, 50 ms and more before its first page (bench/viewer). Without it, a site that
@@ -199,6 +203,29 @@ function readInlineScript(file: string): { code: string; hash: string } | null {
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }
 
+/** The chapter page's background while its stylesheets load (an inline style, allowed by its hash). */
+const CHAPTER_BACKGROUND = 'html{background:#111}';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The CSP style-src sources a server-rendered page needs: the hashes of its
+ * `<style>` elements' text and of its markup's style="" attributes (as the
+ * browser reads them: entities decoded), those with 'unsafe-hashes' (CSP 3:
+ * a hash allows exactly that attribute value, nothing else). Empty when none.
+ */
+function styleHashes(markup: string, elements: string[]): string {
+  const decode = (v: string) =>
+    v.replace(
+      /&(quot|amp|lt|gt|#x27|#39);/g,
+      (_m, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e] ?? '',
+    );
+  const attributes = new Set([...markup.matchAll(/\sstyle="([^"]*)"/g)].map((m) => decode(m[1] ?? '')));
+  const sources = [...elements.map(sha256), ...[...attributes].map(sha256)];
+  if (attributes.size) sources.unshift("'unsafe-hashes'");
+  return sources.join(' ');
+}
+
 /** The page with a first view in its root element and the answers it came from beside it (then `script`, inlined). */
 function withFirstView(html: string, v: FirstView, script?: string): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
@@ -219,7 +246,7 @@ function withFirstView(html: string, v: FirstView, script?: string): string {
   const page = script
     ? html
         .replace(/<link rel="stylesheet"(?![^>]*\bmedia=)/g, `<link rel="stylesheet" media="print" ${DEFERRED_STYLE}`)
-        .replace('</head>', '<style>html{background:#111}</style></head>')
+        .replace('</head>', `<style>${CHAPTER_BACKGROUND}</style></head>`)
     : html;
   return page
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)

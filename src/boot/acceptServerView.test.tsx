@@ -53,17 +53,30 @@ describe('the entry takes or drops a server-rendered first view', () => {
     expect(takePageAnswer('/language')).toBeUndefined();
   });
 
-  it('answers made for a session: a first visit keeps that session; a visitor with another one drops them', () => {
+  it('a planted session cookie is never adopted: answers made for a session a cookie named are dropped by a browser holding none', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const planted = 'fe'.repeat(16);
+    document.cookie = `mr_sid=${planted}; path=/`;
+    // The server rendered for the cookie's session (not one it made): not this browser's.
+    const doc = page(boot({ path: '/viewer/7', session: planted }));
+    expect(acceptServerView(doc, '/viewer/7')).toBeNull();
+    expect(localStorage.getItem('session_id')).toBeNull();
+    expect(takePageAnswer('/language')).toBeUndefined();
+    // The mirrored cookies no longer carry it.
+    expect(cookies(doc).join(';')).not.toContain(planted);
+  });
+
+  it('answers made for a session: a first visit keeps a session the server made; a visitor with another one drops them', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
     const token = 'c0'.repeat(16);
-    const doc = page(boot({ path: '/viewer/7', session: token }));
+    const doc = page(boot({ path: '/viewer/7', session: token, sessionMade: true }));
     expect(acceptServerView(doc, '/viewer/7')?.session).toBe(token);
     expect(localStorage.getItem('session_id')).toBe(token);
     expect(cookies(doc)).toContain(`mr_sid=${token}`);
     // The same visitor again: taken.
     expect(acceptServerView(page(boot({ path: '/viewer/7', session: token })), '/viewer/7')).not.toBeNull();
     // Another visitor's answers (their cookie was gone, the server made a new session): dropped, own session kept.
-    expect(acceptServerView(page(boot({ path: '/viewer/7', session: 'd1'.repeat(16) })), '/viewer/7')).toBeNull();
+    expect(acceptServerView(page(boot({ path: '/viewer/7', session: 'd1'.repeat(16), sessionMade: true })), '/viewer/7')).toBeNull();
     expect(localStorage.getItem('session_id')).toBe(token);
     expect(takePageAnswer('/language')).toBeUndefined();
     // A malformed session: the boot is not read at all.

@@ -22,18 +22,24 @@ export function acceptServerView(doc: Document = document, path: string = window
   const accepted = verdict?.take ? boot : null;
   // A first visit keeps the languages (stored as the machine stores them)...
   if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
-  // ...and the session the answers were made for.
-  if (accepted?.session && !storedSession()) saveSession(accepted.session);
+  // ...and the session the server made for the answers (never one a cookie named: sameVisitor).
+  if (accepted?.session && accepted.sessionMade && !storedSession()) saveSession(accepted.session);
   setPageAnswers(accepted?.responses ?? null);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
 }
 
-/** Answers made for a session are this visitor's when it is theirs (or they have none yet). */
+/**
+ * Answers made for a session are this visitor's when it is theirs, or when
+ * they hold none and the server made it fresh for this page. A session a
+ * cookie named while this browser holds none is not theirs (a planted cookie:
+ * its answers are dropped, and the cookie is overwritten by mirrorPrefsCookies).
+ */
 function sameVisitor(boot: PageData): boolean {
   const mine = storedSession();
-  return !boot.session || !mine || mine === boot.session;
+  if (!boot.session) return true;
+  return mine ? mine === boot.session : boot.sessionMade === true;
 }
 
 /**

@@ -25,9 +25,15 @@ export interface PageData {
   /**
    * The session token the answers were made for (the viewer's chapter answer carries this
    * visitor's favorite and viewed flags and counted their view): the app's own, from its
-   * cookie, or on a first visit a new one the app then keeps.
+   * cookie, or on a first visit a new one the server made (sessionMade).
    */
   session?: string;
+  /**
+   * The server made `session` for this page (the request named none): the only session a browser
+   * holding none takes from a page. One named by a cookie is never adopted (a planted cookie would
+   * otherwise fixate the visitor's session: issue 20 item 4).
+   */
+  sessionMade?: boolean;
   /**
    * /viewer/{id}: the chapter's answer (in responses under `query`) in plain data, for the entry
    * to draw the first pages before the viewer's code and the protobuf runtime load (chapterStartDrawing.ts).
@@ -58,7 +64,8 @@ export function parsePageData(text: string): PageData | null {
       typeof b.responses !== 'object' ||
       !b.languages ||
       !b.responses ||
-      (b.session !== undefined && (typeof b.session !== 'string' || !SESSION_TOKEN.test(b.session)))
+      (b.session !== undefined && (typeof b.session !== 'string' || !SESSION_TOKEN.test(b.session))) ||
+      (b.sessionMade !== undefined && b.sessionMade !== true)
     ) {
       return null;
     }

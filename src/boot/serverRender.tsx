@@ -155,13 +155,17 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
 /**
  * /viewer/{id}: the chapter's answer, asked as the viewer asks it (its stored
  * resolution and mode, the visitor's languages) for the visitor's session
- * (their cookie; on a first visit a new token the app then keeps), so the app
+ * (their cookie; with none a new token, which the app keeps if it holds none), so the app
  * draws the first pages before its viewer code loads (chapterStartDrawing.ts)
  * and does not ask again; and the first pages a reader sees, for the browser
  * to fetch at once. An error answer: none of it (the viewer asks and shows it).
  */
 async function viewerFirstView(req: FirstViewRequest, chapterId: number, prefs: StoredPrefs, base: FirstView): Promise<FirstView | null> {
+  // The visitor's cookie names their session; with none the server makes a fresh one (sessionMade)
+  // that the app may keep. A cookie's session is never adopted by a browser holding none (it may
+  // have been planted: acceptServerView.ts).
   const session = prefs.session ?? randomBytes(16).toString('hex');
+  const sessionMade = prefs.session === null;
   const quality = QUALITY_OF[prefs.resolution ?? DEFAULT_RESOLUTION];
   const stored = prefs.viewerMode ?? 'vertical';
   const key = `${MANGA_VIEWER_PATH}${toSearch(mangaViewerQuery(chapterId, quality, stored, base.boot.clang))}`;
@@ -178,6 +182,7 @@ async function viewerFirstView(req: FirstViewRequest, chapterId: number, prefs: 
     boot: {
       ...base.boot,
       session,
+      ...(sessionMade ? { sessionMade } : {}),
       chapter: { query: key, shape: chapterShape(v) },
       responses: { ...base.boot.responses, [key]: toBase64(bytes) },
     },

@@ -190,7 +190,10 @@ export function saveLanguages(serviceLang: string, contentLangs: string[]): void
 export function mirrorPrefsCookies(doc: Document = document): void {
   const year = 365 * 24 * 3600;
   const set = (name: string, value: string | null) => {
-    doc.cookie = value ? `${name}=${encodeURIComponent(value)}; path=/; max-age=${year}; samesite=lax` : `${name}=; path=/; max-age=0`;
+    const secure = doc.location?.protocol === 'https:' ? '; secure' : '';
+    doc.cookie = value
+      ? `${name}=${encodeURIComponent(value)}; path=/; max-age=${year}; samesite=lax${secure}`
+      : `${name}=; path=/; max-age=0${secure}`;
   };
   const p = readStored(browserSource);
   const langs = p.serviceLang && p.contentLangs;

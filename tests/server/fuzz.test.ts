@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import type net from 'node:net';
+import path from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseSchema } from '../../core/gen/manga/v1/response_pb.js';
+import { BACKENDS, newToken, setup, type TestApp } from './helpers.js';
+import { expectSecurityHeaders, rawRequest } from './rawHttp.js';
+
+/**
+ * A bounded, seeded fuzz of every route (issue 20): generated malformed
+ * requests (methods, mangled paths, parameters of every kind and none,
+ * hostile headers and bodies) through app.inject, and requests Node's HTTP
+ * parser sees first over real sockets. Every answer: no 5xx, the security
+ * headers, and under /api the error envelope (or a success) that decodes
+ * (JSON with format=json); the server still answers afterwards. The routes
+ * are read from server/routes/, so a new route is fuzzed too.
+ */
+
+const INJECTED = 2500;
+const RAW = 300;
+
+/** mulberry32: a small seeded generator, the same requests on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
+  return { next, int, pick };
+}
+
+/** Every route module's URL (server/routes/<path>/index.ts), and some image paths. */
+function routes(): string[] {
+  const root = path.resolve(import.meta.dirname, '../../server/routes');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(dir, e.name));
+      else if (e.name === 'index.ts') out.push(`/${path.relative(root, dir).split(path.sep).join('/')}`);
+    }
+  };
+  walk(root);
+  return [...out, '/img/page/1007/1.webp', '/img/title/101/portrait.webp', '/', '/updates', '/viewer/1007', '/titles/101', '/nowhere'];
+}
+
+const PARAMS = [
+  'title_id',
+  'chapter_id',
+  'comment_id',
+  'banner_id',
+  'popup_id',
+  'publisher_id',
+  'lang',
+  'clang',
+  'format',
+  'img_quality',
+  'viewer_mode',
+  'split',
+  'type',
+  'item',
+  'page',
+  'page_count',
+  'at',
+  'push_token',
+  'questionnaire_key',
+  'body',
+  'subject',
+  'os',
+  'os_ver',
+  'app_ver',
+  'secret',
+  'q',
+  'word',
+];
+const VALUES = [
+  '',
+  '0',
+  '1',
+  '101',
+  '1007',
+  '-1',
+  '4294967295',
+  '4294967296',
+  '18446744073709551616',
+  '1e309',
+  'NaN',
+  '0x10',
+  '1.5',
+  ' 1',
+  'eng',
+  'en,es',
+  'json',
+  'high',
+  'vertical',
+  'click',
+  "' OR '1'='1",
+  '1; DROP TABLE visitors;--',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '%zz',
+  '%',
+  '\u0000',
+  '\u202e\ud83d\ude00',
+  '%ED%A0%80',
+  '{"endpoint":"http://127.0.0.1/","keys":{}}',
+  'x'.repeat(5000),
+  '[]',
+  '{}',
+];
+const METHODS = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+const TOKENS = () => [
+  newToken(),
+  '',
+  'null',
+  "UUID('c56a4180-65aa-42ec-a945-5fd21dec0538')",
+  'x'.repeat(9000),
+  'a b',
+  '../..',
+  '\u00e9t\u00e9',
+];
+const TYPES = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'application/x-protobuf',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'x/y',
+];
+const BODIES = [
+  '',
+  '{',
+  '{"title_id":101}',
+  'null',
+  '[1,2',
+  'title_id=101&title_id=102',
+  '\u0000\u0001\u0002',
+  '{"__proto__":{"x":1}}',
+  'x'.repeat(70 * 1024),
+];
+
+/** A value, usually from VALUES, sometimes mangled. */
+function value(r: ReturnType<typeof rng>): string {
+  const v = r.pick(VALUES);
+  return r.int(4) === 0 ? encodeURIComponent(v) : v;
+}
+
+/** One generated request. */
+function request(r: ReturnType<typeof rng>, paths: string[]): InjectOptions & { url: string } {
+  let url = r.pick(paths);
+  const mangle = r.int(8);
+  if (mangle === 0) url += r.pick(['%', '%zz', '/..', '//', '/%2e%2e/', ';x', '/x', '%00', '\u00e9', '?&&=', '#frag']);
+  if (mangle === 1) url = url.toUpperCase();
+  const query: string[] = [];
+  for (let i = r.int(5); i > 0; i--) {
+    const name = r.int(6) === 0 ? r.pick(['', '[]', 'a[b]', '__proto__', '%']) : r.pick(PARAMS);
+    query.push(`${name}=${value(r)}`);
+  }
+  if (query.length) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
+  const headers: Record<string, string> = {};
+  if (r.int(2)) headers['session-token'] = r.pick(TOKENS());
+  if (r.int(3) === 0) headers['x-forwarded-for'] = r.pick(['1.2.3.4', 'junk', '::1', '1.2.3.4, 5.6.7.8', '']);
+  if (r.int(4) === 0) headers['accept-language'] = r.pick(['fr', '*', 'x'.repeat(300), ';q=x']);
+  if (r.int(6) === 0) headers.cookie = r.pick(['mr_sid=feedfacefeedfacefeedfacefeedface', 'mr_lang=%zz', 'mr_clang=[', '=;;=']);
+  const method = r.pick(METHODS);
+  const opts: InjectOptions & { url: string } = { method, url, headers };
+  if (method !== 'GET' && method !== 'HEAD' && r.int(2)) {
+    headers['content-type'] = r.pick(TYPES);
+    opts.payload = r.pick(BODIES);
+  }
+  return opts;
+}
+
+describe.each(BACKENDS)('fuzz on %s', (backend) => {
+  let t: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    t = await setup(backend, `fuzz_${backend}`, { trustProxy: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it(`${INJECTED} generated malformed requests over every route: no 5xx, headers on all, the envelope under /api`, async () => {
+    const r = rng(20260124);
+    const paths = routes();
+    const statuses = new Map<number, number>();
+    let envelopes = 0;
+    for (let i = 0; i < INJECTED; i++) {
+      const req = request(r, paths);
+      const res = await t.app.inject(req);
+      const what = `${req.method} ${req.url.slice(0, 200)}`;
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      expect(res.statusCode, what).toBeLessThan(500);
+      expectSecurityHeaders(res.headers);
+      if (!req.url.startsWith('/api/') || req.method === 'HEAD') continue;
+      const type = String(res.headers['content-type']);
+      if (type.startsWith('application/json')) {
+        const j = JSON.parse(res.body) as { success?: unknown; error?: unknown };
+        expect(j.success ?? j.error, what).toBeTruthy();
+        if (res.statusCode >= 400) expect(j.error, what).toBeTruthy();
+      } else {
+        expect(type, what).toContain('application/x-protobuf');
+        const decoded = fromBinary(ResponseSchema, new Uint8Array(res.rawPayload));
+        if (res.statusCode >= 400) expect(decoded.result.case, what).toBe('error');
+      }
+      if (res.statusCode >= 400) envelopes++;
+    }
+    console.log(
+      `fuzz (${backend}): ${INJECTED} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, ${envelopes} error envelopes under /api`,
+    );
+  });
+
+  it(`${RAW} requests Node's HTTP parser sees first, over real sockets: answered in our form, and the server lives on`, async () => {
+    const r = rng(424242);
+    const paths = routes();
+    const statuses = new Map<number, number>();
+    // Any byte but CR and LF (the request's head stays one request, always ended).
+    const junk = () =>
+      String.fromCharCode(...Array.from({ length: 1 + r.int(12) }, () => r.int(256)).map((c) => (c === 10 || c === 13 ? 127 : c)));
+    for (let i = 0; i < RAW; i++) {
+      const target = r.int(5) === 0 ? junk() : `${r.pick(paths)}${r.int(3) === 0 ? '?format=json' : ''}`;
+      const method = r.pick(['GET', 'POST', 'FOO', 'G\u0001T', 'get', junk()]);
+      const version = r.pick(['HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTX/1.1', '']);
+      const header = r.pick([
+        'X-A: ok',
+        `X-A: a${String.fromCharCode(r.int(32))}b`,
+        `SESSION-TOKEN: ${'a'.repeat(r.pick([10, 20_000, 100 * 1024]))}`,
+        `X-${junk()}: 1`,
+        'Content-Length: x',
+        'Transfer-Encoding: chunked\r\nContent-Length: 0',
+        'Host: a\r\nHost: b',
+      ]);
+      const head = `${method} ${target} ${version}\r\nHost: x\r\n${header}\r\nConnection: close\r\n\r\n`;
+      const res = await rawRequest(port, Buffer.from(head, 'latin1'));
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status, JSON.stringify(head.slice(0, 120))).toBeGreaterThanOrEqual(200);
+      expect(res.status, JSON.stringify(head.slice(0, 120))).toBeLessThan(500);
+      expectSecurityHeaders(res.headers);
+    }
+    console.log(`fuzz (${backend}): ${RAW} raw requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    const alive = await rawRequest(port, 'GET /api/language HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(alive.status).toBe(200);
+  });
+});
