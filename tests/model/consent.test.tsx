@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { consentMachine, CONSENT_POLL_MS } from '../../machines/consentMachine';
 import { ConsentWatcher } from '../../src/app/ShellPopups';
 import { runUiModel } from './uiModel';
 
 /**
- * Consent polling (001 §4) with the mounted watcher and a hand-driven clock:
- * each step is one 200 ms poll with the consent tool reporting so many active
- * groups; the page sees "consent-ready" once 8 are active, and polling stops
+ * Consent polling (001 §4) with the shell's mounted watcher and a hand-driven
+ * clock, the consent tool replaced by a stand-in of its banner: each step is
+ * the visitor's choice on the banner ("Accept all cookies": 8 active groups,
+ * "Necessary cookies only": 3) followed by one 200 ms poll. What the page
+ * tells the tag manager (window.dataLayer) and its own listeners
+ * ("consent-ready") is checked: once, when 8 groups are active; polling stops
  * after the last try (2 here instead of 500, so a path stays short).
  */
+function ConsentBannerStandIn({ choose }: { choose: (groups: number) => void }) {
+  return (
+    <div role="region" aria-label="Cookie consent">
+      <button type="button" onClick={() => choose(8)}>
+        Accept all cookies
+      </button>
+      <button type="button" onClick={() => choose(3)}>
+        Necessary cookies only
+      </button>
+    </div>
+  );
+}
+
 describe('consent polling (consentMachine) with the mounted watcher', () => {
   it('polls every 200 ms, raises consent-ready at 8 groups, gives up after the last try', async () => {
     const w = window as unknown as { OnetrustActiveGroups?: string };
@@ -53,13 +69,21 @@ describe('consent polling (consentMachine) with the mounted watcher', () => {
             reads = 0;
             current = '';
             timers.clear();
-            render(<ConsentWatcher maxTries={2} clock={clock} />);
+            (window as { dataLayer?: unknown[] }).dataLayer = [];
+            render(
+              <>
+                <ConsentBannerStandIn choose={(n) => (current = groups(n))} />
+                <ConsentWatcher maxTries={2} clock={clock} />
+              </>,
+            );
           },
           events: {
-            // The tool reports N groups; the watcher reads it on its next poll.
+            // The visitor chooses on the banner; the watcher reads the tool on its next poll.
             'consent.checked': (e) =>
               act(() => {
-                current = groups(e.activeGroups as number);
+                fireEvent.click(
+                  screen.getByRole('button', { name: e.activeGroups === 8 ? 'Accept all cookies' : 'Necessary cookies only' }),
+                );
                 const due = [...timers.entries()];
                 timers.clear();
                 for (const [, t] of due) {
@@ -70,6 +94,8 @@ describe('consent polling (consentMachine) with the mounted watcher', () => {
           },
           check: (s) => {
             expect(ready).toBe(s.value === 'ready' ? 1 : 0);
+            const told = ((window as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).filter((d) => d.event === 'consent-ready');
+            expect(told.length).toBe(s.value === 'ready' ? 1 : 0);
             const c = s.context as { tries: number };
             // Every poll reads the tool once; a poll is armed exactly while polling.
             expect(reads).toBe(s.value === 'ready' ? c.tries + 1 : c.tries);

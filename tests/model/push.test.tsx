@@ -8,7 +8,6 @@ import { PushTokenRefresher } from '../../src/app/ShellPopups';
 import { runPushSubscription, subscribeToReleases, type PushEnv } from '../../src/lib/push';
 import { addInspectionListener } from '../../src/lib/inspector';
 import { STORAGE } from '../../core/storageKeys';
-import { recordCoverage } from './coverage';
 import { useRealApi } from './realApi';
 
 /**
@@ -17,7 +16,8 @@ import { useRealApi } from './realApi';
  * fetch, and fake browser push APIs shaped by each generated path: what the
  * path's events say the browser does (grant, deny, fail to register…), the
  * fakes do; the test then checks the states the real code went through, the
- * value it returned and what reached the server.
+ * value it returned and what reached the server. (Their UI coverage comes
+ * from pushPrompt.test.tsx, through the end page and the shell.)
  */
 
 interface Fakes {
@@ -35,8 +35,10 @@ interface Fakes {
 let serial = 0;
 function fakeEnv(f: Fakes) {
   const log: string[] = [];
-  const endpoint = `https://push.example.test/send/${++serial}${f.oversized ? 'x'.repeat(5000) : ''}`;
-  const sub = { toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `p256dh-${serial}`, auth: `auth-${serial}` } }) };
+  // On a known push service's host, keys of a browser's sizes (the server checks both).
+  const endpoint = `https://fcm.googleapis.com/fcm/send/effects-${++serial}-${Date.now()}${f.oversized ? 'x'.repeat(5000) : ''}`;
+  const key = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (serial * 7 + i) % 256)).toString('base64url');
+  const sub = { toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: key(65), auth: key(16) } }) };
   const pushManager = {
     getSubscription: () => Promise.resolve(f.existing ? sub : null),
     subscribe: (o: PushSubscriptionOptionsInit) => {
@@ -159,7 +161,6 @@ describe('push lifecycles against the real push effects and the real server', ()
     expect(new Set(executed.map((p) => valuesOf(p).at(-1)))).toEqual(
       new Set(['subscribed', 'unposted', 'unsupported', 'denied', 'failed']),
     );
-    recordCoverage('pushSubscription', pushSubscriptionMachine, executed, {}, 'ui');
   });
 
   it('a browser without push support: subscribeToReleases gives null, never throws, and the favorite is made', async () => {
@@ -227,13 +228,7 @@ describe('push lifecycles against the real push effects and the real server', ()
       }
       executed.push(path);
     }
-    const got = recordCoverage('pushToken', pushTokenMachine, executed, {}, 'ui');
-    expect(got.transitions).toEqual(
-      expect.arrayContaining([
-        'pushToken.fetching token.unavailable#0',
-        'pushToken.posting token.failed#0',
-        'pushToken.posting token.posted#0',
-      ]),
-    );
+    // Each way the refresh ends.
+    expect(new Set(executed.map((p) => valuesOf(p).at(-1)))).toEqual(new Set(['fresh', 'done', 'failed']));
   });
 });
