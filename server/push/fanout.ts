@@ -21,6 +21,8 @@ export interface FanoutDeps {
   concurrency: number;
   maxAttempts: number;
   retrySeconds: number;
+  /** The queue's lease on a job (s): a job must end well within it, or another node would take it too. */
+  expireSeconds: number;
   log: FastifyBaseLogger;
 }
 
@@ -34,13 +36,14 @@ function limiter(n: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active >= n) await new Promise<void>((r) => waiting.push(r));
-    active++;
+    if (active < n) active++;
+    else await new Promise<void>((r) => waiting.push(r)); // the slot is handed over
     try {
       return await fn();
     } finally {
-      active--;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
     }
   };
 }
@@ -53,21 +56,32 @@ function limiter(n: number) {
  * network failures and 401/403 go into one follow-up job for the next try
  * (backoff doubling from retrySeconds, or the push service's Retry-After
  * when longer) until maxAttempts; invalid or refused endpoints are dropped
- * and logged. `stats` counts every outcome on this node.
+ * and logged. A job ends within its lease: no send starts after half of it
+ * (the rest go into a follow-up job, same attempt) and a send times out
+ * after a quarter of it (30 s at most). `stats` counts every outcome on this node.
  */
 export function fanout(d: FanoutDeps) {
   const stats: Record<Outcome, number> = { sent: 0, expired: 0, invalid: 0, refused: 0, unauthorized: 0, retry: 0, skipped: 0, gaveUp: 0 };
   const limit = limiter(d.concurrency);
 
+  const lease = d.expireSeconds * 1000;
+  const timeoutMs = Math.max(1000, Math.min(30_000, lease / 4));
+
   async function handle(job: PushJob): Promise<void> {
+    const deadline = Date.now() + lease / 2;
     const c = await d.repo.chapter(job.chapterId);
     if (!c) return;
     const subs = await d.repo.subscribers(job.visitors);
     const again: string[] = [];
+    const later: string[] = [];
     let wait = d.retrySeconds * 2 ** job.attempt;
     await Promise.all(
       subs.map((s) =>
         limit(async () => {
+          if (Date.now() > deadline) {
+            later.push(s.visitor);
+            return;
+          }
           const sub = parseSubscription(s.token);
           const hash = sub ? endpointHash(sub.endpoint) : '';
           if (sub && (await d.repo.delivered(hash, c.chapterId))) {
@@ -75,7 +89,7 @@ export function fanout(d: FanoutDeps) {
             return;
           }
           const msg = releaseMessage(s.lang, c.titleName, c.chapterName, c.chapterId, c.titleId);
-          const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy);
+          const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy, timeoutMs);
           stats[r.outcome]++;
           switch (r.outcome) {
             case 'sent':
@@ -97,13 +111,14 @@ export function fanout(d: FanoutDeps) {
         }),
       ),
     );
+    // Follow-ups exist before this job completes: a crash between runs this one again, and the records skip what was sent.
+    if (later.length) await d.queue.enqueue(d.db, [{ chapterId: job.chapterId, visitors: later, attempt: job.attempt }]);
     if (!again.length) return;
     if (job.attempt + 1 >= d.maxAttempts) {
       stats.gaveUp += again.length;
       d.log.warn({ chapterId: c.chapterId, subscribers: again.length, attempts: d.maxAttempts }, 'push: gave up after retries');
       return;
     }
-    // The follow-up exists before this job completes: a crash between runs this one again, and the records skip what was sent.
     await d.queue.enqueue(d.db, [{ chapterId: job.chapterId, visitors: again, attempt: job.attempt + 1 }], Math.ceil(wait));
     d.log.info({ chapterId: c.chapterId, subscribers: again.length, inSeconds: Math.ceil(wait) }, 'push: retry queued');
   }

@@ -137,6 +137,7 @@ export default fp(
           concurrency: cfg.pushConcurrency,
           maxAttempts: cfg.pushMaxAttempts,
           retrySeconds: cfg.pushRetrySeconds,
+          expireSeconds: cfg.pushJobExpireSeconds,
         });
         fan.stats = f.stats;
         await q.work(2, f.handle);

@@ -46,12 +46,28 @@ function retryAfter(v: string | undefined): number | undefined {
   return Number.isFinite(at) ? Math.max(0, (at - Date.now()) / 1000) : undefined;
 }
 
+/** VAPID Authorization per push service origin and key, reused while its JWT has more than an hour left (signing costs more than encrypting). */
+const vapidCache = new Map<string, { header: string; until: number }>();
+const VAPID_TTL = 12 * 3600;
+
+function vapidHeader(origin: string, subject: string, keys: VapidKeys): string {
+  const key = `${origin} ${keys.publicKey} ${subject}`;
+  const now = Math.floor(Date.now() / 1000);
+  const hit = vapidCache.get(key);
+  if (hit && hit.until - now > 3600) return hit.header;
+  const exp = now + VAPID_TTL;
+  const h = webpush.getVapidHeaders(origin, subject, keys.publicKey, keys.privateKey, 'aes128gcm', exp);
+  if (vapidCache.size > 1000) vapidCache.clear();
+  vapidCache.set(key, { header: h.Authorization, until: exp });
+  return h.Authorization;
+}
+
 // Keep-alive connections to the push services; a socket is reused only for the same host.
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
 /**
- * Encrypts the message (aes128gcm, RFC 8291) and signs the VAPID header with
- * the web-push library, checks the endpoint against the policy after
+ * Encrypts the message (aes128gcm, RFC 8291) and signs the VAPID header
+ * (once per push service origin for 12 hours) with the web-push library, checks the endpoint against the policy after
  * resolving it, and POSTs to the checked address only (the lookup is
  * pinned; redirects are never followed: node's http does not follow them).
  * The Topic header lets a push service replace a copy not yet delivered.
@@ -62,6 +78,7 @@ export async function sendPush(
   keys: VapidKeys,
   subject: string,
   policy: EndpointPolicy,
+  timeoutMs = 30_000,
 ): Promise<SendResult> {
   const sub = parseSubscription(token);
   if (!sub) return { outcome: 'invalid', why: 'not a Web Push subscription' };
@@ -70,7 +87,6 @@ export async function sendPush(
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     details = webpush.generateRequestDetails(sub, JSON.stringify(msg), {
-      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: 86_400,
       contentEncoding: 'aes128gcm',
       urgency: 'normal',
@@ -84,16 +100,22 @@ export async function sendPush(
     else cb(null, pinned.address, pinned.family);
   };
   const { url } = pinned;
+  let authorization: string;
+  try {
+    authorization = vapidHeader(url.origin, subject, keys);
+  } catch (e) {
+    return { outcome: 'invalid', why: e instanceof Error ? e.message : 'cannot sign' };
+  }
   const lib = url.protocol === 'https:' ? https : http;
   const status = await new Promise<{ code: number; retryAfter?: number } | null>((resolve) => {
     const req = lib.request(
       url,
       {
         method: 'POST',
-        headers: details.headers as Record<string, string>,
+        headers: { ...(details.headers as Record<string, string>), Authorization: authorization },
         lookup,
         agent: agents[url.protocol as 'http:' | 'https:'],
-        timeout: 30_000,
+        timeout: timeoutMs,
       },
       (res) => {
         res.resume();

@@ -26,7 +26,8 @@ describe('release notifications in Chromium', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-push-'));
   beforeAll(async () => {
     pushBase = await push.listen();
-    server = await startServer({ DATA_DIR: dataDir, PUSH_CHECK_SECONDS: '1', VIEW_CACHE_MS: '0' });
+    // The loopback push service is admitted by the test setting only (never a default: see tests/server/pushEndpoint.test.ts).
+    server = await startServer({ DATA_DIR: dataDir, PUSH_CHECK_SECONDS: '1', VIEW_CACHE_MS: '0', PUSH_ALLOW_INSECURE_LOOPBACK: '1' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -54,8 +55,12 @@ describe('release notifications in Chromium', () => {
     await page.waitForURL(/\/titles\/\d+$/);
     const titleId = Number(/\/titles\/(\d+)$/.exec(page.url())![1]);
 
-    // The server's VAPID public key, as kept in its data folder.
-    const vapid = JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid.json'), 'utf8')) as { publicKey: string };
+    // The deployment's VAPID public key, as the server hands it out.
+    const keyView = (await (await page.request.get(`${base}/api/web_push_token?format=json`)).json()) as {
+      success: { pushTokenView: { applicationServerKey: string } };
+    };
+    const vapid = { publicKey: keyView.success.pushTokenView.applicationServerKey };
+    expect(Buffer.from(vapid.publicKey, 'base64url')).toHaveLength(65);
     const attempt = await page.evaluate(async (publicKey) => {
       const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const ready = await navigator.serviceWorker.ready;

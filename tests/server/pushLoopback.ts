@@ -71,12 +71,12 @@ export function startPushService(answer: (path: string, nth: number) => Answer =
 }
 
 /** Polls `ok` every 100 ms up to `attempts` times; then fails with `what()` (a wait that never ends shows what it waited for). */
-export async function poll(ok: () => boolean | Promise<boolean>, attempts: number, what: () => string): Promise<void> {
+export async function poll(ok: () => boolean | Promise<boolean>, attempts: number, what: () => string | Promise<string>): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     if (await ok()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`gave up waiting after ${attempts} polls: ${what()}`);
+  throw new Error(`gave up waiting after ${attempts} polls: ${await what()}`);
 }
 
 const b64u = (b: Buffer) => b.toString('base64url');
