@@ -33,7 +33,7 @@ export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefi
     return undefined;
   }
   deps.log(
-    `demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and cached in ${deps.config.dataDir}/img`,
+    `demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and kept in ${deps.config.objectStoreUrl ? 'the object store' : `${deps.config.dataDir}/img`}`,
   );
   return cat;
 }
