@@ -25,18 +25,18 @@ describe('reducedMotionMachine: the setting against the system’s preference', 
 
   it('auto follows the system; reduce and full override it', () => {
     expect(after(reducedMotionMachine, AUTO, []).value).toBe('full');
-    expect(after(reducedMotionMachine, AUTO, [EVENTS[0]!]).value).toBe('reduced');
-    expect(after(reducedMotionMachine, AUTO, [EVENTS[0]!, EVENTS[5]!]).value).toBe('full');
-    expect(after(reducedMotionMachine, AUTO, [EVENTS[4]!]).value).toBe('reduced');
-    expect(after(reducedMotionMachine, AUTO, [EVENTS[4]!, EVENTS[1]!]).value).toBe('reduced');
-    expect(after(reducedMotionMachine, AUTO, [EVENTS[2]!, EVENTS[6]!]).context).toEqual(AUTO);
+    expect(after(reducedMotionMachine, AUTO, [EVENTS[0]]).value).toBe('reduced');
+    expect(after(reducedMotionMachine, AUTO, [EVENTS[0], EVENTS[5]]).value).toBe('full');
+    expect(after(reducedMotionMachine, AUTO, [EVENTS[4]]).value).toBe('reduced');
+    expect(after(reducedMotionMachine, AUTO, [EVENTS[4], EVENTS[1]]).value).toBe('reduced');
+    expect(after(reducedMotionMachine, AUTO, [EVENTS[2], EVENTS[6]]).context).toEqual(AUTO);
   });
 
   it('saves each setting chosen, not the system’s changes', () => {
     const log = actionLog('saveMotion');
     const a = createActor(reducedMotionMachine.provide({ actions: log.actions }), { input: AUTO }).start();
-    a.send(EVENTS[0]!);
-    a.send(EVENTS[5]!);
+    a.send(EVENTS[0]);
+    a.send(EVENTS[5]);
     expect(log.calls).toEqual([['saveMotion', 'full']]);
   });
 });

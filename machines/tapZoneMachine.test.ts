@@ -25,7 +25,7 @@ describe('tapZoneMachine: tap-zone layout, inversion, preview and the wheel', ()
         inputs: [INPUT],
         events: EVENTS,
         serializeState: (s) => JSON.stringify(s.value),
-        sequences: () => [EVENTS, [EVENTS[6]!, ...EVENTS]],
+        sequences: () => [EVENTS, [EVENTS[6], ...EVENTS]],
       }),
     );
   });
@@ -44,7 +44,7 @@ describe('tapZoneMachine: tap-zone layout, inversion, preview and the wheel', ()
   });
 
   it('refuses unknown layouts and wheel modes', () => {
-    const s = after(tapZoneMachine, INPUT, [EVENTS[1]!, EVENTS[5]!, { type: 'invertX.set', value: 'yes' as never }]);
+    const s = after(tapZoneMachine, INPUT, [EVENTS[1], EVENTS[5], { type: 'invertX.set', value: 'yes' as never }]);
     expect(s.value).toBe('hidden');
     expect(s.context).toEqual(INPUT);
   });

@@ -2,8 +2,9 @@
  * The reader settings in the viewer's settings modal (the readerSettings machine's events):
  * "Page display" (horizontal reading: fit, first page alone, the title's spread offset; vertical
  * reading: the column's largest page width and side margins, upright and wide windows apart;
- * both: border crop) and the title's "Colours" (brightness, contrast, grayscale, sepia, invert,
- * reset). Native inputs, so every control works from the keyboard.
+ * both: border crop), the title's "Colours" (brightness, contrast, grayscale, sepia, invert,
+ * reset) and the reader's "Controls" (ControlsFields.tsx: keys, tap zones, wheel, motion).
+ * Native inputs, so every control works from the keyboard.
  */
 import { useId } from 'react';
 import type { Orientation, ReaderSettingsEvent } from '../../../machines/readerSettingsMachine';
@@ -17,6 +18,7 @@ import {
 } from '../../../core/viewer/readerSettings';
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import { t } from '../../i18n';
+import { ControlsFields } from './ControlsFields';
 
 interface Props {
   settings: ReaderSettings;
@@ -191,12 +193,13 @@ function ColourFields({ settings: { filter }, onSetting }: Omit<Props, 'mode'>) 
   );
 }
 
-/** Both groups, for the settings modal. */
+/** The groups, for the settings modal. */
 export function ReaderSettingsFields(p: Props) {
   return (
     <>
       <PageDisplayFields {...p} />
       <ColourFields settings={p.settings} onSetting={p.onSetting} />
+      <ControlsFields />
     </>
   );
 }

@@ -1,10 +1,15 @@
 /**
  * The chapter on screen: the stage its session (src/viewer/session/) draws
- * on, the DOM pages laid over the canvas, the navigation chrome, the menus
- * (reader settings included) and the direction toast, each rendering a narrow piece of the session's
- * view and forwarding the reader's input to it.
+ * on, the DOM pages laid over the canvas (with the pages' names for screen
+ * readers and the live region announcing page changes), the navigation
+ * chrome, the menus (reader settings and controls included), the key help,
+ * the tap-zone preview and the direction toast, each rendering a narrow piece
+ * of the session's view and forwarding the reader's input to it. It carries
+ * out the session's page-level actions: previous / next chapter, fullscreen,
+ * the key help; Tab stays inside an open dialog.
  */
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'wouter';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality, Resolution } from '../../../core/viewer/imageQuality';
 import type { ViewerItem } from '../../../core/viewer/items';
@@ -12,7 +17,14 @@ import { DEFAULT_READER_SETTINGS } from '../../../core/viewer/readerSettings';
 import { t } from '../../i18n';
 import { useViewerGestures } from '../../viewer/useViewerGestures';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
+import type { AppAction } from '../../viewer/session/keys';
+import { nextChapterOf } from '../../viewer/session/chapterLayout';
+import { ControlsContext, type ControlsPanel } from './controlsPanel';
+import { KeyHelp } from './KeyHelp';
+import { PageAnnouncer, PageLabels } from './PageLabels';
 import { PageOverlays } from './PageOverlays';
+import { TapZonePreview } from './TapZonePreview';
+import { useDialogFocusTrap } from './useDialogFocusTrap';
 import { useViewerSelector, useViewerSession } from './useViewerSession';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
@@ -40,6 +52,10 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const menu = useViewerSelector(session, (v) => v.menu, null);
   const toast = useViewerSelector(session, (v) => v.toast, false);
   const settings = useViewerSelector(session, (v) => v.settings, DEFAULT_READER_SETTINGS);
+  const help = useViewerSelector(session, (v) => v.help, false);
+  const panel = useControlsPanel(session, rtl && mode === 'horizontal');
+  useAppActions(session, viewer);
+  useDialogFocusTrap();
   return (
     <div className={`viewer__frame ${navVisible ? 'is-nav' : ''}`} data-mode={mode} data-rtl={rtl ? 'yes' : 'no'}>
       <div ref={stageRef} className="viewer__stage" data-testid="viewer-stage" data-index={index} data-count={count}>
@@ -48,6 +64,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         </div>
         <div ref={firstPagesRef} />
       </div>
+      {session && <StageAnnouncer session={session} />}
       <ViewerChrome
         viewer={viewer}
         visible={navVisible}
@@ -58,17 +75,21 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         onGoto={(i) => session?.goTo(i)}
         onMenu={(m) => session?.toggleMenu(m)}
       />
-      <ViewerMenus
-        viewer={viewer}
-        open={menu}
-        onClose={() => session?.closeMenu()}
-        mode={mode}
-        onMode={(m) => session?.setMode(m)}
-        resolution={resolution}
-        onResolution={onResolution}
-        settings={settings}
-        onSetting={(e) => session?.changeSetting(e)}
-      />
+      <ControlsContext.Provider value={panel}>
+        <TapZonePreview />
+        <ViewerMenus
+          viewer={viewer}
+          open={menu}
+          onClose={() => session?.closeMenu()}
+          mode={mode}
+          onMode={(m) => session?.setMode(m)}
+          resolution={resolution}
+          onResolution={onResolution}
+          settings={settings}
+          onSetting={(e) => session?.changeSetting(e)}
+        />
+        <KeyHelp open={help} onClose={() => session?.controls.setHelp(false)} />
+      </ControlsContext.Provider>
       {toast && (
         <div className="viewer__toast" role="status">
           {t(mode === 'vertical' ? 'viewer.toastVertical' : 'viewer.toastHorizontal')}
@@ -79,6 +100,38 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
 }
 
 const NO_ITEMS: ViewerItem[] = [];
+
+/** The controls' machines for the settings modal, the key help and the tap-zone preview. */
+function useControlsPanel(session: ViewerSession | null, rtlAcross: boolean): ControlsPanel | null {
+  const keyRemap = useViewerSelector(session, (v) => v.keyRemap, null);
+  const taps = useViewerSelector(session, (v) => v.taps, null);
+  const motion = useViewerSelector(session, (v) => v.motion, null);
+  return useMemo(() => {
+    if (!session || !keyRemap || !taps || !motion) return null;
+    const a = session.controls.actors;
+    return { keyRemap, taps, motion, rtlAcross, sendKeys: a.keys.send, sendTaps: a.taps.send, sendMotion: a.motion.send };
+  }, [session, keyRemap, taps, motion, rtlAcross]);
+}
+
+/** What the session asks of the page: another chapter, fullscreen, the key help. */
+function useAppActions(session: ViewerSession | null, viewer: MangaViewer): void {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!session) return;
+    const at = viewer.chapters.findIndex((c) => c.chapterId === viewer.chapterId);
+    const chapter: Record<'prevChapter' | 'nextChapter', number | undefined> = {
+      prevChapter: at > 0 ? viewer.chapters[at - 1]?.chapterId : undefined,
+      nextChapter: nextChapterOf(viewer) ?? (at >= 0 ? viewer.chapters[at + 1]?.chapterId : undefined),
+    };
+    session.controls.handleApp((a: AppAction) => {
+      if (a === 'help') session.controls.setHelp(true);
+      else if (a === 'fullscreen') {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+      } else if (chapter[a]) navigate(`/viewer/${chapter[a]}`);
+    });
+  }, [session, viewer, navigate]);
+}
 
 /** The DOM pages over the canvas: they follow the layout, the reader's spread and each page's loading state. */
 function StagePages({ session }: { session: ViewerSession }) {
@@ -91,5 +144,17 @@ function StagePages({ session }: { session: ViewerSession }) {
   // Each page's progress, decoded or failed state shows on the next render.
   useViewerSelector(session, (v) => v.pages, 0);
   if (!layout || !store || !viewer) return null;
-  return <PageOverlays layout={layout} items={items} index={index} store={store} viewer={viewer} mode={mode} />;
+  return (
+    <>
+      <PageOverlays layout={layout} items={items} index={index} store={store} viewer={viewer} mode={mode} />
+      <PageLabels session={session} layout={layout} items={items} viewer={viewer} />
+    </>
+  );
+}
+
+function StageAnnouncer({ session }: { session: ViewerSession }) {
+  const layout = useViewerSelector(session, (v) => v.layout, null);
+  const items = useViewerSelector(session, (v) => v.items, NO_ITEMS);
+  const index = useViewerSelector(session, (v) => v.index, 0);
+  return <PageAnnouncer layout={layout} items={items} index={index} />;
 }

@@ -11,7 +11,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { keyRemapMachine } from '../../../machines/keyRemapMachine';
 import { reducedMotionMachine } from '../../../machines/reducedMotionMachine';
 import { tapZoneMachine } from '../../../machines/tapZoneMachine';
-import type { KeyMap, WheelMode } from '../../../core/viewer/controls';
+import type { ControlSettings, KeyMap, WheelMode } from '../../../core/viewer/controls';
 import { tapAction, tapOrientation, type TapAction } from '../../../core/viewer/tapZones';
 import type { Mode } from '../../../core/viewer/layout';
 import { inspect } from '../../lib/inspector';
@@ -26,8 +26,7 @@ export interface ControlActors {
 
 export class SessionControls {
   readonly actors: ControlActors;
-  /** Carries out what the page around the session does (chapters, fullscreen, help; set by the stage). */
-  onApp: (a: AppAction) => void = () => {};
+  private app: (a: AppAction) => void = () => {};
   /** The key help overlay is open (keys do nothing else meanwhile). */
   help = false;
   private readonly onChange: () => void;
@@ -36,7 +35,7 @@ export class SessionControls {
   constructor(env: Pick<ViewerEnvironment, 'storage' | 'motion'>, onChange: () => void) {
     this.onChange = onChange;
     const stored = env.storage.storedControls();
-    const save = env.storage.saveControls;
+    const save = (patch: Partial<ControlSettings>) => env.storage.saveControls(patch);
     this.actors = {
       keys: createActor(keyRemapMachine.provide({ actions: { saveKeys: (_, keys) => save({ keys }) } }), {
         input: { keys: stored.keys },
@@ -78,6 +77,14 @@ export class SessionControls {
 
   private all(): Array<{ subscribe(fn: () => void): { unsubscribe(): void }; start(): void; stop(): void }> {
     return [this.actors.keys, this.actors.taps, this.actors.motion];
+  }
+
+  /** Carries out what the page around the session does (chapters, fullscreen, help) with the stage's handler. */
+  onApp(a: AppAction): void {
+    this.app(a);
+  }
+  handleApp(fn: (a: AppAction) => void): void {
+    this.app = fn;
   }
 
   setHelp(open: boolean): void {

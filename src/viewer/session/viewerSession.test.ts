@@ -280,7 +280,7 @@ describe('ViewerSession', () => {
     const { session } = open(chapter(10), { mode: 'horizontal', controls: { keys: { ...DEFAULT_KEYS, nextPage: 'n' } } });
     await ready();
     const app = vi.fn();
-    session.controls.onApp = app;
+    session.controls.handleApp(app);
     const key = (key: string) => session.handleKey({ key, shiftKey: false, altKey: false, metaKey: false, ctrlKey: false, inField: false });
     expect(key('N')).toBe(true);
     expect(session.getSnapshot().index).toBe(1);
