@@ -16,6 +16,7 @@ function ContextView({ context, before }: { context: unknown; before: unknown })
   const prev = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   return (
     <dl className="ctx" data-testid="live-context">
+      {Object.keys(now).length === 0 ? <code className="muted">{'{}'}</code> : null}
       {Object.entries(now).map(([k, v]) => {
         const changed = before !== undefined && JSON.stringify(prev[k]) !== JSON.stringify(v);
         return (

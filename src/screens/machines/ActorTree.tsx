@@ -58,7 +58,9 @@ function Row({ a, kids, selected }: { a: LiveActor; kids: Map<string | null, Liv
   );
 }
 
-export function ActorTree({ actors, selected }: { actors: LiveActor[]; selected: string | null }) {
+export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; selected: string | null }) {
+  // An actor created but never started (React may create one and keep another) has no step: not shown.
+  const actors = all.filter((a) => a.steps.length > 0 || a.value !== null);
   const known = new Set(actors.map((a) => a.key));
   const kids = new Map<string | null, LiveActor[]>();
   for (const a of actors) {

@@ -109,8 +109,8 @@ export function ChartView({
       <div
         ref={pane}
         className="chart-view__pane"
-        // As tall as the chart is at this width (at most most of the window): flat charts leave no empty band.
-        style={{ aspectRatio: `${chart.width + 2 * MARGIN} / ${chart.height + 2 * MARGIN}` }}
+        // About as tall as the chart (at most most of the window): small charts are not blown up, flat ones leave no empty band.
+        style={{ height: `min(70vh, ${Math.round((chart.height + 2 * MARGIN) * 1.25)}px)` }}
         onPointerDown={onDown}
         onPointerMove={onMove}
         onPointerUp={() => (drag.current = null)}
