@@ -116,13 +116,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notices between nodes (PostgreS
     const [a, b] = await Promise.all([pgNotices(url, log), pgNotices(url, log)]);
     const heard: { a: Notice[]; b: Notice[] } = { a: [], b: [] };
     a.on((n) => heard.a.push(n));
-    b.on((n) => heard.b.push(n));
+    let heardAt = 0;
+    b.on((n) => {
+      heard.b.push(n);
+      heardAt ||= performance.now();
+    });
+    const t0 = performance.now();
     a.publish({ kind: 'published', chapterId: 7, titleId: 3 });
     await poll(
       () => heard.a.length > 0 && heard.b.length > 0,
       100,
       () => `heard ${JSON.stringify(heard)}`,
     );
+    console.log(`notices: heard by the other node ${(heardAt - t0).toFixed(1)} ms after it was sent`);
     expect(heard.b).toEqual([{ kind: 'published', chapterId: 7, titleId: 3 }]);
     expect(heard.a).toEqual(heard.b);
     await Promise.all([a.close(), b.close()]);
