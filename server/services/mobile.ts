@@ -29,6 +29,27 @@ export const MOBILE = {
   },
 };
 
+/** The app parameters: a call carrying one comes from a client of the phone app's API. */
+const APP_PARAMS = ['os', 'os_ver', 'app_ver', 'secret'];
+
+/** Whether a call carries the app parameters (a web-shaped call made by a client of the phone app's API). */
+export function isAppCall(req: FastifyRequest): boolean {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  return APP_PARAMS.some((k) => q[k] !== undefined);
+}
+
+/**
+ * Route options of a call both the web app and the phone app's clients make
+ * (/api/manga_viewer, /api/comment): failures of a call carrying the app
+ * parameters are answered with HTTP 200, as MOBILE; the web's keep their statuses.
+ */
+export const APP_AWARE = {
+  onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode >= 400 && isAppCall(req)) reply.code(200);
+    return payload;
+  },
+};
+
 /**
  * A language code of the app: the web's service and short codes, and `spa`
  * (one client's Spanish). The app parameters os, os_ver, app_ver and secret

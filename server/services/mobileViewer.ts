@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { nowSec } from '../lib/clock.js';
+import { sendSuccess } from '../lib/proto.js';
 import { MangaViewerSchema, PageSchema, type MangaViewer } from '../../core/gen/manga/v1/viewer_pb.js';
 import type { VisitorFlags } from '../repos/visitors.js';
 import { basicSubscription } from './mobile.js';
@@ -39,7 +42,7 @@ const mac = (chapterId: number, exp: number, keys: readonly string[]) =>
     .slice(0, 32);
 
 /** A view token for a chapter whose pages have these keys, valid from now (s). */
-export function viewToken(chapterId: number, keys: readonly string[], now: number): string {
+function viewToken(chapterId: number, keys: readonly string[], now: number): string {
   const exp = (Math.floor(now / 3600) + 1) * 3600 + TOKEN_TTL;
   return `${chapterId}-${exp}-${mac(chapterId, exp, keys)}`;
 }
@@ -53,7 +56,7 @@ export function tokenOpens(t: string, chapterId: number, keys: readonly string[]
 }
 
 /** The page keys of a viewer answer, in page order (the token is made from them). */
-export const pageKeys = (v: ViewerShared): string[] =>
+const pageKeys = (v: ViewerShared): string[] =>
   v.msg.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.encryptionKey] : []));
 
 /** /img/page/<chapter>/<idx>/<quality>.webp, the encrypted page of the web viewer. */
@@ -63,7 +66,7 @@ const WEB_PAGE = /\/img\/page\/(\d+)\/(\d+)\/([a-z_]+)\.webp$/;
 export const mobilePagePath = (chapterId: number, idx: string, q: string) => `/api/manga_viewer_v3/page/${chapterId}/${idx}/${q}.webp`;
 
 /** The app's viewer answer for a visitor: plain page URLs carrying the token, the basic plan, viewer_token. */
-export function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaViewer {
+function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaViewer {
   const web = viewerMessage(v, f);
   const pages = web.pages.map((p) => {
     if (p.data.case !== 'mangaPage') return p;
@@ -75,6 +78,17 @@ export function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): M
     });
   });
   return create(MangaViewerSchema, { ...web, pages, userSubscription: basicSubscription(), viewerToken: token });
+}
+
+/**
+ * Sends the app's viewer answer: a fresh view token as the answer's only
+ * Set-Cookie (one client reads the first and takes what follows its first
+ * "="), in viewer_token and in the page URLs.
+ */
+export function sendMobileViewer(req: FastifyRequest, reply: FastifyReply, v: ViewerShared, f: VisitorFlags): FastifyReply {
+  const token = viewToken(v.chapterId, pageKeys(v), nowSec());
+  reply.header('set-cookie', `plus_vw_token=${token}`);
+  return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: mobileViewer(v, f, token) } });
 }
 
 /** The image XOR-ed with a hex key, repeating (the same operation encrypts and decrypts). */

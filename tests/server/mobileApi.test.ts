@@ -181,8 +181,28 @@ for (const backend of BACKENDS) {
       const unknown = msg(new Uint8Array((await get('/api/manga_viewer_v3?chapter_id=999999&free_reading=yes')).body), 2)!;
       expect(num(unknown, 1)).toBe(0);
       expect(msg(new Uint8Array((await get('/api/manga_viewer_v3?chapter_id=1007&free_reading=maybe')).body), 2)).toBeDefined();
-      // The web viewer keeps its statuses.
+      // The web calls keep their statuses; with the app parameters they answer 200.
       expect((await call(t.app, { method: 'GET', url: '/api/manga_viewer?chapter_id=999999' })).status).toBe(404);
+      expect((await call(t.app, { method: 'GET', url: '/api/comment?chapter_id=x' })).status).toBe(400);
+      expect(msg(new Uint8Array((await get('/api/manga_viewer?chapter_id=999999')).body), 2)).toBeDefined();
+      expect(msg(new Uint8Array((await get('/api/comment?chapter_id=x')).body), 2)).toBeDefined();
+    });
+
+    it('manga_viewer with the app parameters answers as manga_viewer_v3; register → 2 a device secret', async () => {
+      const a = await get('/api/manga_viewer?chapter_id=1007&split=yes&img_quality=high');
+      const v = view(a.body, 10);
+      const pages = msgs(v, 1).flatMap((p) => msg(p, 1) ?? []);
+      expect(pages.map((p) => str(p, 5))).toEqual(['00', '00', '00', '00']);
+      expect(str(pages[0], 1)).toContain('/api/manga_viewer_v3/page/1007/0/high.webp?token=');
+      const web = view((await call(t.app, { method: 'GET', url: '/api/manga_viewer?chapter_id=1007' })).body, 10);
+      expect(str(msg(msgs(web, 1)[0], 1)!, 5)).toMatch(/^[0-9a-f]{4,}$/);
+
+      const r = await call(t.app, {
+        method: 'PUT',
+        url: '/api/register?device_token=0123456789abcdef0123456789abcdef&security_key=x&os=android',
+      });
+      expect(r.status).toBe(200);
+      expect(str(view(r.body, 2), 1)).toMatch(/^[0-9a-f]{32}$/);
     });
   });
 }

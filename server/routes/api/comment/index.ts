@@ -2,10 +2,11 @@ import { errors } from '../../../lib/errors.js';
 import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
+import { APP_AWARE } from '../../../services/mobile.js';
 
-/** GET /api/comment?chapter_id=: the chapter's comments, most liked then newest. */
+/** GET /api/comment?chapter_id=: the chapter's comments, most liked then newest (failures with the app parameters: HTTP 200). */
 const route = routeModule((app) => {
-  app.get('/', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT, ...APP_AWARE }, async (req, reply) => {
     const chapterId = uintParam(params(req), 'chapter_id');
     const s = await app.services.snapshot();
     const c = await app.repos.chapters.byId(chapterId);

@@ -4,6 +4,8 @@ import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/viewer.js';
 import { noFlags } from '../../../repos/visitors.js';
+import { APP_AWARE, isAppCall } from '../../../services/mobile.js';
+import { sendMobileViewer } from '../../../services/mobileViewer.js';
 
 /**
  * GET /api/manga_viewer?chapter_id=&split=yes&img_quality=low|high|super_high&viewer_mode=&clang=:
@@ -18,9 +20,12 @@ import { noFlags } from '../../../repos/visitors.js';
  * (server/repos/chapters.ts, comments.ts, promo.ts); this visitor's favorite,
  * viewed chapters and liked comments come from server/repos/visitors.ts and are
  * added to the pre-encoded answer (encodeViewer, server/services/wire.ts).
+ * Called with the app parameters (os, app_ver...) it answers as
+ * /api/manga_viewer_v3 does (plain pages, server/services/mobileViewer.ts),
+ * failures with HTTP 200.
  */
 const route = routeModule((app) => {
-  app.get('/', { config: CONTENT }, async (req, reply) => {
+  app.get('/', { config: CONTENT, ...APP_AWARE }, async (req, reply) => {
     const p = params(req);
     const chapterId = uintParam(p, 'chapter_id');
     enumParam(p, 'split', ['yes', 'no'], 'yes');
@@ -34,6 +39,7 @@ const route = routeModule((app) => {
       ? noFlags()
       : await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
     app.repos.views.addPending(req.visitor, v.chapterIds, f.viewed);
+    if (isAppCall(req)) return sendMobileViewer(req, reply, v, f);
     if ((req.query as Record<string, unknown>).format === 'json') {
       return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: viewerMessage(v, f) } });
     }

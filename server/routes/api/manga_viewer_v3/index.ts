@@ -1,14 +1,13 @@
 import { QUALITIES, isQuality } from '../../../images/urls.js';
 import { ApiError, errors } from '../../../lib/errors.js';
 import { baseUrl, enumParam, params, uintParam } from '../../../lib/params.js';
-import { sendSuccess } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { nowSec } from '../../../lib/clock.js';
 import { noFlags } from '../../../repos/visitors.js';
 import { ErrorResult_Action } from '../../../../core/gen/manga/v1/response_pb.js';
 import { topCommentIds } from '../../../services/viewer.js';
 import { MOBILE, mobileClang } from '../../../services/mobile.js';
-import { mobileViewer, pageKeys, tokenOpens, viewToken, xorKey } from '../../../services/mobileViewer.js';
+import { sendMobileViewer, tokenOpens, xorKey } from '../../../services/mobileViewer.js';
 
 const YES_NO = ['yes', 'no'] as const;
 const intParam = (name: string, v: string): number => {
@@ -48,10 +47,7 @@ const route = routeModule((app) => {
       ? noFlags()
       : await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
     app.repos.views.addPending(req.visitor, v.chapterIds, f.viewed);
-    const token = viewToken(chapterId, pageKeys(v), nowSec());
-    // Alone and first: one client reads the first Set-Cookie and takes what follows its first "=".
-    reply.header('set-cookie', `plus_vw_token=${token}`);
-    return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: mobileViewer(v, f, token) } });
+    return sendMobileViewer(req, reply, v, f);
   });
 
   app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
