@@ -101,8 +101,9 @@ describe('comments screen: sort and like machines on the real API', () => {
             'like.failed': () => gate.release('fail'),
           },
           check: (s) => {
-            expect(item().getAttribute('data-state')).toBe(String(s.value));
             const c = s.context as { liked: boolean; likes: number; error: boolean };
+            // The like button waits (disabled) while the call runs.
+            expect(within(item()).getByRole<HTMLButtonElement>('button').disabled).toBe(s.value === 'liking' || s.value === 'unliking');
             expect(within(item()).getByRole('button').getAttribute('aria-pressed')).toBe(String(c.liked));
             expect(!!within(item()).queryByRole('alert')).toBe(c.error);
             const inputLikes = (input as { likes: number }).likes;

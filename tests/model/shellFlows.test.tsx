@@ -29,7 +29,9 @@ describe('shell lifecycles on the rendered UI', () => {
         // The real timer: the page waits its 1400 ms.
         events: { 'campaign.elapsed': () => new Promise((r) => setTimeout(r, 1450)) },
         check: (s) => {
-          expect(document.querySelector('[data-screen="campaign"]')!.getAttribute('data-state')).toBe(String(s.value));
+          // The page says it is redirecting, with the manual link, while it waits and after.
+          expect(screen.getByRole('status').textContent).not.toBe('');
+          expect(screen.getByRole('link', { name: /./ }).getAttribute('href')).toBe(installLink(region));
           expect(went).toEqual(s.value === 'redirecting' ? [installLink(region)] : []);
         },
       };

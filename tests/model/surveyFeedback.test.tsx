@@ -146,9 +146,11 @@ describe('survey and feedback on the real API', () => {
         check: (s) => {
           const c = s.context as SurveyFormContext;
           if (s.value === 'loading') return void expect(screen.getByRole('status').textContent).toBe('LOADING');
-          const main = document.querySelector('[data-screen="questionnaire"]')!;
-          // submitting shows the form (data-state submitting); the rest name their state.
-          expect(main.getAttribute('data-state')).toBe(String(s.value));
+          const main = document.querySelector<HTMLElement>('[data-screen="questionnaire"]')!;
+          if (s.value === 'failed') expect(within(main).getByRole('alert').textContent).not.toBe('');
+          // While the answers are sent the form stays, its submit button waiting.
+          if (s.value === 'form' || s.value === 'submitting')
+            expect(main.querySelector('button[type="submit"]')!.getAttribute('aria-busy')).toBe(String(s.value === 'submitting'));
           if (s.value === 'answered') expect(main.textContent).toMatch(/already/i);
           if (s.value === 'submitted') expect(main.textContent).toContain('Survey completed!');
           if (s.value === 'form') {
@@ -249,7 +251,12 @@ describe('survey and feedback on the real API', () => {
         check: (s) => {
           const c = s.context as FeedbackContext;
           const main = document.querySelector('[data-screen="feedback"]')!;
-          expect(main.getAttribute('data-state')).toBe(String(s.value));
+          // While it is sent the Send button waits, saying LOADING.
+          if (s.value !== 'submitted') {
+            const send = main.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+            expect(send.textContent).toBe(s.value === 'sending' ? 'LOADING' : 'Send');
+            expect(send.getAttribute('aria-busy')).toBe(String(s.value === 'sending'));
+          }
           if (s.value === 'submitted') return void expect(main.textContent).toContain('Your feedback was successfully sent.');
           expect(screen.getByRole<HTMLTextAreaElement>('textbox').value).toBe(c.message);
           expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Suggestion' }).checked).toBe(c.type === 'suggestion');
