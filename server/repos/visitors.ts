@@ -24,6 +24,9 @@ function flagsQuery(titles: number, chapters: number, comments: number) {
   return sql<{ k: number; id: number }>`${sql.join(parts, sql` union all `)}`;
 }
 
+/** The largest id a catalog table holds (PostgreSQL integer). */
+const MAX_ID = 2 ** 31 - 1;
+
 /** The flags of a visitor with nothing favorited, viewed or liked. */
 export function noFlags(): VisitorFlags {
   return { bookmarked: new Set(), viewed: new Set(), liked: new Set() };
@@ -53,6 +56,9 @@ export function visitorsRepo(db: DB) {
 
     /** Whether what a tap log names is in the catalog: its banner, title and popup, each when given. */
     async knownTapTarget(log: TapLog): Promise<boolean> {
+      // Catalog ids are PostgreSQL integers: a larger id is in no table (and may not be compared there).
+      const ids = [log.banner_id, log.title_id, log.popup_id];
+      if (ids.some((id) => id !== undefined && id > MAX_ID)) return false;
       const checks: Promise<unknown>[] = [];
       if (log.banner_id !== undefined)
         checks.push(db.selectFrom('banners').select('id').where('id', '=', log.banner_id).executeTakeFirst());
