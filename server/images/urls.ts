@@ -30,7 +30,7 @@ export function pageUrl(base: string, chapterId: number, idx: number, q: Quality
 const URL_FIELD = /Url$/;
 
 /** A path on this server ("/img/..."), made absolute; anything else (already absolute, empty, an app link) as it is. */
-export function absoluteUrl(base: string, url: string): string {
+function absoluteUrl(base: string, url: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? base + url : url;
 }
 

@@ -38,7 +38,7 @@ export function titleMsg(t: TitleRow): Title {
  * visitor of ours has (every Subscription answers "basic"): clients then do
  * not ask for it. `now` in seconds; none: the access fields are left out.
  */
-export function chapterAccess(c: ChapterRow, now: number, planType: string): { viewedForFree: boolean; chapterType: Chapter_ChapterType } {
+function chapterAccess(c: ChapterRow, now: number, planType: string): { viewedForFree: boolean; chapterType: Chapter_ChapterType } {
   const free = c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
   if (free) return { viewedForFree: true, chapterType: Chapter_ChapterType.FREE };
   return { viewedForFree: false, chapterType: planType === 'deluxe' ? Chapter_ChapterType.DELUXE : Chapter_ChapterType.STANDARD };

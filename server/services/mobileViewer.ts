@@ -63,7 +63,7 @@ const pageKeys = (v: ViewerShared): string[] =>
 const WEB_PAGE = /\/img\/page\/(\d+)\/(\d+)\/([a-z_]+)\.webp$/;
 
 /** The page route of the app's clients (plain bytes). */
-export const mobilePagePath = (chapterId: number, idx: string, q: string) => `/api/manga_viewer_v3/page/${chapterId}/${idx}/${q}.webp`;
+const mobilePagePath = (chapterId: number, idx: string, q: string) => `/api/manga_viewer_v3/page/${chapterId}/${idx}/${q}.webp`;
 
 /** The app's viewer answer for a visitor: plain page URLs carrying the token, the basic plan, viewer_token. */
 function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaViewer {
