@@ -139,7 +139,7 @@ export interface ChapterTable {
   is_horizontal_only: number;
   view_count: number;
   ticket_end: number;
-  /** When release notifications for this chapter were sent (0 = not yet). */
+  /** When the release was claimed and its notification jobs queued, in one transaction (0 = not yet). */
   notified_at: number;
 }
 

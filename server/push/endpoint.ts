@@ -20,7 +20,7 @@ export interface EndpointPolicy {
   lookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
 
-export interface PinnedEndpoint {
+interface PinnedEndpoint {
   url: URL;
   address: string;
   family: 4 | 6;
