@@ -31,6 +31,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Lists the browser build's files in sw-assets.json: what src/lib/offlineStore.ts
+ * saves so that the app itself opens offline (src/sw/offlineWorker.ts).
+ */
+function offlineFiles(): Plugin {
+  return {
+    name: 'offline-files',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_opts, bundle) {
+      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && !/harness/i.test(f));
+      this.emitFile({ type: 'asset', fileName: 'sw-assets.json', source: JSON.stringify(files.map((f) => `/${f}`)) });
+    },
+  };
+}
+
 /** The entry's own modules and the first-page hand-over's (see codeSplitting below). */
 const BOOT_MODULES =
   /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver)|api[\\/](?:query|pageAnswers)|lib[\\/](?:prefs|storage)|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|pageMarkup|viewer[\\/](?:chapterQuery|imageQuality|viewerMode))\.ts$/;
@@ -38,7 +53,7 @@ const BOOT_MODULES =
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), offlineFiles()],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -50,8 +65,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           // The app's page, and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
           // sharing the session's modules with the app, that only browser tests load (tests/e2e/viewerHarness.ts).
-          input: { index: 'index.html', viewerHarness: 'src/viewer/testing/harness.ts' },
+          input: { index: 'index.html', viewerHarness: 'src/viewer/testing/harness.ts', swOffline: 'src/sw/offlineWorker.ts' },
           output: {
+            // The service worker's offline part keeps a fixed name beside public/sw.js, which loads it.
+            entryFileNames: (chunk) => (chunk.name === 'swOffline' ? 'sw-offline.js' : 'assets/[name]-[hash].js'),
             codeSplitting: {
               groups: [
                 // What the entry runs before the app's code (with the hand-over of a chapter's first

@@ -7,6 +7,13 @@
  */
 /* eslint-env serviceworker */
 
+// Offline reading (src/sw/offlineWorker.ts, built to /sw-offline.js): absent in development.
+try {
+  importScripts('/sw-offline.js');
+} catch {
+  // No offline reading without it.
+}
+
 self.addEventListener('install', () => {
   self.skipWaiting();
 });

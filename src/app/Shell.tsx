@@ -9,6 +9,8 @@ import { Footer } from './Footer';
 import { GlobalErrorOutlet } from './GlobalErrorOutlet';
 import { LanguageSettings } from './LanguageSettings';
 import { ShellPopups } from './ShellPopups';
+import { OfflineBanner } from '../screens/downloads/OfflineBanner';
+import { ReaderLinks } from '../screens/downloads/ReaderLinks';
 
 /** Header navigation (000 §2 Global layout). */
 const NAV: { href: string; key: string; match: string; external?: boolean }[] = [
@@ -89,6 +91,7 @@ function SideMenu({ open, onClose, path }: { open: boolean; onClose: () => void;
           <CloseIcon />
         </button>
         <NavLinks path={path} onNavigate={onClose} />
+        <ReaderLinks path={path} onNavigate={onClose} />
         <hr />
         <Footer compact />
       </nav>
@@ -133,6 +136,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </header>
       <SideMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} path={path} />
       <div id="content" className="content">
+        <OfflineBanner />
         <GlobalErrorOutlet>
           {path === '/updates' ? <BetaWarning /> : null}
           {children}

@@ -64,6 +64,7 @@ const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
 const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
 const HistoryScreen = screen(() => import('../screens/history/HistoryScreen'));
+const DownloadsScreen = screen(() => import('../screens/downloads/DownloadsScreen'));
 
 /**
  * A screen whose chunk already ran renders at once; otherwise behind Suspense
@@ -156,6 +157,7 @@ const IN_SHELL: Entry[] = [
   { path: '/publisher_news/:publisherId', screen: PublisherNewsScreen },
   { path: '/feedback', screen: FeedbackScreen },
   { path: '/history', screen: HistoryScreen },
+  { path: '/downloads', screen: DownloadsScreen },
   { path: '/about_us', screen: AboutScreen },
   { path: '/rating', redirect: () => `/rating/${locale()}` },
   { path: '/rating/:language', screen: RatingScreen },

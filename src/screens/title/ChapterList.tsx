@@ -6,6 +6,7 @@ import { t, locale } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { abbreviateCount } from '../../lib/counts';
 import { storeLink } from '../../ui/AppInstallBanner';
+import { SaveForOffline } from '../downloads/SaveForOffline';
 
 /** 000 §2, §9: a deadline shows only when the chapter ends within 7 days. */
 const DEADLINE_WINDOW_S = 7 * 24 * 3600;
@@ -52,6 +53,7 @@ function ChapterRow({ c, now }: { c: Chapter; now: number }) {
         </svg>
         {abbreviateCount(c.commentCount, locale())}
       </Link>
+      {future ? null : <SaveForOffline chapterId={c.chapterId} name={c.name} compact />}
     </li>
   );
 }

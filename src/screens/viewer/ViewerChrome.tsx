@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SaveForOffline } from '../downloads/SaveForOffline';
 import { Link } from 'wouter';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
@@ -120,6 +121,7 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           </svg>
           <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments, locale())}</span>
         </Link>
+        <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />
         <button
           type="button"
           className="viewer__icon"

@@ -1,0 +1,40 @@
+/**
+ * Downloads run one at a time, in the order asked (src/lib/offlineStore.ts
+ * saves each); a cancelled one that has not started is skipped.
+ */
+import { QuotaError, saveChapter, type SavedChapter } from '../../lib/offlineStore';
+import type { DownloadFailure } from '../../../machines/downloadMachine';
+
+export interface DownloadHandlers {
+  start: () => void;
+  progress: (done: number, total: number) => void;
+  saved: (chapter: SavedChapter) => void;
+  failed: (reason: DownloadFailure) => void;
+}
+
+let queue: Promise<void> = Promise.resolve();
+/** The controller of each chapter's queued or running download. */
+const running = new Map<number, AbortController>();
+
+/** Cancels a chapter's queued or running download. */
+export function cancelDownload(chapterId: number): void {
+  running.get(chapterId)?.abort();
+  running.delete(chapterId);
+}
+
+/** Queues a chapter's download (cancelDownload stops it). */
+export function enqueueDownload(chapterId: number, h: DownloadHandlers): void {
+  const ctrl = new AbortController();
+  running.set(chapterId, ctrl);
+  queue = queue.then(async () => {
+    if (ctrl.signal.aborted) return;
+    h.start();
+    try {
+      h.saved(await saveChapter(chapterId, ctrl.signal, h.progress));
+    } catch (e) {
+      if (!ctrl.signal.aborted) h.failed(e instanceof QuotaError ? 'quota' : 'failed');
+    } finally {
+      if (running.get(chapterId) === ctrl) running.delete(chapterId);
+    }
+  });
+}
