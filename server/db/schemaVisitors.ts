@@ -3,7 +3,11 @@ import type { Generated } from 'kysely';
 /** Tables of what visitors do and send: sessions, comments and likes, favorites, views, reading positions, push tokens, survey answers, tap logs, contact messages (server/db/schema.ts). */
 
 export interface VisitorTable {
-  /** The SESSION-TOKEN: 128 random bits, hex. */
+  /**
+   * The SESSION-TOKEN: one the server made (128 random bits, hex) or a
+   * client-made id of a safe form (server/plugins/visitor.ts sessionId).
+   * The row is made on the visitor's first write; reads make none.
+   */
   token: string;
   created_at: number;
   last_seen: number;
