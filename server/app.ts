@@ -44,12 +44,15 @@ function trustProxy(t: Config['trustProxy']): boolean | string | ((address: stri
 /**
  * Builds the whole server (API, images, web app); listen() is the caller's.
  *
- * A call goes: the plugins (server/plugins/: maintenance, region blocking,
- * the visitor session, body parsing, the error handler), then its route
+ * A call goes: the plugins (server/plugins/: security headers, maintenance,
+ * region blocking, the visitor session with a write's limits and visitor row,
+ * body parsing, the error handler), then its route
  * module — the folder is the URL: /api/manga_viewer is
  * server/routes/api/manga_viewer/index.ts, registered by @fastify/autoload —
  * which calls a service (server/services/) for the answer shared by every
  * visitor and the repositories (server/repos/) for the visitor's own rows.
+ * A request that fails before routing or in Node's HTTP parser is answered
+ * by server/plugins/frameworkErrors.ts in the same form.
  */
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
