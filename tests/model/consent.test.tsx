@@ -69,7 +69,7 @@ describe('consent polling (consentMachine) with the mounted watcher', () => {
             reads = 0;
             current = '';
             timers.clear();
-            (window as { dataLayer?: unknown[] }).dataLayer = [];
+            window.dataLayer = [];
             render(
               <>
                 <ConsentBannerStandIn choose={(n) => (current = groups(n))} />
@@ -94,7 +94,7 @@ describe('consent polling (consentMachine) with the mounted watcher', () => {
           },
           check: (s) => {
             expect(ready).toBe(s.value === 'ready' ? 1 : 0);
-            const told = ((window as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).filter((d) => d.event === 'consent-ready');
+            const told = (window.dataLayer ?? []).filter((d) => d.event === 'consent-ready');
             expect(told.length).toBe(s.value === 'ready' ? 1 : 0);
             const c = s.context as { tries: number };
             // Every poll reads the tool once; a poll is armed exactly while polling.
