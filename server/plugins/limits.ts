@@ -43,6 +43,8 @@ export default fp(async (app) => {
   if (redisUrl) {
     // Fail fast rather than queue while Redis is away: a limit not counted is better than a write that hangs.
     redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    // (ioredis reconnects by itself; without a listener each failure is printed as unhandled.)
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limits: Redis unavailable, writes not counted meanwhile'));
     await redis.connect();
     app.addHook('onClose', async () => {
       await redis?.quit();
