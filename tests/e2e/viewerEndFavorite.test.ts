@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './harness';
+import { attachViewerHarness } from './viewerHarness';
+
+/**
+ * The end page's favorite in the real viewer (favoriteToggleMachine, as on
+ * title detail): the reader pages to the end, favorites the title and sees
+ * LOADING then "Favorited"; the server has it (the end page after a reload
+ * says so); a failed call shows the server's message on the end page, the
+ * button back as it was; paging away and back keeps the saved choice.
+ * Screenshot: .tmp/screenshots/issue18/end-favorite-failed.png.
+ */
+const SHOTS = '.tmp/screenshots/issue18';
+const CHAPTER = 1000013;
+
+describe('viewer: the end page favorite', () => {
+  const base = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function toEnd(page: Page) {
+    await page.locator('[data-testid=viewer-stage]').waitFor();
+    await page.waitForFunction(() => (window.__viewerDebug?.position().count ?? 0) > 0);
+    await page.keyboard.press('End');
+    await page.getByTestId('viewer-last-page').waitFor();
+    await page.waitForFunction(() => !!window.__viewerDebug?.settled());
+  }
+
+  it('favorite, reload, a failure shown, paging away and back', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale: 'en-US' });
+    await attachViewerHarness(ctx, { clocks: 'manual' });
+    const page = await ctx.newPage();
+    await page.goto(`/viewer/${CHAPTER}`);
+    await toEnd(page);
+    const end = page.getByTestId('viewer-last-page');
+    // Hold the call to see the waiting button.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/title_list/bookmark**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await end.getByRole('button', { name: 'Add to favorites' }).click();
+    const waiting = end.getByRole('button', { name: 'LOADING' });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    release();
+    await end.getByRole('button', { name: 'Favorited' }).waitFor();
+    expect(await end.getByRole('button', { name: 'Favorited' }).getAttribute('aria-pressed')).toBe('true');
+    await page.unroute('**/api/title_list/bookmark**');
+
+    // The server has it: the chapter loaded again says so.
+    await page.reload();
+    await toEnd(page);
+    await end.getByRole('button', { name: 'Favorited' }).waitFor();
+
+    // A failed call: the server's error envelope, shown on the end page; the button back as it was.
+    await page.route('**/api/title_list/bookmark**', (route) => route.continue({ url: `${base}/api/__no_such_route__`, method: 'GET' }));
+    await end.getByRole('button', { name: 'Favorited' }).click();
+    const alert = end.getByRole('alert');
+    await alert.waitFor();
+    expect(((await alert.textContent()) ?? '').replace('×', '').trim().length).toBeGreaterThan(10);
+    expect(await end.getByRole('button', { name: 'Favorited' }).isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/end-favorite-failed.png` });
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.unroute('**/api/title_list/bookmark**');
+
+    // Unfavorite, page away and back: the end page starts from the saved choice, not the chapter's old answer.
+    await end.getByRole('button', { name: 'Favorited' }).click();
+    await end.getByRole('button', { name: 'Add to favorites' }).waitFor();
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => !!window.__viewerDebug?.settled());
+    await toEnd(page);
+    await end.getByRole('button', { name: 'Add to favorites' }).waitFor();
+    await ctx.close();
+  });
+});
