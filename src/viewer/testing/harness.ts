@@ -16,7 +16,8 @@
  *
  * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
  * registry, and publishes `window.__viewerDebug` for the live session: the
- * figures tests and benchmarks read, pixel sampling, machine events, and the
+ * figures tests and benchmarks read, pixel sampling, the camera traced frame
+ * by frame, machine events, and the
  * XOR benchmark (in its own worker, xorBench.worker.ts).
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
@@ -78,7 +79,16 @@ function xorBench(size: number, rounds: number, key: string): Promise<XorBenchRe
 
 function debugOf(s: ViewerSession) {
   const paging = () => s.actors.paging.getSnapshot();
+  const trace: Array<{ x: number; y: number; scale: number }> = [];
+  let untrace = () => {};
   return {
+    /** Records the camera as drawn, frame by frame, from now on (cameraTrace() reads it). */
+    traceCamera: () => {
+      untrace();
+      trace.length = 0;
+      untrace = s.parts.renderer?.onCamera((c) => trace.push({ x: c.x, y: c.y, scale: c.scale })) ?? (() => {});
+    },
+    cameraTrace: () => trace,
     renderer: () => s.parts.renderer?.stats,
     decoded: () => s.parts.store?.decodedCount() ?? 0,
     /** Bytes of the decoded pages, every tile counted. */
