@@ -186,6 +186,9 @@ for (const backend of BACKENDS) {
       expect((await call(t.app, { method: 'GET', url: '/api/comment?chapter_id=x' })).status).toBe(400);
       expect(msg(new Uint8Array((await get('/api/manga_viewer?chapter_id=999999')).body), 2)).toBeDefined();
       expect(msg(new Uint8Array((await get('/api/comment?chapter_id=x')).body), 2)).toBeDefined();
+      // Any other web call made with the app parameters: the envelope with HTTP 200 too.
+      expect((await call(t.app, { method: 'GET', url: '/api/title_detailV3?title_id=999999' })).status).toBe(404);
+      expect(msg(new Uint8Array((await get('/api/title_detailV3?title_id=999999')).body), 2)).toBeDefined();
     });
 
     it('manga_viewer with the app parameters answers as manga_viewer_v3; register → 2 a device secret', async () => {
