@@ -67,7 +67,11 @@ describe('release notifications in Chromium', () => {
       const b64 = publicKey.replace(/-/g, '+').replace(/_/g, '/');
       const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
       try {
-        const sub = await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
+        // Offline, Chromium's push service may never answer: give up after 10 s rather than hang the run.
+        const sub = await Promise.race([
+          ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes }),
+          new Promise<never>((_, fail) => setTimeout(() => fail(new Error('no answer from the push service in 10 s')), 10_000)),
+        ]);
         return { active: !!reg.active || !!ready.active, permission: Notification.permission, subscribed: true, endpoint: sub.endpoint };
       } catch (e) {
         return { active: !!reg.active || !!ready.active, permission: Notification.permission, subscribed: false, error: String(e) };
@@ -157,11 +161,13 @@ describe('release notifications in Chromium', () => {
       } catch {
         // waitUntil refuses synthetic events; the notification is already on its way.
       }
-      for (;;) {
+      // Bounded: a notification that never shows fails the comparison below instead of hanging.
+      for (let i = 0; i < 400; i++) {
         const list = await sw.registration.getNotifications();
         if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url }));
         await new Promise((r) => setTimeout(r, 50));
       }
+      return [];
     }, msg);
     expect(shown).toEqual([
       {
