@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { onOneNode } from '../cluster/leader.js';
 import { errors } from '../lib/errors.js';
 import { nowSec } from '../lib/clock.js';
 import { chapterEvents } from '../lib/events.js';
@@ -145,8 +146,11 @@ export default fp(
       chapterEvents.on('published', onPublished);
       const every = checkSeconds();
       if (every > 0) {
+        // One release check for the whole deployment: each node's timer fires, the one holding the lock checks.
         timer = setInterval(() => {
-          service.checkReleases().catch((err: unknown) => log.warn({ err }, 'push: release check failed'));
+          onOneNode(app.db, app.dialect, 'push-release-check', () => service.checkReleases()).catch((err: unknown) =>
+            log.warn({ err }, 'push: release check failed'),
+          );
         }, every * 1000);
         timer.unref();
       }
