@@ -31,7 +31,7 @@ describe('viewer: controls your way', () => {
   it('a remapped key pages and survives a reload; a refused key says why; the key help lists the keys', async () => {
     const page = await openViewer({ fixture: { pages: [...PAGES] }, storage: HORIZONTAL });
     await openSettings(page);
-    const change = dialog(page).getByRole('button', { name: /Change the key for “Next page”/ });
+    const change = dialog(page).getByRole('button', { name: /change the key for “Next page”/ });
     await change.click();
     await page.keyboard.press('s');
     await expect.poll(() => page.getByTestId('viewer-keys-status').textContent()).toContain('already the key for “Settings”');

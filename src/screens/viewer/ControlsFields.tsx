@@ -61,9 +61,9 @@ function KeyFields({ p }: { p: ControlsPanel }) {
               <button
                 type="button"
                 className={`viewer-keys__key ${recording ? 'is-recording' : ''}`}
-                aria-label={t('controls.changeKey', { action: actionName(a), key: keyName(keys[a]) })}
+                aria-label={t('controls.changeKey', { action: actionName(a), key: recording ? '…' : keyName(keys[a]) })}
                 aria-pressed={recording}
-                onClick={() => p.sendKeys(recording ? { type: 'cancel' } : { type: 'record', action: a })}
+                onClick={() => p.sendKeys({ type: 'record', action: a })}
               >
                 {recording ? '…' : keyName(keys[a])}
               </button>

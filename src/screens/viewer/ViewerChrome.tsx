@@ -114,7 +114,7 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           href={`/comments/${viewer.chapterId}`}
           className="viewer__comments"
           data-testid="viewer-comments-badge"
-          aria-label={t('viewer.comments')}
+          aria-label={`${t('viewer.comments')} ${abbreviateCount(viewer.numberOfComments, locale())}`}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
