@@ -16,6 +16,7 @@ import {
 } from '../../core/viewer/readerSettings';
 import { ViewerMenus } from '../../src/screens/viewer/ViewerMenus';
 import { saveDisplaySettings, saveTitleSettings, storedDisplaySettings, storedTitleSettings } from '../../src/lib/storage';
+import { inspect } from '../../src/lib/inspector';
 import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 
@@ -38,7 +39,7 @@ function Harness() {
         saveTitle: (_, t) => saveTitleSettings(TITLE, t),
       },
     }),
-    { input: { display: storedDisplaySettings(), title: storedTitleSettings(TITLE), mode: storedMode } },
+    { input: { display: storedDisplaySettings(), title: storedTitleSettings(TITLE), mode: storedMode }, inspect },
   );
   return (
     <Router hook={memoryLocation({ path: `/viewer/7` }).hook}>
