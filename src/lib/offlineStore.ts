@@ -70,8 +70,8 @@ async function saveApp(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Saves a chapter: progress(done, total) after the answer and after each
- * page; rejects with QuotaError when the device's storage is full, with the
+ * Saves a chapter: progress(0, 1) once the service worker is ready, then
+ * progress(done, total) after the answer and after each page; rejects with QuotaError when the device's storage is full, with the
  * signal's reason when cancelled; nothing is kept unless all of it was saved.
  */
 export async function saveChapter(
@@ -83,6 +83,7 @@ export async function saveChapter(
   const final = `${CHAPTER_PREFIX}${chapterId}`;
   try {
     await ensureWorker();
+    progress(0, 1);
     await saveApp(signal);
     const stage = await caches.open(staging);
     const query = mangaViewerQuery(

@@ -35,12 +35,20 @@ describe('offline chapters', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${base}/updates`);
-    await page.locator('.home-group .title-card').nth(1).click();
+    // (Opened by its address: the home popup may cover the card.)
+    await page.goto(`${base}${await page.locator('.home-group .title-card').nth(1).getAttribute('href')}`);
     const row = page
       .locator('.chapter')
       .filter({ has: page.locator('.chapter__main:not([aria-disabled])') })
       .first();
     await row.waitFor();
+    // The page's popup (shown once) is closed first.
+    await page.waitForLoadState('networkidle');
+    const dialog = page.getByRole('dialog');
+    if (await dialog.count()) {
+      await dialog.getByRole('button', { name: /close/i }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+    }
     const chapter = (await row.locator('.chapter__main').getAttribute('href'))!;
     const save = row.getByRole('button', { name: /^Save .* for offline reading$/ });
     await save.waitFor();

@@ -1,6 +1,7 @@
 /**
  * Downloads run one at a time, in the order asked (src/lib/offlineStore.ts
- * saves each); a cancelled one that has not started is skipped.
+ * saves each); a cancelled one that has not started is skipped, one
+ * running is let go at once (its staging copy is deleted as it stops).
  */
 import { QuotaError, saveChapter, type SavedChapter } from '../../lib/offlineStore';
 import type { DownloadFailure } from '../../../machines/downloadMachine';
@@ -28,9 +29,16 @@ export function enqueueDownload(chapterId: number, h: DownloadHandlers): void {
   running.set(chapterId, ctrl);
   queue = queue.then(async () => {
     if (ctrl.signal.aborted) return;
-    h.start();
+    // Started once the service worker is ready (the first progress); a cancel ends the wait at once.
+    let started = false;
+    const progress = (done: number, total: number) => {
+      if (!started) h.start();
+      started = true;
+      h.progress(done, total);
+    };
+    const cancelled = new Promise<never>((_, reject) => ctrl.signal.addEventListener('abort', () => reject(ctrl.signal.reason as Error)));
     try {
-      h.saved(await saveChapter(chapterId, ctrl.signal, h.progress));
+      h.saved(await Promise.race([saveChapter(chapterId, ctrl.signal, progress), cancelled]));
     } catch (e) {
       if (!ctrl.signal.aborted) h.failed(e instanceof QuotaError ? 'quota' : 'failed');
     } finally {
