@@ -51,7 +51,7 @@ export const DEFAULT_KEYS: KeyMap = {
 };
 
 /** Keys with a fixed meaning (paging, leaving a dialog or the zoom, moving focus): never remapped. */
-export const RESERVED_KEYS: readonly string[] = [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Escape', 'Tab', 'Enter', '0'];
+const RESERVED_KEYS: readonly string[] = [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Escape', 'Tab', 'Enter', '0'];
 
 /** Keys that are only modifiers (pressed alone while recording: wait for the real key). */
 const MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Dead', 'Unidentified', 'Process'];

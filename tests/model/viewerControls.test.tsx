@@ -106,7 +106,11 @@ describe('reader controls in the viewer’s settings modal', () => {
             { type: 'key', key: 'q' },
           ],
           [{ type: 'record', action: 'nextPage' }, { type: 'key', key: 's' }, { type: 'cancel' }],
-          [{ type: 'record', action: 'nextPage' }, { type: 'key', key: 'Shift' }, { type: 'key', key: 'x' }],
+          [
+            { type: 'record', action: 'nextPage' },
+            { type: 'key', key: 'Shift' },
+            { type: 'key', key: 'x' },
+          ],
           [
             { type: 'record', action: 'nextPage' },
             { type: 'key', key: 's' },
@@ -208,10 +212,10 @@ describe('reader controls in the viewer’s settings modal', () => {
           const c = state.context as TapZoneContext;
           expect(screen.queryAllByTestId('viewer-tap-preview')).toHaveLength(v === 'previewing' ? 1 : 0);
           expect(dialog().getByRole('button', { name: 'Show tap zones' }).getAttribute('aria-pressed')).toBe(String(v === 'previewing'));
-          expect((dialog().getByRole('radio', { name: 'Kindle style' }) as HTMLInputElement).checked).toBe(c.layout === 'kindle');
-          expect((dialog().getByRole('checkbox', { name: 'Swap left and right' }) as HTMLInputElement).checked).toBe(c.invertX);
-          expect((dialog().getByRole('checkbox', { name: 'Swap top and bottom' }) as HTMLInputElement).checked).toBe(c.invertY);
-          expect((dialog().getByRole('radio', { name: 'Always turns pages' }) as HTMLInputElement).checked).toBe(c.wheel === 'pages');
+          expect(dialog().getByRole<HTMLInputElement>('radio', { name: 'Kindle style' }).checked).toBe(c.layout === 'kindle');
+          expect(dialog().getByRole<HTMLInputElement>('checkbox', { name: 'Swap left and right' }).checked).toBe(c.invertX);
+          expect(dialog().getByRole<HTMLInputElement>('checkbox', { name: 'Swap top and bottom' }).checked).toBe(c.invertY);
+          expect(dialog().getByRole<HTMLInputElement>('radio', { name: 'Always turns pages' }).checked).toBe(c.wheel === 'pages');
           const { layout, invertX, invertY, wheel } = storedControls();
           expect({ layout, invertX, invertY, wheel }).toEqual(c);
         },
@@ -253,7 +257,7 @@ describe('reader controls in the viewer’s settings modal', () => {
           expect(screen.getByTestId('viewer-motion-effective').textContent).toBe(
             state.value === 'reduced' ? 'Motion is reduced now: pages change at once.' : 'Pages glide when they change.',
           );
-          expect((dialog().getByRole('radio', { name: 'Reduce motion' }) as HTMLInputElement).checked).toBe(c.setting === 'reduce');
+          expect(dialog().getByRole<HTMLInputElement>('radio', { name: 'Reduce motion' }).checked).toBe(c.setting === 'reduce');
           expect(storedControls().motion).toBe(c.setting);
         },
       }),
