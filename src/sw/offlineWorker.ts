@@ -24,8 +24,8 @@ const scope = self as unknown as { addEventListener(type: 'fetch', l: (e: FetchE
 /** The saved answer of /api/manga_viewer (stored under its chapter id alone: the query's other choices may differ). */
 async function savedAnswer(url: URL): Promise<Response> {
   const id = url.searchParams.get('chapter_id') ?? '';
-  const cache = await caches.open(`${CHAPTER_PREFIX}${id}`);
-  return (await cache.match(`${VIEWER_PATH}?chapter_id=${id}`)) ?? Response.error();
+  // (caches.match with a cache name creates no cache: opening one would leave an empty one for a chapter never saved.)
+  return (await caches.match(`${VIEWER_PATH}?chapter_id=${id}`, { cacheName: `${CHAPTER_PREFIX}${id}` })) ?? Response.error();
 }
 
 async function saved(req: Request | string): Promise<Response> {
