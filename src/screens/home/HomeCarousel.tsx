@@ -9,10 +9,19 @@ import { inspect } from '../../lib/inspector';
 import { actionHref } from '../../lib/links';
 import { logBannerTap } from '../../api/tapLog';
 import { useSlidesPerView } from './useSlidesPerView';
+import { motionReduced } from '../../../core/viewer/controls';
+import { storedControls } from '../../lib/storage';
+
+/** Whether the reader asked for reduced motion (the viewer's Controls setting, or the system's preference). */
+function reducedMotion(): boolean {
+  const system = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return motionReduced(storedControls().motion, system);
+}
 
 /**
- * The home top-banner carousel, driven by carouselMachine: autoplay, pause on
- * hover, loop, drag to turn, click to follow only when the pointer barely moved.
+ * The home top-banner carousel, driven by carouselMachine: autoplay (none with
+ * reduced motion), pause on hover, loop, drag to turn, click to follow only
+ * when the pointer barely moved.
  */
 /** `clock`: the timer source (tests pass a manual one). */
 export function HomeCarousel({ banners, clock = windowClock }: { banners: Banner[]; clock?: TimerClock }) {
@@ -24,6 +33,8 @@ export function HomeCarousel({ banners, clock = windowClock }: { banners: Banner
       actions: {
         scheduleTick: ({ self }) => {
           timers.clear();
+          // Reduced motion (the reader's setting, or the system's when it follows it): no autoplay.
+          if (reducedMotion()) return;
           timers.after(AUTOPLAY_MS, () => self.send({ type: 'carousel.elapsed' }));
         },
         cancelTick: () => {
