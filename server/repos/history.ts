@@ -5,7 +5,7 @@ import { nowSec } from '../lib/clock.js';
 import type { TitleRow } from './catalog.js';
 import type { ChapterRow } from './chapters.js';
 
-export type PositionRow = Selectable<ReadingPositionTable>;
+type PositionRow = Selectable<ReadingPositionTable>;
 
 /** A position the viewer reports (POST /api/history/position). */
 export interface PositionWrite {
@@ -18,7 +18,7 @@ export interface PositionWrite {
 }
 
 /** One history entry with its title and chapter rows. */
-export interface HistoryRow {
+interface HistoryRow {
   position: PositionRow;
   title: TitleRow;
   chapter: ChapterRow;

@@ -89,6 +89,7 @@ describe('offline chapters', () => {
     // The app says it is offline; the downloads screen still lists and removes.
     await page.goto(`${base}/downloads`);
     await page.getByTestId('offline-banner').waitFor();
+    await page.locator('.downloads__item').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/downloads-offline-desktop.png` });
     await page.getByRole('button', { name: /^Remove .* from this device$/ }).click();
     await page.getByText('No chapters saved for offline reading.').waitFor();

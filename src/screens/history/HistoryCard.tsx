@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import './history.css';
 
 /** The chapter's label: its number and subtitle. */
-export function chapterLabel(e: HistoryEntry): string {
+function chapterLabel(e: HistoryEntry): string {
   const c = e.chapter;
   if (!c) return '';
   return c.subTitle ? `${c.name} · ${c.subTitle}` : c.name;

@@ -10,7 +10,7 @@ import { call, sessionToken } from '../../api/client';
 import { toSearch } from '../../api/query';
 import { saveResumePosition, storedResumePosition } from '../../lib/storage';
 
-export const HISTORY_PATH = '/history';
+const HISTORY_PATH = '/history';
 
 /** The visitor's history, most recently read first; local resume positions filled in from it. */
 export async function loadHistory(signal?: AbortSignal): Promise<HistoryEntry[]> {
