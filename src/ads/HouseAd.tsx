@@ -36,7 +36,13 @@ export function HouseAd({ slot, banner }: { slot: string; banner: Banner | undef
             logBannerTap(banner.id);
           }}
         >
-          <img src={banner.imageUrl} alt="" width={banner.width || undefined} height={banner.height || undefined} draggable={false} />
+          <img
+            src={banner.imageUrl}
+            alt={t('common.banner')}
+            width={banner.width || undefined}
+            height={banner.height || undefined}
+            draggable={false}
+          />
         </ActionLink>
       )}
       <div className="house-ad__app">

@@ -14,7 +14,7 @@ export function LanguageSettings() {
       <button
         type="button"
         className="icon-button language-button"
-        aria-label={t('settings.open')}
+        aria-label={`${current.toUpperCase()}, ${t('settings.open')}`}
         aria-haspopup="dialog"
         onClick={() => actor.send({ type: 'settings.open' })}
       >

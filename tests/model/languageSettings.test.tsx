@@ -96,7 +96,7 @@ describe('language settings on the real server', () => {
           events: {
             'languages.loaded': () => gate!.release('pass'),
             'languages.failed': () => gate!.release('fail'),
-            'settings.open': () => fireEvent.click(screen.getByRole('button', { name: 'Language settings' })),
+            'settings.open': () => fireEvent.click(screen.getByRole('button', { name: /Language settings$/ })),
             'settings.close': () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
             'route.changed': () =>
               act(() => {

@@ -63,7 +63,7 @@ function CommentItem({ c }: { c: Comment }) {
           aria-pressed={liked}
           aria-busy={busy}
           disabled={busy}
-          aria-label={t(liked ? 'comments.unlike' : 'comments.like', { n: likes })}
+          aria-label={`${abbreviateCount(likes, locale())}, ${t(liked ? 'comments.unlike' : 'comments.like', { n: likes })}`}
           onClick={() => send({ type: 'like.toggle' })}
         >
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

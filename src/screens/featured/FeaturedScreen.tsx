@@ -23,7 +23,7 @@ function BannerLink({ b }: { b: Banner }) {
       // logBannerTap also sends the banner_click analytics event (tracked once).
       onFollow={() => logBannerTap(b.id)}
     >
-      <img src={b.imageUrl} alt="" width={b.width || 1200} height={b.height || 300} loading="lazy" />
+      <img src={b.imageUrl} alt={t('common.banner')} width={b.width || 1200} height={b.height || 300} loading="lazy" />
     </ActionLink>
   );
 }

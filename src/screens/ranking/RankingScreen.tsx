@@ -42,7 +42,7 @@ function RankingBanners({ banners }: { banners: Banner[] }) {
             logBannerTap(b.id);
           }}
         >
-          <img src={b.imageUrl} alt="" width={b.width || 1200} height={b.height || 200} loading="lazy" />
+          <img src={b.imageUrl} alt={t('common.banner')} width={b.width || 1200} height={b.height || 200} loading="lazy" />
         </ActionLink>
       ))}
     </div>

@@ -46,7 +46,7 @@ function ChapterRow({ c, now }: { c: Chapter; now: number }) {
       <Link
         href={`/comments/${c.chapterId}`}
         className="chapter__comments"
-        aria-label={t('title.commentsOf', { name: c.name, n: c.commentCount })}
+        aria-label={`${abbreviateCount(c.commentCount, locale())}, ${t('title.commentsOf', { name: c.name, n: c.commentCount })}`}
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path fill="currentColor" d="M4 4h16v12H7l-3 3z" />
@@ -105,9 +105,9 @@ export function ChapterList({
           className="chip"
           data-state={String(state.value)}
           onClick={() => send({ type: 'sort.toggle' })}
-          aria-label={t('title.sortToggle')}
+          aria-label={`${newestFirst ? t('title.newestFirst') : t('title.oldestFirst')}, ${t('title.sortToggle')}`}
         >
-          {newestFirst ? t('title.newestFirst') : t('title.oldestFirst')} ⇅
+          {newestFirst ? t('title.newestFirst') : t('title.oldestFirst')} <span aria-hidden="true">⇅</span>
         </button>
       </div>
       <ol className="chapter-list">

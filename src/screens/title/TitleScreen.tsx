@@ -72,7 +72,7 @@ function TitleBanner({ b, titleId }: { b: Banner; titleId: number }) {
         logTitleBannerTap({ bannerId: b.id, titleId, bannerType: 'featured_banner', location: 'title_detail', type: 'click' })
       }
     >
-      <img src={b.imageUrl} alt="" width={b.width || 1000} height={b.height || 250} loading="lazy" />
+      <img src={b.imageUrl} alt={t('common.banner')} width={b.width || 1000} height={b.height || 250} loading="lazy" />
     </ActionLink>
   );
 }
