@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import axeCore from 'axe-core';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { open, describeSweep, SHOTS } from './routeSweep';
@@ -11,7 +10,7 @@ import { open, describeSweep, SHOTS } from './routeSweep';
  * serious or critical violation. A screenshot of each route goes to
  * .tmp/screenshots/routes/a11y-<kind>-<slug>.png.
  */
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE = axeCore.source;
 
 interface Violation {
   id: string;

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import axeCore from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STORAGE } from '../../core/storageKeys';
@@ -12,7 +11,7 @@ import { dbg, openSettings, poll, viewerBrowser } from './viewerDriver';
  * serious or critical violation with the settings modal, the key help or the tap-zone preview
  * open, at phone and desktop sizes.
  */
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE = axeCore.source;
 const PAGES = ['S', 'S', 'S', 'S', 'S', 'S', 'S', 'S', 'last'] as const;
 const HORIZONTAL = { [STORAGE.viewerMode]: 'horizontal' };
 
