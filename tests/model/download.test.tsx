@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { downloadMachine } from '../../machines/downloadMachine';
 import { SaveForOffline } from '../../src/screens/downloads/SaveForOffline';
+import { cancelDownload } from '../../src/screens/downloads/downloadQueue';
 import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
@@ -45,8 +46,7 @@ function fakeCaches(full: () => boolean) {
   };
 }
 
-// Unfinished: a generated path waits forever (not yet found which); skipped until it is (see the history helper's report).
-describe.skip('download machine against the Save for offline control and the real API', () => {
+describe('download machine against the Save for offline control and the real API', () => {
   const api = useRealApi();
   let gate: Gate;
   let quota = false;
@@ -90,8 +90,12 @@ describe.skip('download machine against the Save for offline control and the rea
   };
   const control = () => document.querySelector('.save-offline');
   const stateOf = () => control()?.getAttribute('data-state');
-  const until = async (ok: () => boolean) => {
-    while (!ok()) await new Promise((r) => setTimeout(r, 10));
+  /** Waits for ok, bounded: a wait that cannot end fails with what it waited for. */
+  const until = async (ok: () => boolean, what = 'the control') => {
+    for (let i = 0; !ok(); i++) {
+      if (i > 3000) throw new Error(`waited in vain for ${what} (control in state ${stateOf()})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   };
 
   it('every state and transition, as the reader sees it', async () => {
@@ -114,6 +118,8 @@ describe.skip('download machine against the Save for offline control and the rea
       },
       (input) => ({
         render: async () => {
+          // Downloads outlive their control (one queue for the app): let the last path's go, or it holds the queue.
+          cancelDownload(id);
           gate?.uninstall();
           gate = installGate(/\/img\//);
           quota = false;
@@ -130,21 +136,30 @@ describe.skip('download machine against the Save for offline control and the rea
         events: {
           'download.request': () => fireEvent.click(screen.getByRole('button', { name: /^Save .* for offline reading$/ })),
           'download.start': async () => {
-            await until(() => ready.length > 0);
+            await until(() => ready.length > 0, 'the service worker to be asked for');
             ready.shift()!();
+            // The chapter's answer is stored once the first page is asked for.
+            await until(() => gate.pending() > 0, 'the first page request');
           },
-          'download.progress': () => gate.release('pass'),
+          // One page through; it is stored once the next page is asked for (a full storage set later must not catch it).
+          'download.progress': async () => {
+            await gate.release('pass');
+            await until(() => gate.pending() > 0, 'the next page request');
+          },
           'download.saved': async () => {
-            while (stateOf() !== 'saved') {
-              if (gate.pending()) await gate.release('pass');
-              else await new Promise((r) => setTimeout(r, 10));
-            }
+            await until(() => {
+              if (gate.pending()) void gate.release('pass');
+              return stateOf() === 'saved';
+            }, 'the chapter to be saved');
           },
           'download.failed': async (e) => {
             if (e.reason === 'quota') quota = true;
             await gate.release(e.reason === 'quota' ? 'pass' : 'fail');
           },
-          'download.cancel': () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+          'download.cancel': async () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+            await until(() => ![...store.all.keys()].some((k) => k.startsWith('offline-staging-')), 'the staging copy to be deleted');
+          },
           'download.remove': () => fireEvent.click(screen.getByRole('button', { name: /^Remove .* from this device$/ })),
         },
         check: (s) => {

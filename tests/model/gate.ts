@@ -22,7 +22,16 @@ export function installGate(pattern: RegExp): Gate {
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!pattern.test(url)) return inner(input, init);
-    return new Promise<Response>((resolve, reject) => queue.push({ input, init, resolve, reject }));
+    return new Promise<Response>((resolve, reject) => {
+      const held = { input, init, resolve, reject };
+      queue.push(held);
+      // A held request is aborted as a browser's fetch is: it rejects and leaves the queue.
+      init?.signal?.addEventListener('abort', () => {
+        const i = queue.indexOf(held);
+        if (i >= 0) queue.splice(i, 1);
+        reject(init.signal!.reason as Error);
+      });
+    });
   };
   return {
     pending: () => queue.length,
