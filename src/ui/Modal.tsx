@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n';
 import { CloseIcon } from './CloseIcon';
+import { trapTab } from './focusTrap';
 
 /**
  * An accessible dialog: role=dialog (or alertdialog, for an alert the reader
  * must acknowledge), aria-modal, labelled by its title; Escape, the close
- * button and a click on the backdrop close it; focus moves in on open and
- * back to where it was on close.
+ * button and a click on the backdrop close it; focus moves in on open, Tab
+ * stays inside while it is open, and focus goes back to where it was on close.
  */
 export function Modal({
   open,
@@ -39,7 +40,7 @@ export function Modal({
       if (e.key === 'Escape') {
         e.stopPropagation();
         close.current();
-      }
+      } else if (box.current) trapTab(e, box.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {
