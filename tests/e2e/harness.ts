@@ -88,7 +88,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     proc,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        // Already gone (exited, or killed by a signal: exitCode stays null then), no 'exit' is coming.
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once('exit', () => resolve());
         proc.kill(signal);
       }),
