@@ -137,7 +137,14 @@ describe.each(BACKENDS)('push fan-out on %s', (backend) => {
       a.proc.stdout?.on('data', (d: Buffer) => (outA += d.toString()));
       a.proc.stderr?.on('data', (d: Buffer) => (outA += d.toString()));
       await release(t, 9202, T.catsEn);
-      await killPoint;
+      let atKillPoint = false;
+      void killPoint.then(() => (atKillPoint = true));
+      await poll(
+        () => atKillPoint,
+        3000,
+        async () =>
+          `${outA.slice(-3000)}\nthe sender never reached the kill point: ${push.received.length} requests, ${await delivered(t, 9202)} deliveries`,
+      );
       // Every accepted send recorded (the held ones are in flight, unanswered), then kill -9 the sender.
       const accepted = () => [...push.accepted.values()].reduce((s, n) => s + n, 0);
       await poll(
