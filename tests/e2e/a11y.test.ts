@@ -66,6 +66,8 @@ describeSweep('accessibility (axe-core) of every route', (sweep) => {
       maintenance: '/maintenance',
       error: '/error',
       'not-found': '/no_such_page',
+      history: '/history',
+      downloads: '/downloads',
     };
     const { ctx, page } = await open(sweep.browser, kind, base, seen);
     const found: string[] = [];
