@@ -32,9 +32,14 @@ export const MOBILE = {
 /** The app parameters: a call carrying one comes from a client of the phone app's API. */
 const APP_PARAMS = ['os', 'os_ver', 'app_ver', 'secret'];
 
-/** Whether a call carries the app parameters (a web-shaped call made by a client of the phone app's API). */
+/**
+ * Whether a call carries the app parameters (a web-shaped call made by a
+ * client of the phone app's API). `os=web` is the web itself (the survey
+ * host forwards the web's own parameters): not an app call.
+ */
 export function isAppCall(req: FastifyRequest): boolean {
   const q = (req.query ?? {}) as Record<string, unknown>;
+  if (typeof q.os === 'string' && q.os.toLowerCase() === 'web') return false;
   return APP_PARAMS.some((k) => q[k] !== undefined);
 }
 

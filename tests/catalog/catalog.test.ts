@@ -41,7 +41,11 @@ describe('demo catalog', () => {
   it('covers every label, status, schedule, timing and rating, with tags (one series tagged One-shot)', () => {
     expect(new Set(cat.series.map((s) => s.label))).toEqual(new Set(enumValues(LabelCode)));
     expect(new Set(cat.series.map((s) => s.status))).toEqual(new Set(['ongoing', 'completed', 'one_shot']));
-    expect(new Set(cat.series.map((s) => s.release_schedule))).toEqual(new Set(enumValues(ReleaseSchedule)));
+    // ONE_SHOT and HIATUS exist only in the phone app's schema (issue 19); the web's catalog answers DISABLED for them.
+    const mobileOnly: number[] = [ReleaseSchedule.ONE_SHOT, ReleaseSchedule.HIATUS];
+    expect(new Set(cat.series.map((s) => s.release_schedule))).toEqual(
+      new Set(enumValues(ReleaseSchedule).filter((v) => !mobileOnly.includes(v))),
+    );
     expect(new Set(cat.series.map((s) => s.update_timing))).toEqual(new Set(enumValues(UpdateTiming)));
     expect(new Set(cat.series.map((s) => s.rating))).toEqual(new Set(enumValues(Rating)));
     expect(new Set(cat.titles.map((t) => t.update_status))).toEqual(new Set(enumValues(TitleUpdateStatus)));

@@ -10,7 +10,8 @@ import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { runUiModel } from './uiModel';
 
-const POPUP_ID = 9100;
+/** A popup of the demo catalog: the server logs taps of catalog popups only. */
+const POPUP_ID = 9101;
 const popup = create(PopupSchema, {
   popupId: POPUP_ID,
   data: {
@@ -18,7 +19,7 @@ const popup = create(PopupSchema, {
     value: {
       subject: 'Rated teen+',
       body: 'This series is for older readers.',
-      imageUrl: '/img/popup/9100.webp',
+      imageUrl: '/img/popup/9101.webp',
       action: { url: 'mangareader://detail/100001' },
     },
   },
