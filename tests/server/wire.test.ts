@@ -1,61 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, setup, call as apiCall, type TestApp } from './helpers.js';
 import { T } from './fixtures.js';
+import { msg, msgs, num, str } from './wireReader.js';
 
 /**
  * Third-party clients decode our answers with their own schemas. This reader
  * knows only the field numbers and wire types of ../shared/wire-format.md
  * (no generated code): it walks Response → SuccessResult → view and must
- * find the same values the generated decoder finds.
+ * find the same values the generated decoder finds (tests/server/wireReader.ts).
  */
-type Field = { no: number; wt: number; v: bigint | Uint8Array };
-
-function varint(b: Uint8Array, i: number): [bigint, number] {
-  let r = 0n;
-  let s = 0n;
-  for (;;) {
-    const x = b[i++];
-    r |= BigInt(x & 0x7f) << s;
-    if (!(x & 0x80)) return [r, i];
-    s += 7n;
-  }
-}
-
-function fields(b: Uint8Array): Field[] {
-  const out: Field[] = [];
-  let i = 0;
-  while (i < b.length) {
-    const [tag, j] = varint(b, i);
-    i = j;
-    const no = Number(tag >> 3n);
-    const wt = Number(tag & 7n);
-    if (wt === 0) {
-      const [v, k] = varint(b, i);
-      out.push({ no, wt, v });
-      i = k;
-    } else if (wt === 2) {
-      const [len, k] = varint(b, i);
-      out.push({ no, wt, v: b.subarray(k, k + Number(len)) });
-      i = k + Number(len);
-    } else if (wt === 5) {
-      out.push({ no, wt, v: b.subarray(i, i + 4) });
-      i += 4;
-    } else if (wt === 1) {
-      out.push({ no, wt, v: b.subarray(i, i + 8) });
-      i += 8;
-    } else throw new Error(`wire type ${wt}`);
-  }
-  return out;
-}
-
-const msg = (b: Uint8Array, no: number) => fields(b).find((f) => f.no === no && f.wt === 2)?.v as Uint8Array | undefined;
-const msgs = (b: Uint8Array, no: number) =>
-  fields(b)
-    .filter((f) => f.no === no && f.wt === 2)
-    .map((f) => f.v as Uint8Array);
-const str = (b: Uint8Array, no: number) => new TextDecoder().decode(msg(b, no) ?? new Uint8Array());
-const num = (b: Uint8Array, no: number) => Number((fields(b).find((f) => f.no === no && f.wt === 0)?.v as bigint | undefined) ?? 0n);
-
 for (const backend of BACKENDS) {
   describe(`wire compatibility (${backend})`, () => {
     let t: TestApp;
