@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness';
 import { attachViewerHarness } from './viewerHarness';
@@ -66,6 +66,26 @@ const CONTRAST = `(() => {
   return out;
 })()`;
 
+/** The controls part of the settings (issue 17): keys, tap zones, the wheel, motion. */
+const CONTROLS = [
+  ...['Keys', 'Reset keys to defaults'],
+  ...[
+    'Tap zones',
+    'Edges',
+    'L shape',
+    'Kindle style',
+    'Left and right',
+    'Off',
+    'Swap left and right',
+    'Swap top and bottom',
+    'Show tap zones',
+  ],
+  ...['Mouse wheel', 'Scrolls (turns pages when reading across)', 'Always turns pages'],
+  ...['Motion', 'Follow the system setting', 'Reduce motion', 'Full motion'],
+];
+
+const CONTROL_OPTIONS = 12;
+
 describe('viewer dialogs: readable options', () => {
   const base = inject('baseUrl');
   let browser: Browser;
@@ -82,6 +102,13 @@ describe('viewer dialogs: readable options', () => {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // A failed check leaves no dialog open over the next test's buttons.
+  afterEach(async () => {
+    if (await page.getByRole('dialog').count()) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
   });
 
   const contrasts = () => page.evaluate<TextContrast[]>(CONTRAST);
@@ -117,12 +144,15 @@ describe('viewer dialogs: readable options', () => {
       ...['Low', 'Medium', 'High', 'Vertical', 'Horizontal'],
       ...['Upright window', ...column, 'Wide window', ...column, 'Crop white and black borders'],
       ...colours,
+      ...CONTROLS,
     ]);
     expectReadable(all);
     const checked = await page.locator('[role=dialog] .viewer-option:has(input:checked)').count();
-    expect(checked).toBe(2);
+    // One in each group: resolution, direction, tap zones, the wheel, motion.
+    expect(checked).toBe(5);
     await page.screenshot({ path: `${SHOTS}/dialog-settings.png` });
-    await hoverAndFocus(9);
+    // 3 resolutions, 2 directions, then 5 tap-zone layouts and their 2 swaps, 2 wheel and 3 motion choices.
+    await hoverAndFocus(9 + CONTROL_OPTIONS);
 
     // Keyboard focus on an option is visible (an outline around it).
     // Keyboard focus moves from the dialog through its close button to the first option.
@@ -149,10 +179,11 @@ describe('viewer dialogs: readable options', () => {
       ...['Page fit', 'Fit to screen', 'Fit width', 'Fit height', 'Original size'],
       ...['First page alone (cover)', 'Shift spreads by one page (this title)', 'Key: O', 'Crop white and black borders'],
       ...['Brightness', '100%', 'Contrast', '120%', 'Grayscale', 'Sepia', 'Invert colours', 'Reset colours'],
+      ...CONTROLS,
     ]);
     expectReadable(all);
     await page.screenshot({ path: `${SHOTS}/dialog-settings-horizontal.png`, fullPage: true });
-    await hoverAndFocus(15);
+    await hoverAndFocus(15 + CONTROL_OPTIONS);
     await page.getByRole('dialog').getByRole('slider', { name: 'Brightness' }).focus();
     await page.keyboard.press('ArrowLeft');
     const ring = page.locator('[role=dialog] .viewer-range:has(input:focus-visible)');
