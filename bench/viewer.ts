@@ -173,7 +173,7 @@ try {
     const s = await page.evaluate<{
       index: number;
       long: number[];
-      tex: { liveTextures: number; maxLiveTextures: number; texturesCreated: number };
+      tex: { liveTextures: number; maxLiveTextures: number; livePages: number; maxLivePages: number; texturesCreated: number };
       decoded: number;
       heap: number;
     }>(`(() => {
@@ -183,7 +183,7 @@ try {
     const longest = s.long.length ? Math.max(...s.long) : 0;
     console.log(
       `${mode}: ${count} turns every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${s.index}; long tasks: ${s.long.length}${s.long.length ? ` (longest ${longest.toFixed(0)} ms)` : ''} (target 0); ` +
-        `textures alive ${s.tex.liveTextures}, most at once ${s.tex.maxLiveTextures} of cap ${CACHE.cap}, created ${s.tex.texturesCreated}; decoded ${s.decoded}; JS heap ${(s.heap / 1048576).toFixed(1)} MB (target < 200)`,
+        `pages holding textures ${s.tex.livePages}, most at once ${s.tex.maxLivePages} (cache cap ${CACHE.cap} pages); textures (one per tile) alive ${s.tex.liveTextures}, most at once ${s.tex.maxLiveTextures}, created ${s.tex.texturesCreated}; decoded ${s.decoded}; JS heap ${(s.heap / 1048576).toFixed(1)} MB (target < 200)`,
     );
     await ctx.close();
   }

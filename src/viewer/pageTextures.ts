@@ -13,6 +13,8 @@ const UPLOADS_PER_FRAME = 1;
 interface TextureCounts {
   liveTextures: number;
   maxLiveTextures: number;
+  livePages: number;
+  maxLivePages: number;
   texturesCreated: number;
   texturesDestroyed: number;
 }
@@ -41,6 +43,7 @@ export class PageTextures {
       }
       list = [];
       this.pages.set(i, list);
+      this.countPages();
     }
     const c = this.counts;
     while (list.length < img.tiles.length && this.budget > 0) {
@@ -59,6 +62,7 @@ export class PageTextures {
   release(i: number): void {
     this.destroyList(this.pages.get(i));
     this.pages.delete(i);
+    this.countPages();
   }
 
   /**
@@ -71,11 +75,22 @@ export class PageTextures {
     this.dropRetired(i);
     this.retired.set(i, list);
     this.pages.delete(i);
+    this.countPages();
   }
 
   dropRetired(i: number): void {
     this.destroyList(this.retired.get(i));
     this.retired.delete(i);
+    this.countPages();
+  }
+
+  /** Pages holding textures: current or retired (a page being replaced by another size counts once). */
+  private countPages(): void {
+    let n = this.pages.size;
+    for (const i of this.retired.keys()) if (!this.pages.has(i)) n++;
+    const c = this.counts;
+    c.livePages = n;
+    c.maxLivePages = Math.max(c.maxLivePages, n);
   }
 
   private destroyList(list: Texture[] | undefined): void {

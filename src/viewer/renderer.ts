@@ -45,6 +45,8 @@ export class PageRenderer {
   readonly stats: RendererStats = {
     liveTextures: 0,
     maxLiveTextures: 0,
+    livePages: 0,
+    maxLivePages: 0,
     texturesCreated: 0,
     texturesDestroyed: 0,
     frames: 0,

@@ -22,6 +22,9 @@ import type { ViewerClocks } from './clock';
 export interface RendererStats {
   liveTextures: number;
   maxLiveTextures: number;
+  /** Pages holding textures now (a page is one texture, or one per tile), and the most at once: the cache's cap counts these. */
+  livePages: number;
+  maxLivePages: number;
   texturesCreated: number;
   texturesDestroyed: number;
   frames: number;

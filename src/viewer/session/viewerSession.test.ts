@@ -34,7 +34,16 @@ function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number; nextTime
 
 function fakeRenderer() {
   const r = {
-    stats: { liveTextures: 0, maxLiveTextures: 0, texturesCreated: 0, texturesDestroyed: 0, frames: 0, firstImageAt: 0 },
+    stats: {
+      liveTextures: 0,
+      maxLiveTextures: 0,
+      livePages: 0,
+      maxLivePages: 0,
+      texturesCreated: 0,
+      texturesDestroyed: 0,
+      frames: 0,
+      firstImageAt: 0,
+    },
     settled: true,
     canvas: null,
     resolution: 1,
