@@ -89,11 +89,22 @@ describe('download machine against the Save for offline control and the real API
     return api.catalog.chapters.find((c) => c.start_ts < now && (c.end_ts === 0 || c.end_ts > now) && (counts.get(c.id) ?? 0) >= 4)!.id;
   };
   const control = () => document.querySelector('.save-offline');
-  const stateOf = () => control()?.getAttribute('data-state');
+  /** What the control says (its text, the icon's hidden label included). */
+  const shown = () => control()?.textContent ?? '';
+  /** What the reader reads in each state of the machine. */
+  const SAYS: Record<string, RegExp> = {
+    idle: /^Save for offline$/,
+    queued: /^Waiting…Cancel$/,
+    downloading: /^Saving… \d+%Cancel$/,
+    saved: /^Saved for offline[\d.]+ MBRemove$/,
+    failed: /^Try again(This chapter could not be saved\.|Not enough storage space on this device: nothing was saved\.)$/,
+    cancelled: /^Save for offlineDownload cancelled\.$/,
+    removed: /^Save for offlineRemoved from this device\.$/,
+  };
   /** Waits for ok, bounded: a wait that cannot end fails with what it waited for. */
   const until = async (ok: () => boolean, what = 'the control') => {
     for (let i = 0; !ok(); i++) {
-      if (i > 3000) throw new Error(`waited in vain for ${what} (control in state ${stateOf()})`);
+      if (i > 3000) throw new Error(`waited in vain for ${what} (the control says "${shown()}")`);
       await new Promise((r) => setTimeout(r, 10));
     }
   };
@@ -149,7 +160,7 @@ describe('download machine against the Save for offline control and the real API
           'download.saved': async () => {
             await until(() => {
               if (gate.pending()) void gate.release('pass');
-              return stateOf() === 'saved';
+              return SAYS.saved!.test(shown());
             }, 'the chapter to be saved');
           },
           'download.failed': async (e) => {
@@ -164,7 +175,7 @@ describe('download machine against the Save for offline control and the real API
         },
         check: (s) => {
           const ctx = s.context as { error: string | null };
-          expect(stateOf()).toBe(String(s.value));
+          expect(shown()).toMatch(SAYS[String(s.value)]!);
           const busy = s.value === 'queued' || s.value === 'downloading';
           expect(!!document.querySelector('.save-offline progress')).toBe(busy);
           expect(!!screen.queryByRole('button', { name: 'Cancel' })).toBe(busy);

@@ -90,11 +90,17 @@ describe('history machine against the history screen and the real API', () => {
         },
         check: (s) => {
           const ctx = s.context as { entries: unknown[]; error: string | null };
-          expect(document.querySelector('[data-screen="history"]')!.getAttribute('data-state')).toBe(String(s.value));
+          // What the reader sees in each state: the spinner while loading, a retry after a failed load,
+          // the list with its buttons, and those buttons held while a removal runs.
           expect(listed()).toBe(ctx.entries.length);
           expect(!!screen.queryByRole('alert')).toBe(!!ctx.error);
+          expect(!!screen.queryByRole('status')).toBe(s.value === 'loading');
+          expect(!!screen.queryByRole('button', { name: 'Try again' })).toBe(s.value === 'error');
           if (s.value === 'shown' && ctx.entries.length === 0) screen.getByText(/Nothing here yet/);
-          if (s.value === 'loading') screen.getByRole('status');
+          const removes = screen.queryAllByRole('button', { name: /^Remove .* from history$/ });
+          expect(removes.length).toBe(ctx.entries.length);
+          for (const b of [...removes, ...screen.queryAllByRole('button', { name: 'Clear history' })])
+            expect((b as HTMLButtonElement).disabled).toBe(s.value === 'removing');
         },
       }),
     );
