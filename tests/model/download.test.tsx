@@ -160,7 +160,7 @@ describe('download machine against the Save for offline control and the real API
           'download.saved': async () => {
             await until(() => {
               if (gate.pending()) void gate.release('pass');
-              return SAYS.saved!.test(shown());
+              return SAYS.saved.test(shown());
             }, 'the chapter to be saved');
           },
           'download.failed': async (e) => {
@@ -175,7 +175,7 @@ describe('download machine against the Save for offline control and the real API
         },
         check: (s) => {
           const ctx = s.context as { error: string | null };
-          expect(shown()).toMatch(SAYS[String(s.value)]!);
+          expect(shown()).toMatch(SAYS[String(s.value)]);
           const busy = s.value === 'queued' || s.value === 'downloading';
           expect(!!document.querySelector('.save-offline progress')).toBe(busy);
           expect(!!screen.queryByRole('button', { name: 'Cancel' })).toBe(busy);
