@@ -43,7 +43,8 @@ describe('home first view rendered by the server', () => {
     expect(root).toContain('data-screen="home"');
     expect(root).toContain(frHome.heading);
     // Real covers of the demo catalog, the first ones fetched at once.
-    expect(root.match(/<img [^>]*src="\/img\/title\/\d+\/portrait[^"]*"/g)?.length ?? 0).toBeGreaterThan(20);
+    // Absolute, from the request's own address, as every answer's image URLs are (issue 19).
+    expect(root.match(new RegExp(`<img [^>]*src="${base}/img/title/\\d+/portrait[^"]*"`, 'g'))?.length ?? 0).toBeGreaterThan(20);
     expect(root).toMatch(/<img [^>]*loading="eager"[^>]*fetchPriority="high"|<img [^>]*fetchPriority="high"[^>]*loading="eager"/);
     const boot = bootOf(fr.html)!;
     expect(boot).toMatchObject({ path: '/updates', lang: 'fra', viewerMode: 'vertical' });
@@ -94,17 +95,20 @@ describe('home first view rendered by the server', () => {
       expect(seen.api).not.toContain('/api/language');
       expect(seen.api).not.toContain('/api/web/web_homeV4');
       // The languages the language-settings machine chooses on first use, stored as it stores them,
-      // and mirrored in cookies for the next page the server renders.
-      expect(await p.evaluate(() => [localStorage.getItem('service_lang'), localStorage.getItem('content_langs_v2')])).toEqual([
-        'eng',
-        '["en","es","fr"]',
+      // and mirrored in cookies for the next page the server renders; so is the session the server gave.
+      const [lang, clang, sid] = await p.evaluate(() => [
+        localStorage.getItem('service_lang'),
+        localStorage.getItem('content_langs_v2'),
+        localStorage.getItem('session_id'),
       ]);
+      expect([lang, clang]).toEqual(['eng', '["en","es","fr"]']);
+      expect(sid).toMatch(/^[0-9a-f]{32}$/);
       expect(
         (await ctx.cookies())
           .filter((c) => c.name.startsWith('mr_'))
           .map((c) => `${c.name}=${c.value}`)
           .sort(),
-      ).toEqual(['mr_clang=%5B%22en%22%2C%22es%22%2C%22fr%22%5D', 'mr_lang=eng']);
+      ).toEqual(['mr_clang=%5B%22en%22%2C%22es%22%2C%22fr%22%5D', 'mr_lang=eng', `mr_sid=${sid}`]);
       // One home, not the server's and the app's side by side.
       expect(await p.locator('[data-screen="home"]').count()).toBe(1);
       await p.screenshot({ path: `.tmp/screenshots/home/e2e-first-view-${kind}.png` });
