@@ -116,7 +116,13 @@ describe.each(BACKENDS)('push fan-out on %s', (backend) => {
     });
     const base = await push.listen();
     // The node under test only claims and queues (PUSH_WORKER off); the senders are child server processes.
-    const t = await setup(backend, 'pushkill', { pushAllowInsecureLoopback: true, pushWorker: false });
+    // Its jobs carry the senders' lease and retry delay (both are set by the node that queues a job).
+    const t = await setup(backend, 'pushkill', {
+      pushAllowInsecureLoopback: true,
+      pushWorker: false,
+      pushJobExpireSeconds: 10,
+      pushRetrySeconds: 1,
+    });
     const env = {
       DATA_DIR: t.app.config.dataDir,
       DATABASE_URL: t.app.config.databaseUrl,
@@ -124,7 +130,7 @@ describe.each(BACKENDS)('push fan-out on %s', (backend) => {
       SERVER_RENDER: '0',
       PUSH_CHECK_SECONDS: '0',
       PUSH_ALLOW_INSECURE_LOOPBACK: '1',
-      PUSH_JOB_EXPIRE_SECONDS: '20',
+      PUSH_JOB_EXPIRE_SECONDS: '10',
       PUSH_RETRY_SECONDS: '1',
     };
     let a: RunningServer | undefined;
