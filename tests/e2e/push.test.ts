@@ -150,31 +150,37 @@ describe('release notifications in Chromium', () => {
     // The service worker shows that message and, on a click, brings the viewer up.
     // (No push service reaches it offline: the events are dispatched inside the worker.)
     const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
-    const shown = await worker.evaluate(async (m) => {
+    const { shown, why } = await worker.evaluate(async (m) => {
       const sw = self as unknown as {
         dispatchEvent(e: Event): boolean;
+        addEventListener(t: string, f: (e: { reason?: unknown; message?: string }) => void): void;
         registration: { getNotifications(): Promise<Array<{ title: string; body: string; tag: string; data: { url: string } }>> };
       };
+      // What went wrong, if the notification never shows: the failure message says it.
+      const why: string[] = [`permission ${(self as unknown as { Notification: { permission: string } }).Notification.permission}`];
+      sw.addEventListener('unhandledrejection', (e) => why.push(`rejected: ${String(e.reason)}`));
+      sw.addEventListener('error', (e) => why.push(`error: ${e.message}`));
       const PushEventCtor = (self as unknown as { PushEvent: new (t: string, i: { data: string }) => Event }).PushEvent;
       const push = () => {
         try {
           sw.dispatchEvent(new PushEventCtor('push', { data: JSON.stringify(m) }));
-        } catch {
+        } catch (e) {
           // waitUntil refuses synthetic events; the notification is already on its way.
+          why.push(`dispatch: ${String(e)}`);
         }
       };
       // Bounded: a notification that never shows fails the comparison below instead of hanging.
-      // A busy machine has been seen to drop the first synthetic event (CI on two cores), so it
+      // A busy machine has been seen to show none after one synthetic event (CI on two cores), so it
       // is dispatched again every 5 s; the tag keeps it to one notification.
       for (let i = 0; i < 400; i++) {
         if (i % 100 === 0) push();
         const list = await sw.registration.getNotifications();
-        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url }));
+        if (list.length) return { shown: list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url })), why };
         await new Promise((r) => setTimeout(r, 50));
       }
-      return [];
+      return { shown: [], why };
     }, msg);
-    expect(shown).toEqual([
+    expect(shown, why.join('; ')).toEqual([
       {
         title: (msg as unknown as { title: string }).title,
         body: 'Nuevo capítulo: #999',
