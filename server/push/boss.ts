@@ -24,12 +24,10 @@ export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promis
   boss.on('error', (err) => opts.onError(err));
   await boss.start();
   const queue = { retryLimit: opts.maxAttempts, retryDelay: opts.retrySeconds, retryBackoff: true, expireInSeconds: opts.expireSeconds };
-  try {
-    await boss.createQueue(QUEUE, { name: QUEUE, ...queue });
-  } catch (err) {
-    // Another node created it at the same moment.
-    if (!(await boss.getQueue(QUEUE))) throw err;
-  }
+  await createQueueOnce(
+    () => boss.createQueue(QUEUE, { name: QUEUE, ...queue }),
+    async () => (await boss.getQueue(QUEUE)) !== null,
+  );
   return {
     async enqueue(trx: Kysely<Database>, jobs: PushJob[], delaySeconds = 0) {
       const db = {
@@ -58,4 +56,23 @@ export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promis
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
+}
+
+/**
+ * Creates the queue, or finds it made by another node. Nodes started together
+ * race in pg-boss's create_queue (DDL for the queue's partition): PostgreSQL
+ * may end one of them as a deadlock victim before the winner commits, so a
+ * failure is looked at again after a pause, up to five times.
+ */
+export async function createQueueOnce(create: () => Promise<void>, exists: () => Promise<boolean>, pauseMs = 200): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await create();
+      return;
+    } catch (err) {
+      await new Promise((r) => setTimeout(r, pauseMs * attempt));
+      if (await exists()) return;
+      if (attempt >= 5) throw err;
+    }
+  }
 }
