@@ -5,8 +5,10 @@ export interface ReleaseFigures {
   subscribers: number;
   /** Subscribers whose push service accepted the release at least once. */
   reached: number;
-  /** Subscribers who got it more than once. */
+  /** Subscribers whose push service accepted it more than once (sends in flight on the killed node, sent again). */
   duplicates: number;
+  /** Subscribers for whom the push service keeps more than one message for their device (a Topic replaces its copy: 0). */
+  deviceDuplicates: number;
   killed: string;
   /** Deliveries accepted when the node was killed. */
   atKill: number;
@@ -83,6 +85,7 @@ export async function releaseToSubscribers(engines: Engines, nodes: NodeProc[], 
       subscribers: count,
       reached: push.accepted.size,
       duplicates: [...push.accepted.values()].filter((n) => n > 1).length,
+      deviceDuplicates: [...push.waiting.values()].filter((list) => list.length > 1).length,
       killed: victim.name,
       atKill: killedAt,
       ms,

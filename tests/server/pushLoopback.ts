@@ -19,17 +19,30 @@ type Answer = number | { status: number; headers?: Record<string, string> } | 'h
  * `answer` says (its default: /gone/* answers 410 like an expired
  * subscription). `accepted` counts, per path, the 2xx answers actually
  * written to a live connection (what a push service has accepted).
+ * `waiting` holds, per path, the messages kept for a device that has not
+ * connected (none does here), as RFC 8030 section 5.4 says: an accepted
+ * message with the Topic of one still waiting replaces it.
  */
 export function startPushService(answer: (path: string, nth: number) => Answer = (p) => (p.startsWith('/gone/') ? 410 : 201)) {
   const received: Received[] = [];
   const accepted = new Map<string, number>();
+  const waiting = new Map<string, Received[]>();
+  const keep = (r: Received) => {
+    const list = waiting.get(r.path) ?? [];
+    const topic = r.headers.topic;
+    const same = topic === undefined ? -1 : list.findIndex((m) => m.headers.topic === topic);
+    if (same >= 0) list[same] = r;
+    else list.push(r);
+    waiting.set(r.path, list);
+  };
   const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
+      const got = { path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      received.push(got);
       const a = answer(path, received.length);
       if (a === 'hold') {
         held.push(res);
@@ -38,13 +51,17 @@ export function startPushService(answer: (path: string, nth: number) => Answer =
       const { status, headers = {} } = typeof a === 'number' ? { status: a } : a;
       res.writeHead(status, headers);
       res.end(() => {
-        if (status >= 200 && status < 300 && !res.destroyed) accepted.set(path, (accepted.get(path) ?? 0) + 1);
+        if (status >= 200 && status < 300 && !res.destroyed) {
+          accepted.set(path, (accepted.get(path) ?? 0) + 1);
+          keep(got);
+        }
       });
     });
   });
   return {
     received,
     accepted,
+    waiting,
     async listen(): Promise<string> {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
