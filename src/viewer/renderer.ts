@@ -15,7 +15,7 @@ import { visiblePlacements, type Layout, type Placement } from '../../core/viewe
 import type { PageImage } from './pageImage';
 import { isSoftwareGl } from './softwareGl';
 import { PageSprite, screenRects } from './pageSprite';
-import type { DrawnRect, RendererOptions, RendererStats } from './session/environment';
+import { newRendererStats, type DrawnRect, type RendererOptions, type RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
 import { noteGpuTextureLimit } from './textureLimit';
 
@@ -42,16 +42,7 @@ export class PageRenderer {
   /** Pages on screen whose image is being replaced: the old sprite, drawn until the new one is whole. */
   private old = new Map<number, PageSprite>();
   private colorFilter: ColorMatrixFilter | undefined;
-  readonly stats: RendererStats = {
-    liveTextures: 0,
-    maxLiveTextures: 0,
-    livePages: 0,
-    maxLivePages: 0,
-    texturesCreated: 0,
-    texturesDestroyed: 0,
-    frames: 0,
-    firstImageAt: 0,
-  };
+  readonly stats: RendererStats = newRendererStats();
   private textures = new PageTextures(this.stats);
 
   constructor(private readonly bitmapOf: (i: number) => PageImage | undefined) {}

@@ -32,6 +32,20 @@ export interface RendererStats {
   firstImageAt: number;
 }
 
+/** A renderer's counts before anything is drawn. */
+export function newRendererStats(): RendererStats {
+  return {
+    liveTextures: 0,
+    maxLiveTextures: 0,
+    livePages: 0,
+    maxLivePages: 0,
+    texturesCreated: 0,
+    texturesDestroyed: 0,
+    frames: 0,
+    firstImageAt: 0,
+  };
+}
+
 export interface RendererOptions {
   background: number;
   /** Keeps the drawing buffer after each frame, so its pixels can be read back (the browser-test harness does). */

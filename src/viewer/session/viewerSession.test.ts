@@ -7,7 +7,7 @@ import { DEFAULT_CONTROLS, DEFAULT_KEYS, type ControlSettings } from '../../../c
 import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE, type TitleSettings } from '../../../core/viewer/readerSettings';
 import type { DecodePool } from '../decodePool';
 import { ManualClock } from '../testing/manualClock';
-import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
+import { newRendererStats, type StageElements, type StageRenderer, type ViewerEnvironment } from './environment';
 import { TOAST_MS } from './viewerActors';
 import { ViewerSession } from './viewerSession';
 
@@ -34,16 +34,7 @@ function chapter(n: number, o: { rtl?: boolean; nextChapterId?: number; nextTime
 
 function fakeRenderer() {
   const r = {
-    stats: {
-      liveTextures: 0,
-      maxLiveTextures: 0,
-      livePages: 0,
-      maxLivePages: 0,
-      texturesCreated: 0,
-      texturesDestroyed: 0,
-      frames: 0,
-      firstImageAt: 0,
-    },
+    stats: newRendererStats(),
     settled: true,
     canvas: null,
     resolution: 1,
