@@ -12,6 +12,13 @@ import type { ViewerMode } from './viewerMode';
 
 export const MANGA_VIEWER_PATH = '/manga_viewer';
 
+/**
+ * GET /api/chapter_view?chapter_id=: counts the visitor's view of a chapter
+ * whose answer the server put in the page (it counted none: the page
+ * request's cookie may name someone else's session).
+ */
+export const CHAPTER_VIEW_PATH = '/chapter_view';
+
 export function mangaViewerQuery(chapterId: number, quality: ImgQuality, mode: ViewerMode, clang: readonly string[]) {
   return { chapter_id: chapterId, split: 'yes', img_quality: quality, viewer_mode: mode, clang: clang.join(',') };
 }

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 
 /** Route config of a content call (geo-blocked in blocked regions: server/plugins/regions.ts). */
 export const CONTENT: FastifyContextConfig = { content: true };
@@ -19,6 +19,18 @@ declare module 'fastify' {
 export function write(_app?: FastifyInstance): FastifyContextConfig {
   return { write: true };
 }
+
+/**
+ * The header of the API calls the server makes to render a page ahead of the
+ * app (server/plugins/web.ts). Such a call runs under whatever session the
+ * page request's cookie names, which may be one planted by someone else: it
+ * records nothing for that session (the app counts its own chapter view,
+ * GET /api/chapter_view). Sent by a browser, it only keeps its own view uncounted.
+ */
+export const RENDER_AHEAD_HEADER = 'x-render-ahead';
+
+/** Whether this call renders a page ahead (RENDER_AHEAD_HEADER). */
+export const rendersAhead = (req: FastifyRequest) => req.headers[RENDER_AHEAD_HEADER] === '1';
 
 /** An /api call (the plugins for the API skip the web app's pages and images). */
 export const isApi = (url: string) => url.startsWith('/api/') || url === '/api';

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
 import { errors } from '../lib/errors.js';
 import { errorResponse, sendResponse } from '../lib/proto.js';
-import { isApi } from '../lib/route.js';
+import { isApi, RENDER_AHEAD_HEADER } from '../lib/route.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -181,7 +181,8 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
         acceptLanguage: req.headers['accept-language'],
         cookie: req.headers.cookie,
         get: async (pathAndQuery, extra) =>
-          (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra } })).rawPayload,
+          (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra, [RENDER_AHEAD_HEADER]: '1' } }))
+            .rawPayload,
       });
       return view && { ...view, ...assets.get(pathname) };
     } catch (err) {

@@ -4,22 +4,32 @@
  * (see preloadChapter).
  */
 import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../core/viewer/imageQuality';
-import { call, ApiCallError } from '../api/client';
+import { call, ApiCallError, takeServerAnswer } from '../api/client';
+import { toSearch } from '../api/query';
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import { viewerQueryKey } from '../lib/prefs';
 import { decodePool } from './decodePool';
 import { prefetchChapter } from './prefetch';
-import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
+import { CHAPTER_VIEW_PATH, MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
 import { storedContentLangs, storedResolution, storedViewerMode } from '../lib/storage';
 
-/** GET /api/manga_viewer (documents: section 7). */
+/**
+ * GET /api/manga_viewer (documents: section 7), or the answer the server put
+ * in the page; the server counted no view for that one (its session came from
+ * a cookie), so the view is counted now under this browser's own session.
+ */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
-  const r = await call(MANGA_VIEWER_PATH, {
-    query: mangaViewerQuery(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs()),
-    ...(signal ? { signal } : {}),
-  });
+  const query = mangaViewerQuery(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs());
+  const booted = takeServerAnswer(`${MANGA_VIEWER_PATH}${toSearch(query)}`);
+  if (booted) countView(chapterId);
+  const r = booted ?? (await call(MANGA_VIEWER_PATH, { query, ...(signal ? { signal } : {}) }));
   if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');
   return r.data.value;
+}
+
+/** Counts a view (GET /api/chapter_view); a failure (offline) loses only the count. */
+function countView(chapterId: number): void {
+  call(CHAPTER_VIEW_PATH, { query: { chapter_id: chapterId } }).catch(() => undefined);
 }
 
 /** Starts the decode workers (their script loads while the app and the chapter data do). */

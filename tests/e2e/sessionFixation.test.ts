@@ -8,7 +8,9 @@ import { launchBrowser, newContext } from './harness';
  * visit to a chapter is never adopted (the app's calls never carry it, and
  * the mirrored cookie is replaced); a browser holding no session gets a
  * fresh one from the server. No page reports a Content Security Policy
- * violation now that style-src has no 'unsafe-inline'.
+ * violation now that style-src has no 'unsafe-inline'. The page the server
+ * renders under a planted cookie counts no view for its planter; the app
+ * counts the reader's own.
  */
 const CHAPTER = 1000013;
 const PLANTED = 'feedface'.repeat(4);
@@ -43,6 +45,23 @@ describe('session fixation and the style policy', () => {
     return { page, tokens, violations };
   }
 
+  /**
+   * Whether this session has the chapter among its viewed ones (the title page's "viewed" marks).
+   * The chapter's title is asked as a render ahead does, so that asking counts nothing itself.
+   */
+  async function viewedBy(ctx: BrowserContext, token: string): Promise<boolean> {
+    const quiet = { 'session-token': 'ab'.repeat(16), 'x-render-ahead': '1' };
+    const v = (await (await ctx.request.get(`/api/manga_viewer?chapter_id=${CHAPTER}&format=json`, { headers: quiet })).json()) as {
+      success: { mangaViewer: { titleId: number } };
+    };
+    const d = (await (
+      await ctx.request.get(`/api/title_detailV3?title_id=${v.success.mangaViewer.titleId}&format=json`, {
+        headers: { 'session-token': token },
+      })
+    ).json()) as { success: { titleDetailView: { chapterListV2: { chapterId: number; alreadyViewed?: boolean }[] } } };
+    return d.success.titleDetailView.chapterListV2.some((c) => c.chapterId === CHAPTER && c.alreadyViewed === true);
+  }
+
   const stored = (page: Page) =>
     page.waitForFunction(() => localStorage.getItem('session_id')).then((h) => h.jsonValue() as Promise<string>);
 
@@ -63,6 +82,9 @@ describe('session fixation and the style policy', () => {
     expect(await stored(page)).toBe(mine);
     expect([...tokens]).not.toContain(PLANTED);
     expect(violations).toEqual([]);
+    // The reader's view is theirs; the page the server rendered under the planted cookie counted none for its planter.
+    await expect.poll(() => viewedBy(ctx, mine)).toBe(true);
+    expect(await viewedBy(ctx, PLANTED)).toBe(false);
     await ctx.close();
   });
 
@@ -76,6 +98,8 @@ describe('session fixation and the style policy', () => {
     const mine = await stored(page);
     expect(mine).toBe(boot);
     expect([...tokens].every((t) => t === mine)).toBe(true);
+    // The app took the server's chapter answer and counted the view itself (GET /api/chapter_view).
+    await expect.poll(() => viewedBy(ctx, mine)).toBe(true);
     expect(violations).toEqual([]);
     await ctx.close();
   });

@@ -247,6 +247,54 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     }
   });
 
+  it('a viewer rendered ahead of the app counts no view; GET /api/chapter_view counts it, with the same errors', async () => {
+    const viewedIn = async (token: string) => {
+      const d = (
+        await t.app.inject({ url: `/api/title_detailV3?title_id=${T.zero}&format=json`, headers: { 'session-token': token } })
+      ).json<Loose>();
+      return (
+        (d.success.titleDetailView.chapterListV2 as unknown as { chapterId: number; alreadyViewed?: boolean }[]).find(
+          (c) => c.chapterId === 4001,
+        )?.alreadyViewed === true
+      );
+    };
+    const views = async () =>
+      Number((await t.db.selectFrom('chapters').select('view_count').where('id', '=', 4001).executeTakeFirstOrThrow()).view_count);
+    // The server's render of /viewer/4001 under a cookie's session (maybe a planted one): nothing recorded for it.
+    const planted = newToken();
+    await t.app.repos.views.flush();
+    const before = await views();
+    const ahead = await t.app.inject({
+      url: '/api/manga_viewer?chapter_id=4001',
+      headers: { 'session-token': planted, 'x-render-ahead': '1' },
+    });
+    expect(ahead.statusCode).toBe(200);
+    await t.app.repos.views.flush();
+    expect(await viewedIn(planted)).toBe(false);
+    expect(await views()).toBe(before);
+    // The app that took the page counts the view under its own session.
+    const mine = newToken();
+    expect(success(await call(t.app, { url: '/api/chapter_view?chapter_id=4001', token: mine })).data.case).toBeUndefined();
+    expect(await viewedIn(mine)).toBe(true);
+    await t.app.repos.views.flush();
+    expect(await views()).toBe(before + 1);
+    expect(await viewedIn(planted)).toBe(false);
+    // No visitor row for a read.
+    expect(await t.db.selectFrom('visitors').select('token').where('token', '=', mine).executeTakeFirst()).toBeUndefined();
+    const cases: [string, number, RegExp][] = [
+      ['chapter_id=999999', 404, /chapter 999999 not found/],
+      ['chapter_id=1008', 403, /not released yet/],
+      ['chapter_id=1003', 403, /no longer readable/],
+      ['', 400, /chapter_id is missing/],
+      ['chapter_id=x1', 400, /chapter_id/],
+    ];
+    for (const [q, status, debug] of cases) {
+      const a = await call(t.app, { url: `/api/chapter_view?${q}` });
+      expect(a.status, q).toBe(status);
+      expect(failure(a).debugInfo, q).toMatch(debug);
+    }
+  });
+
   it('format=json of title detail and viewer carries the visitor fields', async () => {
     const token = newToken();
     await call(t.app, { method: 'PUT', url: `/api/title_list/bookmark?title_id=${T.zero}`, token });

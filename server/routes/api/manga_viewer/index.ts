@@ -1,7 +1,7 @@
 import { QUALITIES } from '../../../images/urls.js';
 import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
-import { CONTENT, routeModule } from '../../../lib/route.js';
+import { CONTENT, rendersAhead, routeModule } from '../../../lib/route.js';
 import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/viewer.js';
 import { noFlags } from '../../../repos/visitors.js';
 import { APP_AWARE, isAppCall } from '../../../services/mobile.js';
@@ -9,7 +9,8 @@ import { sendMobileViewer } from '../../../services/mobileViewer.js';
 
 /**
  * GET /api/manga_viewer?chapter_id=&split=yes&img_quality=low|high|super_high&viewer_mode=&clang=:
- * the chapter's pages and last page. Records the chapter as viewed for the visitor.
+ * the chapter's pages and last page. Records the chapter as viewed for the visitor
+ * (but when the server renders the page ahead of the app: lib/route.ts RENDER_AHEAD_HEADER).
  * split: stored pages are already single pages or marked halves (LEFT/RIGHT), so
  * both values give the same list; viewer_mode is the client's own layout.
  *
@@ -33,7 +34,8 @@ const route = routeModule((app) => {
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
     clangParam(p);
     const v = await app.services.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
-    app.repos.views.record(req.visitor, chapterId);
+    // Rendered ahead of the app, the view is the app's to count (GET /api/chapter_view): the session may be a planted cookie's.
+    if (!rendersAhead(req)) app.repos.views.record(req.visitor, chapterId);
     // A token made for this request has no favorites, views or likes to look up (but this view, below).
     const f = req.newVisitor
       ? noFlags()

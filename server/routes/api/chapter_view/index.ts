@@ -1,0 +1,26 @@
+import { params, uintParam } from '../../../lib/params.js';
+import { sendSuccess } from '../../../lib/proto.js';
+import { errors } from '../../../lib/errors.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
+import { isReadable } from '../../../services/titleDetail.js';
+
+/**
+ * GET /api/chapter_view?chapter_id=: counts a view of a readable chapter for
+ * the visitor, as GET /api/manga_viewer does, and answers an empty success.
+ * The app sends it when it opens a chapter whose answer the server put in the
+ * page (src/viewer/api.ts): that answer was made under the page request's
+ * cookie, which may name someone else's session, so it counted nothing
+ * (lib/route.ts RENDER_AHEAD_HEADER). Like every read it makes no visitor row.
+ */
+const route = routeModule((app) => {
+  app.get('/', { config: CONTENT }, async (req, reply) => {
+    const chapterId = uintParam(params(req), 'chapter_id');
+    const c = await app.repos.chapters.byId(chapterId);
+    if (!c) throw errors.chapterNotFound(chapterId);
+    const now = Math.floor(Date.now() / 1000);
+    if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, c.start_ts > now ? 'not released yet' : 'no longer readable');
+    app.repos.views.record(req.visitor, chapterId);
+    return sendSuccess(req, reply);
+  });
+});
+export default route;
