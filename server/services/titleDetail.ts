@@ -23,6 +23,11 @@ const GROUP_SIZE = 50;
 
 export const isReadable = (c: ChapterRow, now: number) => c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
 
+/** Throws the viewer's error for a chapter that cannot be read now (not released yet, or no longer readable). */
+export function assertReadable(c: ChapterRow, chapterId: number, now: number): void {
+  if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, c.start_ts > now ? 'not released yet' : 'no longer readable');
+}
+
 /**
  * The chapter list split of title detail: the readable chapters from the
  * start (first), the readable chapters at the end (last), and everything

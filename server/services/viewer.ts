@@ -18,7 +18,7 @@ import { absoluteUrls, pageSize, pageUrl, type Quality } from '../images/urls.js
 import { errors } from '../lib/errors.js';
 import { languageOrDefault } from '../../core/languages.js';
 import { bannerIn, chapterMsg, popupMsg, titleMsg } from './convert.js';
-import { isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
+import { assertReadable, isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /**
@@ -93,7 +93,7 @@ export async function buildViewer(
   const t = c ? s.titlesById.get(c.title_id) : undefined;
   const series = t ? s.series.get(t.series_id) : undefined;
   if (!c || !t || !series) throw errors.chapterNotFound(chapterId);
-  if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, c.start_ts > now ? 'not released yet' : 'no longer readable');
+  assertReadable(c, chapterId, now);
 
   const [rows, all, comments, insert, list, lastBanners, ratingPopup, publisher] = await Promise.all([
     repos.chapters.pages(chapterId),

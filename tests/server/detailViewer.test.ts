@@ -17,6 +17,15 @@ const viewer = async (t: TestApp, q: string, token?: string) => {
 };
 const lastPage = (v: MangaViewer) => v.pages.at(-1)!.data.value as LastPage;
 
+/** The answers to a bad chapter: unknown, unreleased, expired, malformed (the viewer's and /api/chapter_view's). */
+const CHAPTER_ERRORS: [string, number, RegExp][] = [
+  ['chapter_id=999999', 404, /chapter 999999 not found/],
+  ['chapter_id=1008', 403, /not released yet/],
+  ['chapter_id=1003', 403, /no longer readable/],
+  ['', 400, /chapter_id is missing/],
+  ['chapter_id=x1', 400, /chapter_id/],
+];
+
 describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -230,11 +239,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
 
   it('viewer errors: unknown, unreleased, expired, malformed', async () => {
     const cases: [string, number, RegExp][] = [
-      ['chapter_id=999999', 404, /chapter 999999 not found/],
-      ['chapter_id=1008', 403, /not released yet/],
-      ['chapter_id=1003', 403, /no longer readable/],
-      ['', 400, /chapter_id is missing/],
-      ['chapter_id=x1', 400, /chapter_id/],
+      ...CHAPTER_ERRORS,
       ['chapter_id=1007&img_quality=ultra', 400, /img_quality/],
       ['chapter_id=1007&split=maybe', 400, /split/],
       ['chapter_id=1007&clang=xx', 400, /clang/],
@@ -281,14 +286,7 @@ describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
     expect(await viewedIn(planted)).toBe(false);
     // No visitor row for a read.
     expect(await t.db.selectFrom('visitors').select('token').where('token', '=', mine).executeTakeFirst()).toBeUndefined();
-    const cases: [string, number, RegExp][] = [
-      ['chapter_id=999999', 404, /chapter 999999 not found/],
-      ['chapter_id=1008', 403, /not released yet/],
-      ['chapter_id=1003', 403, /no longer readable/],
-      ['', 400, /chapter_id is missing/],
-      ['chapter_id=x1', 400, /chapter_id/],
-    ];
-    for (const [q, status, debug] of cases) {
+    for (const [q, status, debug] of CHAPTER_ERRORS) {
       const a = await call(t.app, { url: `/api/chapter_view?${q}` });
       expect(a.status, q).toBe(status);
       expect(failure(a).debugInfo, q).toMatch(debug);

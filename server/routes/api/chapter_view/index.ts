@@ -2,7 +2,8 @@ import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { errors } from '../../../lib/errors.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
-import { isReadable } from '../../../services/titleDetail.js';
+import { nowSec } from '../../../lib/clock.js';
+import { assertReadable } from '../../../services/titleDetail.js';
 
 /**
  * GET /api/chapter_view?chapter_id=: counts a view of a readable chapter for
@@ -17,8 +18,7 @@ const route = routeModule((app) => {
     const chapterId = uintParam(params(req), 'chapter_id');
     const c = await app.repos.chapters.byId(chapterId);
     if (!c) throw errors.chapterNotFound(chapterId);
-    const now = Math.floor(Date.now() / 1000);
-    if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, c.start_ts > now ? 'not released yet' : 'no longer readable');
+    assertReadable(c, chapterId, nowSec());
     app.repos.views.record(req.visitor, chapterId);
     return sendSuccess(req, reply);
   });
