@@ -155,7 +155,13 @@ describe('header, home and ranking layout', () => {
 
     it('rows: 550 px per arrow click, stopped at the end; an arrow only where the row can scroll', async () => {
       await page.setViewportSize({ width: 1440, height: 900 });
-      const row = page.locator('.home-group .scroll-row').first();
+      // The first row with more titles than fit (the demo's rows follow the clock: the first may be short).
+      await page.locator('.home-group .scroll-row__items').first().waitFor();
+      const nth = await page.evaluate(() =>
+        [...document.querySelectorAll('.home-group .scroll-row__items')].findIndex((e) => e.scrollWidth > e.clientWidth),
+      );
+      expect(nth, 'a home row wider than the window').toBeGreaterThanOrEqual(0);
+      const row = page.locator('.home-group .scroll-row').nth(nth);
       const items = row.locator('.scroll-row__items');
       await row.scrollIntoViewIfNeeded();
       const prev = row.locator('.scroll-row__arrow--prev');
@@ -167,7 +173,10 @@ describe('header, home and ranking layout', () => {
       expect(await prev.count()).toBe(0);
       const left = () => items.evaluate((e) => Math.round(e.scrollLeft));
       const settle = (want: number) =>
-        page.waitForFunction((x) => Math.abs(document.querySelector('.home-group .scroll-row__items')!.scrollLeft - x) < 1, want);
+        page.waitForFunction(([x, i]) => Math.abs(document.querySelectorAll('.home-group .scroll-row__items')[i].scrollLeft - x) < 1, [
+          want,
+          nth,
+        ] as const);
       let at = 0;
       while (at < max) {
         await next.click();
