@@ -3,6 +3,7 @@ import autoload from '@fastify/autoload';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
+import { systemClock, type ServerClock } from './lib/clock.js';
 import external from './plugins/external.js';
 import services from './plugins/services.js';
 import bodies from './plugins/bodies.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   config: Config;
   db: DB;
   dialect: Dialect;
+  /** The server's time (tests pass a manual one); the machine's clock by default. */
+  clock?: ServerClock;
 }
 
 declare module 'fastify' {
@@ -27,6 +30,7 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     dialect: Dialect;
+    clock: ServerClock;
   }
 }
 
@@ -79,6 +83,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
+  app.decorate('clock', deps.clock ?? systemClock);
 
   await app.register(external);
   // Change notices between nodes (before the services, which drop their caches on them).
@@ -92,7 +97,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   await app.register(bodies);
   await app.register(errors);
   await app.register(push);
-  await app.register(autoload, { dir: path.join(import.meta.dirname, 'routes') });
+  // autoHooks: a folder's autohooks.ts applies to the routes of that folder and those below it
+  // (Fastify encapsulation), so a scope is a folder, not a test of the URL.
+  await app.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: true, cascadeHooks: true });
   await app.register(web);
   return app;
 }
