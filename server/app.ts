@@ -14,8 +14,8 @@ import regions from './plugins/regions.js';
 import visitor from './plugins/visitor.js';
 import errors from './plugins/errors.js';
 import web from './plugins/web.js';
-import push from './push/index.js';
-import notices from './cluster/plugin.js';
+import push from './plugins/push.js';
+import notices from './plugins/notices.js';
 
 export interface AppDeps {
   config: Config;

@@ -2,19 +2,21 @@ import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { buildApp } from './app.js';
 import { ensureCatalog } from './catalog/index.js';
+import { systemClock } from './lib/clock.js';
 
 /**
  * `npm start`: open (and migrate) the database, seed the demo catalog
  * (once, however many nodes start together on one PostgreSQL), listen.
  */
 async function main(): Promise<void> {
-  const t0 = Date.now();
+  const clock = systemClock;
+  const t0 = clock.now();
   const config = loadConfig();
   const { db, dialect, close } = await openDb(config);
-  if (!config.noCatalog) await ensureCatalog({ db, dialect, config, log: (m) => console.log(m) });
-  const app = await buildApp({ config, db, dialect }, { logger: { level: config.logLevel } });
+  if (!config.noCatalog) await ensureCatalog({ db, dialect, config, clock, log: (m) => console.log(m) });
+  const app = await buildApp({ config, db, dialect, clock }, { logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
-  console.log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
+  console.log(`ready in ${((clock.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
   // A clean stop (SIGTERM, SIGINT) closes the server: buffered views are written
   // (server/repos/views.ts), the notice connection and the pool closed.
   let stopping = false;

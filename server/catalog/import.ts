@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { DB } from '../db/index.js';
+import type { ServerClock } from '../lib/clock.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { QUALITIES, SINGLE_WIDTH } from '../images/urls.js';
 import { newPageKey, xorWithKey } from '../images/crypto.js';
@@ -112,8 +113,8 @@ async function prepare(pages: RawPage[], tmp: string, report: (i: number) => voi
   return rows;
 }
 
-export async function importChapter(db: DB, o: ImportOptions): Promise<ImportResult> {
-  const now = Math.floor(Date.now() / 1000);
+export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions): Promise<ImportResult> {
+  const now = clock.nowSec();
   if (!o.chapterName.trim()) throw new ImportError('--chapter is required (the chapter name, e.g. "#015")');
   if (o.verticalOnly && o.horizontalOnly) throw new ImportError('a chapter cannot be both vertical-only and horizontal-only');
   let language = 0;

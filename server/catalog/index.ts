@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { DB, Dialect } from '../db/index.js';
+import { systemClock, type ServerClock } from '../lib/clock.js';
 import { generateCatalog } from './generate.js';
 import type { Catalog } from './model.js';
 import { seedRepo } from '../repos/seed.js';
@@ -9,7 +10,9 @@ export interface CatalogDeps {
   dialect: Dialect;
   config: Config;
   log: (line: string) => void;
-  /** Current time in seconds (tests pin it). */
+  /** The server's clock (the machine's unless given): the catalog's dates are relative to its now. */
+  clock?: ServerClock;
+  /** A pinned now in seconds, over the clock's (tests whose clock is elsewhere). */
   now?: number;
 }
 
@@ -22,8 +25,9 @@ export interface CatalogDeps {
 export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefined> {
   const repo = seedRepo(deps.db, deps.dialect);
   if ((await repo.titleCount()) > 0) return undefined;
-  const t0 = Date.now();
-  const now = deps.now ?? Math.floor(Date.now() / 1000);
+  const clock = deps.clock ?? systemClock;
+  const t0 = clock.now();
+  const now = deps.now ?? clock.nowSec();
   const cat = generateCatalog(deps.config.catalogSeed, now);
   deps.log(
     `demo catalog: ${cat.series.length} series, ${cat.titles.length} titles, ${cat.chapters.length} chapters, ${cat.pages.length} pages (seed ${deps.config.catalogSeed})`,
@@ -33,7 +37,7 @@ export async function ensureCatalog(deps: CatalogDeps): Promise<Catalog | undefi
     return undefined;
   }
   deps.log(
-    `demo catalog: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and kept in ${deps.config.objectStoreUrl ? 'the object store' : `${deps.config.dataDir}/img`}`,
+    `demo catalog: ready in ${((clock.now() - t0) / 1000).toFixed(1)} s; page images are drawn on first view and kept in ${deps.config.objectStoreUrl ? 'the object store' : `${deps.config.dataDir}/img`}`,
   );
   return cat;
 }

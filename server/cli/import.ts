@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
+import { systemClock } from '../lib/clock.js';
 import { importChapter } from '../catalog/import.js';
 import { ImportError } from '../catalog/importSource.js';
 
@@ -90,7 +91,7 @@ async function main(): Promise<number> {
   let started = false;
   try {
     if (v.title !== undefined && !/^\d+$/.test(v.title)) throw new ImportError(`--title "${v.title}" is not a title id`);
-    const res = await importChapter(db, {
+    const res = await importChapter(db, systemClock, {
       source: args.positionals[0],
       ...(v.title !== undefined ? { titleId: Number(v.title) } : {}),
       ...(v.title === undefined && (v.name || v.author || v.language)

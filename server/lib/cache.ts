@@ -1,21 +1,24 @@
+import type { ServerClock } from './clock.js';
+
 /**
  * A small time-bounded memo for computed views shared by every visitor
  * (per language, per title...). An entry is kept for ttlMs at most, and less
  * when its computation says when its answer changes (a chapter's start or
  * end time passing): compute gets expire(atMs) to shorten its own entry.
  * Concurrent misses share one computation; a failed computation is not kept.
- * Bounded: the oldest entries go first.
+ * Bounded: the oldest entries go first. Time is the server's clock (a test moves it).
  */
 export class TtlCache<V> {
   private readonly map = new Map<string, { until: number; value: Promise<V> }>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly max = 500,
+    private readonly max: number,
+    private readonly clock: Pick<ServerClock, 'now'>,
   ) {}
 
   get(key: string, compute: (expire: (atMs: number) => void) => Promise<V>): Promise<V> {
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.map.get(key);
     if (hit && now < hit.until) return hit.value;
     const entry = { until: now + this.ttlMs, value: undefined as unknown as Promise<V> };

@@ -48,9 +48,4 @@ export function manualServerClock(startMs: number): ManualServerClock {
   };
 }
 
-/** Seconds since the epoch on the machine's clock (call sites move to `app.clock` in issue 27). */
-export function nowSec(): number {
-  return systemClock.nowSec();
-}
-
 export const DAY = 86_400;

@@ -13,9 +13,9 @@ declare module 'fastify' {
 
 /** The repositories and the services the routes call; both closed with the server. */
 export default fp((app, _opts, done) => {
-  const repos = makeRepos(app.db);
+  const repos = makeRepos(app.db, app.clock);
   app.decorate('repos', repos);
-  app.decorate('services', makeServices(repos, app.config, app.notices));
+  app.decorate('services', makeServices(repos, app.config, app.clock, app.notices));
   app.addHook('onClose', async () => {
     app.services.close();
     await repos.views.close();

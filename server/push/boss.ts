@@ -36,7 +36,7 @@ export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promis
           return { rows: [...r.rows] };
         },
       };
-      const startAfter = delaySeconds > 0 ? new Date(Date.now() + delaySeconds * 1000) : undefined;
+      const startAfter = delaySeconds > 0 ? new Date(opts.clock.now() + delaySeconds * 1000) : undefined;
       for (let i = 0; i < jobs.length; i += 200)
         await boss.insert(
           jobs.slice(i, i + 200).map((data) => ({ name: QUEUE, data, ...queue, ...(startAfter ? { startAfter } : {}) })),

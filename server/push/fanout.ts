@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 import type { pushRepo } from '../repos/push.js';
 import type { EndpointPolicy } from './endpoint.js';
 import { releaseMessage } from './messages.js';
@@ -24,6 +24,7 @@ export interface FanoutDeps {
   /** The queue's lease on a job (s): a job must end well within it, or another node would take it too. */
   expireSeconds: number;
   log: FastifyBaseLogger;
+  clock: ServerClock;
 }
 
 /** Longest wait a push service's Retry-After may impose (s). */
@@ -68,7 +69,7 @@ export function fanout(d: FanoutDeps) {
   const timeoutMs = Math.max(1000, Math.min(30_000, lease / 4));
 
   async function handle(job: PushJob): Promise<void> {
-    const deadline = Date.now() + lease / 2;
+    const deadline = d.clock.now() + lease / 2;
     const c = await d.repo.chapter(job.chapterId);
     if (!c) return;
     const subs = await d.repo.subscribers(job.visitors);
@@ -78,7 +79,7 @@ export function fanout(d: FanoutDeps) {
     await Promise.all(
       subs.map((s) =>
         limit(async () => {
-          if (Date.now() > deadline) {
+          if (d.clock.now() > deadline) {
             later.push(s.visitor);
             return;
           }
@@ -89,11 +90,11 @@ export function fanout(d: FanoutDeps) {
             return;
           }
           const msg = releaseMessage(s.lang, c.titleName, c.chapterName, c.chapterId, c.titleId);
-          const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy, timeoutMs);
+          const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy, timeoutMs, d.clock);
           stats[r.outcome]++;
           switch (r.outcome) {
             case 'sent':
-              await d.repo.recordDelivery(hash, c.chapterId, nowSec());
+              await d.repo.recordDelivery(hash, c.chapterId, d.clock.nowSec());
               return;
             case 'expired':
               await d.repo.removeToken(s.visitor, s.token);

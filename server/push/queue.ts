@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import type { ServerClock } from '../lib/clock.js';
 
 /** One fan-out job: a batch of a chapter's subscribers (visitor tokens), and which try this is for them. */
 export interface PushJob {
@@ -20,6 +21,8 @@ export interface QueueOptions {
   /** Delay before a thrown job is tried again (s, doubled per failure). */
   retrySeconds: number;
   onError: (err: unknown, job?: PushJob) => void;
+  /** Due times and leases (the outbox's; pg-boss keeps its own in the database). */
+  clock: ServerClock;
 }
 
 /**
@@ -54,7 +57,7 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
   const loops: Promise<void>[] = [];
 
   async function take(): Promise<{ id: number; job: PushJob; failures: number } | null> {
-    const now = Date.now();
+    const now = opts.clock.now();
     const row = await db
       .updateTable('push_jobs')
       .set({ locked_until: now + opts.expireSeconds * 1000 })
@@ -80,11 +83,11 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
       if (!taken) {
         await new Promise<void>((r) => {
           const done = () => {
-            clearTimeout(t);
+            opts.clock.clearTimeout(t);
             sleepers.delete(done);
             r();
           };
-          const t = setTimeout(done, POLL_MS);
+          const t = opts.clock.setTimeout(done, POLL_MS);
           sleepers.add(done);
         });
         continue;
@@ -100,7 +103,7 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
             ? db.deleteFrom('push_jobs').where('id', '=', taken.id)
             : db
                 .updateTable('push_jobs')
-                .set({ failures, locked_until: 0, run_at: Date.now() + opts.retrySeconds * 1000 * 2 ** (failures - 1) })
+                .set({ failures, locked_until: 0, run_at: opts.clock.now() + opts.retrySeconds * 1000 * 2 ** (failures - 1) })
                 .where('id', '=', taken.id);
         await q.execute().catch((e: unknown) => opts.onError(e, taken.job));
       }
@@ -109,7 +112,7 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
 
   return {
     async enqueue(trx, jobs, delaySeconds = 0) {
-      const runAt = Date.now() + delaySeconds * 1000;
+      const runAt = opts.clock.now() + delaySeconds * 1000;
       for (let i = 0; i < jobs.length; i += 50)
         await trx
           .insertInto('push_jobs')

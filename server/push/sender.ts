@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import type { PushMessage } from './messages.js';
 import type { VapidKeys } from './vapid.js';
 import { resolveEndpoint, type EndpointPolicy } from './endpoint.js';
+import { systemClock, type ServerClock } from '../lib/clock.js';
 
 /**
  * What one send came to:
@@ -38,21 +39,21 @@ export function parseSubscription(token: string): Subscription | null {
 }
 
 /** Retry-After as seconds (a number of seconds or an HTTP date), if given. */
-function retryAfter(v: string | undefined): number | undefined {
+function retryAfter(v: string | undefined, clock: Pick<ServerClock, 'now'>): number | undefined {
   if (!v) return undefined;
   const n = Number(v);
   if (Number.isFinite(n) && n >= 0) return n;
   const at = Date.parse(v);
-  return Number.isFinite(at) ? Math.max(0, (at - Date.now()) / 1000) : undefined;
+  return Number.isFinite(at) ? Math.max(0, (at - clock.now()) / 1000) : undefined;
 }
 
 /** VAPID Authorization per push service origin and key, reused while its JWT has more than an hour left (signing costs more than encrypting). */
 const vapidCache = new Map<string, { header: string; until: number }>();
 const VAPID_TTL = 12 * 3600;
 
-function vapidHeader(origin: string, subject: string, keys: VapidKeys): string {
+function vapidHeader(origin: string, subject: string, keys: VapidKeys, clock: Pick<ServerClock, 'nowSec'>): string {
   const key = `${origin} ${keys.publicKey} ${subject}`;
-  const now = Math.floor(Date.now() / 1000);
+  const now = clock.nowSec();
   const hit = vapidCache.get(key);
   if (hit && hit.until - now > 3600) return hit.header;
   const exp = now + VAPID_TTL;
@@ -79,6 +80,7 @@ export async function sendPush(
   subject: string,
   policy: EndpointPolicy,
   timeoutMs = 30_000,
+  clock: ServerClock = systemClock,
 ): Promise<SendResult> {
   const sub = parseSubscription(token);
   if (!sub) return { outcome: 'invalid', why: 'not a Web Push subscription' };
@@ -102,7 +104,7 @@ export async function sendPush(
   const { url } = pinned;
   let authorization: string;
   try {
-    authorization = vapidHeader(url.origin, subject, keys);
+    authorization = vapidHeader(url.origin, subject, keys, clock);
   } catch (e) {
     return { outcome: 'invalid', why: e instanceof Error ? e.message : 'cannot sign' };
   }
@@ -119,7 +121,7 @@ export async function sendPush(
       },
       (res) => {
         res.resume();
-        const ra = retryAfter(res.headers['retry-after']);
+        const ra = retryAfter(res.headers['retry-after'], clock);
         res.on('end', () => resolve({ code: res.statusCode ?? 0, ...(ra !== undefined ? { retryAfter: ra } : {}) }));
         res.on('error', () => resolve({ code: res.statusCode ?? 0 }));
       },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -29,7 +29,7 @@ function legacyKeys(dataDir: string): VapidKeys | null {
  * DATA_DIR/vapid.json, or a new pair) with an insert that does nothing when
  * another node won the race; every node then reads the row that is there.
  */
-export async function loadVapidKeys(db: DB, env: { publicKey: string; privateKey: string }, dataDir: string): Promise<VapidKeys> {
+export async function loadVapidKeys(db: DB, env: { publicKey: string; privateKey: string }, dataDir: string, clock: ServerClock): Promise<VapidKeys> {
   if (env.publicKey || env.privateKey) {
     if (!isKey(env.publicKey, 65) || !isKey(env.privateKey, 32))
       throw new Error('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: both needed, base64url (65-byte public point, 32-byte private key)');
@@ -41,7 +41,7 @@ export async function loadVapidKeys(db: DB, env: { publicKey: string; privateKey
     const fresh = legacyKeys(dataDir) ?? webpush.generateVAPIDKeys();
     await db
       .insertInto('push_vapid')
-      .values({ id: 1, public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: nowSec() })
+      .values({ id: 1, public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: clock.nowSec() })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     row = await read();

@@ -1,8 +1,8 @@
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 
 /** Favorites (subscriptions) per visitor, and the push token given with them. */
-export function bookmarksRepo(db: DB) {
+export function bookmarksRepo(db: DB, clock: ServerClock) {
   return {
     async titleIds(visitor: string): Promise<number[]> {
       const rows = await db
@@ -18,7 +18,7 @@ export function bookmarksRepo(db: DB) {
     async add(visitor: string, titleId: number): Promise<void> {
       await db
         .insertInto('bookmarks')
-        .values({ visitor_token: visitor, title_id: titleId, created_at: nowSec() })
+        .values({ visitor_token: visitor, title_id: titleId, created_at: clock.nowSec() })
         .onConflict((oc) => oc.columns(['visitor_token', 'title_id']).doNothing())
         .execute();
     },
@@ -28,7 +28,7 @@ export function bookmarksRepo(db: DB) {
     },
 
     async savePushToken(visitor: string, token: string, lang: string): Promise<number> {
-      const now = nowSec();
+      const now = clock.nowSec();
       await db
         .insertInto('push_tokens')
         .values({ visitor_token: visitor, token, lang, updated_at: now })

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 
 export interface CommentRow {
   id: number;
@@ -14,7 +14,7 @@ export interface CommentRow {
 }
 
 /** Comments and per-visitor likes; likes shown = base_likes + likes here. */
-export function commentsRepo(db: DB) {
+export function commentsRepo(db: DB, clock: ServerClock) {
   const base = (chapterId: number) =>
     db
       .selectFrom('comments as c')
@@ -48,7 +48,7 @@ export function commentsRepo(db: DB) {
     async like(visitor: string, commentId: number): Promise<void> {
       await db
         .insertInto('comment_likes')
-        .values({ visitor_token: visitor, comment_id: commentId, created_at: nowSec() })
+        .values({ visitor_token: visitor, comment_id: commentId, created_at: clock.nowSec() })
         .onConflict((oc) => oc.columns(['visitor_token', 'comment_id']).doNothing())
         .execute();
     },

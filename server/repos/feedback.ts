@@ -1,5 +1,5 @@
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 
 export interface TapLog {
   kind: 'banner' | 'title_banner' | 'popup';
@@ -12,7 +12,7 @@ export interface TapLog {
 }
 
 /** Tap logs, contact messages and survey answers: what visitors send us. */
-export function feedbackRepo(db: DB) {
+export function feedbackRepo(db: DB, clock: ServerClock) {
   return {
     async tap(visitor: string, log: TapLog): Promise<void> {
       await db
@@ -26,13 +26,13 @@ export function feedbackRepo(db: DB) {
           location: log.location ?? '',
           type: log.type ?? '',
           visitor_token: visitor,
-          created_at: nowSec(),
+          created_at: clock.nowSec(),
         })
         .execute();
     },
 
     async contact(visitor: string, c: { type: string; subject: string; body: string }): Promise<number> {
-      const now = nowSec();
+      const now = clock.nowSec();
       await db
         .insertInto('contacts')
         .values({ visitor_token: visitor, ...c, created_at: now })
@@ -81,7 +81,7 @@ export function feedbackRepo(db: DB) {
           os_ver: a.os_ver,
           app_ver: a.app_ver,
           secret: a.secret,
-          created_at: nowSec(),
+          created_at: clock.nowSec(),
         })
         .onConflict((oc) => oc.columns(['visitor_token', 'questionnaire_key']).doNothing())
         .executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ReadingPositionTable } from '../db/schemaVisitors.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 import type { TitleRow } from './catalog.js';
 import type { ChapterRow } from './chapters.js';
 
@@ -34,7 +34,7 @@ const HISTORY_MAX = 100;
  * earlier on the reader's clock than the stored one (a late debounced report,
  * a retried request) never replaces it; on a tie the later arrival wins.
  */
-export function historyRepo(db: DB) {
+export function historyRepo(db: DB, clock: ServerClock) {
   return {
     /** Saves a position; false when the chapter is unknown. A stale write is accepted and ignored. */
     async save(visitor: string, w: PositionWrite): Promise<boolean> {
@@ -48,7 +48,7 @@ export function historyRepo(db: DB) {
         page: w.page,
         page_count: w.pageCount,
         client_ms: w.clientMs,
-        updated_at: nowSec(),
+        updated_at: clock.nowSec(),
       };
       await db
         .insertInto('reading_positions')

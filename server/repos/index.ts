@@ -1,4 +1,5 @@
 import type { DB } from '../db/index.js';
+import type { ServerClock } from '../lib/clock.js';
 import { bookmarksRepo } from './bookmarks.js';
 import { catalogRepo } from './catalog.js';
 import { chaptersRepo } from './chapters.js';
@@ -15,17 +16,17 @@ import { visitorsRepo } from './visitors.js';
  * Every repository: small objects of async methods over the Kysely database;
  * the only place SQL is built (routes and services call these, never the database).
  */
-export function makeRepos(db: DB) {
+export function makeRepos(db: DB, clock: ServerClock) {
   return {
     catalog: catalogRepo(db),
     chapters: chaptersRepo(db),
-    comments: commentsRepo(db),
-    visitors: visitorsRepo(db),
-    views: viewsRepo(db),
+    comments: commentsRepo(db, clock),
+    visitors: visitorsRepo(db, clock),
+    views: viewsRepo(db, clock),
     promo: promoRepo(db),
-    bookmarks: bookmarksRepo(db),
-    feedback: feedbackRepo(db),
-    history: historyRepo(db),
+    bookmarks: bookmarksRepo(db, clock),
+    feedback: feedbackRepo(db, clock),
+    history: historyRepo(db, clock),
     images: imagesRepo(db),
     push: pushRepo(db),
   };

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
-import { DAY, nowSec } from '../lib/clock.js';
+import { DAY, type ServerClock } from '../lib/clock.js';
 
 /** Rows per upsert statement. */
 const BATCH = 200;
@@ -38,7 +38,7 @@ function batchSize(left: number): number {
  * SIGTERM) writes what is buffered; a kill -9 loses at most the views of
  * the last interval (flushMs, or FLUSH_ROWS views), never a favorite or a like.
  */
-export function viewsRepo(db: DB, flushMs = 1000) {
+export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
   // The upsert of n views, compiled once per n: 200 rows, then powers of
   // two for the rest (a handful of statements, each prepared once).
   const upserts = new Map<number, string>();
@@ -111,7 +111,7 @@ export function viewsRepo(db: DB, flushMs = 1000) {
     pending = new Map();
     pendingCount = 0;
     pendingCounts.clear();
-    const day = Math.floor(nowSec() / DAY);
+    const day = Math.floor(clock.nowSec() / DAY);
     inflight = taken;
     try {
       for (let attempt = 1; ; attempt++) {
@@ -136,7 +136,7 @@ export function viewsRepo(db: DB, flushMs = 1000) {
   /** A flush in flushMs, unless one is due already. */
   function schedule(): void {
     if (timer) return;
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       timer = null;
       flush().catch((e: unknown) => console.error('views flush failed (kept for the next one)', e));
     }, flushMs);
@@ -157,11 +157,11 @@ export function viewsRepo(db: DB, flushMs = 1000) {
       let mine = pending.get(visitor);
       if (!mine) pending.set(visitor, (mine = new Map<number, number>()));
       if (!mine.has(chapterId)) pendingCount++;
-      mine.set(chapterId, nowSec());
+      mine.set(chapterId, clock.nowSec());
       pendingCounts.set(chapterId, (pendingCounts.get(chapterId) ?? 0) + 1);
       if (pendingCount >= FLUSH_ROWS && !flushing) {
         // Busy: write now, in transactions short enough not to hold up requests.
-        if (timer) clearTimeout(timer);
+        if (timer) clock.clearTimeout(timer);
         timer = null;
         flush().catch((e) => console.error('views flush failed', e));
       } else {
@@ -179,13 +179,13 @@ export function viewsRepo(db: DB, flushMs = 1000) {
 
     /** Writes what is buffered (a failed flush's views included); the server's close calls it. */
     async close(): Promise<void> {
-      if (timer) clearTimeout(timer);
+      if (timer) clock.clearTimeout(timer);
       timer = null;
       if (flushing) await flushing.catch(() => {});
       try {
         await flush();
       } finally {
-        if (timer) clearTimeout(timer);
+        if (timer) clock.clearTimeout(timer);
         timer = null;
       }
     },

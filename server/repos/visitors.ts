@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
-import { nowSec } from '../lib/clock.js';
+import type { ServerClock } from '../lib/clock.js';
 import type { TapLog } from './feedback.js';
 
 export interface VisitorFlags {
@@ -36,7 +36,7 @@ export function noFlags(): VisitorFlags {
  * Visitors and the per-visitor state the views show (favorites, viewed
  * chapters, liked comments), read in one round trip.
  */
-export function visitorsRepo(db: DB) {
+export function visitorsRepo(db: DB, clock: ServerClock) {
   /** SQL of the flags read per list lengths (titles|chapters|comments). */
   const compiled = new Map<string, string>();
   return {
@@ -46,7 +46,7 @@ export function visitorsRepo(db: DB) {
 
     /** Makes the visitor's row (on their first write), or marks it seen. */
     async ensure(token: string): Promise<void> {
-      const now = nowSec();
+      const now = clock.nowSec();
       await db
         .insertInto('visitors')
         .values({ token, created_at: now, last_seen: now })

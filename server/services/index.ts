@@ -3,7 +3,7 @@ import type { Repos } from '../repos/index.js';
 import type { Snapshot } from '../repos/catalog.js';
 import type { Quality } from '../images/urls.js';
 import { TtlCache } from '../lib/cache.js';
-import { DAY, nowSec } from '../lib/clock.js';
+import { DAY, type ServerClock } from '../lib/clock.js';
 import { encodeSuccess, type Encoded } from '../lib/proto.js';
 import { sanitizeHtml } from '../lib/html.js';
 import {
@@ -47,21 +47,21 @@ function nextStartMs(s: Snapshot): number {
  * (for the view counts in the scores), not every viewCacheMs.
  * Per-visitor fields are added by the routes on every request, never cached.
  */
-export function makeServices(repos: Repos, config: Config, notices: Notices = localNotices()) {
+export function makeServices(repos: Repos, config: Config, clock: ServerClock, notices: Notices = localNotices()) {
   const ttl = config.viewCacheMs;
   const snapTtl = notices.shared ? Math.max(ttl, config.catalogReloadMs) : ttl;
-  const snap = new TtlCache<Snapshot>(snapTtl, 1);
-  const encoded = new TtlCache<Encoded>(ttl, 2000);
-  const details = new TtlCache<TitleDetailShared>(ttl, 500);
-  const viewers = new TtlCache<ViewerShared>(ttl, 500);
+  const snap = new TtlCache<Snapshot>(snapTtl, 1, clock);
+  const encoded = new TtlCache<Encoded>(ttl, 2000, clock);
+  const details = new TtlCache<TitleDetailShared>(ttl, 500, clock);
+  const viewers = new TtlCache<ViewerShared>(ttl, 500, clock);
   const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
   /** Until when each snapshot is current (ms). */
   const snapUntil = new WeakMap<Snapshot, number>();
 
   const snapshot = () =>
     snap.get('s', async (expire) => {
-      const until = Date.now() + snapTtl;
-      const s = await repos.catalog.snapshot(nowSec());
+      const until = clock.now() + snapTtl;
+      const s = await repos.catalog.snapshot(clock.nowSec());
       const next = nextStartMs(s);
       expire(next);
       snapUntil.set(s, Math.min(until, next));
@@ -164,7 +164,7 @@ export function makeServices(repos: Repos, config: Config, notices: Notices = lo
     /** A title's detail, as of now: expires when one of its chapters starts or ends. */
     titleDetail: (titleId: number, base: string) =>
       details.get(`${titleId}|${base}`, async (expire) => {
-        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, nowSec());
+        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, clock.nowSec());
         expire(d.until);
         return d;
       }),
@@ -172,7 +172,7 @@ export function makeServices(repos: Repos, config: Config, notices: Notices = lo
     /** A chapter's viewer, as of now: expires when a chapter of its title starts or ends. */
     viewer: (chapterId: number, q: Quality, base: string) =>
       viewers.get(`${chapterId}|${q}|${base}`, async (expire) => {
-        const v = await buildViewer(repos, await snapshotFor(expire), chapterId, q, base, config.adUnitId, nowSec());
+        const v = await buildViewer(repos, await snapshotFor(expire), chapterId, q, base, config.adUnitId, clock.nowSec());
         expire(v.until);
         return v;
       }),

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { nowSec } from '../lib/clock.js';
 import { sendSuccess } from '../lib/proto.js';
 import { MangaViewerSchema, PageSchema, type MangaViewer } from '../../core/gen/manga/v1/viewer_pb.js';
 import type { VisitorFlags } from '../repos/visitors.js';
@@ -86,7 +85,7 @@ function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaVie
  * "="), in viewer_token and in the page URLs.
  */
 export function sendMobileViewer(req: FastifyRequest, reply: FastifyReply, v: ViewerShared, f: VisitorFlags): FastifyReply {
-  const token = viewToken(v.chapterId, pageKeys(v), nowSec());
+  const token = viewToken(v.chapterId, pageKeys(v), req.server.clock.nowSec());
   reply.header('set-cookie', `plus_vw_token=${token}`);
   return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: mobileViewer(v, f, token) } });
 }

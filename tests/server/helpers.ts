@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDb, type DB } from '../../server/db/index.js';
+import type { ServerClock } from '../../server/lib/clock.js';
 import { ResponseSchema, type Response, type SuccessResult, type ErrorResult } from '../../core/gen/manga/v1/response_pb.js';
 import { seed } from './fixtures.js';
 
@@ -24,12 +25,15 @@ export interface TestApp {
 /**
  * A fresh database of its own (a temp SQLite file, or a PostgreSQL database
  * named after the test file), seeded with the fixture catalog, and the app on it.
+ * `clock`: the server's time (a manualServerClock a test moves); the fixtures
+ * are dated from its now. The machine's clock by default.
  */
 export async function setup(
   backend: 'sqlite' | 'postgres',
   name: string,
   overrides: Partial<Config> = {},
   doSeed = true,
+  clock?: ServerClock,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `srv-${name}-`));
   let databaseUrl = '';
@@ -66,9 +70,9 @@ export async function setup(
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, overrides);
   const { db, dialect, close } = await openDb(config);
-  const now = Math.floor(Date.now() / 1000);
+  const now = clock ? clock.nowSec() : Math.floor(Date.now() / 1000);
   if (doSeed) await seed(db, now);
-  const app = await buildApp({ config, db, dialect });
+  const app = await buildApp({ config, db, dialect, ...(clock ? { clock } : {}) });
   await app.ready();
   return {
     app,

@@ -72,7 +72,7 @@ for (const backend of BACKENDS) {
     });
 
     it('a folder round-trips: rows, natural order, a DOUBLE spread, served pages decrypt to the announced sizes', async () => {
-      const res = await importChapter(t.db, { source: path.join(work, 'folder'), titleId: T.bladeEn, chapterName: '#900', dataDir });
+      const res = await importChapter(t.db, t.app.clock, { source: path.join(work, 'folder'), titleId: T.bladeEn, chapterName: '#900', dataDir });
       expect(res.pages).toBe(10);
       expect(res.doubles).toBe(1);
       const pages = await t.db.selectFrom('pages').selectAll().where('chapter_id', '=', res.chapterId).orderBy('idx').execute();
@@ -99,7 +99,7 @@ for (const backend of BACKENDS) {
     it('a .cbz round-trips into a new title', async () => {
       const cbz = path.join(work, 'ch.cbz');
       await zipFolder(path.join(work, 'folder'), cbz);
-      const res = await importChapter(t.db, {
+      const res = await importChapter(t.db, t.app.clock, {
         source: cbz,
         newTitle: { name: 'Imported Tale', author: 'A. Author', language: 'fr' },
         chapterName: '#001',
@@ -133,7 +133,7 @@ for (const backend of BACKENDS) {
       await sharp(raw, { raw: { width: 800, height: 20000, channels: 3 } })
         .png()
         .toFile(path.join(strip, '001.png'));
-      const res = await importChapter(t.db, { source: strip, titleId: T.bladeEn, chapterName: '#905', dataDir });
+      const res = await importChapter(t.db, t.app.clock, { source: strip, titleId: T.bladeEn, chapterName: '#905', dataDir });
       expect(res).toMatchObject({ pages: 1, doubles: 0 });
       const [page] = await t.db.selectFrom('pages').selectAll().where('chapter_id', '=', res.chapterId).execute();
       expect([page.type, page.width, page.height]).toEqual([PageType.SINGLE, 960, 24000]);
@@ -169,7 +169,7 @@ for (const backend of BACKENDS) {
       const corrupt = path.join(work, 'corrupt.cbz');
       fs.writeFileSync(corrupt, Buffer.from('PK\x03\x04 this is not really a zip archive at all'));
       const before = await counts();
-      const cases: Array<[string, Parameters<typeof importChapter>[1], RegExp]> = [
+      const cases: Array<[string, Parameters<typeof importChapter>[2], RegExp]> = [
         ['non-image file', { source: bad, titleId: T.bladeEn, chapterName: '#901', dataDir }, /notes\.txt is not an image/],
         ['corrupt archive', { source: corrupt, titleId: T.bladeEn, chapterName: '#902', dataDir }, /corrupt|not a readable/],
         ['empty folder', { source: empty, titleId: T.bladeEn, chapterName: '#903', dataDir }, /holds no images/],
@@ -186,8 +186,8 @@ for (const backend of BACKENDS) {
         ['missing title', { source: path.join(work, 'folder'), titleId: 999999, chapterName: '#904', dataDir }, /there is no title 999999/],
       ];
       for (const [what, opts, msg] of cases) {
-        await expect(importChapter(t.db, opts), what).rejects.toThrow(ImportError);
-        await expect(importChapter(t.db, opts), what).rejects.toThrow(msg);
+        await expect(importChapter(t.db, t.app.clock, opts), what).rejects.toThrow(ImportError);
+        await expect(importChapter(t.db, t.app.clock, opts), what).rejects.toThrow(msg);
       }
       expect(await counts()).toEqual(before);
     });

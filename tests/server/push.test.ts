@@ -76,14 +76,14 @@ describe.each(BACKENDS)('release notifications on %s', (backend) => {
     expect(t.app.push.publicKey).toBe(key);
     // Another node on the same database (another DATA_DIR) gets the same pair, even starting at the same moment.
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'push-node-'));
-    const again = await Promise.all([1, 2, 3].map(() => loadVapidKeys(t.db, { publicKey: '', privateKey: '' }, other)));
+    const again = await Promise.all([1, 2, 3].map(() => loadVapidKeys(t.db, { publicKey: '', privateKey: '' }, other, t.app.clock)));
     for (const k of again) expect(k.publicKey).toBe(key);
     fs.rmSync(other, { recursive: true, force: true });
     expect(await t.db.selectFrom('push_vapid').selectAll().execute()).toHaveLength(1);
     // The environment's pair wins; half a pair is an error.
     const env = webpush.generateVAPIDKeys();
-    expect((await loadVapidKeys(t.db, env, other)).publicKey).toBe(env.publicKey);
-    await expect(loadVapidKeys(t.db, { publicKey: env.publicKey, privateKey: '' }, other)).rejects.toThrow(/VAPID/);
+    expect((await loadVapidKeys(t.db, env, other, t.app.clock)).publicKey).toBe(env.publicKey);
+    await expect(loadVapidKeys(t.db, { publicKey: env.publicKey, privateKey: '' }, other, t.app.clock)).rejects.toThrow(/VAPID/);
   });
 
   it('notifies each subscriber of the title once, in its language, and drops expired subscriptions', async () => {

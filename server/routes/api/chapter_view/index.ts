@@ -2,7 +2,6 @@ import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { errors } from '../../../lib/errors.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
-import { nowSec } from '../../../lib/clock.js';
 import { assertReadable } from '../../../services/titleDetail.js';
 
 /**
@@ -18,7 +17,7 @@ const route = routeModule((app) => {
     const chapterId = uintParam(params(req), 'chapter_id');
     const c = await app.repos.chapters.byId(chapterId);
     if (!c) throw errors.chapterNotFound(chapterId);
-    assertReadable(c, chapterId, nowSec());
+    assertReadable(c, chapterId, app.clock.nowSec());
     app.repos.views.record(req.visitor, chapterId);
     return sendSuccess(req, reply);
   });

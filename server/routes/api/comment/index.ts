@@ -11,7 +11,7 @@ export const commentList = (app: FastifyInstance) => async (req: FastifyRequest,
   const s = await app.services.snapshot();
   const c = await app.repos.chapters.byId(chapterId);
   const t = c ? s.titlesById.get(c.title_id) : undefined;
-  if (!c || !t || c.start_ts > Math.floor(Date.now() / 1000)) throw errors.chapterNotFound(chapterId);
+  if (!c || !t || c.start_ts > app.clock.nowSec()) throw errors.chapterNotFound(chapterId);
   const rows = await app.repos.comments.list(chapterId);
   const f = await app.repos.visitors.flags(req.visitor, { commentIds: rows.map((r) => r.id) });
   return sendSuccess(req, reply, {

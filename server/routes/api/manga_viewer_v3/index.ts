@@ -2,7 +2,6 @@ import { QUALITIES, isQuality } from '../../../images/urls.js';
 import { ApiError, errors } from '../../../lib/errors.js';
 import { baseUrl, enumParam, params, uintParam } from '../../../lib/params.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
-import { nowSec } from '../../../lib/clock.js';
 import { noFlags } from '../../../repos/visitors.js';
 import { ErrorResult_Action } from '../../../../core/gen/manga/v1/response_pb.js';
 import { topCommentIds } from '../../../services/viewer.js';
@@ -59,7 +58,7 @@ const route = routeModule((app) => {
     const given = [query.token, req.headers['plus-vw-token']].filter((x): x is string => typeof x === 'string');
     const rows = await app.repos.chapters.pages(chapterId);
     const keys = rows.map((r) => r.encryption_key);
-    if (!given.some((t) => tokenOpens(t, chapterId, keys, nowSec()))) {
+    if (!given.some((t) => tokenOpens(t, chapterId, keys, app.clock.nowSec()))) {
       throw errors.chapterNotReadable(chapterId, 'not opened by a current view token');
     }
     const row = rows.find((r) => r.idx === idx);

@@ -18,7 +18,7 @@ const route = routeModule((app) => {
     const [ids, s] = await Promise.all([app.repos.bookmarks.titleIds(req.visitor), app.services.snapshot()]);
     // A favorite made a moment ago may be newer than the cached catalog.
     const missing = ids.some((id) => !s.titlesById.has(id));
-    const snap = missing ? await app.repos.catalog.snapshot(Math.floor(Date.now() / 1000)) : s;
+    const snap = missing ? await app.repos.catalog.snapshot(app.clock.nowSec()) : s;
     const titles = ids.flatMap((id) => {
       const t = snap.titlesById.get(id);
       return t ? [titleMsg(t)] : [];

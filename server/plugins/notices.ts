@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { chapterEvents } from '../lib/events.js';
-import { localNotices, pgNotices, type Notices } from './notices.js';
+import { localNotices, pgNotices, type Notices } from '../cluster/notices.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
