@@ -6,13 +6,10 @@ import type { DB, Dialect } from './db/index.js';
 import { systemClock, type ServerClock } from './lib/clock.js';
 import external from './plugins/external.js';
 import services from './plugins/services.js';
-import bodies from './plugins/bodies.js';
-import maintenance from './plugins/maintenance.js';
 import limits from './plugins/limits.js';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_SIZE } from './plugins/frameworkErrors.js';
-import regions from './plugins/regions.js';
-import visitor from './plugins/visitor.js';
-import errors from './plugins/errors.js';
+import api from './plugins/api.js';
+import plainErrors from './plugins/plainErrors.js';
 import web from './plugins/web.js';
 import push from './plugins/push.js';
 import notices from './plugins/notices.js';
@@ -90,16 +87,20 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   await app.register(notices);
   await app.register(services);
   await app.register(limits);
-  // onRequest hooks run in this order: maintenance, then regions, then the visitor.
-  await app.register(maintenance);
-  await app.register(regions);
-  await app.register(visitor);
-  await app.register(bodies);
-  await app.register(errors);
   await app.register(push);
-  // autoHooks: a folder's autohooks.ts applies to the routes of that folder and those below it
-  // (Fastify encapsulation), so a scope is a folder, not a test of the URL.
-  await app.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: true, cascadeHooks: true });
+  // Failures outside a scope with its own form (the images): their status, in plain text.
+  await app.register(plainErrors);
+  // Scopes are folders, not tests of the URL (Fastify encapsulation): the reader's API is one scope
+  // (server/plugins/api.ts: its hooks, bodies and error envelope, routes/api/); every other folder of
+  // routes/ (images, the console) is loaded beside it, without them. A folder's autohooks.ts applies
+  // to the routes of that folder and those below it.
+  await app.register(api, { prefix: '/api' });
+  await app.register(autoload, {
+    dir: path.join(import.meta.dirname, 'routes'),
+    ignorePattern: /^api$/,
+    autoHooks: true,
+    cascadeHooks: true,
+  });
   await app.register(web);
   return app;
 }

@@ -32,9 +32,6 @@ export const RENDER_AHEAD_HEADER = 'x-render-ahead';
 /** Whether this call renders a page ahead (RENDER_AHEAD_HEADER). */
 export const rendersAhead = (req: FastifyRequest) => req.headers[RENDER_AHEAD_HEADER] === '1';
 
-/** An /api call (the plugins for the API skip the web app's pages and images). */
-export const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
-
 /**
  * A route module (server/routes/<url path>/index.ts): registers its routes at
  * paths relative to its folder, which @fastify/autoload turns into the prefix

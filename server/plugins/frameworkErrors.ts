@@ -4,7 +4,6 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb.js';
 import { errors, type ApiError } from '../lib/errors.js';
 import { errorResponse, PROTOBUF, sendResponse } from '../lib/proto.js';
-import { isApi } from '../lib/route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +11,14 @@ declare module 'fastify' {
     securityHeaders: Record<string, string>;
   }
 }
+
+/**
+ * Whether a URL is the reader API's. The one test of a URL for a scope, and only for
+ * the failures that happen before routing (a URL that does not decode, Node's parser
+ * errors): no route, so no Fastify scope, has been chosen yet. Everything after routing
+ * is decided by the scope a route is registered in (server/plugins/api.ts).
+ */
+const isApiUrl = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
 
 /** Largest request head (request line and headers) read: over it the answer is 431. */
 export const MAX_HEADER_SIZE = 16 * 1024;
@@ -25,7 +32,7 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.headers(req.server.securityHeaders);
   const api = errors.badParam('url', `is malformed (${error.code})`);
-  if (!isApi(req.url)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
+  if (!isApiUrl(req.url)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
   // The query string did not decode either, maybe: ask for JSON by the raw URL.
   Object.defineProperty(req, 'query', { value: { format: /[?&]format=json(&|$)/.test(req.url) ? 'json' : '' } });
   return sendResponse(req, reply, errorResponse(api.spec), api.spec.status);
@@ -65,7 +72,7 @@ export function clientErrorHandler(this: FastifyInstance, err: ConnectionError, 
   const envelope = errorResponse(api.spec);
   let type = 'text/plain; charset=utf-8';
   let body = Buffer.from(api.spec.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request');
-  if (isApi(target) || target === '') {
+  if (isApiUrl(target) || target === '') {
     const json = /[?&]format=json(&|$)/.test(target);
     type = json ? 'application/json; charset=utf-8' : PROTOBUF;
     body = json ? Buffer.from(JSON.stringify(toJson(ResponseSchema, envelope))) : Buffer.from(toBinary(ResponseSchema, envelope));

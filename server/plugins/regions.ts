@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
-import { isApi } from '../lib/route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +15,7 @@ declare module 'fastify' {
 export default fp((app, _opts, done) => {
   app.addHook('onRequest', (req, _reply, next) => {
     const { blockedRegions, regionHeader } = app.config;
-    if (!blockedRegions.length || !req.routeOptions.config?.content || !isApi(req.url)) return next();
+    if (!blockedRegions.length || !req.routeOptions.config?.content) return next();
     const region = String(req.headers[regionHeader] ?? '')
       .trim()
       .toUpperCase();

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import { isApi } from '../lib/route.js';
 import { clientAddress } from './limits.js';
 
 declare module 'fastify' {
@@ -67,7 +66,6 @@ export default fp((app, _opts, done) => {
   app.decorateRequest('newVisitor', false);
   const known = new Set<string>();
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApi(req.url)) return;
     const given = sessionId(req.headers['session-token']);
     const token = given ?? newToken();
     if (!given) {

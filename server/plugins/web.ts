@@ -8,9 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
-import { errors } from '../lib/errors.js';
-import { errorResponse, sendResponse } from '../lib/proto.js';
-import { isApi, RENDER_AHEAD_HEADER } from '../lib/route.js';
+import { RENDER_AHEAD_HEADER } from '../lib/route.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -38,10 +36,7 @@ export default fp(async (app) => {
   const firstView = hasWeb ? await loadFirstView(app, dir) : null;
   const inlineScript = firstView ? readInlineScript(path.resolve(dir, '..', 'dist-ssr', 'first-paint.js')) : null;
   app.setNotFoundHandler(async (req, reply) => {
-    if (isApi(req.url)) {
-      const err = errors.unknownRoute(req.method, req.url.split('?')[0] ?? '');
-      return sendResponse(req, reply, errorResponse(err.spec), err.spec.status);
-    }
+    // (A URL under /api that matches no route is the API scope's: server/plugins/api.ts.)
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not Found');
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');

@@ -26,7 +26,8 @@ export interface TestApp {
  * A fresh database of its own (a temp SQLite file, or a PostgreSQL database
  * named after the test file), seeded with the fixture catalog, and the app on it.
  * `clock`: the server's time (a manualServerClock a test moves); the fixtures
- * are dated from its now. The machine's clock by default.
+ * are dated from its now. The machine's clock by default. `extend`: adds to the
+ * app before it is ready (a test's own routes).
  */
 export async function setup(
   backend: 'sqlite' | 'postgres',
@@ -34,6 +35,7 @@ export async function setup(
   overrides: Partial<Config> = {},
   doSeed = true,
   clock?: ServerClock,
+  extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `srv-${name}-`));
   let databaseUrl = '';
@@ -73,6 +75,7 @@ export async function setup(
   const now = clock ? clock.nowSec() : Math.floor(Date.now() / 1000);
   if (doSeed) await seed(db, now);
   const app = await buildApp({ config, db, dialect, ...(clock ? { clock } : {}) });
+  await extend?.(app);
   await app.ready();
   return {
     app,
