@@ -19,6 +19,35 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**'];
 /** Browser app folders that sit below the screens and the app shell. */
 const APP_LOWER = ['src/api', 'src/lib', 'src/i18n', 'src/ui', 'src/viewer', 'src/ads', 'src/analytics'];
 
+/**
+ * The server's layers, bottom first: a module imports from its own layer and those below it, never
+ * above (docs/CONVENTIONS.md, Server). lib/ and config: helpers of every layer; db/ and cluster/: the
+ * database and the notices between nodes; content/: the demo's seeded randomness, copy and row shapes
+ * (pure); repos/: the only SQL; images/: art, blobs and image URLs; catalog/: generation and import;
+ * services/ and push/: computed answers and release notifications; plugins/; routes/; then the app,
+ * and the programs that start it.
+ */
+const SERVER_LAYERS = [
+  ['lib', 'config.ts'],
+  ['db', 'cluster'],
+  ['content'],
+  ['repos'],
+  ['images'],
+  ['catalog'],
+  ['services', 'push'],
+  ['plugins'],
+  ['routes'],
+  ['app.ts'],
+  ['main.ts', 'cli'],
+].map((layer) => layer.map((p) => `./server/${p}`));
+const SERVER_ZONES = SERVER_LAYERS.slice(0, -1).flatMap((layer, i) =>
+  layer.map((target) => ({
+    target,
+    from: SERVER_LAYERS.slice(i + 1).flat(),
+    message: 'Server layers point down only (eslint.config.js SERVER_LAYERS, docs/CONVENTIONS.md): this imports a layer above.',
+  })),
+);
+
 /** Globals that make code impure: time, storage and the network come from outside. */
 const IMPURE_GLOBALS = [
   'setTimeout',
@@ -91,6 +120,7 @@ export default tseslint.config(
               message: 'The server imports core/, never browser app code.',
             },
             { target: './src', from: ['./server', './tests', './bench'], message: 'The browser app never imports server or test code.' },
+            ...SERVER_ZONES,
             ...APP_LOWER.map((dir) => ({
               target: `./${dir}`,
               from: ['./src/app', './src/screens', './src/boot'],
@@ -108,6 +138,27 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...IMPURE_GLOBALS],
       'no-restricted-properties': ['error', ...IMPURE_PROPERTIES],
+    },
+  },
+  // The server's time is its injected clock (server/lib/clock.ts: app.clock), so a test can set and move it;
+  // randomness that matters is crypto's. Exceptions: the clock itself, and the programs that start a
+  // server or run a command (main, cli/), which choose the machine's clock for what they build.
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, 'server/lib/clock.ts', 'server/main.ts', 'server/cli/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: "The server's time is app.clock (server/lib/clock.ts), given to what reads it." },
+        { object: 'Math', property: 'random', message: 'Not reproducible: use a seeded rng (demo content) or node:crypto (secrets).' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "The server's time is app.clock (server/lib/clock.ts): new Date(clock.now()).",
+        },
+      ],
     },
   },
   // Browser storage only through src/lib/storage.ts.

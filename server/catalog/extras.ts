@@ -1,12 +1,12 @@
 import { PresentationMethod, Rating } from '../../core/gen/manga/v1/common_pb.js';
 import { sanitizeHtml } from '../lib/html.js';
-import type { Catalog, TitleInfo } from './model.js';
-import { PUBLISHERS } from './model.js';
+import type { Catalog, TitleInfo } from '../content/model.js';
+import { PUBLISHERS } from '../content/model.js';
 import { DAY } from '../lib/clock.js';
-import { makeRng } from './rng.js';
+import { makeRng } from '../content/rng.js';
 import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
-import { SERIES } from './text/series.js';
-import { ANNOUNCEMENTS, FEATURED_LISTS, HOME_POPUP, NEWS, RATING_POPUP, SURVEY, SURVEY_LANGS } from './text/copy.js';
+import { SERIES } from '../content/text/series.js';
+import { ANNOUNCEMENTS, FEATURED_LISTS, HOME_POPUP, NEWS, RATING_POPUP, SURVEY, SURVEY_LANGS } from '../content/text/copy.js';
 import { appLink, bannerUrl, BANNER_SIZES, popupImageUrl } from '../images/assets.js';
 
 const QUESTIONNAIRE_KEY = 'demo2026';

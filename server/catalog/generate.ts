@@ -1,19 +1,19 @@
 import { LabelCode, type Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
 import { DAY } from '../lib/clock.js';
-import { makeRng } from './rng.js';
+import { makeRng } from '../content/rng.js';
 import { authorFor, CADENCE_DAYS, LANG_WEIGHT, languagesFor, lastWeekday, ONGOING_SCHEDULES, pad3 } from './seriesPlan.js';
-import { emptyCatalog, PUBLISHERS, type Catalog, type TitleInfo } from './model.js';
+import { emptyCatalog, PUBLISHERS, type Catalog, type TitleInfo } from '../content/model.js';
 import { addPages, pageCount } from './pages.js';
 import { seriesStyleSeed } from '../images/style.js';
 import { BY_SHORT } from '../../core/languages.js';
-import { SERIES, GENRES } from './text/series.js';
-import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD } from './text/phrases.js';
-import { CHAPTER_TITLES } from './text/chapterTitles.js';
-import { COMMENTS, USER_NAMES } from './text/chatter.js';
+import { SERIES, GENRES } from '../content/text/series.js';
+import { GENRE_SENTENCES, CLOSERS, CHAPTER_WORD } from '../content/text/phrases.js';
+import { CHAPTER_TITLES } from '../content/text/chapterTitles.js';
+import { COMMENTS, USER_NAMES } from '../content/text/chatter.js';
 import { chapterThumbUrl, iconUrl, titleImageUrl, ICON_COUNT } from '../images/assets.js';
 import { addExtras } from './extras.js';
 
-/** The demo catalog's rows (server/catalog/model.ts). */
+/** The demo catalog's rows (server/content/model.ts). */
 export type { Catalog };
 
 const TITLE_ID_BASE = 100000;

@@ -11,6 +11,7 @@ import { WEBP } from '../images/store.js';
 import { imageBlobs } from '../images/blobs.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
 import { importsRepo } from '../repos/imports.js';
+import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
 import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource.js';
 
 /**
@@ -119,7 +120,7 @@ export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions
   if (o.verticalOnly && o.horizontalOnly) throw new ImportError('a chapter cannot be both vertical-only and horizontal-only');
   let language = 0;
   if (o.titleId !== undefined) {
-    const repo = importsRepo(db);
+    const repo = importsRepo(db, { titleImageUrl, chapterThumbUrl });
     if (!(await repo.titleExists(o.titleId))) throw new ImportError(`there is no title ${o.titleId}`);
     const dup = await repo.chapterNamed(o.titleId, o.chapterName);
     if (dup !== undefined) throw new ImportError(`title ${o.titleId} already has a chapter named ${o.chapterName} (chapter ${dup})`);
@@ -137,7 +138,7 @@ export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions
   fs.mkdirSync(tmp, { recursive: true });
   try {
     const rows = await prepare(raw, tmp, (i) => o.onProgress?.(i, total, 'pages'));
-    const result = await importsRepo(db).writeChapter(
+    const result = await importsRepo(db, { titleImageUrl, chapterThumbUrl }).writeChapter(
       {
         ...(o.titleId !== undefined ? { titleId: o.titleId } : {}),
         ...(o.newTitle ? { newTitle: { ...o.newTitle, language } } : {}),

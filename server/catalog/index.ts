@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { DB, Dialect } from '../db/index.js';
 import { systemClock, type ServerClock } from '../lib/clock.js';
 import { generateCatalog } from './generate.js';
-import type { Catalog } from './model.js';
+import type { Catalog } from '../content/model.js';
 import { seedRepo } from '../repos/seed.js';
 
 export interface CatalogDeps {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { ReleaseSchedule } from '../../core/gen/manga/v1/common_pb.js';
-import type { Catalog } from './model.js';
-import type { Rng } from './rng.js';
-import type { SeriesSpec } from './text/seriesSpec.js';
+import type { Catalog } from '../content/model.js';
+import type { Rng } from '../content/rng.js';
+import type { SeriesSpec } from '../content/text/seriesSpec.js';
 
 /** Single pages at "high" (pages.width/height); DOUBLE is twice as wide. */
 const PAGE_W = 960;

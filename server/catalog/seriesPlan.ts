@@ -1,8 +1,8 @@
 import { ReleaseSchedule, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
 import { SHORT_CODES, type ShortCode } from '../../core/languages.js';
 import { DAY } from '../lib/clock.js';
-import type { Rng } from './rng.js';
-import { GIVEN_NAMES, SURNAMES } from './text/series.js';
+import type { Rng } from '../content/rng.js';
+import { GIVEN_NAMES, SURNAMES } from '../content/text/series.js';
 
 /** How a demo series is published: its schedule, editions, author and release days (server/catalog/generate.ts). */
 

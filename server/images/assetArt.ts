@@ -1,4 +1,4 @@
-import { makeRng } from '../catalog/rng.js';
+import { makeRng } from '../content/rng.js';
 import { styleFor, esc, wrap, textBlock, textWidthEm, type SeriesStyle } from './style.js';
 import { FONT } from './fonts.js';
 import type { TitleImageKind } from './assets.js';

@@ -1,4 +1,4 @@
-import { makeRng, type Rng } from '../catalog/rng.js';
+import { makeRng, type Rng } from '../content/rng.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { styleFor, esc, wrap, textBlock, textWidthEm, type SeriesStyle } from './style.js';
 import { FONT } from './fonts.js';

@@ -19,9 +19,9 @@ import {
   POPUP_IMAGE_SIZE,
   type TitleImageKind,
 } from './assets.js';
-import { BUBBLES } from '../catalog/text/chatter.js';
-import { HOME_POPUP } from '../catalog/text/copy.js';
-import { l9 } from '../catalog/text/l9.js';
+import { BUBBLES } from '../content/text/chatter.js';
+import { HOME_POPUP } from '../content/text/copy.js';
+import { l9 } from '../content/text/l9.js';
 import { BY_SHORT, languageOrDefault, type ShortCode } from '../../core/languages.js';
 
 /** The phrase-bank language of a Language value (English for any other). */

@@ -1,4 +1,4 @@
-import { makeRng, hash32 } from '../catalog/rng.js';
+import { makeRng, hash32 } from '../content/rng.js';
 import { FONT } from './fonts.js';
 
 /** The look of one series: every page, cover and banner of it shares this. */

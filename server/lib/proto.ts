@@ -8,7 +8,7 @@ import {
   type Response,
 } from '../../core/gen/manga/v1/response_pb.js';
 import { Popup_OSDefaultSchema, Language } from '../../core/gen/manga/v1/common_pb.js';
-import { absoluteUrls } from '../images/urls.js';
+import { absoluteUrls } from './absoluteUrls.js';
 
 export const PROTOBUF = 'application/x-protobuf';
 

@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TapLog } from '../repos/feedback.js';
 import { errors } from './errors.js';
 import { enumParam, params, strParam, uintParam, type Params } from './params.js';
 import { sendSuccess } from './proto.js';
 import { write } from './route.js';
+
+/** A tap on a banner, a title's banner or a popup, as stored (server/repos/feedback.ts). */
+export interface TapLog {
+  kind: 'banner' | 'title_banner' | 'popup';
+  banner_id?: number;
+  title_id?: number;
+  popup_id?: number;
+  banner_type?: string;
+  location?: string;
+  type?: string;
+}
 
 const WORD = /^[a-z][a-z0-9_]{0,31}$/;
 

@@ -15,7 +15,14 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const push = await pushService({ db: app.db, dialect: app.dialect, config: app.config, repo: app.repos.push, clock: app.clock, log: app.log });
+    const push = await pushService({
+      db: app.db,
+      dialect: app.dialect,
+      config: app.config,
+      repo: app.repos.push,
+      clock: app.clock,
+      log: app.log,
+    });
     app.decorate('push', push.service);
     app.addHook('onReady', () => push.start());
     app.addHook('onClose', () => push.stop());

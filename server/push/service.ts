@@ -33,7 +33,7 @@ export interface PushService {
 }
 
 /** Seconds between release checks (PUSH_CHECK_SECONDS; 0 turns the scheduler off). */
-export function checkSeconds(): number {
+function checkSeconds(): number {
   const v = Number(process.env.PUSH_CHECK_SECONDS ?? 30);
   return Number.isFinite(v) && v >= 0 ? v : 30;
 }
@@ -90,7 +90,8 @@ export async function pushService(d: PushDeps) {
   async function release(c: ReleasedChapter, now: number): Promise<ReleaseReport | null> {
     const r = await repo.claim(c.chapterId, now, async (trx, visitors) => {
       const jobs = [];
-      for (let i = 0; i < visitors.length; i += BATCH) jobs.push({ chapterId: c.chapterId, visitors: visitors.slice(i, i + BATCH), attempt: 0 });
+      for (let i = 0; i < visitors.length; i += BATCH)
+        jobs.push({ chapterId: c.chapterId, visitors: visitors.slice(i, i + BATCH), attempt: 0 });
       await q.enqueue(trx, jobs);
     });
     if (!r) return null;

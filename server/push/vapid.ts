@@ -29,7 +29,12 @@ function legacyKeys(dataDir: string): VapidKeys | null {
  * DATA_DIR/vapid.json, or a new pair) with an insert that does nothing when
  * another node won the race; every node then reads the row that is there.
  */
-export async function loadVapidKeys(db: DB, env: { publicKey: string; privateKey: string }, dataDir: string, clock: ServerClock): Promise<VapidKeys> {
+export async function loadVapidKeys(
+  db: DB,
+  env: { publicKey: string; privateKey: string },
+  dataDir: string,
+  clock: ServerClock,
+): Promise<VapidKeys> {
   if (env.publicKey || env.privateKey) {
     if (!isKey(env.publicKey, 65) || !isKey(env.privateKey, 32))
       throw new Error('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: both needed, base64url (65-byte public point, 32-byte private key)');

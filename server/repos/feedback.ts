@@ -1,15 +1,6 @@
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
-
-export interface TapLog {
-  kind: 'banner' | 'title_banner' | 'popup';
-  banner_id?: number;
-  title_id?: number;
-  popup_id?: number;
-  banner_type?: string;
-  location?: string;
-  type?: string;
-}
+import type { TapLog } from '../lib/taplog.js';
 
 /** Tap logs, contact messages and survey answers: what visitors send us. */
 export function feedbackRepo(db: DB, clock: ServerClock) {

@@ -2,7 +2,6 @@ import type { DB } from '../db/index.js';
 import { dialectOf } from '../db/dialect.js';
 import { noticeSql } from '../cluster/notices.js';
 import { LabelCode, Rating, ReleaseSchedule, TitleUpdateStatus, UpdateTiming } from '../../core/gen/manga/v1/common_pb.js';
-import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
 
 /** A chapter to write (server/catalog/import.ts prepares its pages). */
 export interface NewChapter {
@@ -19,8 +18,17 @@ export interface NewChapter {
   now: number;
 }
 
+/**
+ * The image URLs a new title's and chapter's rows carry, given by the importer
+ * (server/images/assets.ts names them; the images sit above the repositories).
+ */
+export interface ImportUrls {
+  titleImageUrl: (titleId: number, kind: 'portrait' | 'landscape' | 'title' | 'background' | 'favorite') => string;
+  chapterThumbUrl: (chapterId: number) => string;
+}
+
 /** The chapter import's data access: checks before the work, and the rows written in one transaction. */
-export function importsRepo(db: DB) {
+export function importsRepo(db: DB, { titleImageUrl, chapterThumbUrl }: ImportUrls) {
   return {
     async titleExists(id: number): Promise<boolean> {
       return !!(await db.selectFrom('titles').select(['id']).where('id', '=', id).executeTakeFirst());

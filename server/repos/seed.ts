@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import type { Catalog } from '../catalog/model.js';
+import type { Catalog } from '../content/model.js';
 
 /** Insert order (no foreign keys are declared, but keep parents first). */
 const TABLES = [

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
-import type { TapLog } from './feedback.js';
+import type { TapLog } from '../lib/taplog.js';
 
 export interface VisitorFlags {
   bookmarked: Set<number>;

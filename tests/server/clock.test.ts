@@ -88,8 +88,7 @@ describe.each(BACKENDS)('the server clock on %s', (backend) => {
     expect(await t.app.push.checkReleases()).toEqual([]);
     await push.waitFor(1);
     await poll(
-      async () =>
-        (await t.db.selectFrom('push_deliveries').select('endpoint_hash').where('chapter_id', '=', 1008).execute()).length === 1,
+      async () => (await t.db.selectFrom('push_deliveries').select('endpoint_hash').where('chapter_id', '=', 1008).execute()).length === 1,
       300,
       () => 'the delivery of chapter 1008 recorded',
     );

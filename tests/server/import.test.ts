@@ -72,7 +72,12 @@ for (const backend of BACKENDS) {
     });
 
     it('a folder round-trips: rows, natural order, a DOUBLE spread, served pages decrypt to the announced sizes', async () => {
-      const res = await importChapter(t.db, t.app.clock, { source: path.join(work, 'folder'), titleId: T.bladeEn, chapterName: '#900', dataDir });
+      const res = await importChapter(t.db, t.app.clock, {
+        source: path.join(work, 'folder'),
+        titleId: T.bladeEn,
+        chapterName: '#900',
+        dataDir,
+      });
       expect(res.pages).toBe(10);
       expect(res.doubles).toBe(1);
       const pages = await t.db.selectFrom('pages').selectAll().where('chapter_id', '=', res.chapterId).orderBy('idx').execute();

@@ -1,6 +1,6 @@
 import type { L9 } from './l9.js';
 
-/** How a demo work is described (server/catalog/text/worksA.ts and worksB.ts list them). */
+/** How a demo work is described (server/content/text/worksA.ts and worksB.ts list them). */
 
 type SeriesKind = 'ongoing' | 'completed' | 'one_shot';
 

@@ -1,7 +1,7 @@
 import { l9 } from './l9.js';
 import { spec, type SeriesSpec } from './seriesSpec.js';
 
-/** The demo works, first half (server/catalog/text/series.ts: SERIES). */
+/** The demo works, first half (server/content/text/series.ts: SERIES). */
 export const WORKS_A: SeriesSpec[] = [
   spec(
     'ongoing',
