@@ -15,7 +15,7 @@ import { ChapterPrefetch } from '../viewer/prefetch';
 import { TextureLimit } from '../viewer/textureLimit';
 
 /** The first pages' drawing until it is taken off the screen. */
-export class FirstPagesShown implements FirstPagesPort {
+class FirstPagesShown implements FirstPagesPort {
   private shown: FirstDrawing | null = null;
 
   show(drawing: FirstDrawing): void {
@@ -34,7 +34,7 @@ export class FirstPagesShown implements FirstPagesPort {
   }
 }
 
-export interface ViewerServices {
+interface ViewerServices {
   embedding: ViewerEmbedding;
   textureLimit: TextureLimit;
   pool: DecodePool;

@@ -28,7 +28,7 @@ export interface ViewerEnvironmentOverrides {
 }
 
 /** Called with each new session; what it returns runs when that session ends. */
-export type SessionListener = (session: ViewerSession) => (() => void) | void;
+type SessionListener = (session: ViewerSession) => (() => void) | void;
 
 export interface ViewerEmbedding {
   overrides?: ViewerEnvironmentOverrides;
