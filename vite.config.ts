@@ -48,7 +48,7 @@ function offlineFiles(): Plugin {
 
 /** The entry's own modules and the first-page hand-over's (see codeSplitting below). */
 const BOOT_MODULES =
-  /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver)|api[\\/](?:query|pageAnswers)|lib[\\/](?:prefs|storage)|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|pageMarkup|viewer[\\/](?:chapterQuery|imageQuality|viewerMode))\.ts$/;
+  /[\\/]src[\\/](?:boot[\\/](?:acceptServerView|pageData|chapterStartHandOver|viewerServices)|api[\\/](?:query|pageAnswers)|lib[\\/](?:prefs|storage)|i18n[\\/]index|viewer[\\/](?:prefetch|decodePool|textureLimit))\.tsx?$|[\\/]core[\\/](?:languages|storageKeys|languageChoice|pageMarkup|viewer[\\/](?:chapterQuery|imageQuality|viewerMode))\.ts$/;
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 

@@ -95,13 +95,14 @@ function readManifest(dir: string): Manifest {
   }
 }
 
-/** A source's chunk and every chunk it imports, from the manifest. */
-function chunkGraph(manifest: Manifest, sources: string[]): Manifest[string][] {
+/** A source's chunk and every chunk it imports, from the manifest; a source the manifest lacks is reported to `missing`. */
+function chunkGraph(manifest: Manifest, sources: string[], missing: (key: string) => void): Manifest[string][] {
   const out: Manifest[string][] = [];
   const seen = new Set<string>();
   const walk = (key: string) => {
     const m = manifest[key];
-    if (!m || seen.has(key)) return;
+    if (!m) return missing(key);
+    if (seen.has(key)) return;
     seen.add(key);
     out.push(m);
     for (const i of m.imports ?? []) walk(i);
@@ -115,10 +116,16 @@ function chunkGraph(manifest: Manifest, sources: string[]): Manifest[string][] {
  * chunks they import, by path. (Their scripts are not preloaded: on
  * HTTP/1.1's six connections they would hold the covers back.)
  */
-function firstViewAssets(manifest: Manifest, modules: Record<string, string>, appModule: string): Map<string, { styles: string[] }> {
+function firstViewAssets(
+  manifest: Manifest,
+  modules: Record<string, string>,
+  appModule: string,
+  missing: (key: string) => void,
+): Map<string, { styles: string[] }> {
   const out = new Map<string, { styles: string[] }>();
   for (const [p, src] of Object.entries(modules)) {
-    out.set(p, { styles: [...new Set(chunkGraph(manifest, [src, appModule]).flatMap((m) => (m.css ?? []).map((c) => `/${c}`)))] });
+    const chunks = chunkGraph(manifest, [src, appModule], missing);
+    out.set(p, { styles: [...new Set(chunks.flatMap((m) => (m.css ?? []).map((c) => `/${c}`)))] });
   }
   return out;
 }
@@ -166,7 +173,10 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
     return null;
   }
   const manifest = readManifest(dir);
-  const assets = firstViewAssets(manifest, mod.FIRST_VIEW_MODULES, mod.APP_MODULE);
+  // A stale key (a module renamed or moved) once dropped a view's styles without a word.
+  const assets = firstViewAssets(manifest, mod.FIRST_VIEW_MODULES, mod.APP_MODULE, (key) =>
+    app.log.error({ key }, 'server rendering: module not in the build manifest, its styles are not linked'),
+  );
   return async (req) => {
     const pathname = req.url.split('?')[0] ?? '';
     const headers = forwarded(req);

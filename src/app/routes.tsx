@@ -9,7 +9,7 @@ import { WebviewLayout } from '../screens/webview/WebviewLayout';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';
-import { preloadChapter, warmDecoders } from '../viewer/api';
+import { preloadChapter, warmDecoders } from '../boot/viewerPreload';
 import { MANGA_LIST_ALIASES, MANGA_LIST_TABS, RANKING_TABS } from '../lib/listTabs';
 
 /**

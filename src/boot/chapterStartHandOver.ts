@@ -7,7 +7,8 @@
  * inlines the drawing code, which starts while the page is parsed. The entry
  * takes that drawing (or loads the drawing code and starts it itself when
  * the page had none). The viewer takes the chapter (the answer in the page:
- * no call) and the pages' bitmaps as prefetched (prefetch.ts); its session
+ * no call) and the pages' bitmaps as prefetched (the page's viewer services,
+ * viewerServices.ts, hold both and the drawing); its session
  * (src/viewer/session/, through the port src/screens/viewer/viewerEnvironment.ts
  * gives it) adopts the canvas into its stage under its menus and removes it
  * once its own canvas shows the same pages (session/handOver.ts), or at the
@@ -17,23 +18,7 @@ import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import type { PageData } from './pageData';
 import { storedResolution } from '../lib/storage';
 import { viewerQueryKey } from '../lib/prefs';
-import { decodePool } from '../viewer/decodePool';
-import type { FirstDrawing } from './chapterStartDrawing';
-import { prefetchChapter } from '../viewer/prefetch';
-
-/** The drawing until it is taken off the screen. */
-let shown: FirstDrawing | null = null;
-
-/** The first-page canvas, if it is still up. */
-export function firstPageCanvas(): HTMLCanvasElement | null {
-  return shown?.canvas ?? null;
-}
-
-/** Takes the first-page canvas off the screen (idempotent). */
-export function dismissFirstPage(): void {
-  shown?.dismiss();
-  shown = null;
-}
+import { viewerServices } from './viewerServices';
 
 /**
  * Shows chapter `chapterId`'s first pages from the boot the app took: the
@@ -46,15 +31,15 @@ export async function showFirstPages(chapterId: number, boot: PageData, capMs: n
   // (Drawn here only when the page's script did not run: its code is loaded then.)
   const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./chapterStartDrawing')).drawFirstPages(chapterId, boot);
   if (!drawing) return;
-  shown = drawing;
+  const { firstPages, prefetch } = viewerServices();
+  firstPages.show(drawing);
   // The protobuf runtime that reads the chapter's answer loads once the pages are drawn.
   const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
   let release = () => {};
   const later = new Promise<void>((resolve) => (release = resolve));
-  prefetchChapter(
+  prefetch.chapter(
     viewerQueryKey(chapterId, quality),
     () => later.then(() => import('../viewer/api')).then((m) => m.loadMangaViewer(chapterId, quality)),
-    decodePool(),
     drawing.pages.map((p) => [p.url, p.bitmap] as const),
   );
   try {
@@ -63,5 +48,5 @@ export async function showFirstPages(chapterId: number, boot: PageData, capMs: n
     release();
   }
   // Nothing drawn (every page failed, or not yet): the viewer shows its own progress or retry controls.
-  if (shown === drawing && !drawing.canvas?.dataset.items) dismissFirstPage();
+  if (firstPages.showing(drawing) && !drawing.canvas?.dataset.items) firstPages.dismiss();
 }

@@ -63,8 +63,12 @@ export interface FirstView {
  */
 export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
 
-/** The app's code (the entry loads it once a first view's covers are painted): its styles are linked too. */
-export const APP_MODULE = 'src/start.tsx';
+/**
+ * The app's code (src/main.tsx imports it once a first view's covers are painted): its styles are
+ * linked too. A build-manifest key: src/boot/serverRender.test.ts fails when no build has it, and the
+ * server logs an error for a key its manifest lacks (server/plugins/web.ts).
+ */
+export const APP_MODULE = 'src/boot/startApp.tsx';
 
 const catalogs = new Map<Locale, Promise<Record<string, string>>>();
 const catalog = (l: Locale) => {

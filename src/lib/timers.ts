@@ -1,8 +1,7 @@
-/** A clock components take timeouts from (tests pass a manual one). */
-export interface TimerClock {
-  setTimeout(fn: () => void, ms: number): number;
-  clearTimeout(id: number): void;
-}
+import type { TimerClock } from '../../core/clock';
+
+/** A clock components take timeouts from (core/clock.ts; tests pass a manual one). */
+export type { TimerClock };
 
 export const windowClock: TimerClock = {
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),

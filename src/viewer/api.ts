@@ -1,17 +1,14 @@
 /**
  * The viewer's chapter data call, kept out of the viewer's code chunk so the
  * route can start loading the chapter the moment /viewer/{id} is matched
- * (see preloadChapter).
+ * (src/boot/viewerPreload.ts).
  */
-import { DEFAULT_RESOLUTION, QUALITY_OF, type ImgQuality } from '../../core/viewer/imageQuality';
+import type { ImgQuality } from '../../core/viewer/imageQuality';
 import { call, ApiCallError, takeServerAnswer } from '../api/client';
 import { toSearch } from '../api/query';
 import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
-import { viewerQueryKey } from '../lib/prefs';
-import { decodePool } from './decodePool';
-import { prefetchChapter } from './prefetch';
 import { CHAPTER_VIEW_PATH, MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
-import { storedContentLangs, storedResolution, storedViewerMode } from '../lib/storage';
+import { storedContentLangs, storedViewerMode } from '../lib/storage';
 
 /**
  * GET /api/manga_viewer (documents: section 7), or the answer the server put
@@ -30,17 +27,4 @@ export async function loadMangaViewer(chapterId: number, quality: ImgQuality, si
 /** Counts a view (GET /api/chapter_view); a failure (offline) loses only the count. */
 function countView(chapterId: number): void {
   call(CHAPTER_VIEW_PATH, { query: { chapter_id: chapterId } }).catch(() => undefined);
-}
-
-/** Starts the decode workers (their script loads while the app and the chapter data do). */
-export function warmDecoders(): void {
-  if (typeof Worker !== 'undefined') decodePool().warm();
-}
-
-/** Starts fetching a chapter's data and first pages at the stored resolution (idempotent). */
-export function preloadChapter(chapterId: number): void {
-  if (!(chapterId > 0) || typeof Worker === 'undefined') return;
-  const quality = QUALITY_OF[storedResolution() ?? DEFAULT_RESOLUTION];
-  warmDecoders();
-  prefetchChapter(viewerQueryKey(chapterId, quality), () => loadMangaViewer(chapterId, quality), decodePool());
 }

@@ -11,9 +11,8 @@
  * are immutable, cached a year), so only the decode and the shrink run again.
  */
 import type { ImageCrop } from '../../core/viewer/crop';
-import { viewerEnvironmentOverrides } from './session/overrides';
 import { closeImage, UPLOAD_TILE_AREA, type PageImage } from './pageImage';
-import { textureLimit } from './textureLimit';
+import type { TextureLimit } from './textureLimit';
 import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
 
 /** What the finished decode gives besides the bitmap. */
@@ -76,8 +75,10 @@ export class DecodePool {
   private nextId = 1;
   readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
 
+  /** `size` workers, each cutting pages into tiles no larger than `limit`. */
   constructor(
     private readonly size: number,
+    private readonly limit: TextureLimit,
     private readonly spawn: () => Worker = () =>
       new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'page-decoder' }),
   ) {}
@@ -126,7 +127,7 @@ export class DecodePool {
       s.running++;
       this.running.set(job.id, job);
       this.stats.started++;
-      s.worker.postMessage(loadRequest(job), job.options.bitmap ? [job.options.bitmap] : []);
+      s.worker.postMessage(loadRequest(job, this.limit.get()), job.options.bitmap ? [job.options.bitmap] : []);
       job.onStart();
     }
     this.stats.queued = this.stack.length;
@@ -166,7 +167,7 @@ export class DecodePool {
   }
 }
 
-function loadRequest(job: Job): LoadRequest {
+function loadRequest(job: Job, maxSide: number): LoadRequest {
   const { target, measureCrop, bitmap } = job.options;
   return {
     type: 'load',
@@ -175,18 +176,13 @@ function loadRequest(job: Job): LoadRequest {
     key: job.key,
     ...(target ? { targetWidth: target.width, targetHeight: target.height } : {}),
     ...(measureCrop ? { measureCrop } : {}),
-    maxSide: textureLimit(),
+    maxSide,
     maxArea: UPLOAD_TILE_AREA,
     ...(bitmap ? { bitmap } : {}),
   };
 }
 
-let shared: DecodePool | undefined;
-
-/** The app's one pool; workers start on first use and live with the page. */
-export function decodePool(): DecodePool {
-  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  // A page embedding the app may pin the pool's size (session/registry.ts): browser tests queue alike on every machine.
-  shared ??= new DecodePool(viewerEnvironmentOverrides().poolSize ?? Math.max(1, Math.min(3, cores - 1)));
-  return shared;
+/** Decode workers for this device: one core left to the page, at most three. */
+export function defaultPoolSize(cores: number): number {
+  return Math.max(1, Math.min(3, cores - 1));
 }

@@ -15,7 +15,7 @@ import { inspect } from '../lib/inspector';
 import { CACHE, imageBytes, toAbort, toEvict, wanted, type CacheConfig } from './cachePolicy';
 import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
 import { PageRedo, type DrawnSize } from './pageRedo';
-import { takePrefetched } from './prefetch';
+import type { Prefetched } from './prefetch';
 
 export interface PageSource {
   url: string;
@@ -62,6 +62,8 @@ export class PageStore {
     private readonly events: PageStoreEvents,
     private readonly config: CacheConfig = CACHE,
     private readonly drawnSize: DrawnSize = () => undefined,
+    /** A first page decoded ahead of the session (the environment's chapter prefetch), taken once. */
+    private readonly prefetched: (url: string) => Promise<Prefetched> | undefined = () => undefined,
   ) {
     this.redo = new PageRedo(pool, drawnSize, {
       bitmapWidth: (i) => this.images.get(i)?.width,
@@ -132,7 +134,7 @@ export class PageStore {
   private start(i: number, src: PageSource): void {
     const a = this.loaders.get(i);
     if (this.destroyed || !a || a.getSnapshot().value !== 'queued') return;
-    const ready = takePrefetched(src.url);
+    const ready = this.prefetched(src.url);
     if (ready) {
       a.send({ type: 'page.start' });
       // Decoded (or decoding) ahead of time; if that failed, fetch it as usual.

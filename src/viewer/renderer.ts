@@ -7,7 +7,8 @@
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix, type Ticker, type WebGLRenderer } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix, type WebGLRenderer } from 'pixi.js';
+import type { Clock } from '../../core/clock';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
@@ -17,20 +18,19 @@ import { isSoftwareGl } from './softwareGl';
 import { PageSprite, screenRects } from './pageSprite';
 import { newRendererStats, type DrawnRect, type RendererOptions, type RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
-import { noteGpuTextureLimit } from './textureLimit';
+import type { TextureLimit } from './textureLimit';
+import { CameraEase } from './cameraEase';
+import { FrameLoop } from './frameLoop';
 
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
-const EASE_MS = 70;
 
 export class PageRenderer {
   private app = new Application();
   private world = new Container();
   private layout: Layout | null = null;
   private isManga: (i: number) => boolean = () => true;
-  private target: Camera = { x: 0, y: 0, scale: 1 };
-  private shown: Camera = { x: 0, y: 0, scale: 1 };
-  private snapNext = true;
+  private camera = new CameraEase();
   private dirty = true;
   private ready = false;
   private destroyed = false;
@@ -45,7 +45,16 @@ export class PageRenderer {
   readonly stats: RendererStats = newRendererStats();
   private textures = new PageTextures(this.stats);
 
-  constructor(private readonly bitmapOf: (i: number) => PageImage | undefined) {}
+  private loop: FrameLoop;
+
+  /** Frames and time from `clock` (the session's frame clock); the GPU's texture limit is noted in `limit`. */
+  constructor(
+    private readonly bitmapOf: (i: number) => PageImage | undefined,
+    private readonly clock: Clock,
+    private readonly limit: TextureLimit,
+  ) {
+    this.loop = new FrameLoop(clock, this.frame);
+  }
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
     await this.app.init({
@@ -64,18 +73,15 @@ export class PageRenderer {
       return;
     }
     const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
-    if (gl) noteGpuTextureLimit(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
+    if (gl) this.limit.noteGpu(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
     // Without a GPU, one device pixel per CSS pixel (softwareGl.ts).
     if (gl && isSoftwareGl(gl) && this.app.renderer.resolution > 1)
       this.app.renderer.resize(this.app.screen.width, this.app.screen.height, 1);
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
-    // Render on demand from our own frame callback instead of every tick.
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- the ticker calls it on its context argument, this.app
-    this.app.ticker.remove(this.app.render, this.app);
-    this.app.ticker.add(this.frame);
-    this.app.ticker.start();
+    // Render on demand from our own frames (the injected clock's, not Pixi's ticker, which stays stopped).
+    this.loop.start();
     this.ready = true;
   }
 
@@ -103,7 +109,7 @@ export class PageRenderer {
     this.sprites.clear();
     this.boxes.clear();
     this.visible.clear();
-    this.snapNext = true;
+    this.camera.snap();
     this.dirty = true;
   }
 
@@ -121,8 +127,7 @@ export class PageRenderer {
 
   /** Where the camera should go; `immediate` skips the easing (drags, pinches). */
   setCamera(cam: Camera, immediate: boolean): void {
-    this.target = cam;
-    if (immediate) this.snapNext = true;
+    this.camera.set(cam, immediate);
   }
 
   /** A page's bitmap arrived or went away. */
@@ -152,24 +157,22 @@ export class PageRenderer {
 
   /** The camera as drawn has reached its target. */
   get settled(): boolean {
-    const a = this.shown;
-    const b = this.target;
-    return !this.dirty && a.x === b.x && a.y === b.y && a.scale === b.scale;
+    return !this.dirty && this.camera.arrived;
   }
 
   /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
   drawnRects(): DrawnRect[] {
     const image = (i: number) => this.sprites.has(i) && !this.boxes.has(i);
-    return this.layout ? screenRects(this.layout, this.visible, this.shown, image) : [];
+    return this.layout ? screenRects(this.layout, this.visible, this.camera.shown, image) : [];
   }
 
   onCamera(fn: (cam: Camera) => void): () => void {
     this.listeners.add(fn);
-    fn(this.shown);
+    fn(this.camera.shown);
     return () => this.listeners.delete(fn);
   }
 
-  private frame = (ticker: Ticker): void => {
+  private frame = (dtMs: number): void => {
     if (!this.layout) return;
     this.textures.nextFrame();
     if (this.textures.deferred) {
@@ -177,22 +180,8 @@ export class PageRenderer {
       this.syncVisible();
       this.dirty = true;
     }
-    const t = this.target;
-    const s = this.shown;
-    let moved = false;
-    if (this.snapNext) {
-      this.snapNext = false;
-      this.shown = { ...t };
-      moved = true;
-    } else if (s.x !== t.x || s.y !== t.y || s.scale !== t.scale) {
-      const k = 1 - Math.exp(-ticker.deltaMS / EASE_MS);
-      const n = { x: s.x + (t.x - s.x) * k, y: s.y + (t.y - s.y) * k, scale: s.scale + (t.scale - s.scale) * k };
-      const close = Math.abs(n.x - t.x) * t.scale < 0.5 && Math.abs(n.y - t.y) * t.scale < 0.5 && Math.abs(n.scale - t.scale) < 0.001;
-      this.shown = close ? { ...t } : n;
-      moved = true;
-    }
-    if (moved) {
-      const c = this.shown;
+    if (this.camera.step(dtMs)) {
+      const c = this.camera.shown;
       this.world.scale.set(c.scale);
       this.world.position.set(-c.x * c.scale, -c.y * c.scale);
       this.syncVisible();
@@ -203,13 +192,13 @@ export class PageRenderer {
       this.dirty = false;
       this.app.render();
       this.stats.frames++;
-      if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = performance.now();
+      if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = this.clock.now();
     }
   };
 
   private syncVisible(): void {
     const l = this.layout!;
-    const c = this.shown;
+    const c = this.camera.shown;
     const vis = visiblePlacements(l, { x: c.x, y: c.y, w: l.viewport.width / c.scale, h: l.viewport.height / c.scale }, 1);
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
@@ -267,7 +256,7 @@ export class PageRenderer {
     for (const i of [...this.old.keys()]) this.dropOld(i);
     if (!this.ready) return;
     this.ready = false;
-    this.app.ticker.remove(this.frame);
+    this.loop.stop();
     for (const s of this.sprites.values()) s.destroy();
     for (const b of this.boxes.values()) b.destroy();
     this.textures.destroy();

@@ -5,18 +5,18 @@
  * around the pointer, the wheel (scrolls in vertical reading unless set to
  * turn pages; turns pages in horizontal reading). The mouse's back and
  * forward buttons, anywhere in the viewer, go to the previous and next
- * chapter (instead of the browser's history).
+ * chapter (instead of the browser's history). Time (the double tap's wait,
+ * the wheel's pause) comes from the target's clock, never the globals.
  */
 import { useGesture } from '@use-gesture/react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Clock } from '../../core/clock';
 import type { PagingEvent } from '../../machines/pagingMachine';
 import type { Mode } from '../../core/viewer/layout';
 import { MAX_ZOOM } from '../../core/viewer/camera';
 import type { WheelMode } from '../../core/viewer/controls';
 import type { AppAction } from './session/keys';
-
-const DOUBLE_TAP_MS = 280;
-const DOUBLE_TAP_PX = 40;
+import { DoubleTap } from './doubleTap';
 /** Wheel distance (px) that turns one horizontal page, and the pause between turns. */
 const WHEEL_TURN = 60;
 const WHEEL_COOLDOWN_MS = 300;
@@ -31,6 +31,8 @@ export interface GestureTarget {
   scale(): number;
   /** A single tap at (x, y) on a stage w × h. */
   tap(x: number, y: number, w: number, h: number): void;
+  /** Time for the double tap's wait and the wheel's pause between page turns. */
+  readonly clock: Clock;
 }
 
 /** Elements inside the stage that handle their own clicks. */
@@ -46,6 +48,8 @@ const NOBODY: GestureTarget = {
   dragActive: () => false,
   scale: () => 1,
   tap: () => {},
+  // Nothing to time before there is a session: its timers never fire.
+  clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => {}, requestFrame: () => 0, cancelFrame: () => {} },
 };
 
 /** MouseEvent.button of the back and forward buttons. */
@@ -59,8 +63,8 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   const dragging = useRef(false);
   /** The machine let go of this drag: ignore it until the pointer is released. */
   const dropped = useRef(false);
-  const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
-  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [taps] = useState(() => new DoubleTap());
+  useEffect(() => () => taps.cancel(), [taps]);
   const wheel = useRef({ acc: 0, until: 0 });
 
   useEffect(() => {
@@ -82,23 +86,13 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   };
 
   const tap = (cx: number, cy: number) => {
-    const p = local(cx, cy);
-    const now = performance.now();
-    const prev = lastTap.current;
-    if (prev && now - prev.t < DOUBLE_TAP_MS && Math.hypot(p.x - prev.x, p.y - prev.y) < DOUBLE_TAP_PX) {
-      if (pendingTap.current) clearTimeout(pendingTap.current);
-      pendingTap.current = null;
-      lastTap.current = null;
-      cur.current.send({ type: 'zoom.toggle', x: p.x, y: p.y });
-      return;
-    }
-    lastTap.current = { t: now, x: p.x, y: p.y };
-    if (pendingTap.current) clearTimeout(pendingTap.current);
-    // Wait out a possible second tap before acting on the first.
-    pendingTap.current = setTimeout(() => {
-      pendingTap.current = null;
-      cur.current.tap(p.x, p.y, p.w, p.h);
-    }, DOUBLE_TAP_MS);
+    const { w, h, ...p } = local(cx, cy);
+    taps.tap(
+      cur.current.clock,
+      p,
+      (q) => cur.current.tap(q.x, q.y, w, h),
+      (q) => cur.current.send({ type: 'zoom.toggle', x: q.x, y: q.y }),
+    );
   };
 
   useGesture(
@@ -167,7 +161,7 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
           c.send({ type: 'scroll.by', dy });
           return;
         }
-        const now = performance.now();
+        const now = c.clock.now();
         if (now < wheel.current.until) return;
         wheel.current.acc += dy;
         if (Math.abs(wheel.current.acc) >= WHEEL_TURN) {

@@ -10,8 +10,7 @@ import { errorPopupBody } from '../../api/loadErrors';
 import { saveResolution, storedResolution, storedServiceLang } from '../../lib/storage';
 import { loadMangaViewer } from '../../viewer/api';
 import { viewerQueryKey } from '../../lib/prefs';
-import { dismissFirstPage } from '../../boot/chapterStartHandOver';
-import { takePrefetchedViewer } from '../../viewer/prefetch';
+import { viewerServices } from '../../boot/viewerServices';
 import { ViewerError } from './ViewerError';
 import { ViewerStage } from './ViewerStage';
 import './viewer.css';
@@ -33,7 +32,7 @@ function viewerLoading(onLoaded: (d: Shown) => void) {
         ctrl?.abort();
         const c = new AbortController();
         ctrl = c;
-        const p = takePrefetchedViewer(viewerQueryKey(id, quality)) ?? loadMangaViewer(id, quality, c.signal);
+        const p = viewerServices().prefetch.takeViewer(viewerQueryKey(id, quality)) ?? loadMangaViewer(id, quality, c.signal);
         p.then(
           (v) => {
             if (c.signal.aborted) return;
@@ -68,10 +67,11 @@ export default function ViewerScreen() {
   useEffect(() => abort, [abort]);
   // The first pages drawn ahead of the viewer (src/boot/chapterStartDrawing.ts) never stay over an error or another screen.
   const failed = state.matches('failed');
+  const { firstPages } = viewerServices();
   useEffect(() => {
-    if (failed) dismissFirstPage();
-  }, [failed]);
-  useEffect(() => dismissFirstPage, []);
+    if (failed) firstPages.dismiss();
+  }, [failed, firstPages]);
+  useEffect(() => () => firstPages.dismiss(), [firstPages]);
 
   // The chapter on screen stays while a resolution change refetches it.
   const current = data && (data.viewer.chapterId === chapterId || data.viewer.chapterId === 0) ? data : null;

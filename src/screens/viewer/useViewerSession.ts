@@ -1,7 +1,7 @@
 /**
  * A ViewerStage's session (src/viewer/session/): created when the stage
  * mounts, attached to its elements, sized by a ResizeObserver, fed the
- * window's keys, announced to the session registry, its page changes reported
+ * window's keys, announced to an embedding page (src/viewer/session/registry.ts), its page changes reported
  * to the reading history (src/screens/history/useReportPosition.ts), disposed when the stage
  * goes; new data for the same chapter is handed to it. Components read its
  * view through narrow selectors (useViewerSelector).
@@ -9,10 +9,9 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality } from '../../../core/viewer/imageQuality';
-import { announceViewerSession } from '../../viewer/session/registry';
 import type { ViewerView } from '../../viewer/session/view';
 import { ViewerSession } from '../../viewer/session/viewerSession';
-import { viewerEnvironment } from './viewerEnvironment';
+import { announceViewerSession, viewerEnvironment } from './viewerEnvironment';
 import { useReportPosition } from '../history/useReportPosition';
 
 interface StageRefs {

@@ -1,22 +1,22 @@
 /**
  * The composition root of viewer sessions: the browser's clock, the stored
- * reader choices, settings and controls, the system's reduced-motion preference, Pixi's renderer, the app's decode pool and chapter
- * prefetch, the first pages drawn before the app loaded, analytics — with
- * whatever an embedding page supplied through the session registry
- * (src/viewer/session/registry.ts) laid over them.
+ * reader choices, settings and controls, the system's reduced-motion preference, Pixi's renderer, and
+ * the page's viewer services (src/boot/viewerServices.ts: the decode pool, texture limit, chapter
+ * prefetch, the first pages drawn before the app loaded), analytics — with whatever an embedding page
+ * supplied (src/viewer/session/registry.ts) laid over them. A session reaches all of it only through
+ * the ViewerEnvironment made here.
  */
 import { viewerQueryKey } from '../../lib/prefs';
 import { track } from '../../analytics';
-import { dismissFirstPage, firstPageCanvas } from '../../boot/chapterStartHandOver';
+import { viewerServices } from '../../boot/viewerServices';
 import * as stored from '../../lib/storage';
 import { loadMangaViewer } from '../../viewer/api';
 import { browserClock } from '../../viewer/browserClock';
 import { CACHE } from '../../viewer/cachePolicy';
-import { decodePool } from '../../viewer/decodePool';
-import { prefetchChapter } from '../../viewer/prefetch';
 import { PageRenderer } from '../../viewer/renderer';
 import type { MotionPort, ViewerEnvironment, ViewerStoragePort } from '../../viewer/session/environment';
-import { viewerEnvironmentOverrides, type ViewerEnvironmentOverrides } from '../../viewer/session/overrides';
+import type { ViewerEnvironmentOverrides } from '../../viewer/session/registry';
+import type { ViewerSession } from '../../viewer/session/viewerSession';
 
 /**
  * The stored reader choices the session reads and saves, from the one storage module; reader
@@ -54,19 +54,28 @@ function systemMotion(): MotionPort {
 }
 
 export function viewerEnvironment(): ViewerEnvironment {
-  const o = viewerEnvironmentOverrides();
-  const pool = decodePool();
+  const { embedding, pool, prefetch, textureLimit, firstPages } = viewerServices();
+  const o = embedding.overrides ?? {};
+  const b = browserClock;
+  const clocks = { navBar: b, toast: b, inertia: b, frames: b, gestures: b, ...o.clocks };
   return {
-    clocks: { navBar: browserClock, toast: browserClock, inertia: browserClock, frames: browserClock, ...o.clocks },
+    clocks,
     storage: storagePort(o.settings),
     motion: systemMotion(),
-    createRenderer: (bitmapOf) => new PageRenderer(bitmapOf),
+    createRenderer: (bitmapOf) => new PageRenderer(bitmapOf, clocks.frames, textureLimit),
     rendererOptions: { background: 0x111111, preserveDrawingBuffer: false, ...o.rendererOptions },
     cache: o.cache ?? CACHE,
     pool,
     prefetchChapter: (chapterId, quality) =>
-      prefetchChapter(viewerQueryKey(chapterId, quality), () => loadMangaViewer(chapterId, quality), pool),
-    firstPages: { canvas: firstPageCanvas, dismiss: dismissFirstPage },
+      prefetch.chapter(viewerQueryKey(chapterId, quality), () => loadMangaViewer(chapterId, quality)),
+    takePrefetched: (url) => prefetch.takePage(url),
+    firstPages,
     track,
   };
+}
+
+/** Tells the embedding page (if any) of a new session; the returned function says it ended. */
+export function announceViewerSession(session: ViewerSession): () => void {
+  const end = viewerServices().embedding.onSession?.(session);
+  return () => end?.();
 }

@@ -3,9 +3,11 @@
  * clocks, the stored reader choices (the storage port), the system's
  * reduced-motion preference, the renderer
  * factory and its options, the cache window, the decode pool, chapter
- * prefetch, the first pages drawn before the app loaded, and analytics. The
- * app builds it in src/screens/viewer/viewerEnvironment.ts; unit tests give
- * fakes.
+ * prefetch and the pages it decoded ahead, the first pages drawn before the
+ * app loaded, and analytics. It is the one way into a session: the app
+ * builds it in src/screens/viewer/viewerEnvironment.ts from the page's viewer
+ * services (src/boot/viewerServices.ts) and what an embedding page supplied
+ * (registry.ts); unit tests give fakes.
  */
 import type { Camera } from '../../../core/viewer/camera';
 import type { ControlSettings } from '../../../core/viewer/controls';
@@ -16,6 +18,7 @@ import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import type { CacheConfig } from '../cachePolicy';
 import type { DecodePool } from '../decodePool';
 import type { PageImage } from '../pageImage';
+import type { Prefetched } from '../prefetch';
 import type { ViewerClocks } from './clock';
 
 /** What the renderer counts (browser tests and benchmarks read them). */
@@ -28,7 +31,7 @@ export interface RendererStats {
   texturesCreated: number;
   texturesDestroyed: number;
   frames: number;
-  /** performance.now() when a page image was first drawn; 0 before. */
+  /** The frame clock's now() (performance.now() in the app) when a page image was first drawn; 0 before. */
   firstImageAt: number;
 }
 
@@ -125,6 +128,8 @@ export interface ViewerEnvironment {
   pool: DecodePool;
   /** Loads and decodes the start of chapter `chapterId` ahead of time (the reader nears the end). */
   prefetchChapter(chapterId: number, quality: ImgQuality): void;
+  /** A page decoded ahead (the chapter's first pages), taken once. */
+  takePrefetched: (url: string) => Promise<Prefetched> | undefined;
   firstPages: FirstPagesPort;
   track(event: string, params: Record<string, unknown>): void;
 }

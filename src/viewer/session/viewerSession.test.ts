@@ -62,16 +62,15 @@ interface Stored {
 }
 
 function open(viewer: MangaViewer, stored: Stored = {}) {
-  const clocks = { navBar: new ManualClock(), toast: new ManualClock(), inertia: new ManualClock(), frames: new ManualClock() };
+  const m = () => new ManualClock();
+  const clocks = { navBar: m(), toast: m(), inertia: m(), frames: m(), gestures: m() };
   const saved = {
     modes: [] as ViewerMode[],
     resume: [] as [number, number][],
     titles: [] as [number, TitleSettings][],
     controls: [] as Partial<ControlSettings>[],
   };
-  const renderer = fakeRenderer();
-  const firstPages = { canvas: () => null, dismiss: vi.fn() };
-  const prefetchChapter = vi.fn();
+  const [renderer, firstPages, prefetchChapter] = [fakeRenderer(), { canvas: () => null, dismiss: vi.fn() }, vi.fn()];
   const pool = { request: () => ({ cancel: () => {} }), stats: {} } as unknown as DecodePool;
   const env: ViewerEnvironment = {
     clocks,
@@ -93,6 +92,7 @@ function open(viewer: MangaViewer, stored: Stored = {}) {
     cache: { ahead: 2, behind: 1, cap: 3 },
     pool,
     prefetchChapter,
+    takePrefetched: () => undefined,
     firstPages,
     track: () => {},
   };

@@ -18,7 +18,7 @@ import { modeOf, type ViewerMode } from '../../../core/viewer/viewerMode';
 import { PageStore } from '../pageStore';
 import type { GestureTarget } from '../useViewerGestures';
 import { flagsOf, geometryOf, nextChapterOf, pageSources } from './chapterLayout';
-import type { TimerId } from './clock';
+import type { Clock, TimerId } from './clock';
 import type { StageElements, StageRenderer, ViewerEnvironment } from './environment';
 import { drawnSize } from './drawnSize';
 import { watchHandOver } from './handOver';
@@ -31,6 +31,7 @@ import { createViewerActors, type ViewerActors } from './viewerActors';
 export class ViewerSession implements GestureTarget {
   readonly actors: ViewerActors;
   readonly controls: SessionControls;
+  readonly clock: Clock;
   private readonly stopTimers: () => void;
   private viewer: MangaViewer;
   private quality: ImgQuality;
@@ -61,6 +62,7 @@ export class ViewerSession implements GestureTarget {
     this.viewer = viewer;
     this.quality = quality;
     this.resume = env.storage.storedResumePosition(viewer.chapterId);
+    this.clock = env.clocks.gestures;
     const { stopTimers, ...actors } = createViewerActors(env, { ...flagsOf(viewer), titleId: viewer.titleId });
     this.actors = actors;
     this.stopTimers = stopTimers;
@@ -95,7 +97,6 @@ export class ViewerSession implements GestureTarget {
     return () => this.listeners.delete(listener);
   };
   getSnapshot = (): ViewerView => this.view;
-
   /** Puts the renderer's canvas on the stage and the first pages under the menus. */
   attach(el: StageElements): void {
     const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
@@ -199,9 +200,8 @@ export class ViewerSession implements GestureTarget {
     if (this.redraw !== undefined) this.env.clocks.frames.cancelFrame(this.redraw);
     for (const a of Object.values(this.actors) as Array<{ stop(): void }>) a.stop();
     this.storeNow?.destroy();
-    this.storeNow = null;
     this.rendererNow?.destroy();
-    this.rendererNow = null;
+    [this.storeNow, this.rendererNow] = [null, null];
     this.env.firstPages.dismiss();
     this.listeners.clear();
   }
@@ -218,7 +218,8 @@ export class ViewerSession implements GestureTarget {
     const [onRelease, onCrop] = [(i: number) => this.rendererNow?.release(i), () => this.settings.cropKnown()];
     // Pages decoded at the size they are drawn (print quality: the worker's area filter).
     const size = (i: number) => drawnSize(this.layoutNow, i, this.scale(), this.rendererNow?.resolution ?? 1);
-    return new PageStore(pageSources(this.viewer), this.env.pool, { onChange, onRelease, onCrop }, this.env.cache, size);
+    const { pool, cache, takePrefetched } = this.env;
+    return new PageStore(pageSources(this.viewer), pool, { onChange, onRelease, onCrop }, cache, size, takePrefetched);
   }
 
   private onMode(): void {
@@ -284,7 +285,6 @@ export class ViewerSession implements GestureTarget {
     const next = nextChapterOf(this.viewer);
     if (next && index >= count - 3) this.env.prefetchChapter(next, this.quality);
   }
-
   private computeView(): ViewerView {
     const { viewer, layoutNow: layout, items, storeNow: store, pages } = this;
     return viewOf(this.actors, this.controls.actors, { viewer, layout, items, store, pages, help: this.controls.help });

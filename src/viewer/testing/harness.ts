@@ -14,16 +14,15 @@
  *                   ReaderSettings; only those given, sanitised)
  *   maxtex=n        a texture limit of n px (pages larger are cut into tiles)
  *
- * It supplies those (and, unless pixels=0, a readable drawing buffer) through the session
- * registry, and publishes `window.__viewerDebug` for the live session: the
+ * It supplies those (and, unless pixels=0, a readable drawing buffer) as the page embedding
+ * the app (window.__viewerEmbedding, src/viewer/session/registry.ts), and publishes `window.__viewerDebug` for the live session: the
  * figures tests and benchmarks read, pixel sampling, the camera traced frame
  * by frame, machine events, and the
  * XOR benchmark (in its own worker, xorBench.worker.ts).
  */
 import type { PagingEvent } from '../../../machines/pagingMachine';
 import { parseDisplaySettings, parseTitleSettings, type ReaderSettings } from '../../../core/viewer/readerSettings';
-import { provideViewerEnvironment } from '../session/overrides';
-import { onViewerSession } from '../session/registry';
+import type { ViewerEnvironmentOverrides } from '../session/registry';
 import type { ViewerSession } from '../session/viewerSession';
 import { ManualClock } from './manualClock';
 import type { XorBenchRequest, XorBenchResult } from './xorBench.worker';
@@ -36,14 +35,14 @@ const pool = Number(params.get('pool')) || undefined;
 const settings = readerSettingsParam(params.get('settings'));
 const maxTexture = Number(params.get('maxtex')) || undefined;
 
-provideViewerEnvironment({
+const overrides: ViewerEnvironmentOverrides = {
   rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
   ...(manual ? { clocks } : {}),
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
   ...(maxTexture ? { maxTextureSize: maxTexture } : {}),
   ...(settings ? { settings } : {}),
-});
+};
 
 /** The `settings` parameter: the fields given, each parsed as stored settings are. */
 function readerSettingsParam(raw: string | null): Partial<ReaderSettings> | undefined {
@@ -138,10 +137,14 @@ declare global {
   }
 }
 
-onViewerSession((s) => {
-  const debug = debugOf(s);
-  window.__viewerDebug = debug;
-  return () => {
-    if (window.__viewerDebug === debug) delete window.__viewerDebug;
-  };
-});
+// Before the app's entry runs (this module's script comes first): the app reads it once.
+window.__viewerEmbedding = {
+  overrides,
+  onSession: (s) => {
+    const debug = debugOf(s);
+    window.__viewerDebug = debug;
+    return () => {
+      if (window.__viewerDebug === debug) delete window.__viewerDebug;
+    };
+  },
+};
