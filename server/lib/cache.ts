@@ -1,3 +1,5 @@
+import { opsCounters } from './opsCounters.js';
+
 /**
  * A small time-bounded memo for computed views shared by every visitor
  * (per language, per title...). An entry is kept for ttlMs at most, and less
@@ -17,7 +19,11 @@ export class TtlCache<V> {
   get(key: string, compute: (expire: (atMs: number) => void) => Promise<V>): Promise<V> {
     const now = Date.now();
     const hit = this.map.get(key);
-    if (hit && now < hit.until) return hit.value;
+    if (hit && now < hit.until) {
+      opsCounters.cacheHits++;
+      return hit.value;
+    }
+    opsCounters.cacheMisses++;
     const entry = { until: now + this.ttlMs, value: undefined as unknown as Promise<V> };
     entry.value = compute((atMs) => {
       if (atMs < entry.until) entry.until = atMs;
