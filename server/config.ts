@@ -87,6 +87,8 @@ export interface Config {
   metricsPort: number;
   /** METRICS_TOKEN: /metrics on the main port for `Authorization: Bearer <token>` (empty: not there). */
   metricsToken: string;
+  /** DRAIN_SECONDS: on SIGTERM, readiness answers 503 this long before the server stops taking requests. */
+  drainSeconds: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),
     metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
     metricsToken: env.METRICS_TOKEN ?? '',
+    drainSeconds: Math.max(0, Number(env.DRAIN_SECONDS ?? 0) || 0),
   };
   return { ...cfg, ...overrides };
 }

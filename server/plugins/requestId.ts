@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { trace } from '@opentelemetry/api';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
@@ -38,10 +39,17 @@ export const REDACT_PATHS = [
   ),
 ];
 
+function traceIds(): object {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  return ctx ? { traceId: ctx.traceId, spanId: ctx.spanId } : {};
+}
+
 /** The logger options every app gets under the caller's (level, stream). */
 export function loggerOptions<T extends object>(given: T): T & object {
   return {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // With tracing on (server/telemetry.ts), each line names its trace; without, nothing is added.
+    mixin: traceIds,
     ...given,
   };
 }
