@@ -58,8 +58,9 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
         await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       });
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      const own = new URL(url.toString());
+      own.pathname = `/${name}`;
+      databaseUrl = own.toString();
     }
     const port = await freePort();
     const proc = spawn(process.execPath, ['--import', 'tsx', '--import', './server/telemetry.ts', 'server/main.ts'], {
@@ -84,11 +85,11 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
       if (proc.exitCode === null) proc.kill('SIGKILL');
       await exited;
     });
-    for (let i = 0; i < 300 && !out.includes('ready in '); i++) {
+    for (let i = 0; i < 900 && !out.includes('ready in '); i++) {
       if (proc.exitCode !== null) throw new Error(`the node stopped: ${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(out, 'the node started in 30 s').toContain('ready in ');
+    expect(out, 'the node started in 90 s').toContain('ready in ');
     return { base: `http://127.0.0.1:${port}`, output: () => out };
   };
 
@@ -116,7 +117,8 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
     for (const l of mine) expect(l.traceId).toBe(server!.traceId);
   });
 
-  it('is off by default', async () => {
+  // (One backend is enough: nothing of it depends on the database.)
+  it.skipIf(backend !== 'sqlite')('is off by default', async () => {
     const node = await start({});
     expect((await fetch(`${node.base}/api/title_list/allV2?format=json`)).status).toBe(200);
     await new Promise((res) => setTimeout(res, 200));
