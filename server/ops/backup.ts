@@ -20,7 +20,6 @@ export interface Manifest {
 }
 
 export const SQLITE_FILE = 'manga.sqlite';
-const ALL_PAGES = 2 ** 30;
 
 /** A folder that does not exist or holds nothing. */
 export function isEmptyDir(dir: string): boolean {
@@ -44,8 +43,8 @@ export async function copyTree(from: string, to: string): Promise<number> {
 
 /**
  * `npm run backup -- DEST`: a consistent copy of a deployment while it runs,
- * into DEST (a folder that is empty or does not exist): the database (SQLite's
- * online backup API: one consistent snapshot, writers go on; PostgreSQL:
+ * into DEST (a folder that is empty or does not exist): the database (SQLite:
+ * VACUUM INTO, one consistent snapshot while writers go on; PostgreSQL:
  * pg_dump, one snapshot transaction), the page and art images (DATA_DIR/img
  * or the bucket's objects) and the push keys. Any failure (a full disk, an
  * unreachable bucket) removes what was written and throws one clear error.
@@ -64,9 +63,9 @@ export async function backup(config: Config, dest: string, opts: { bucket?: Buck
       if (!fs.existsSync(live)) throw new Error(`backup: no database at ${live}`);
       const source = new SQLite(live, { readonly: true, fileMustExist: true });
       try {
-        // After the first step, all remaining pages in one: a step interrupted by the server's writes
-        // starts over, and small steps under steady writes would never finish.
-        await source.backup(path.join(dest, 'db', SQLITE_FILE), { progress: () => ALL_PAGES });
+        // One read transaction (a snapshot; the server's writers go on): SQLite's online backup API
+        // (db.backup) restarts whenever another connection writes, and under steady writes never ends.
+        source.prepare('vacuum into ?').run(path.join(dest, 'db', SQLITE_FILE));
       } finally {
         source.close();
       }
