@@ -7,7 +7,7 @@ import path from 'node:path';
  * PG_BIN (a folder) wins; else Debian's /usr/lib/postgresql/<version>/bin;
  * else whatever is on PATH. pg_dump must be as new as the server.
  */
-export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
+function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
   if (env.PG_BIN) return path.join(env.PG_BIN, name);
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root)
@@ -20,7 +20,7 @@ export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = 
 }
 
 /** Runs a tool; its stderr becomes the error's message when it fails. */
-export function runTool(file: string, args: string[]): Promise<void> {
+function runTool(file: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { maxBuffer: 16 * 1024 * 1024 }, (err, _stdout, stderr) => {
       if (err) reject(new Error(`${path.basename(file)} failed: ${stderr.trim() || err.message}`));

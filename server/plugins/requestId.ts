@@ -31,7 +31,7 @@ export function requestIdGenerator(config: Pick<Config, 'trustProxy'>): (req: In
  */
 const SECRET_FIELDS = ['token', 'sessionToken', 'password', 'secret', 'cookie', 'authorization', 'endpoint', 'keys', 'auth', 'p256dh'];
 const SECRET_HEADERS = ['cookie', 'authorization', '"session-token"', '"x-staff-token"', '"x-csrf-token"', '"set-cookie"'];
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),
   ...['headers', 'req.headers', 'res.headers', 'resHeaders'].flatMap((h) =>
