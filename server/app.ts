@@ -13,6 +13,9 @@ import plainErrors from './plugins/plainErrors.js';
 import web from './plugins/web.js';
 import push from './plugins/push.js';
 import notices from './plugins/notices.js';
+import requestId, { loggerOptions, requestIdGenerator } from './plugins/requestId.js';
+import metrics from './plugins/metrics.js';
+import health from './plugins/health.js';
 
 export interface AppDeps {
   config: Config;
@@ -57,7 +60,11 @@ function trustProxy(t: Config['trustProxy']): boolean | string | ((address: stri
  */
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Secrets blanked in every line (server/plugins/requestId.ts).
+    logger: opts.logger ? loggerOptions(opts.logger === true ? {} : opts.logger) : false,
+    // X-Request-Id from a trusted proxy, else made; in every log line of the request and in the answer.
+    genReqId: requestIdGenerator(deps.config),
+    requestIdHeader: false,
     bodyLimit: deps.config.bodyLimit,
     // Ids and params are ours to validate; keep query parsing plain.
     routerOptions: { ignoreTrailingSlash: true },
@@ -65,7 +72,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     // (Fastify 5.12 reads it at the top level, where its overloads' types do not take it.)
     ...({ frameworkErrors } as object),
     // No per-request log lines (the top-level disableRequestLogging is deprecated: FSTDEP023).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // Route modules are compiled as autoload imports them (tsx in development and tests): on a
     // loaded machine that can take longer than Fastify's 10 s default for one plugin to start.
     pluginTimeout: 60_000,
@@ -82,12 +89,16 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('dialect', deps.dialect);
   app.decorate('clock', deps.clock ?? systemClock);
 
+  await app.register(requestId);
+  await app.register(metrics);
   await app.register(external);
   // Change notices between nodes (before the services, which drop their caches on them).
   await app.register(notices);
   await app.register(services);
   await app.register(limits);
   await app.register(push);
+  // /healthz and /readyz (before the routes and the web app's fallback).
+  await app.register(health);
   // Failures outside a scope with its own form (the images): their status, in plain text.
   await app.register(plainErrors);
   // Scopes are folders, not tests of the URL (Fastify encapsulation): the reader's API is one scope

@@ -83,6 +83,12 @@ export interface Config {
    * catalog snapshot is kept without a notice (ms; its view counts move).
    */
   catalogReloadMs: number;
+  /** METRICS_PORT: Prometheus text at /metrics on this port of its own (0: none). */
+  metricsPort: number;
+  /** METRICS_TOKEN: /metrics on the main port for `Authorization: Bearer <token>` (empty: not there). */
+  metricsToken: string;
+  /** DRAIN_SECONDS: on SIGTERM, readiness answers 503 this long before the server stops taking requests. */
+  drainSeconds: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -141,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbPoolSize: Math.max(1, Number(env.DB_POOL_SIZE ?? 10) || 10),
     objectStoreUrl: env.OBJECT_STORE_URL ?? '',
     catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),
+    metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
+    metricsToken: env.METRICS_TOKEN ?? '',
+    drainSeconds: Math.max(0, Number(env.DRAIN_SECONDS ?? 0) || 0),
   };
   return { ...cfg, ...overrides };
 }

@@ -24,6 +24,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     try {
+      // Readiness goes red first, so the proxy stops sending here before the server stops listening.
+      app.ops.drain();
+      if (config.drainSeconds) await new Promise((r) => app.clock.setTimeout(() => r(undefined), config.drainSeconds * 1000));
       await app.close();
       await close();
       process.exit(0);

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, PostgresDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  PostgresDialect,
+  sql,
+  type LogEvent,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { queryDone } from '../lib/opsCounters.js';
 
 export type { Dialect };
 export type DB = Kysely<Database>;
@@ -32,7 +43,8 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     pg.types.setTypeParser(20, (v) => Number(v));
     // DB_POOL_SIZE per node: several nodes share the server's max_connections (100 by default).
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPoolSize ?? 10 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog });
+    pools.set(db, pool);
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -46,11 +58,19 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), log: queryLog });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
 }
+
+/** Each query's time for the metrics (server/lib/opsCounters.ts). */
+const queryLog = (e: LogEvent) => queryDone(e.queryDurationMillis, e.level === 'error');
+
+const pools = new WeakMap<DB, pg.Pool>();
+
+/** The PostgreSQL pool under db (its connection counts for the metrics); none on SQLite. */
+export const poolOf = (db: DB): pg.Pool | undefined => pools.get(db);
 
 /** Prepared statements kept per SQL text (most used last). */
 const STATEMENTS_MAX = 500;

@@ -1,4 +1,5 @@
 import type { ServerClock } from './clock.js';
+import { opsCounters } from './opsCounters.js';
 
 /**
  * A small time-bounded memo for computed views shared by every visitor
@@ -20,7 +21,11 @@ export class TtlCache<V> {
   get(key: string, compute: (expire: (atMs: number) => void) => Promise<V>): Promise<V> {
     const now = this.clock.now();
     const hit = this.map.get(key);
-    if (hit && now < hit.until) return hit.value;
+    if (hit && now < hit.until) {
+      opsCounters.cacheHits++;
+      return hit.value;
+    }
+    opsCounters.cacheMisses++;
     const entry = { until: now + this.ttlMs, value: undefined as unknown as Promise<V> };
     entry.value = compute((atMs) => {
       if (atMs < entry.until) entry.until = atMs;

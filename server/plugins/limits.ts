@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { errors } from '../lib/errors.js';
+import { opsCounters } from '../lib/opsCounters.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +75,10 @@ export default fp(async (app) => {
     keys.set(req, key);
     const r = await check(req);
     keys.delete(req);
-    if (!r.isAllowed && r.isExceeded) throw errors.rateLimited(r.ttlInSeconds);
+    if (!r.isAllowed && r.isExceeded) {
+      opsCounters.rateLimited++;
+      throw errors.rateLimited(r.ttlInSeconds);
+    }
   };
   app.decorate('limits', {
     write: (req, key) => count(writes, req, key),

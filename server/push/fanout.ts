@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
+import { countPushSend } from '../lib/opsCounters.js';
 import type { pushRepo } from '../repos/push.js';
 import type { EndpointPolicy } from './endpoint.js';
 import { releaseMessage } from './messages.js';
@@ -92,6 +93,7 @@ export function fanout(d: FanoutDeps) {
           const msg = releaseMessage(s.lang, c.titleName, c.chapterName, c.chapterId, c.titleId);
           const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy, timeoutMs, d.clock);
           stats[r.outcome]++;
+          countPushSend(r.outcome);
           switch (r.outcome) {
             case 'sent':
               await d.repo.recordDelivery(hash, c.chapterId, d.clock.nowSec());

@@ -153,6 +153,8 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
   }
 
   return {
+    /** Views buffered, not yet written (the metrics' buffered views). */
+    waiting: () => pendingCount,
     record(visitor: string, chapterId: number): void {
       let mine = pending.get(visitor);
       if (!mine) pending.set(visitor, (mine = new Map<number, number>()));

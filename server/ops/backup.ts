@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Config } from '../config.js';
+import { systemClock, type ServerClock } from '../lib/clock.js';
+import { pgDump } from './pgTools.js';
+import { bucketObjects, type Bucket } from './bucket.js';
+
+/** What a backup folder holds (manifest.json). */
+export interface Manifest {
+  format: 'manga-reader-backup';
+  version: 1;
+  createdAt: string;
+  /** db/manga.sqlite (SQLite) or db/postgres.dump (pg_dump's custom format). */
+  database: 'sqlite' | 'postgres';
+  /** Page and art images under img/, by the path of their URL under /img/. */
+  images: number;
+  /** vapid.json: the push keys of a node's data folder (also in the database's push_vapid table). */
+  pushKeys: boolean;
+}
+
+export const SQLITE_FILE = 'manga.sqlite';
+
+/** A folder that does not exist or holds nothing. */
+export function isEmptyDir(dir: string): boolean {
+  return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+}
+
+/** Copies a folder tree file by file (so a failed write stops the backup at once). */
+export async function copyTree(from: string, to: string): Promise<number> {
+  if (!fs.existsSync(from)) return 0;
+  let n = 0;
+  for (const entry of await fs.promises.readdir(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+    const src = path.join(entry.parentPath, entry.name);
+    const dst = path.join(to, path.relative(from, src));
+    await fs.promises.mkdir(path.dirname(dst), { recursive: true });
+    await fs.promises.copyFile(src, dst);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * `npm run backup -- DEST`: a consistent copy of a deployment while it runs,
+ * into DEST (a folder that is empty or does not exist): the database (SQLite:
+ * VACUUM INTO, one consistent snapshot while writers go on; PostgreSQL:
+ * pg_dump, one snapshot transaction), the page and art images (DATA_DIR/img
+ * or the bucket's objects) and the push keys. Any failure (a full disk, an
+ * unreachable bucket) removes what was written and throws one clear error.
+ */
+export async function backup(config: Config, dest: string, opts: { bucket?: Bucket | null; clock?: ServerClock } = {}): Promise<Manifest> {
+  dest = path.resolve(dest);
+  if (!isEmptyDir(dest)) throw new Error(`backup: ${dest} is not empty (a backup goes into an empty or new folder)`);
+  const created = !fs.existsSync(dest);
+  try {
+    fs.mkdirSync(path.join(dest, 'db'), { recursive: true });
+    const database = config.databaseUrl ? 'postgres' : 'sqlite';
+    if (database === 'postgres') {
+      await pgDump(config.databaseUrl, path.join(dest, 'db', 'postgres.dump'));
+    } else {
+      const live = path.join(config.dataDir, SQLITE_FILE);
+      if (!fs.existsSync(live)) throw new Error(`backup: no database at ${live}`);
+      const source = new SQLite(live, { readonly: true, fileMustExist: true });
+      try {
+        // One read transaction (a snapshot; the server's writers go on): SQLite's online backup API
+        // (db.backup) restarts whenever another connection writes, and under steady writes never ends.
+        source.prepare('vacuum into ?').run(path.join(dest, 'db', SQLITE_FILE));
+      } finally {
+        source.close();
+      }
+    }
+    const img = path.join(dest, 'img');
+    const bucket = opts.bucket !== undefined ? opts.bucket : config.objectStoreUrl ? bucketObjects(config.objectStoreUrl) : null;
+    const images = bucket ? await bucket.download(img) : await copyTree(path.join(config.dataDir, 'img'), img);
+    const vapid = path.join(config.dataDir, 'vapid.json');
+    const pushKeys = fs.existsSync(vapid);
+    if (pushKeys) await fs.promises.copyFile(vapid, path.join(dest, 'vapid.json'));
+    const manifest: Manifest = {
+      format: 'manga-reader-backup',
+      version: 1,
+      createdAt: new Date((opts.clock ?? systemClock).now()).toISOString(),
+      database,
+      images,
+      pushKeys,
+    };
+    // Written last: a folder without it is not a backup.
+    await fs.promises.writeFile(path.join(dest, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    return manifest;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const full = (e as { code?: string }).code === 'ENOSPC' || /SQLITE_FULL|No space left/i.test(why);
+    if (created) fs.rmSync(dest, { recursive: true, force: true });
+    else for (const f of fs.readdirSync(dest)) fs.rmSync(path.join(dest, f), { recursive: true, force: true });
+    throw new Error(`backup failed${full ? ' (the disk is full)' : ''}: ${why}; the partial backup in ${dest} was removed`, { cause: e });
+  }
+}

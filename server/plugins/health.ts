@@ -1,0 +1,101 @@
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { parseObjectStoreUrl } from '../images/blobs.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's operating state (server/plugins/health.ts). */
+    ops: {
+      /** Readiness goes red from now on (SIGTERM: the proxy stops sending before the server closes). */
+      drain(): void;
+      readonly draining: boolean;
+    };
+  }
+}
+
+/** The longest one dependency may take to answer readiness. */
+const CHECK_MS = 2000;
+
+type Check = () => Promise<unknown>;
+
+/**
+ * GET /healthz: the process answers (liveness: restart it when this fails).
+ * GET /readyz: the node can serve: the database answers, the catalog is
+ * loaded, and Redis and the object store answer when configured; 503 with
+ * the failing parts named otherwise, and while draining (SIGTERM). Neither
+ * reads or makes a visitor's data, neither is rate limited, and neither is
+ * in the request log. A change of readiness is logged (warn when a part
+ * fails, info when all are back).
+ */
+export default fp((app, _opts, done) => {
+  let draining = false;
+  app.decorate('ops', {
+    drain: () => {
+      if (!draining) app.log.info('readiness: draining (shutting down)');
+      draining = true;
+    },
+    get draining() {
+      return draining;
+    },
+  });
+
+  const checks: Record<string, Check> = {
+    database: () => sql`select 1`.execute(app.db),
+    catalog: () => app.services.snapshot(),
+  };
+  if (app.config.redisUrl) {
+    // Its own connection: a ping that fails fast rather than waiting in a queue while Redis is away.
+    const redis = new Redis(app.config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    redis.on('error', () => {}); // reported by the readiness answer and its log line
+    checks.redis = async () => {
+      if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+      return redis.ping();
+    };
+    app.addHook('onClose', () => void redis.disconnect());
+  }
+  if (app.config.objectStoreUrl) {
+    const store = parseObjectStoreUrl(app.config.objectStoreUrl);
+    checks.objectStore = () => store.client.send(new HeadBucketCommand({ Bucket: store.bucket }));
+    app.addHook('onClose', () => store.client.destroy());
+  }
+
+  /** 'ok', or why the part failed (its error, or that it did not answer in time). */
+  const bounded = (check: Check) =>
+    new Promise<string>((resolve) => {
+      const timer = app.clock.setTimeout(() => resolve(`no answer in ${CHECK_MS} ms`), CHECK_MS);
+      void check()
+        .then(
+          () => 'ok',
+          (e: unknown) => (e instanceof Error ? e.message || e.name : String(e)),
+        )
+        .then((r) => {
+          app.clock.clearTimeout(timer);
+          resolve(r);
+        });
+    });
+
+  let wasFailing = '';
+  app.get('/healthz', { config: { quiet: true }, logLevel: 'warn' }, async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get('/readyz', { config: { quiet: true }, logLevel: 'warn' }, async (_req, reply) => {
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((n) => bounded(checks[n])));
+    const parts = Object.fromEntries(names.map((n, i) => [n, results[i]]));
+    const failing = names.filter((n) => parts[n] !== 'ok');
+    if (draining) failing.unshift('draining');
+    const now = failing.map((n) => (n === 'draining' ? n : `${n} (${parts[n]})`)).join(', ');
+    if (now !== wasFailing) {
+      if (now) app.log.warn({ failing }, `readiness: not ready: ${now}`);
+      else app.log.info('readiness: ready');
+      wasFailing = now;
+    }
+    void reply.header('cache-control', 'no-store');
+    void reply.code(failing.length ? 503 : 200);
+    return { status: failing.length ? 'unready' : 'ready', failing, checks: parts };
+  });
+  done();
+});

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { poolOf } from '../db/index.js';
+import { onQuery, opsCounters } from '../lib/opsCounters.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's Prometheus registry (server/plugins/metrics.ts). */
+    metrics: Registry;
+  }
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+/** Seconds: from a cached answer (sub-millisecond) to a first page drawing. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+/** Whether an Authorization header carries the token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
+  const want = Buffer.from(token);
+  return given.length === want.length && crypto.timingSafeEqual(given, want);
+}
+
+/**
+ * Prometheus metrics (prom-client), never public by default: on a port of
+ * their own (METRICS_PORT, bind it to the private network) and/or at
+ * /metrics on the main port for `Authorization: Bearer METRICS_TOKEN`; with
+ * neither set they are collected but not served. Labels are bounded: the
+ * route's pattern (never the raw URL; a request no route matched is
+ * "unmatched"), the method, the status code. The series are listed in the
+ * README ("Operating it").
+ */
+export default fp((app, _opts, done) => {
+  const register = new Registry();
+  app.decorate('metrics', register);
+  collectDefaultMetrics({ register });
+  const registers = [register];
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Answers by route pattern, method and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer, by route pattern, method and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered now', registers });
+  const open = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', (req, _reply, next) => {
+    open.add(req);
+    inFlight.inc();
+    next();
+  });
+  const finished = (req: FastifyRequest) => {
+    if (open.delete(req)) inFlight.dec();
+  };
+  app.addHook('onRequestAbort', (req, next) => {
+    finished(req);
+    next();
+  });
+  app.addHook('onResponse', (req, reply, next) => {
+    finished(req);
+    const method = METHODS.has(req.method) ? req.method : 'OTHER';
+    const route = req.routeOptions.url ?? 'unmatched';
+    const code = reply.statusCode;
+    requests.inc({ method, route, status_code: String(code) });
+    latency.observe({ method, route, status_class: `${Math.floor(code / 100)}xx` }, reply.elapsedTime / 1000);
+    next();
+  });
+
+  const queries = new Histogram({
+    name: 'manga_db_query_duration_seconds',
+    help: 'SQL query time (Kysely), by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: QUERY_BUCKETS,
+    registers,
+  });
+  const offQuery = onQuery((seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds));
+  app.addHook('onClose', (_app, next) => {
+    offQuery();
+    next();
+  });
+  const pool = poolOf(app.db);
+  if (pool) {
+    new Gauge({
+      name: 'manga_db_pool_connections',
+      help: 'PostgreSQL pool connections: total open, idle, and clients waiting for one',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+    new Gauge({ name: 'manga_db_pool_max', help: 'PostgreSQL pool size (DB_POOL_SIZE)', registers }).set(pool.options.max);
+  }
+
+  /** A counter reporting a total kept elsewhere (server/lib/opsCounters.ts). */
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  new Counter({
+    name: 'manga_view_cache_lookups_total',
+    help: 'Lookups of the shared view caches (server/services), by result',
+    labelNames: ['result'] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ result: 'hit' }, opsCounters.cacheHits);
+      this.inc({ result: 'miss' }, opsCounters.cacheMisses);
+    },
+  });
+  total('manga_rate_limit_refusals_total', 'Writes and new visitors refused by the rate limits', () => opsCounters.rateLimited);
+  total(
+    'manga_push_retries_total',
+    'Notification sends to be retried (push service busy, refused signature, network)',
+    () => opsCounters.pushRetries,
+  );
+  new Counter({
+    name: 'manga_push_sends_total',
+    help: 'Notification sends by outcome (sent, expired, invalid, refused, unauthorized, retry)',
+    labelNames: ['outcome'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [outcome, n] of opsCounters.pushSends) this.inc({ outcome }, n);
+    },
+  });
+  new Gauge({
+    name: 'manga_views_buffered',
+    help: 'Chapter views buffered in memory, not yet written',
+    registers,
+    collect() {
+      this.set(app.repos.views.waiting());
+    },
+  });
+  new Gauge({
+    name: 'manga_push_jobs_queued',
+    help: 'Notification jobs in the queue (due or later)',
+    registers,
+    async collect() {
+      const r = await app.db
+        .selectFrom('push_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+        .catch(() => undefined);
+      if (r) this.set(Number(r.n));
+    },
+  });
+
+  const { metricsToken, metricsPort, host } = app.config;
+  if (metricsToken) {
+    app.get('/metrics', { config: { quiet: true } }, async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!bearerMatches(req.headers.authorization, metricsToken)) {
+        void reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json');
+        return JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'metrics need the bearer token' });
+      }
+      void reply.type(register.contentType);
+      return register.metrics();
+    });
+  }
+  if (metricsPort) {
+    const server = http.createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      register.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': register.contentType }).end(text),
+        (err: unknown) => {
+          app.log.error({ err }, 'metrics: collection failed');
+          res.writeHead(500).end();
+        },
+      );
+    });
+    app.addHook('onListen', (next) => {
+      server.once('error', (err) => app.log.error({ err }, `metrics: cannot listen on port ${metricsPort}`));
+      server.listen(metricsPort, host, () => next());
+    });
+    app.addHook('onClose', (_app, next) => {
+      server.close(() => next());
+      server.closeAllConnections();
+    });
+  }
+  done();
+});

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { trace } from '@opentelemetry/api';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+const DEBUG_LEVELS = new Set(['debug', 'trace']);
+
+/** An id a proxy may hand us: short, and nothing a log reader's terminal would interpret. */
+const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/**
+ * The request's id (Fastify's genReqId): the X-Request-Id of a trusted
+ * proxy (TRUST_PROXY set), so one request is followed across the proxy and
+ * the nodes; else, or when it is not a plausible id, a new UUID. A client
+ * that is not behind a trusted proxy cannot choose the id in our logs.
+ */
+export function requestIdGenerator(config: Pick<Config, 'trustProxy'>): (req: IncomingMessage) => string {
+  const trusted = config.trustProxy !== false;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    return trusted && typeof given === 'string' && GOOD_ID.test(given) ? given : crypto.randomUUID();
+  };
+}
+
+/**
+ * What pino blanks in every log line: secrets a request or a logged object
+ * may carry (the visitor's session token, cookies, staff credentials, a push
+ * subscription's endpoint and keys). Paths cover the request serializer's
+ * headers and objects logged as they are.
+ */
+const SECRET_FIELDS = ['token', 'sessionToken', 'password', 'secret', 'cookie', 'authorization', 'endpoint', 'keys', 'auth', 'p256dh'];
+const SECRET_HEADERS = ['cookie', 'authorization', '"session-token"', '"x-staff-token"', '"x-csrf-token"', '"set-cookie"'];
+const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((f) => `*.${f}`),
+  ...['headers', 'req.headers', 'res.headers', 'resHeaders'].flatMap((h) =>
+    SECRET_HEADERS.map((k) => `${h}${k.startsWith('"') ? `[${k}]` : `.${k}`}`),
+  ),
+];
+
+function traceIds(): object {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  return ctx ? { traceId: ctx.traceId, spanId: ctx.spanId } : {};
+}
+
+/** The logger options every app gets under the caller's (level, stream). */
+export function loggerOptions<T extends object>(given: T): T & object {
+  return {
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // With tracing on (server/telemetry.ts), each line names its trace; without, nothing is added.
+    mixin: traceIds,
+    ...given,
+  };
+}
+
+/**
+ * Returns the request's id in X-Request-Id and writes one debug line per
+ * answer (method, route, status, time; the headers redacted). Health checks
+ * are left out (a proxy calls them every second or two).
+ */
+export default fp((app, _opts, done) => {
+  app.addHook('onRequest', (req, reply, next) => {
+    reply.header('x-request-id', req.id);
+    next();
+  });
+  app.addHook('onResponse', (req, reply, next) => {
+    if (DEBUG_LEVELS.has(req.log.level) && !req.routeOptions.config?.quiet) {
+      req.log.debug(
+        {
+          req: { method: req.method, url: req.url.split('?')[0] },
+          res: { statusCode: reply.statusCode },
+          headers: req.headers,
+          resHeaders: reply.getHeaders(),
+          ms: Math.round(reply.elapsedTime),
+        },
+        'answered',
+      );
+    }
+    next();
+  });
+  done();
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Not in the debug request log (health checks). */
+    quiet?: boolean;
+  }
+}
