@@ -8,20 +8,20 @@ import { historyRepo } from './history.js';
 import { imagesRepo } from './images.js';
 import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
-import { viewsRepo } from './views.js';
+import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
 
 /**
  * Every repository: small objects of async methods over the Kysely database;
  * the only place SQL is built (routes and services call these, never the database).
  */
-export function makeRepos(db: DB) {
+export function makeRepos(db: DB, views: ViewsOptions & { flushMs?: number } = {}) {
   return {
     catalog: catalogRepo(db),
     chapters: chaptersRepo(db),
     comments: commentsRepo(db),
     visitors: visitorsRepo(db),
-    views: viewsRepo(db),
+    views: viewsRepo(db, views.flushMs, views),
     promo: promoRepo(db),
     bookmarks: bookmarksRepo(db),
     feedback: feedbackRepo(db),

@@ -71,7 +71,7 @@ describe.each(BACKENDS)('view buffer and one-node work on %s', (backend) => {
     const ids = [...(await viewCounts()).keys()].slice(0, 3);
     const before = await viewCounts();
     const views = viewsRepo(t.db, 60_000);
-    for (const id of ids) views.record('scaleoutvisitor01', id);
+    for (const id of ids) views.record('scaleoutvisitor01', id, true);
     await sql`alter table chapter_views_daily rename to chapter_views_daily_away`.execute(t.db);
     await expect(views.flush()).rejects.toThrow();
     await sql`alter table chapter_views_daily_away rename to chapter_views_daily`.execute(t.db);
@@ -87,8 +87,8 @@ describe.each(BACKENDS)('view buffer and one-node work on %s', (backend) => {
     const b = viewsRepo(t.db, 60_000);
     const rounds = 10;
     for (let r = 0; r < rounds; r++) {
-      for (const id of ids) a.record(`scaleouta${r}`, id);
-      for (const id of [...ids].reverse()) b.record(`scaleoutb${r}`, id);
+      for (const id of ids) a.record(`scaleouta${r}`, id, true);
+      for (const id of [...ids].reverse()) b.record(`scaleoutb${r}`, id, true);
       await Promise.all([a.flush(), b.flush()]);
     }
     await Promise.all([a.close(), b.close()]);
