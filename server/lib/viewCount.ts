@@ -16,7 +16,7 @@ export async function countView(req: FastifyRequest, chapterId: number, strict =
   const { repos, limits } = req.server;
   if (!repos.views.claim(req.visitor, chapterId)) {
     repos.views.record(req.visitor, chapterId, false);
-    return;
+    return repos.views.drained();
   }
   if (!(await limits.view(req))) {
     repos.views.release(req.visitor, chapterId);
@@ -24,4 +24,6 @@ export async function countView(req: FastifyRequest, chapterId: number, strict =
     return;
   }
   repos.views.record(req.visitor, chapterId, true);
+  // Acknowledged once the buffer is within its bound (what a kill -9 may lose).
+  await repos.views.drained();
 }

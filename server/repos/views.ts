@@ -52,9 +52,11 @@ function batchSize(left: number): number {
  * written in one transaction every flushMs, or as soon as flushViews views
  * (every view, whatever the spread of chapters) are buffered, and on close,
  * so the viewer never waits on a disk sync; reads of "viewed" see the
- * buffer too. A flush that is due while one runs starts when it ends, so a
- * kill -9 loses at most one flush in flight and one buffer: 2 × flushViews
- * views, or the views of about one flushMs. Rows are written in one fixed
+ * buffer too. A flush that is due while one runs starts when it ends, and
+ * a view is acknowledged only while the buffer is under flushViews
+ * (drained()), so a kill -9 loses at most one flush in flight and one
+ * buffer: about 2 × flushViews views (plus the requests in progress), or
+ * the views of one flushMs when fewer come. Rows are written in one fixed
  * order (sorted keys) so nodes sharing a PostgreSQL database do not
  * deadlock; a deadlock or serialization failure is retried, and a flush
  * that still fails puts its views back into the buffer for the next one.
@@ -244,6 +246,15 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
       } else {
         schedule();
       }
+    },
+
+    /**
+     * Resolves once fewer than flushViews views are buffered (or no flush
+     * can take them): a view is acknowledged only then, so the views a kill
+     * can lose stay bounded however fast they come.
+     */
+    async drained(): Promise<void> {
+      while (pendingViews >= flushViews && flushing) await flushing.catch(() => {});
     },
 
     /** Adds buffered views of this visitor among chapterIds to the set. */
