@@ -29,8 +29,9 @@ export default fp((app, _opts, done) => {
   app.addHook('onReady', async () => {
     await prune();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_app, closed) => {
     if (timer) app.clock.clearTimeout(timer);
+    closed();
   });
   done();
 });

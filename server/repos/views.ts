@@ -129,7 +129,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   async function write(viewed: readonly View[], day: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const toCount = await stillToCount(trx, viewed);
-      for (let i = 0; i < viewed.length; ) {
+      for (let i = 0; i < viewed.length;) {
         const n = batchSize(viewed.length - i);
         const params: unknown[] = [];
         for (const v of viewed.slice(i, i + n)) params.push(v.visitor, v.chapterId, 0, v.at, toCount.has(v) ? v.at : 0);

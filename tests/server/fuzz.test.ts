@@ -258,7 +258,8 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
   it('300 seeded image names: one spelling per image (others 404, with or without app parameters), nothing stored for them', async () => {
     const r = rng(28_2026);
     const imgDir = path.join(t.app.config.dataDir, 'img');
-    const files = () => (fs.existsSync(imgDir) ? fs.readdirSync(imgDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 0);
+    const files = () =>
+      fs.existsSync(imgDir) ? fs.readdirSync(imgDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 0;
     const canonical = new Set<string>();
     const before = files();
     for (let i = 0; i < 300; i++) {

@@ -12,7 +12,7 @@ const SPELLINGS: ((id: number, pick: (n: number) => number) => string)[] = [
   (id) => `${id / 100}e2`,
   (id) => `+${id}`,
   (id) => ` ${id}`,
-  (id) => `${'0'.repeat(260 + id % 50)}${id}`,
+  (id) => `${'0'.repeat(260 + (id % 50))}${id}`,
   (id) => `${id}${'9'.repeat(20)}`,
   (id) => `${id}%00`,
 ];
@@ -28,14 +28,14 @@ const IMAGES: [string, number, string][] = [
 
 /** A seeded image name: canonical (ok) or another spelling of an existing image's id, or an unknown name. */
 export function imageName(int: (n: number) => number): { url: string; canonical: boolean } {
-  const [kind, id, rest] = IMAGES[int(IMAGES.length)]!;
+  const [kind, id, rest] = IMAGES[int(IMAGES.length)];
   const roll = int(6);
   if (roll === 0) return { url: `/img/${kind}/${id}${rest}`, canonical: true };
   if (roll === 1) {
     const bad = ['constructor', '__proto__', 'toString', 'PORTRAIT', 'x'.repeat(300), 'portrait.webp'];
     return { url: `/img/title/${id}/${bad[int(bad.length)]}.webp`, canonical: false };
   }
-  return { url: `/img/${kind}/${SPELLINGS[int(SPELLINGS.length)]!(id, int)}${rest}`, canonical: false };
+  return { url: `/img/${kind}/${SPELLINGS[int(SPELLINGS.length)](id, int)}${rest}`, canonical: false };
 }
 
 /**
@@ -43,7 +43,13 @@ export function imageName(int: (n: number) => number): { url: string; canonical:
  * then waits (at most `waitMs`) for the server to answer and close: the
  * status it answered (0: none), and whether it closed.
  */
-export function slowBody(port: number, path: string, length: number, sent: number, waitMs: number): Promise<{ status: number; closed: boolean }> {
+export function slowBody(
+  port: number,
+  path: string,
+  length: number,
+  sent: number,
+  waitMs: number,
+): Promise<{ status: number; closed: boolean }> {
   const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
   return stalled(port, `${head}${'{'.repeat(sent)}`, waitMs);
 }

@@ -21,7 +21,17 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
     await t.db.updateTable('pages').set({ source: 'demo:7' }).where('chapter_id', '=', 1007).execute();
     await t.db
       .insertInto('pages')
-      .values([1006, 1003, 1008].map((id) => ({ chapter_id: id, idx: 0, type: 0, width: 960, height: 1380, encryption_key: KEY_HEX, source: 'demo:7' })))
+      .values(
+        [1006, 1003, 1008].map((id) => ({
+          chapter_id: id,
+          idx: 0,
+          type: 0,
+          width: 960,
+          height: 1380,
+          encryption_key: KEY_HEX,
+          source: 'demo:7',
+        })),
+      )
       .execute();
   });
   afterAll(() => t.close());
@@ -40,7 +50,9 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
       for (const q of ['low', 'high', 'super_high']) {
         const r = await get(`/img/page/${id}/0/${q}.webp`);
         expect(r.statusCode, `${id} ${q}`).toBe(403);
-        expect(failure(await call(t.app, { method: 'GET', url: `/img/page/${id}/0/${q}.webp?${APP}` })).debugInfo).toContain('not readable');
+        expect(failure(await call(t.app, { method: 'GET', url: `/img/page/${id}/0/${q}.webp?${APP}` })).debugInfo).toContain(
+          'not readable',
+        );
       }
     }
     const forever = await get('/img/page/1007/0/low.webp');
@@ -50,11 +62,19 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
     expect(ending.statusCode).toBe(200);
     expect(ending.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
     // An hour before its end: cached for at most that hour.
-    await t.db.updateTable('chapters').set({ end_ts: t.app.clock.nowSec() + 600 }).where('id', '=', 1006).execute();
+    await t.db
+      .updateTable('chapters')
+      .set({ end_ts: t.app.clock.nowSec() + 600 })
+      .where('id', '=', 1006)
+      .execute();
     const max = Number(/max-age=(\d+)/.exec(String((await get('/img/page/1006/0/low.webp')).headers['cache-control']))?.[1]);
     expect(max).toBeGreaterThan(500);
     expect(max).toBeLessThanOrEqual(600);
-    await t.db.updateTable('chapters').set({ end_ts: t.app.clock.nowSec() + 3 * 86_400 }).where('id', '=', 1006).execute();
+    await t.db
+      .updateTable('chapters')
+      .set({ end_ts: t.app.clock.nowSec() + 3 * 86_400 })
+      .where('id', '=', 1006)
+      .execute();
   });
 
   it('view tokens: signed with the server key, bound to the chapter, refused once the chapter ended', async () => {
@@ -71,7 +91,11 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
     expect((await get(`${page}?token=1006-${tokenExp}-${keyless}`)).statusCode).toBe(403);
     expect((await get('/api/manga_viewer_v3/page/1007/0/low.webp', { 'plus-vw-token': token })).statusCode).toBe(403);
     // The chapter ends while the token is still valid: its pages are refused on both paths.
-    await t.db.updateTable('chapters').set({ end_ts: t.app.clock.nowSec() - 1 }).where('id', '=', 1006).execute();
+    await t.db
+      .updateTable('chapters')
+      .set({ end_ts: t.app.clock.nowSec() - 1 })
+      .where('id', '=', 1006)
+      .execute();
     expect((await get(`${page}?token=${token}`)).statusCode).toBe(403);
     expect((await get(`${page}?token=${token}&${APP}`)).statusCode).toBe(403);
     expect((await get('/img/page/1006/0/low.webp')).statusCode).toBe(403);
@@ -108,8 +132,13 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
     expect(await later.opens(after, 1007, now)).toBe(true);
     expect(await later.opens(before, 1007, now)).toBe(false);
     // From the environment: the previous secret is accepted while it is set.
-    const env = (prev: string) => viewTokenKeys(t.db, clock, { viewTokenSecret: 'new', viewTokenSecretPrevious: prev, viewTokenOverlapS: 600 });
-    const signedOld = await viewTokenKeys(t.db, clock, { viewTokenSecret: 'old', viewTokenSecretPrevious: '', viewTokenOverlapS: 600 }).sign(5, now + 60);
+    const env = (prev: string) =>
+      viewTokenKeys(t.db, clock, { viewTokenSecret: 'new', viewTokenSecretPrevious: prev, viewTokenOverlapS: 600 });
+    const signedOld = await viewTokenKeys(t.db, clock, {
+      viewTokenSecret: 'old',
+      viewTokenSecretPrevious: '',
+      viewTokenOverlapS: 600,
+    }).sign(5, now + 60);
     expect(await env('old').opens(signedOld, 5, now)).toBe(true);
     expect(await env('').opens(signedOld, 5, now)).toBe(false);
   });
@@ -152,7 +181,12 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
   it('per-visitor answers are private, no-store; shared answers are not', async () => {
     const me = newToken();
     success(await call(t.app, { method: 'PUT', url: '/api/title_list/bookmark?title_id=101', token: me }));
-    for (const url of ['/api/title_list/bookmark', '/api/history', '/api/manga_viewer?chapter_id=1007', '/api/title_detailV3?title_id=101']) {
+    for (const url of [
+      '/api/title_list/bookmark',
+      '/api/history',
+      '/api/manga_viewer?chapter_id=1007',
+      '/api/title_detailV3?title_id=101',
+    ]) {
       const a = await call(t.app, { method: 'GET', url, token: me });
       expect(a.status, url).toBe(200);
       expect(a.headers['cache-control'], url).toBe('private, no-store');

@@ -73,7 +73,9 @@ describe.each(BACKENDS)('view counts on %s', (backend) => {
     expect(limited).toBeGreaterThan(0);
     // One row for the one session, one per counted fresh session; none for reads without one.
     expect(await rows()).toBe(before.rows + 1 + fresh);
-    console.log(`view pump (${backend}): 10,000 reads, ${fresh} counted of 3,333 fresh sessions (allowed ${allowed}), 1 by one session, 0 without one`);
+    console.log(
+      `view pump (${backend}): 10,000 reads, ${fresh} counted of 3,333 fresh sessions (allowed ${allowed}), 1 by one session, 0 without one`,
+    );
   });
 
   it('a pair counts once per window, across nodes and restarts (the database knows), and again after it', async () => {

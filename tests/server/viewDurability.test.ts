@@ -47,22 +47,22 @@ describe('views through kill -9', () => {
   /** 16 writers read until `stopAt` views are acknowledged; then the server is killed. Acknowledged views. */
   async function pumpAndKill(srv: RunningServer, chapters: number[], stopAt: number): Promise<number> {
     let acked = 0;
-    let killed: Promise<void> | null = null;
+    const stop: { killed: Promise<void> | null } = { killed: null };
     const writer = async (w: number) => {
-      for (let i = 0; !killed; i++) {
+      for (let i = 0; !stop.killed; i++) {
         const token = crypto.randomBytes(16).toString('hex');
         const chapter = chapters[(w + i) % chapters.length];
         try {
           const r = await fetch(`${srv.url}/api/chapter_view?chapter_id=${chapter}`, { headers: { 'session-token': token } });
-          if (r.status === 200 && !killed) acked++;
+          if (r.status === 200 && !stop.killed) acked++;
         } catch {
           return;
         }
-        if (acked >= stopAt && !killed) killed = srv.stop('SIGKILL');
+        if (acked >= stopAt && !stop.killed) stop.killed = srv.stop('SIGKILL');
       }
     };
     await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-    await killed;
+    await stop.killed;
     return acked;
   }
 
