@@ -7,7 +7,7 @@ import { systemClock, type ServerClock } from './lib/clock.js';
 import external from './plugins/external.js';
 import services from './plugins/services.js';
 import limits from './plugins/limits.js';
-import { clientErrorHandler, frameworkErrors, MAX_HEADER_SIZE } from './plugins/frameworkErrors.js';
+import { answerConnect, clientErrorHandler, frameworkErrors, MAX_HEADER_SIZE } from './plugins/frameworkErrors.js';
 import api from './plugins/api.js';
 import plainErrors from './plugins/plainErrors.js';
 import web from './plugins/web.js';
@@ -16,6 +16,7 @@ import notices from './plugins/notices.js';
 import requestId, { loggerOptions, requestIdGenerator } from './plugins/requestId.js';
 import metrics from './plugins/metrics.js';
 import health from './plugins/health.js';
+import viewing from './plugins/viewing.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,8 +83,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
     // method, a control character in a header, a head over MAX_HEADER_SIZE: 431) answer like the
     // rest: the error envelope under /api, with the security headers (server/plugins/frameworkErrors.ts).
     clientErrorHandler,
-    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    // A head or a body that stops arriving is cut off after the same REQUEST_TIMEOUT_MS (408, counted:
+    // app.requestTimeouts), checked often enough to keep that bound (Node's default check is every 30 s).
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      maxHeaderSize: MAX_HEADER_SIZE,
+      headersTimeout: deps.config.requestTimeoutMs,
+      requestTimeout: deps.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.floor(deps.config.requestTimeoutMs / 10))),
+    },
   });
+  app.decorate('requestTimeouts', { head: 0, body: 0 });
+  answerConnect(app);
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
@@ -95,6 +106,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   // Change notices between nodes (before the services, which drop their caches on them).
   await app.register(notices);
   await app.register(services);
+  await app.register(viewing);
   await app.register(limits);
   await app.register(push);
   // /healthz and /readyz (before the routes and the web app's fallback).

@@ -89,6 +89,26 @@ export interface Config {
   metricsToken: string;
   /** DRAIN_SECONDS: on SIGTERM, readiness answers 503 this long before the server stops taking requests. */
   drainSeconds: number;
+  /** VIEW_TOKEN_SECRET: the key view tokens are signed with (HMAC-SHA-256); empty = one kept in the database. */
+  viewTokenSecret: string;
+  /** VIEW_TOKEN_SECRET_PREVIOUS: the key before it, still accepted (set while rotating, for VIEW_TOKEN_OVERLAP_S). */
+  viewTokenSecretPrevious: string;
+  /** How long a view token opens its chapter's pages (s). */
+  viewTokenTtlS: number;
+  /** After a key rotation, how long tokens signed with the previous key are still accepted (s). */
+  viewTokenOverlapS: number;
+  /** A view counts at most once per visitor and chapter in this window (s). */
+  viewWindowS: number;
+  /** Days a visitor's viewed-chapter rows are kept. */
+  viewRetentionDays: number;
+  /** Counted views allowed per client address per minute (a view over it is served but not counted). */
+  viewRateLimit: number;
+  /** Buffered views (counted or not) that start a flush before VIEW_FLUSH_MS is over. */
+  viewFlushViews: number;
+  /** The longest views stay buffered in memory (ms): what a kill -9 may lose, with viewFlushViews. */
+  viewFlushMs: number;
+  /** A request whose head or body has not arrived within this (ms) is answered 408 and closed. */
+  requestTimeoutMs: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -103,6 +123,12 @@ function trustProxy(v: string | undefined): boolean | number | string {
 function bool(v: string | undefined, dflt = false): boolean {
   if (v === undefined || v === '') return dflt;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** A positive number from the environment, or the default when unset or not one. */
+function positive(v: string | undefined, dflt: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? n : dflt;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -150,6 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
     metricsToken: env.METRICS_TOKEN ?? '',
     drainSeconds: Math.max(0, Number(env.DRAIN_SECONDS ?? 0) || 0),
+    viewTokenSecret: env.VIEW_TOKEN_SECRET ?? '',
+    viewTokenSecretPrevious: env.VIEW_TOKEN_SECRET_PREVIOUS ?? '',
+    viewTokenTtlS: positive(env.VIEW_TOKEN_TTL_S, 3600),
+    viewTokenOverlapS: positive(env.VIEW_TOKEN_OVERLAP_S, 3600),
+    viewWindowS: positive(env.VIEW_WINDOW_S, 1800),
+    viewRetentionDays: positive(env.VIEW_RETENTION_DAYS, 180),
+    viewRateLimit: positive(env.VIEW_RATE_LIMIT, 120),
+    viewFlushViews: positive(env.VIEW_FLUSH_VIEWS, 1000),
+    viewFlushMs: positive(env.VIEW_FLUSH_MS, 1000),
+    requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 60_000),
   };
   return { ...cfg, ...overrides };
 }

@@ -20,7 +20,7 @@ import type {
   QuestionnaireTable,
   SettingTable,
 } from './schemaPromo.js';
-import type { PushDeliveryTable, PushJobTable, PushVapidTable } from './schemaPush.js';
+import type { PushDeliveryTable, PushJobTable, PushVapidTable, ViewTokenKeyTable } from './schemaPush.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -43,6 +43,7 @@ export interface Database {
   reading_positions: ReadingPositionTable;
   push_tokens: PushTokenTable;
   push_vapid: PushVapidTable;
+  view_token_keys: ViewTokenKeyTable;
   push_deliveries: PushDeliveryTable;
   push_jobs: PushJobTable;
   banners: BannerTable;

@@ -38,3 +38,10 @@ export interface PushJobTable {
   /** Runs that threw (a database failure); the job is dropped after PUSH_MAX_ATTEMPTS. */
   failures: number;
 }
+
+/** A key view tokens are signed with (server/services/viewTokens.ts): the newest signs. */
+export interface ViewTokenKeyTable {
+  id: Generated<number>;
+  secret: string;
+  created_at: number;
+}

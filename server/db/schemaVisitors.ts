@@ -42,6 +42,8 @@ export interface ViewedChapterTable {
   chapter_id: number;
   last_page: number;
   viewed_at: number;
+  /** When a view of this pair last counted (0: never); one counts per window (server/repos/views.ts). */
+  counted_at: number;
 }
 
 /** Where a visitor was in a title (server/repos/history.ts). */

@@ -9,6 +9,7 @@ import { titleArtSvg, thumbSvg, bannerSvg, iconSvg, labelSvg, publisherSvg, popu
 import { seriesStyleSeed, styleFor } from './style.js';
 import { screentone } from './screentone.js';
 import { xorWithKey } from './crypto.js';
+import { strictId } from './ids.js';
 import {
   TITLE_IMAGES,
   THUMB_SIZE,
@@ -107,7 +108,10 @@ export class ImageStore {
 
   /** A plain image by its path under /img/ (e.g. "title/100001/portrait.webp"). */
   async asset(rel: string): Promise<StoredImage | undefined> {
-    if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/')) return undefined;
+    if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/') || rel.length > 128) return undefined;
+    // Not even the store is asked for a name that is no image's (a 300-digit id fails in the file system).
+    const [kind, a] = rel.split('/');
+    if (kind !== 'label' && strictId(a) === undefined) return undefined;
     const data = await this.cached(rel, async () => {
       const svg = await this.assetSvg(rel.slice(0, -5).split('/'));
       return svg === undefined ? undefined : this.limited(() => renderSvg(svg));
@@ -117,9 +121,15 @@ export class ImageStore {
 
   private async assetSvg(parts: string[]): Promise<string | undefined> {
     const [kind, a, b] = parts;
-    const id = Number(a);
+    // Checked before anything is looked up, drawn or stored: one spelling per image (label names are not ids).
+    if (kind === 'label') {
+      const known = parts.length === 2 && a && Object.hasOwn(LabelCode, a) && typeof LabelCode[a as keyof typeof LabelCode] === 'number';
+      return known ? labelSvg(a, LABEL_SIZE.width, LABEL_SIZE.height) : undefined;
+    }
+    const id = strictId(a);
+    if (id === undefined) return undefined;
     const seed = (seriesId: number) => seriesStyleSeed(this.catalogSeed, seriesId);
-    if (kind === 'title' && parts.length === 3 && b && b in TITLE_IMAGES) {
+    if (kind === 'title' && parts.length === 3 && b && Object.hasOwn(TITLE_IMAGES, b)) {
       const t = await this.repo.title(id);
       if (!t) return undefined;
       const size = TITLE_IMAGES[b as TitleImageKind];
@@ -129,11 +139,8 @@ export class ImageStore {
       const c = await this.repo.chapter(id);
       return c && thumbSvg(THUMB_SIZE.width, THUMB_SIZE.height, seed(c.series_id), c.name, c.title_name);
     }
-    if (kind === 'icon' && parts.length === 2 && Number.isInteger(id) && id >= 1 && id <= ICON_COUNT) {
+    if (kind === 'icon' && parts.length === 2 && id >= 1 && id <= ICON_COUNT) {
       return iconSvg(id, ICON_SIZE.width, ICON_SIZE.height);
-    }
-    if (kind === 'label' && parts.length === 2 && a && typeof LabelCode[a as keyof typeof LabelCode] === 'number') {
-      return labelSvg(a, LABEL_SIZE.width, LABEL_SIZE.height);
     }
     if (kind === 'publisher' && parts.length === 3 && b === 'banner') {
       const p = await this.repo.publisher(id);

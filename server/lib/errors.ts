@@ -74,6 +74,13 @@ export const errors = {
       ...msg(['Not found', 'This page does not exist.'], ['No encontrado', 'Esta página no existe.']),
       debug: `no route ${method} ${url}`,
     }),
+  methodNotAllowed: (method: string) =>
+    new ApiError({
+      status: 405,
+      code: 10411,
+      ...msg(['Not found', 'This page does not exist.'], ['No encontrado', 'Esta página no existe.']),
+      debug: `method ${method.slice(0, 16)} is not served`,
+    }),
   badBody: (why: string) =>
     new ApiError({
       status: 400,

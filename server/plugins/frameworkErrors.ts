@@ -53,38 +53,72 @@ function rawTarget(raw: unknown): string {
   return /^\S+ (\S+)/.exec(line)?.[1] ?? '';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Requests cut off because they did not arrive within REQUEST_TIMEOUT_MS
+     * (answered 408 and closed), since start: `head` (the request line and
+     * headers) and `body` (a head in full, its body not). For the metrics.
+     */
+    requestTimeouts: { head: number; body: number };
+  }
+}
+
 /**
  * Fastify's clientErrorHandler: a request Node's HTTP parser refused before
  * Fastify saw it (an unknown method, a control character in a header, a
- * head over MAX_HEADER_SIZE: 431, a timeout). The answer is written on the
- * socket as Node does, but in our form: under /api (as far as the request
- * line was read) the error envelope (JSON with format=json), elsewhere plain
- * text, with the security headers; then the connection is closed.
+ * head over MAX_HEADER_SIZE: 431), or one that did not arrive in time (its
+ * head or its body: REQUEST_TIMEOUT_MS, counted in app.requestTimeouts).
+ * The answer is written on the socket as Node does, but in our form (rawAnswer).
  */
 export function clientErrorHandler(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
   const res = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && this.hasDecorator('requestTimeouts')) {
+    // A response object exists once the head was parsed: then it was the body that stopped arriving.
+    this.requestTimeouts[res ? 'body' : 'head']++;
+  }
   if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable || res?.headersSent) {
     socket.destroy(err);
     return;
   }
-  const api = clientFailure(err.code);
-  const target = rawTarget(err.rawPacket);
+  rawAnswer(this, socket, clientFailure(err.code), rawTarget(err.rawPacket));
+}
+
+/**
+ * CONNECT (Node hands it to the server's 'connect' event, and with no
+ * listener drops the connection unanswered): 405, in our form.
+ */
+export function answerConnect(app: FastifyInstance): void {
+  app.server.on('connect', (req: { url?: string }, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    rawAnswer(app, socket, errors.methodNotAllowed('CONNECT'), req.url ?? '');
+  });
+}
+
+/**
+ * An answer written on the socket, then closed: under /api (as far as the
+ * request line was read) the error envelope (JSON with format=json),
+ * elsewhere plain text, with the security headers.
+ */
+function rawAnswer(app: FastifyInstance, socket: Socket, api: ApiError, target: string): void {
   const envelope = errorResponse(api.spec);
   let type = 'text/plain; charset=utf-8';
-  let body = Buffer.from(api.spec.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request');
+  const reason =
+    { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[api.spec.status] ??
+    'Error';
+  let body = Buffer.from(reason);
   if (isApiUrl(target) || target === '') {
     const json = /[?&]format=json(&|$)/.test(target);
     type = json ? 'application/json; charset=utf-8' : PROTOBUF;
     body = json ? Buffer.from(JSON.stringify(toJson(ResponseSchema, envelope))) : Buffer.from(toBinary(ResponseSchema, envelope));
   }
   const headers = Object.entries({
-    ...this.securityHeaders,
+    ...app.securityHeaders,
     'content-type': type,
     'content-length': String(body.length),
     connection: 'close',
   })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[api.spec.status] ?? 'Error';
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${api.spec.status} ${reason}\r\n${headers}\r\n`, 'latin1'), body]));
 }

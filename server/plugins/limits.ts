@@ -13,6 +13,8 @@ declare module 'fastify' {
       write(req: FastifyRequest, key: string): Promise<void>;
       /** A new visitor row made for this client address. */
       newVisitor(req: FastifyRequest): Promise<void>;
+      /** One counted chapter view of this client address: false when over VIEW_RATE_LIMIT (never throws). */
+      view(req: FastifyRequest): Promise<boolean>;
     };
   }
 }
@@ -31,6 +33,8 @@ const LOCAL_KEYS = 100_000;
  * - Writes: ONE bucket per visitor across every write route and method,
  *   WRITE_RATE_LIMIT a minute; a write without a session token counts in its
  *   client address's bucket.
+ * - Counted views: VIEW_RATE_LIMIT a minute per client address (over it a
+ *   view is served but not counted: server/lib/viewCount.ts).
  * - New visitors: NEW_VISITOR_RATE_LIMIT visitor rows a minute per client
  *   address (a visitor row is made on a visitor's first write:
  *   server/plugins/visitor.ts), so fresh tokens do not buy fresh buckets.
@@ -39,7 +43,7 @@ const LOCAL_KEYS = 100_000;
  * trusted proxy names (TRUST_PROXY, server/app.ts).
  */
 export default fp(async (app) => {
-  const { redisUrl, writeRateLimit, newVisitorRateLimit } = app.config;
+  const { redisUrl, writeRateLimit, newVisitorRateLimit, viewRateLimit } = app.config;
   let redis: Redis | null = null;
   if (redisUrl) {
     // Fail fast rather than queue while Redis is away: a limit not counted is better than a write that hangs.
@@ -71,6 +75,7 @@ export default fp(async (app) => {
   const keys = new WeakMap<FastifyRequest, string>();
   const writes = limiter('w', writeRateLimit);
   const visitors = limiter('nv', newVisitorRateLimit);
+  const views = limiter('vw', viewRateLimit);
   const count = async (check: typeof writes, req: FastifyRequest, key: string) => {
     keys.set(req, key);
     const r = await check(req);
@@ -83,5 +88,11 @@ export default fp(async (app) => {
   app.decorate('limits', {
     write: (req, key) => count(writes, req, key),
     newVisitor: (req) => count(visitors, req, clientAddress(req)),
+    view: async (req) => {
+      keys.set(req, clientAddress(req));
+      const r = await views(req);
+      keys.delete(req);
+      return r.isAllowed || !r.isExceeded;
+    },
   });
 });

@@ -13,7 +13,8 @@ declare module 'fastify' {
 
 /** The repositories and the services the routes call; both closed with the server. */
 export default fp((app, _opts, done) => {
-  const repos = makeRepos(app.db, app.clock);
+  const { viewFlushMs, viewFlushViews, viewWindowS } = app.config;
+  const repos = makeRepos(app.db, app.clock, { flushMs: viewFlushMs, flushViews: viewFlushViews, windowS: viewWindowS });
   app.decorate('repos', repos);
   app.decorate('services', makeServices(repos, app.config, app.clock, app.notices));
   app.addHook('onClose', async () => {

@@ -11,6 +11,14 @@ declare module 'fastify' {
   }
 }
 
+/** Where a request keeps its session id (read through req.visitor, which marks the answer personal). */
+const TOKEN = Symbol('visitor token');
+const PERSONAL = Symbol('answer depends on the visitor');
+type Marked = { [TOKEN]?: string; [PERSONAL]?: boolean };
+
+/** Answers no cache may keep or hand to anyone else. */
+const PRIVATE = 'private, no-store';
+
 /** Our own tokens: 32 hex digits (compared in lower case, as the server makes them). */
 const OURS = /^[0-9a-f]{32}$/i;
 /** A client-made id of a safe form: 8 to 64 letters, digits, '-' and '_' (a UUID passes as sent). */
@@ -60,9 +68,25 @@ const KNOWN_MAX = 100_000;
  * client address's), then makes the visitor's row if there is none yet,
  * counted against the client address's new-visitor limit
  * (server/plugins/limits.ts). Reads make no row, whatever token they bring.
+ * An answer a route made from the visitor (it read req.visitor), or one
+ * bringing a new token, is `Cache-Control: private, no-store`.
  */
 export default fp((app, _opts, done) => {
-  app.decorateRequest('visitor', '');
+  // Reading req.visitor is what makes an answer per-visitor: it is then sent `private, no-store`
+  // (as is an answer carrying a new session token); answers no route made personal keep their caching.
+  app.decorateRequest('visitor', {
+    getter() {
+      (this as Marked)[PERSONAL] = true;
+      return (this as Marked)[TOKEN] ?? '';
+    },
+    setter(v: string) {
+      (this as Marked)[TOKEN] = v;
+    },
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if ((req as Marked)[PERSONAL] || reply.hasHeader('session-token')) reply.header('cache-control', PRIVATE);
+    return payload;
+  });
   app.decorateRequest('newVisitor', false);
   const known = new Set<string>();
   app.addHook('onRequest', async (req, reply) => {

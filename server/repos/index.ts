@@ -9,20 +9,20 @@ import { historyRepo } from './history.js';
 import { imagesRepo } from './images.js';
 import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
-import { viewsRepo } from './views.js';
+import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
 
 /**
  * Every repository: small objects of async methods over the Kysely database;
  * the only place SQL is built (routes and services call these, never the database).
  */
-export function makeRepos(db: DB, clock: ServerClock) {
+export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 'clock'> & { flushMs?: number } = {}) {
   return {
     catalog: catalogRepo(db),
     chapters: chaptersRepo(db),
     comments: commentsRepo(db, clock),
     visitors: visitorsRepo(db, clock),
-    views: viewsRepo(db, clock),
+    views: viewsRepo(db, views.flushMs, { ...views, clock }),
     promo: promoRepo(db),
     bookmarks: bookmarksRepo(db, clock),
     feedback: feedbackRepo(db, clock),

@@ -1,11 +1,13 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
-import { DAY, type ServerClock } from '../lib/clock.js';
+import { DAY, systemClock, type ServerClock } from '../lib/clock.js';
 
 /** Rows per upsert statement. */
 const BATCH = 200;
-/** Buffered views that start a flush before the interval is over. */
-const FLUSH_ROWS = 1000;
+/** Rows per lookup of already-counted pairs. */
+const LOOKUP = 500;
+/** Visitor-chapter pairs whose last counted view is remembered in memory (oldest forgotten first). */
+const RECENT_MAX = 200_000;
 
 /** A deadlock (40P01) or serialization failure (40001), or SQLite busy: tried again. */
 const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY']);
@@ -18,6 +20,22 @@ interface View {
   visitor: string;
   chapterId: number;
   at: number;
+  /** This view is to be counted (the first of its pair in the window, within the address's limit). */
+  count: boolean;
+}
+
+/** A buffered view of one pair: the last time it was viewed, and whether one of its views counts. */
+interface Buffered {
+  at: number;
+  count: boolean;
+}
+
+export interface ViewsOptions {
+  clock?: ServerClock;
+  /** Buffered views (every view, counted or not) that start a flush before flushMs is over. */
+  flushViews?: number;
+  /** A view counts at most once per visitor and chapter in this window (s). */
+  windowS?: number;
 }
 
 /** The next batch: BATCH rows, then the largest power of two that fits. */
@@ -27,18 +45,29 @@ function batchSize(left: number): number {
 }
 
 /**
- * Reading records. Opening a chapter marks it viewed for the visitor and
- * counts a view. These are buffered in memory and written in one
- * transaction every flushMs (sooner when many are buffered; and on close),
+ * Reading records. Opening a chapter marks it viewed for the visitor; the
+ * first view of a visitor and chapter in a window (windowS) counts a view
+ * (chapters.view_count and the daily counts the rankings read), later ones
+ * in the window only move viewed_at. Views are buffered in memory and
+ * written in one transaction every flushMs, or as soon as flushViews views
+ * (every view, whatever the spread of chapters) are buffered, and on close,
  * so the viewer never waits on a disk sync; reads of "viewed" see the
- * buffer too. Rows are written in one fixed order (sorted keys) so nodes
- * sharing a PostgreSQL database do not deadlock; a deadlock or
- * serialization failure is retried, and a flush that still fails puts its
- * views back into the buffer for the next one. close() (a clean shutdown,
- * SIGTERM) writes what is buffered; a kill -9 loses at most the views of
- * the last interval (flushMs, or FLUSH_ROWS views), never a favorite or a like.
+ * buffer too. A flush that is due while one runs starts when it ends, and
+ * a view is acknowledged only while the buffer is under flushViews
+ * (drained()), so a kill -9 loses at most one flush in flight and one
+ * buffer: about 2 × flushViews views (plus the requests in progress), or
+ * the views of one flushMs when fewer come. Rows are written in one fixed
+ * order (sorted keys) so nodes sharing a PostgreSQL database do not
+ * deadlock; a deadlock or serialization failure is retried, and a flush
+ * that still fails puts its views back into the buffer for the next one.
+ * Whether a pair was counted in the window is known from memory on this
+ * node and, at the flush, from viewed_chapters.counted_at (other nodes, a
+ * restart). Never a favorite or a like is buffered here.
  */
-export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
+export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
+  const clock = opts.clock ?? systemClock;
+  const flushViews = opts.flushViews ?? 1000;
+  const windowS = opts.windowS ?? 1800;
   // The upsert of n views, compiled once per n: 200 rows, then powers of
   // two for the rest (a handful of statements, each prepared once).
   const upserts = new Map<number, string>();
@@ -47,44 +76,69 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
     if (text === undefined) {
       text = db
         .insertInto('viewed_chapters')
-        .values(Array.from({ length: n }, () => ({ visitor_token: '', chapter_id: 0, last_page: 0, viewed_at: 0 })))
-        .onConflict((oc) => oc.columns(['visitor_token', 'chapter_id']).doUpdateSet({ viewed_at: (eb) => eb.ref('excluded.viewed_at') }))
+        .values(Array.from({ length: n }, () => ({ visitor_token: '', chapter_id: 0, last_page: 0, viewed_at: 0, counted_at: 0 })))
+        .onConflict((oc) =>
+          oc.columns(['visitor_token', 'chapter_id']).doUpdateSet({
+            viewed_at: (eb) => eb.ref('excluded.viewed_at'),
+            counted_at: sql<number>`case when excluded.counted_at > viewed_chapters.counted_at then excluded.counted_at else viewed_chapters.counted_at end`,
+          }),
+        )
         .compile().sql;
       upserts.set(n, text);
     }
     return text;
   };
 
-  // Buffered views, by visitor then chapter (the viewed time).
-  let pending = new Map<string, Map<number, number>>();
-  let pendingCount = 0;
-  const pendingCounts = new Map<number, number>();
+  // Buffered views, by visitor then chapter.
+  let pending = new Map<string, Map<number, Buffered>>();
+  let pendingViews = 0;
   // Taken out of the buffer but not yet committed: still "viewed" to readers.
-  let inflight = new Map<string, Map<number, number>>();
+  let inflight = new Map<string, Map<number, Buffered>>();
   let flushing: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Pair → when its last counted view was (s), on this node.
+  const recent = new Map<string, number>();
+  const pairKey = (visitor: string, chapterId: number) => `${visitor}\n${chapterId}`;
 
-  /** Puts views that could not be written back into the buffer (a later view of the same pair wins). */
-  function putBack(viewed: readonly View[], counts: readonly (readonly [number, number])[]): void {
-    for (const v of viewed) {
-      let mine = pending.get(v.visitor);
-      if (!mine) pending.set(v.visitor, (mine = new Map<number, number>()));
-      if (!mine.has(v.chapterId)) pendingCount++;
-      mine.set(v.chapterId, Math.max(mine.get(v.chapterId) ?? 0, v.at));
-    }
-    for (const [chapterId, n] of counts) pendingCounts.set(chapterId, (pendingCounts.get(chapterId) ?? 0) + n);
+  function buffer(v: View): void {
+    let mine = pending.get(v.visitor);
+    if (!mine) pending.set(v.visitor, (mine = new Map<number, Buffered>()));
+    const b = mine.get(v.chapterId);
+    mine.set(v.chapterId, { at: Math.max(b?.at ?? 0, v.at), count: (b?.count ?? false) || v.count });
   }
 
-  async function write(viewed: readonly View[], counts: readonly (readonly [number, number])[], day: number): Promise<void> {
+  /** The counted views among these that no earlier view of their pair in the window (any node's) counted already. */
+  async function stillToCount(trx: DB, viewed: readonly View[]): Promise<Set<View>> {
+    const counted = viewed.filter((v) => v.count);
+    const out = new Set(counted);
+    for (let i = 0; i < counted.length; i += LOOKUP) {
+      const part = counted.slice(i, i + LOOKUP);
+      const rows = await trx
+        .selectFrom('viewed_chapters')
+        .select(['visitor_token', 'chapter_id', 'counted_at'])
+        .where('visitor_token', 'in', [...new Set(part.map((v) => v.visitor))])
+        .where('chapter_id', 'in', [...new Set(part.map((v) => v.chapterId))])
+        .execute();
+      const last = new Map(rows.map((r) => [pairKey(r.visitor_token, r.chapter_id), Number(r.counted_at)]));
+      for (const v of part) if ((last.get(pairKey(v.visitor, v.chapterId)) ?? 0) > v.at - windowS) out.delete(v);
+    }
+    return out;
+  }
+
+  async function write(viewed: readonly View[], day: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
+      const toCount = await stillToCount(trx, viewed);
       for (let i = 0; i < viewed.length;) {
         const n = batchSize(viewed.length - i);
         const params: unknown[] = [];
-        for (const v of viewed.slice(i, i + n)) params.push(v.visitor, v.chapterId, 0, v.at);
+        for (const v of viewed.slice(i, i + n)) params.push(v.visitor, v.chapterId, 0, v.at, toCount.has(v) ? v.at : 0);
         await trx.executeQuery(CompiledQuery.raw(upsertViewed(n), params));
         i += n;
       }
-      for (const [chapterId, n] of counts) {
+      const perChapter = new Map<number, number>();
+      for (const v of toCount) perChapter.set(v.chapterId, (perChapter.get(v.chapterId) ?? 0) + 1);
+      for (const [chapterId, n] of [...perChapter].sort((a, b) => a[0] - b[0])) {
         await trx
           .updateTable('chapters')
           .set({ view_count: sql`view_count + ${n}` })
@@ -100,23 +154,21 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
   }
 
   async function flushNow(): Promise<void> {
-    if (pendingCount === 0 && pendingCounts.size === 0) return;
+    if (pendingViews === 0) return;
     const taken = pending;
     const viewed: View[] = [];
-    for (const [visitor, chapters] of taken) for (const [chapterId, at] of chapters) viewed.push({ visitor, chapterId, at });
+    for (const [visitor, chapters] of taken) for (const [chapterId, b] of chapters) viewed.push({ visitor, chapterId, ...b });
     // One fixed order on every node (visitor, then chapter; chapters by id): two nodes'
     // transactions then lock the rows they share in the same order and cannot deadlock.
     viewed.sort((a, b) => (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : a.chapterId - b.chapterId));
-    const counts = [...pendingCounts.entries()].sort((a, b) => a[0] - b[0]);
     pending = new Map();
-    pendingCount = 0;
-    pendingCounts.clear();
+    pendingViews = 0;
     const day = Math.floor(clock.nowSec() / DAY);
     inflight = taken;
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          await write(viewed, counts, day);
+          await write(viewed, day);
           return;
         } catch (e) {
           if (!RETRYABLE.has((e as { code?: string }).code ?? '') || attempt >= ATTEMPTS) throw e;
@@ -125,7 +177,8 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
       }
     } catch (e) {
       // Not written: back into the buffer for the next flush, never dropped.
-      putBack(viewed, counts);
+      for (const v of viewed) buffer(v);
+      pendingViews += viewed.length;
       schedule();
       throw e;
     } finally {
@@ -140,13 +193,18 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
       timer = null;
       flush().catch((e: unknown) => console.error('views flush failed (kept for the next one)', e));
     }, flushMs);
-    timer.unref();
+    (timer as { unref?: () => void }).unref?.();
   }
 
   function flush(): Promise<void> {
     if (!flushing) {
       flushing = flushNow().finally(() => {
         flushing = null;
+        // Enough views came in while it ran: write them now rather than at the next interval.
+        if (again) {
+          again = false;
+          flush().catch((e: unknown) => console.error('views flush failed', e));
+        }
       });
     }
     return flushing;
@@ -154,21 +212,51 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
 
   return {
     /** Views buffered, not yet written (the metrics' buffered views). */
-    waiting: () => pendingCount,
-    record(visitor: string, chapterId: number): void {
-      let mine = pending.get(visitor);
-      if (!mine) pending.set(visitor, (mine = new Map<number, number>()));
-      if (!mine.has(chapterId)) pendingCount++;
-      mine.set(chapterId, clock.nowSec());
-      pendingCounts.set(chapterId, (pendingCounts.get(chapterId) ?? 0) + 1);
-      if (pendingCount >= FLUSH_ROWS && !flushing) {
+    waiting: () => pendingViews,
+    /**
+     * Claims the count of a view of this pair: true when no view of it
+     * counted on this node within the window (the caller then records it
+     * counted, or gives the claim back with release()).
+     */
+    claim(visitor: string, chapterId: number): boolean {
+      const k = pairKey(visitor, chapterId);
+      const now = clock.nowSec();
+      const last = recent.get(k);
+      if (last !== undefined && last > now - windowS) return false;
+      recent.delete(k);
+      recent.set(k, now);
+      // Forget the oldest (Map keeps insertion order): the database still knows at the flush.
+      if (recent.size > RECENT_MAX) for (const old of recent.keys()) if (recent.delete(old) && recent.size <= RECENT_MAX * 0.9) break;
+      return true;
+    },
+
+    /** Gives back a claim not used (the view was over its address's limit). */
+    release(visitor: string, chapterId: number): void {
+      recent.delete(pairKey(visitor, chapterId));
+    },
+
+    /** Buffers a view: counted (after claim()) or only marking the chapter viewed. */
+    record(visitor: string, chapterId: number, count: boolean): void {
+      buffer({ visitor, chapterId, at: clock.nowSec(), count });
+      pendingViews++;
+      if (pendingViews >= flushViews) {
         // Busy: write now, in transactions short enough not to hold up requests.
         if (timer) clock.clearTimeout(timer);
         timer = null;
-        flush().catch((e) => console.error('views flush failed', e));
+        if (flushing) again = true;
+        else flush().catch((e: unknown) => console.error('views flush failed', e));
       } else {
         schedule();
       }
+    },
+
+    /**
+     * Resolves once fewer than flushViews views are buffered (or no flush
+     * can take them): a view is acknowledged only then, so the views a kill
+     * can lose stay bounded however fast they come.
+     */
+    async drained(): Promise<void> {
+      while (pendingViews >= flushViews && flushing) await flushing.catch(() => {});
     },
 
     /** Adds buffered views of this visitor among chapterIds to the set. */
@@ -177,6 +265,12 @@ export function viewsRepo(db: DB, clock: ServerClock, flushMs = 1000) {
       const b = inflight.get(visitor);
       if (!a && !b) return;
       for (const id of chapterIds) if (a?.has(id) || b?.has(id)) into.add(id);
+    },
+
+    /** Deletes viewed-chapter rows last viewed before this time (s): the retention of reading records. */
+    async prune(before: number): Promise<number> {
+      const r = await db.deleteFrom('viewed_chapters').where('viewed_at', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
 
     /** Writes what is buffered (a failed flush's views included); the server's close calls it. */

@@ -29,6 +29,9 @@ export const MOBILE = {
   },
 };
 
+/** Image URLs: /img/… and the app's plain pages. */
+const IMAGE_PATH = /^\/(img\/|api\/manga_viewer_v3\/page\/)/;
+
 /** The app parameters: a call carrying one comes from a client of the phone app's API. */
 const APP_PARAMS = ['os', 'os_ver', 'app_ver', 'secret'];
 
@@ -38,6 +41,8 @@ const APP_PARAMS = ['os', 'os_ver', 'app_ver', 'secret'];
  * host forwards the web's own parameters): not an app call.
  */
 export function isAppCall(req: FastifyRequest): boolean {
+  // Images keep their HTTP statuses whatever the query: a client reads an image's status, not an envelope.
+  if (IMAGE_PATH.test(req.url)) return false;
   const q = (req.query ?? {}) as Record<string, unknown>;
   if (typeof q.os === 'string' && q.os.toLowerCase() === 'web') return false;
   return APP_PARAMS.some((k) => q[k] !== undefined);

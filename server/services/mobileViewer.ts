@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendSuccess } from '../lib/proto.js';
@@ -20,43 +19,21 @@ import { viewerMessage, type ViewerShared } from './viewer.js';
  * in that URL (self-authorising: the clients that send nothing more), in
  * MangaViewer 19 viewer_token, and as the first Set-Cookie of the answer,
  * `plus_vw_token=T` (a client sends it back as the Plus-Vw-Token header).
- * T = <chapter>-<expiry>-<mac>: the expiry in epoch seconds (TOKEN_TTL ahead,
- * at the hour, so a chapter's URLs stay the same within an hour) and mac =
- * the first 128 bits of SHA-256 over the chapter, the expiry and the
- * chapter's page keys, which stay on the server for these clients: any
- * server node checks it from the database alone, and no `=` or `;` is in it.
+ * T = <chapter>-<expiry>-<mac>, signed with the deployment's secret key
+ * (server/services/viewTokens.ts: HMAC-SHA-256, rotatable with an overlap);
+ * the expiry is VIEW_TOKEN_TTL_S ahead, rounded up to ten minutes so a
+ * chapter's URLs stay the same a while. No `=` or `;` is in it. The cookie
+ * carries Path (the page route), Max-Age, HttpOnly (no script reads it),
+ * SameSite=Lax and, over HTTPS, Secure.
  * The page route (server/routes/api/manga_viewer_v3/) serves a page only with
  * a valid T for its chapter, from the query or the header.
  */
 
-/** How long a view token opens its chapter's pages (s). */
-const TOKEN_TTL = 24 * 3600;
-const TOKEN = /^(\d{1,10})-(\d{1,10})-([0-9a-f]{32})$/;
+/** Expiries are rounded up to this (s). */
+const EXPIRY_STEP = 600;
 
-const mac = (chapterId: number, exp: number, keys: readonly string[]) =>
-  crypto
-    .createHash('sha256')
-    .update(`plus_vw_token|${chapterId}|${exp}|${keys.join(',')}`)
-    .digest('hex')
-    .slice(0, 32);
-
-/** A view token for a chapter whose pages have these keys, valid from now (s). */
-function viewToken(chapterId: number, keys: readonly string[], now: number): string {
-  const exp = (Math.floor(now / 3600) + 1) * 3600 + TOKEN_TTL;
-  return `${chapterId}-${exp}-${mac(chapterId, exp, keys)}`;
-}
-
-/** Whether t is a current view token of this chapter (page keys as viewToken got them). */
-export function tokenOpens(t: string, chapterId: number, keys: readonly string[], now: number): boolean {
-  const m = TOKEN.exec(t);
-  if (!m || Number(m[1]) !== chapterId || Number(m[2]) < now) return false;
-  const want = Buffer.from(mac(chapterId, Number(m[2]), keys));
-  return crypto.timingSafeEqual(want, Buffer.from(m[3]));
-}
-
-/** The page keys of a viewer answer, in page order (the token is made from them). */
-const pageKeys = (v: ViewerShared): string[] =>
-  v.msg.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.encryptionKey] : []));
+/** When a token made now (s) expires. */
+export const tokenExpiry = (now: number, ttlS: number) => (Math.floor(now / EXPIRY_STEP) + 1) * EXPIRY_STEP + ttlS;
 
 /** /img/page/<chapter>/<idx>/<quality>.webp, the encrypted page of the web viewer. */
 const WEB_PAGE = /\/img\/page\/(\d+)\/(\d+)\/([a-z_]+)\.webp$/;
@@ -82,11 +59,15 @@ function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaVie
 /**
  * Sends the app's viewer answer: a fresh view token as the answer's only
  * Set-Cookie (one client reads the first and takes what follows its first
- * "="), in viewer_token and in the page URLs.
+ * "=" up to the first ";"), in viewer_token and in the page URLs.
  */
-export function sendMobileViewer(req: FastifyRequest, reply: FastifyReply, v: ViewerShared, f: VisitorFlags): FastifyReply {
-  const token = viewToken(v.chapterId, pageKeys(v), req.server.clock.nowSec());
-  reply.header('set-cookie', `plus_vw_token=${token}`);
+export async function sendMobileViewer(req: FastifyRequest, reply: FastifyReply, v: ViewerShared, f: VisitorFlags): Promise<FastifyReply> {
+  const app = req.server;
+  const now = app.clock.nowSec();
+  const exp = tokenExpiry(now, app.config.viewTokenTtlS);
+  const token = await app.viewTokens.sign(v.chapterId, exp);
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `plus_vw_token=${token}; Path=/api/manga_viewer_v3; Max-Age=${exp - now}; HttpOnly; SameSite=Lax${secure}`);
   return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: mobileViewer(v, f, token) } });
 }
 

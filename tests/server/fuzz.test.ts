@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb.js';
 import { BACKENDS, newToken, setup, type TestApp } from './helpers.js';
 import { expectSecurityHeaders, rawRequest } from './rawHttp.js';
+import { imageName, slowBody, stalled } from './fuzzCases.js';
 
 /**
  * A bounded, seeded fuzz of every route (issue 20): generated malformed
@@ -15,7 +16,10 @@ import { expectSecurityHeaders, rawRequest } from './rawHttp.js';
  * parser sees first over real sockets. Every answer: no 5xx, the security
  * headers, and under /api the error envelope (or a success) that decodes
  * (JSON with format=json); the server still answers afterwards. The routes
- * are read from server/routes/, so a new route is fuzzed too.
+ * are read from server/routes/, so a new route is fuzzed too. Issue 28
+ * added image names (one spelling per image, nothing stored for others),
+ * bodies that stop arriving (cut off like a slow head, counted), and
+ * CONNECT and other methods on every path.
  */
 
 const INJECTED = 2500;
@@ -183,7 +187,7 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
   let t: TestApp;
   let port = 0;
   beforeAll(async () => {
-    t = await setup(backend, `fuzz_${backend}`, { trustProxy: true });
+    t = await setup(backend, `fuzz_${backend}`, { trustProxy: true, requestTimeoutMs: 1500 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
@@ -249,5 +253,48 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
     console.log(`fuzz (${backend}): ${RAW} raw requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     const alive = await rawRequest(port, 'GET /api/language HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(alive.status).toBe(200);
+  });
+
+  it('300 seeded image names: one spelling per image (others 404, with or without app parameters), nothing stored for them', async () => {
+    const r = rng(28_2026);
+    const imgDir = path.join(t.app.config.dataDir, 'img');
+    const files = () =>
+      fs.existsSync(imgDir) ? fs.readdirSync(imgDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 0;
+    const canonical = new Set<string>();
+    const before = files();
+    for (let i = 0; i < 300; i++) {
+      const { url, canonical: ok } = imageName((n) => r.int(n));
+      const res = await t.app.inject({ method: 'GET', url: r.int(3) === 0 ? `${url}?os=android&app_ver=1` : url });
+      expect(res.statusCode, url.slice(0, 80)).toBeLessThan(500);
+      if (ok) canonical.add(url);
+      else expect(res.statusCode, url.slice(0, 80)).toBe(404);
+    }
+    // The fixture's page 1007/0 has no drawable source (404): only drawn art is stored.
+    expect(files() - before).toBeLessThanOrEqual(canonical.size);
+  });
+
+  it('a body that stops arriving is answered 408 and closed like a slow head, and counted; CONNECT and odd methods are answered', async () => {
+    const counted = { ...t.app.requestTimeouts };
+    for (const p of ['/api/title_list/bookmark?title_id=101', '/api/feedback', '/img/title/101/portrait.webp']) {
+      const res = await slowBody(port, p, 100, 4, 20_000);
+      expect(res, p).toEqual({ status: 408, closed: true });
+    }
+    expect(t.app.requestTimeouts.body - counted.body).toBe(3);
+    expect(await stalled(port, 'GET /api/language HTTP/1.1\r\nHost: x\r\n', 20_000)).toEqual({ status: 408, closed: true });
+    expect(t.app.requestTimeouts.head - counted.head).toBe(1);
+    for (const [line, status] of [
+      ['CONNECT /api/language HTTP/1.1', 405],
+      ['CONNECT example.com:443 HTTP/1.1', 405],
+      ['CONNECT /img/title/101/portrait.webp HTTP/1.1', 405],
+      ['PROPFIND /api/language HTTP/1.1', 404],
+      ['PURGE /api/language HTTP/1.1', 404],
+      ['TRACE /api/language HTTP/1.1', 404],
+      ['OPTIONS /api/language HTTP/1.1', 404],
+    ] as const) {
+      const res = await rawRequest(port, `${line}\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(res.status, line).toBe(status);
+      expectSecurityHeaders(res.headers);
+      if (line.includes(' /api/')) expect(String(res.headers['content-type']), line).toContain('application/x-protobuf');
+    }
   });
 });

@@ -148,7 +148,10 @@ for (const backend of BACKENDS) {
       const token = str(v, 19);
       expect(token).toMatch(/^[^=;]+$/);
       const cookie = a.headers['set-cookie'];
-      expect(Array.isArray(cookie) ? cookie[0] : cookie).toBe(`plus_vw_token=${token}`);
+      // The token first, up to the first ';' (what the clients read), then its attributes.
+      expect(Array.isArray(cookie) ? cookie[0] : cookie).toMatch(
+        new RegExp(`^plus_vw_token=${token}; Path=/api/manga_viewer_v3; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+      );
       expect(str(msg(v, 13)!, 1)).toBe('basic');
       // Chapters: readable now are free (11 true, 16 FREE); 1003 ended: behind the series' plan (16 STANDARD).
       const chapters = new Map(msgs(v, 3).map((c) => [num(c, 2), c]));

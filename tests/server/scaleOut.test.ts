@@ -70,8 +70,8 @@ describe.each(BACKENDS)('view buffer and one-node work on %s', (backend) => {
   it('views a flush could not write go back into the buffer and are written by the next one', async () => {
     const ids = [...(await viewCounts()).keys()].slice(0, 3);
     const before = await viewCounts();
-    const views = viewsRepo(t.db, t.app.clock, 60_000);
-    for (const id of ids) views.record('scaleoutvisitor01', id);
+    const views = viewsRepo(t.db, 60_000, { clock: t.app.clock });
+    for (const id of ids) views.record('scaleoutvisitor01', id, true);
     await sql`alter table chapter_views_daily rename to chapter_views_daily_away`.execute(t.db);
     await expect(views.flush()).rejects.toThrow();
     await sql`alter table chapter_views_daily_away rename to chapter_views_daily`.execute(t.db);
@@ -83,12 +83,12 @@ describe.each(BACKENDS)('view buffer and one-node work on %s', (backend) => {
   it('two nodes flushing the same chapters at once, recorded in opposite orders, count every view', async () => {
     const ids = [...(await viewCounts()).keys()];
     const before = await viewCounts();
-    const a = viewsRepo(t.db, t.app.clock, 60_000);
-    const b = viewsRepo(t.db, t.app.clock, 60_000);
+    const a = viewsRepo(t.db, 60_000, { clock: t.app.clock });
+    const b = viewsRepo(t.db, 60_000, { clock: t.app.clock });
     const rounds = 10;
     for (let r = 0; r < rounds; r++) {
-      for (const id of ids) a.record(`scaleouta${r}`, id);
-      for (const id of [...ids].reverse()) b.record(`scaleoutb${r}`, id);
+      for (const id of ids) a.record(`scaleouta${r}`, id, true);
+      for (const id of [...ids].reverse()) b.record(`scaleoutb${r}`, id, true);
       await Promise.all([a.flush(), b.flush()]);
     }
     await Promise.all([a.close(), b.close()]);

@@ -14,8 +14,8 @@ import { T } from './fixtures.js';
  * server/routes/console/ is. A probe folder of routes outside /api, marked
  * as a content call and a write as an API route would be, shows none of them run there.
  */
-const probe = (app: FastifyInstance) =>
-  app.register(
+const probe = async (app: FastifyInstance): Promise<void> => {
+  await app.register(
     (p, _opts, done) => {
       p.get('/content', { config: { ...CONTENT, write: true } }, (req, reply) => reply.send({ visitor: req.visitor ?? null }));
       p.post('/body', (req, reply) => reply.send({ body: req.body ?? null }));
@@ -26,6 +26,7 @@ const probe = (app: FastifyInstance) =>
     },
     { prefix: '/probe' },
   );
+};
 
 const KP = { 'x-client-region': 'KP' };
 

@@ -2,6 +2,7 @@ import { params, uintParam } from '../../../lib/params.js';
 import { sendSuccess } from '../../../lib/proto.js';
 import { errors } from '../../../lib/errors.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
+import { countView } from '../../../lib/viewCount.js';
 import { assertReadable } from '../../../services/titleDetail.js';
 
 /**
@@ -10,7 +11,9 @@ import { assertReadable } from '../../../services/titleDetail.js';
  * The app sends it when it opens a chapter whose answer the server put in the
  * page (src/viewer/api.ts): that answer was made under the page request's
  * cookie, which may name someone else's session, so it counted nothing
- * (lib/route.ts RENDER_AHEAD_HEADER). Like every read it makes no visitor row.
+ * (lib/route.ts RENDER_AHEAD_HEADER). Like every read it makes no visitor row;
+ * a view counts once per visitor, chapter and window, within the address's
+ * limit (429 over it): server/lib/viewCount.ts.
  */
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT }, async (req, reply) => {
@@ -18,7 +21,7 @@ const route = routeModule((app) => {
     const c = await app.repos.chapters.byId(chapterId);
     if (!c) throw errors.chapterNotFound(chapterId);
     assertReadable(c, chapterId, app.clock.nowSec());
-    app.repos.views.record(req.visitor, chapterId);
+    await countView(req, chapterId, true);
     return sendSuccess(req, reply);
   });
 });

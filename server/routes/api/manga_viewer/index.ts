@@ -1,7 +1,8 @@
 import { QUALITIES } from '../../../images/urls.js';
 import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
-import { CONTENT, rendersAhead, routeModule } from '../../../lib/route.js';
+import { CONTENT, routeModule } from '../../../lib/route.js';
+import { countView } from '../../../lib/viewCount.js';
 import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/viewer.js';
 import { noFlags } from '../../../repos/visitors.js';
 import { APP_AWARE, isAppCall } from '../../../services/mobile.js';
@@ -35,7 +36,7 @@ const route = routeModule((app) => {
     clangParam(p);
     const v = await app.services.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
     // Rendered ahead of the app, the view is the app's to count (GET /api/chapter_view): the session may be a planted cookie's.
-    if (!rendersAhead(req)) app.repos.views.record(req.visitor, chapterId);
+    await countView(req, chapterId);
     // A token made for this request has no favorites, views or likes to look up (but this view, below).
     const f = req.newVisitor
       ? noFlags()

@@ -2,16 +2,21 @@ import { QUALITIES, isQuality } from '../../../images/urls.js';
 import { ApiError, errors } from '../../../lib/errors.js';
 import { baseUrl, enumParam, params, uintParam } from '../../../lib/params.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
+import { strictId } from '../../../images/ids.js';
+import { countView } from '../../../lib/viewCount.js';
 import { noFlags } from '../../../repos/visitors.js';
 import { ErrorResult_Action } from '../../../../core/gen/manga/v1/response_pb.js';
 import { topCommentIds } from '../../../services/viewer.js';
 import { MOBILE, mobileClang } from '../../../services/mobile.js';
-import { sendMobileViewer, tokenOpens, xorKey } from '../../../services/mobileViewer.js';
+import { sendMobileViewer, xorKey } from '../../../services/mobileViewer.js';
+import { isReadable } from '../../../services/titleDetail.js';
 
 const YES_NO = ['yes', 'no'] as const;
-const intParam = (name: string, v: string): number => {
-  if (!/^\d{1,10}$/.test(v)) throw errors.badParam(name);
-  return Number(v);
+/** An id of the page URL (one spelling: server/images/ids.ts); any other names no page. */
+const idParam = (v: string): number => {
+  const id = strictId(v);
+  if (id === undefined) throw errors.notFound(`page ${v.slice(0, 32)}`);
+  return id;
 };
 
 /**
@@ -24,7 +29,8 @@ const intParam = (name: string, v: string): number => {
  *
  * GET /api/manga_viewer_v3/page/:chapterId/:idx/:quality.webp?token=T (or
  * the Plus-Vw-Token: T header): the page image, decrypted, for a valid token
- * of its chapter; 403 otherwise. Images keep their HTTP statuses.
+ * of its chapter while the chapter is readable; 403 otherwise. Images keep
+ * their HTTP statuses, with or without the app parameters.
  */
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
@@ -41,7 +47,7 @@ const route = routeModule((app) => {
       }
       throw e;
     });
-    app.repos.views.record(req.visitor, chapterId);
+    await countView(req, chapterId);
     const f = req.newVisitor
       ? noFlags()
       : await app.repos.visitors.flags(req.visitor, { titleIds: [v.titleId], chapterIds: v.chapterIds, commentIds: topCommentIds(v) });
@@ -50,22 +56,25 @@ const route = routeModule((app) => {
   });
 
   app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
-    const chapterId = intParam('chapterId', req.params.chapterId);
-    const idx = intParam('idx', req.params.idx);
+    const chapterId = idParam(req.params.chapterId);
+    const idx = idParam(req.params.idx);
     const q = /^(.+)\.webp$/.exec(req.params.file)?.[1];
     if (!isQuality(q)) throw errors.badParam('quality', 'must be low, high or super_high');
     const query = req.query as Record<string, unknown>;
     const given = [query.token, req.headers['plus-vw-token']].filter((x): x is string => typeof x === 'string');
+    const now = app.clock.nowSec();
+    let opened = false;
+    for (const t of given) opened ||= await app.viewTokens.opens(t, chapterId, now);
+    if (!opened) throw errors.chapterNotReadable(chapterId, 'not opened by a current view token');
+    // A token outlives a chapter's end: readability is checked at every request.
+    const c = await app.repos.chapters.byId(chapterId);
+    if (!c || !isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
     const rows = await app.repos.chapters.pages(chapterId);
-    const keys = rows.map((r) => r.encryption_key);
-    if (!given.some((t) => tokenOpens(t, chapterId, keys, app.clock.nowSec()))) {
-      throw errors.chapterNotReadable(chapterId, 'not opened by a current view token');
-    }
     const row = rows.find((r) => r.idx === idx);
     if (!row) throw errors.notFound(`page ${chapterId}/${idx}`);
     const img = await app.inject({ method: 'GET', url: `/img/page/${chapterId}/${idx}/${q}.webp` });
     if (img.statusCode !== 200) throw errors.notFound(`page ${chapterId}/${idx}`);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=3600').send(xorKey(img.rawPayload, row.encryption_key));
+    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(xorKey(img.rawPayload, row.encryption_key));
   });
 });
 export default route;

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { DAY } from '../lib/clock.js';
+import { viewTokenKeys, type ViewTokenKeys } from '../services/viewTokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The keys of the phone app's view tokens (server/services/viewTokens.ts). */
+    viewTokens: ViewTokenKeys;
+  }
+}
+
+/** How often rows of views past their retention are deleted (ms). */
+const PRUNE_EVERY_MS = 3600_000;
+
+/**
+ * Reading records kept for what they are for: the view tokens' keys, and the
+ * retention of visitors' viewed-chapter rows (VIEW_RETENTION_DAYS; deleted
+ * hourly by every node, which is idempotent, and once at start).
+ */
+export default fp((app, _opts, done) => {
+  app.decorate('viewTokens', viewTokenKeys(app.db, app.clock, app.config));
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const prune = async () => {
+    const before = app.clock.nowSec() - app.config.viewRetentionDays * DAY;
+    await app.repos.views.prune(before).catch((err: unknown) => app.log.warn({ err }, 'views: pruning old rows failed'));
+    timer = app.clock.setTimeout(() => void prune(), PRUNE_EVERY_MS);
+    (timer as { unref?: () => void }).unref?.();
+  };
+  app.addHook('onReady', async () => {
+    await prune();
+  });
+  app.addHook('onClose', (_app, closed) => {
+    if (timer) app.clock.clearTimeout(timer);
+    closed();
+  });
+  done();
+});
