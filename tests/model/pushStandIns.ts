@@ -5,7 +5,7 @@
  * with Allow and Block, as the browser shows one), a service worker and a
  * push service whose answers wait until a test step gives them.
  */
-import type { PushEnv } from '../../src/lib/push';
+import type { PushEnv } from '../../src/features/push/push';
 
 interface Held<T> {
   resolve(v: T): void;

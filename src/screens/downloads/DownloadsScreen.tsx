@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
-import { offlineSupported, removeChapter, savedChapters, storageUse, type SavedChapter } from '../../lib/offlineStore';
+import { offlineSupported, removeChapter, savedChapters, storageUse, type SavedChapter } from '../../features/offline/offlineStore';
 import { Loading } from '../../ui/Loading';
 import { megabytes } from './megabytes';
 import './downloads.css';

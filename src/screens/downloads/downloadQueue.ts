@@ -3,7 +3,7 @@
  * saves each); a cancelled one that has not started is skipped, one
  * running is let go at once (its staging copy is deleted as it stops).
  */
-import { QuotaError, saveChapter, type SavedChapter } from '../../lib/offlineStore';
+import { QuotaError, saveChapter, type SavedChapter } from '../../features/offline/offlineStore';
 import type { DownloadFailure } from '../../../machines/downloadMachine';
 
 export interface DownloadHandlers {
