@@ -6,7 +6,6 @@
  * reset) and the reader's "Controls" (ControlsFields.tsx: keys, tap zones, wheel, motion).
  * Native inputs, so every control works from the keyboard.
  */
-import { useId } from 'react';
 import type { Orientation, ReaderSettingsEvent } from '../../../machines/readerSettingsMachine';
 import {
   COLUMN_LIMITS,
@@ -19,6 +18,7 @@ import {
 import type { ViewerMode } from '../../../core/viewer/viewerMode';
 import { t } from '../../i18n';
 import { ControlsFields } from './ControlsFields';
+import { CheckField, RangeField } from './SettingsInputs';
 
 interface Props {
   settings: ReaderSettings;
@@ -32,49 +32,6 @@ const FIT_LABELS: Record<HorizontalFit, string> = {
   height: 'viewer.fitHeight',
   original: 'viewer.fitOriginal',
 };
-
-/** A slider with its label and the value it stands at. */
-function RangeField(p: {
-  label: string;
-  value: number;
-  text: string;
-  min: number;
-  max: number;
-  step: number;
-  onValue: (v: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="viewer-range">
-      <label htmlFor={id} className="viewer-range__label">
-        {p.label}
-      </label>
-      <output htmlFor={id} className="viewer-range__value">
-        {p.text}
-      </output>
-      <input
-        id={id}
-        type="range"
-        min={p.min}
-        max={p.max}
-        step={p.step}
-        value={p.value}
-        aria-valuetext={p.text}
-        onChange={(e) => p.onValue(Number(e.target.value))}
-      />
-    </div>
-  );
-}
-
-function CheckField({ label, checked, onValue, hint }: { label: string; checked: boolean; onValue: (v: boolean) => void; hint?: string }) {
-  return (
-    <label className="viewer-option">
-      <input type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} />
-      {label}
-      {hint && <span className="viewer-option__hint">{hint}</span>}
-    </label>
-  );
-}
 
 function ColumnFields({ settings, onSetting, orientation }: Omit<Props, 'mode'> & { orientation: Orientation }) {
   const column = settings[orientation];
