@@ -6,6 +6,7 @@
  * push service whose answers wait until a test step gives them.
  */
 import type { PushEnv } from '../../src/features/push/push';
+import { until } from './until';
 
 interface Held<T> {
   resolve(v: T): void;
@@ -30,10 +31,6 @@ export interface PushStandIns {
 export const PROMPT = 'Allow notifications?';
 
 let serial = 0;
-
-async function until(ok: () => boolean): Promise<void> {
-  while (!ok()) await new Promise((r) => setTimeout(r, 5));
-}
 
 export function pushStandIns(opts: { supported: boolean; permission: NotificationPermission; holdRegistration?: boolean }): PushStandIns {
   const id = ++serial;
@@ -91,7 +88,7 @@ export function pushStandIns(opts: { supported: boolean; permission: Notificatio
     requestPermission,
   } as unknown as typeof Notification;
   const answer = async <T>(which: keyof typeof held, ok: boolean, value: T) => {
-    await until(() => held[which] !== undefined);
+    await until(() => held[which] !== undefined, `the held ${which} call`);
     const h = held[which] as Held<T>;
     delete held[which];
     if (ok) h.resolve(value);
