@@ -5,9 +5,9 @@ import { launchBrowser, PHONE } from './harness';
 import { attachViewerHarness } from './viewerHarness';
 
 /** Window sizes the viewer tests read at: `desktop` 1280×800, `wide` 1440×900, `phone` (harness.ts's PHONE). */
-export type ViewerWindow = 'desktop' | 'wide' | 'phone';
+type ViewerWindow = 'desktop' | 'wide' | 'phone';
 
-export interface ViewerContextOptions {
+interface ViewerContextOptions {
   window?: ViewerWindow;
   /** A desktop window with a touch screen too. */
   hasTouch?: boolean;

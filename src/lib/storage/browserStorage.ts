@@ -12,10 +12,10 @@ export function json(raw: string | null): unknown {
   }
 }
 
-export type Area = 'localStorage' | 'sessionStorage';
+type Area = 'localStorage' | 'sessionStorage';
 
 /** Reads nothing where there is no such storage (server rendering) or it is blocked. */
-export function read(area: Area, key: string): string | null {
+function read(area: Area, key: string): string | null {
   try {
     return (globalThis as Partial<Record<Area, Storage>>)[area]?.getItem(key) ?? null;
   } catch {
@@ -24,7 +24,7 @@ export function read(area: Area, key: string): string | null {
 }
 
 /** Writes a value (null removes it); a full or blocked storage loses it: everything stored is a convenience. */
-export function write(area: Area, key: string, value: string | null): void {
+function write(area: Area, key: string, value: string | null): void {
   try {
     const store = (globalThis as Partial<Record<Area, Storage>>)[area];
     if (value == null) store?.removeItem(key);
