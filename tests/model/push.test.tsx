@@ -11,7 +11,7 @@ import { STORAGE } from '../../core/storageKeys';
 import { useRealApi } from './realApi';
 
 /**
- * The push lifecycles executed against the real effects of src/lib/push.ts
+ * The push lifecycles executed against the real effects of src/features/push/push.ts
  * (and the real PushTokenRefresher component), with the real server behind
  * fetch, and fake browser push APIs shaped by each generated path: what the
  * path's events say the browser does (grant, deny, fail to register…), the

@@ -1,6 +1,6 @@
 /**
  * Stand-ins for the browser's push APIs, provided to the app through
- * PushEnvContext (src/lib/push.ts) the way the app provides its effects:
+ * PushEnvContext (src/features/push/push.ts) the way the app provides its effects:
  * a permission prompt drawn in the page (a dialog "Allow notifications?"
  * with Allow and Block, as the browser shows one), a service worker and a
  * push service whose answers wait until a test step gives them.

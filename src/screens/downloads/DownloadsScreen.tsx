@@ -7,7 +7,7 @@ import { megabytes } from './megabytes';
 import './downloads.css';
 
 /**
- * /downloads: the chapters saved for offline reading (src/lib/offlineStore.ts),
+ * /downloads: the chapters saved for offline reading (src/features/offline/offlineStore.ts),
  * most recent first, each with its size and a remove; "Remove all"; the
  * storage this site uses of what the browser allows (navigator.storage.estimate).
  */

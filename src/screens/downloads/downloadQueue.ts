@@ -1,5 +1,5 @@
 /**
- * Downloads run one at a time, in the order asked (src/lib/offlineStore.ts
+ * Downloads run one at a time, in the order asked (src/features/offline/offlineStore.ts
  * saves each); a cancelled one that has not started is skipped, one
  * running is let go at once (its staging copy is deleted as it stops).
  */
