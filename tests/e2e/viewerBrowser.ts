@@ -10,14 +10,14 @@ type ViewerWindow = 'desktop' | 'wide' | 'phone';
 interface ViewerContextOptions {
   window?: ViewerWindow;
   /** A desktop window with a touch screen too. */
-  hasTouch?: boolean;
+  hasTouch?: boolean | undefined;
   locale?: string;
   /** The viewer's clocks (viewerHarness.ts); manual keeps the navigation bar up. Default manual. */
   clocks?: 'manual' | 'real';
   /** Without the viewer's test harness (a page that is not the viewer). */
   noHarness?: boolean;
   /** Runs on the context before its page opens (init scripts, routes, fixtures). */
-  prepare?: (ctx: BrowserContext) => Promise<void>;
+  prepare?: (ctx: BrowserContext) => Promise<unknown>;
 }
 
 export interface ViewerBrowser {
