@@ -32,7 +32,7 @@ function precompress(): Plugin {
 }
 
 /**
- * Lists the browser build's files in sw-assets.json: what src/lib/offlineStore.ts
+ * Lists the browser build's files in sw-assets.json: what src/features/offline/offlineStore.ts
  * saves so that the app itself opens offline (src/sw/offlineWorker.ts).
  */
 function offlineFiles(): Plugin {

@@ -1,6 +1,6 @@
 /**
  * Every value the app keeps in the browser (documents: section 9), read and
- * written only by src/lib/storage.ts. Local storage unless marked session.
+ * written only by src/lib/storage/. Local storage unless marked session.
  */
 export const STORAGE = {
   sessionId: 'session_id',
@@ -37,7 +37,7 @@ export const SESSION_TOKEN = /^[0-9a-f]{32}$/;
  * Cookies mirroring the stored preferences a first view depends on, by
  * storage key (same value format): the server renders the home in the
  * visitor's languages and viewer mode, and asks a chapter in their resolution
- * for their session (src/boot/serverRender.tsx, through src/lib/storage.ts).
+ * for their session (src/boot/serverRender.tsx, through src/lib/storage/).
  */
 export const PREFS_COOKIES = {
   [STORAGE.serviceLang]: 'mr_lang',

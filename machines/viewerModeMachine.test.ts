@@ -30,8 +30,8 @@ describe('viewerModeMachine: the reading direction a chapter opens in', () => {
     );
   });
 
-  it('choosing the other direction stores it, rebuilds the pages and shows a toast the clock hides', () => {
-    const log = actionLog('saveMode', 'rebuildPages', 'startToastTimer');
+  it('choosing the other direction stores it, reports it to analytics and shows a toast the clock hides', () => {
+    const log = actionLog('saveMode', 'trackDirectionChange', 'startToastTimer');
     const a = createActor(viewerModeMachine.provide({ actions: log.actions }), { input: {} }).start();
     a.send({ type: 'mode.set', mode: 'vertical' });
     expect(log.calls).toEqual([]);
@@ -40,7 +40,7 @@ describe('viewerModeMachine: the reading direction a chapter opens in', () => {
     expect(a.getSnapshot().context).toMatchObject({ preferred: 'horizontal', toast: true });
     expect(log.calls).toEqual([
       ['saveMode', { mode: 'horizontal' }],
-      ['rebuildPages', undefined],
+      ['trackDirectionChange', undefined],
       ['startToastTimer', undefined],
     ]);
     a.send({ type: 'toast.elapsed' });

@@ -5,9 +5,11 @@ import { resolveMode, type ViewerMode } from '../core/viewer/viewerMode';
  * Reading direction of the viewer (documents: section 4). Vertical-only and
  * horizontal-only chapters force their mode; otherwise the reader's stored
  * choice applies (default vertical). Choosing the other direction in the
- * settings menu (the documents' toggle) rebuilds the pages, stores the
- * choice and shows a toast, which the injected clock hides
- * (`startToastTimer` → `toast.elapsed`). Chapter data that arrives again
+ * settings menu (the documents' toggle) stores the choice, reports it to
+ * analytics (`trackDirectionChange`) and shows a toast, which the injected
+ * clock hides (`startToastTimer` → `toast.elapsed`). The pages are rebuilt by
+ * whoever watches the state (the viewer session re-lays them out on a new mode),
+ * not by an action. Chapter data that arrives again
  * (a resolution change refetches it) re-applies its constraints.
  */
 export type ViewerModeEvent =
@@ -36,7 +38,7 @@ export const viewerModeMachine = setup({
   },
   actions: {
     saveMode: (_, _p: { mode: ViewerMode }) => {},
-    rebuildPages: () => {},
+    trackDirectionChange: () => {},
     startToastTimer: () => {},
     showToast: assign({ toast: true }),
     hideToast: assign({ toast: false }),
@@ -83,7 +85,7 @@ export const viewerModeMachine = setup({
           actions: [
             'preferHorizontal',
             { type: 'saveMode', params: { mode: 'horizontal' } },
-            'rebuildPages',
+            'trackDirectionChange',
             'showToast',
             'startToastTimer',
           ],
@@ -95,7 +97,13 @@ export const viewerModeMachine = setup({
         'mode.set': {
           guard: 'wantsVertical',
           target: 'vertical',
-          actions: ['preferVertical', { type: 'saveMode', params: { mode: 'vertical' } }, 'rebuildPages', 'showToast', 'startToastTimer'],
+          actions: [
+            'preferVertical',
+            { type: 'saveMode', params: { mode: 'vertical' } },
+            'trackDirectionChange',
+            'showToast',
+            'startToastTimer',
+          ],
         },
       },
     },

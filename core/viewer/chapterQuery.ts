@@ -5,7 +5,7 @@
  * /viewer/{id} (src/boot/serverRender.tsx) must ask alike, since an answer
  * put in the page is found by its path and query. The reader's choices
  * (mode, content languages, quality) are parameters: callers read them from
- * src/lib/storage.ts or the request's cookies. No protobuf here.
+ * src/lib/storage/ or the request's cookies. No protobuf here.
  */
 import type { ImgQuality } from './imageQuality';
 import type { ViewerMode } from './viewerMode';

@@ -12,7 +12,7 @@ import { browserLanguage, languagesInput } from '../lib/prefs';
 import { saveLanguages } from '../lib/storage';
 import { usePrefs } from '../lib/usePrefs';
 import { Loading } from '../ui/Loading';
-import { reregisterPushToken } from '../lib/push';
+import { reregisterPushToken } from '../features/push/push';
 
 export type LanguageActor = ActorRefFrom<typeof languageSettingsMachine>;
 const Ctx = createContext<LanguageActor | null>(null);

@@ -11,7 +11,7 @@ import { track } from '../analytics';
 import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
 import { PROMO_CONFIG, browserRegion } from './promoConfig';
-import { getPushToken, postPushToken, PushEnvContext, pushPermissionGranted, type PushEnv } from '../lib/push';
+import { getPushToken, postPushToken, PushEnvContext, pushPermissionGranted, type PushEnv } from '../features/push/push';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { preloadScreenFor } from '../app/routes';
-import { startTracking } from '../lib/inspector';
+import { startTracking } from '../screens/machines/startTracking';
 
 /** Renders the app (main.tsx loads this once the page allows). */
 export async function start(boot: PageData | null, strings: Promise<void>): Promise<void> {

@@ -4,7 +4,7 @@ import type { StoreSource } from './storage';
 /**
  * The preference cookies of a request's Cookie header as a source keyed like
  * local storage (core/storageKeys.ts, PREFS_COOKIES: same value format), so
- * server rendering reads them with the parsers of src/lib/storage.ts:
+ * server rendering reads them with the parsers of src/lib/storage/:
  * `readStored(cookieSource(header))`.
  */
 export function cookieSource(header: string | undefined): StoreSource {

@@ -5,7 +5,7 @@ import { browserSource, readStored, storedContentLangs, storedViewerMode, type S
 
 /**
  * The visitor's languages as every screen sends them with its calls
- * (lang=service code, clang=short codes), from what src/lib/storage.ts holds.
+ * (lang=service code, clang=short codes), from what src/lib/storage/ holds.
  * The language-settings machine saves them; a change reloads the page, so
  * reading at load time is right.
  */

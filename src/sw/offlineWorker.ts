@@ -2,14 +2,14 @@
  * The offline part of the service worker (built by Vite to /sw-offline.js,
  * loaded by public/sw.js with importScripts, so one worker at scope / serves
  * both push and offline reading). It only answers from what the page saved
- * (src/lib/offlineStore.ts): when the network fails, a page navigation gets
+ * (src/features/offline/offlineStore.ts): when the network fails, a page navigation gets
  * the app's page, /api/manga_viewer?chapter_id=N the saved chapter's answer,
  * and the app's files and saved page images their saved copies. Online,
  * everything goes to the network as before. No imports: the built file must
  * be one classic script.
  */
 
-// Cache names, as src/lib/offlineStore.ts writes them (the app's files are in 'offline-app').
+// Cache names, as src/features/offline/offlineStore.ts writes them (the app's files are in 'offline-app').
 const CHAPTER_PREFIX = 'offline-chapter-';
 const SHELL_URL = '/index.html';
 const VIEWER_PATH = '/api/manga_viewer';

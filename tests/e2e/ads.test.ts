@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './harness';
-import { attachViewerHarness } from './viewerHarness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
 
 /**
  * Ads with no ad network configured (issue 15, item 4): every slot shows a
@@ -22,27 +20,12 @@ const inside = (a: Box, b: Box) =>
   a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
 
 describe('ads: house ads fill every slot', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const vb = viewerBrowser(SHOTS);
 
   async function viewerAtAd(kind: 'desktop' | 'phone'): Promise<Page> {
-    const ctx = await browser.newContext({
-      ...(kind === 'phone' ? PHONE : { viewport: { width: 1440, height: 900 } }),
-      baseURL: base,
-      locale: 'en-US',
-    });
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    const page = await ctx.newPage();
+    const { page } = await vb.open({ window: kind === 'phone' ? 'phone' : 'wide' });
     await page.goto(`/viewer/${CHAPTER}`);
-    for (let i = 0; i < 300 && (await page.evaluate(() => (window.__viewerDebug?.position().count ?? 0) === 0)); i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await viewerItemsShown(page);
     await page.keyboard.press('End');
     const ad = page.locator('[data-kind=ad]');
     await ad.waitFor();
@@ -109,8 +92,7 @@ describe('ads: house ads fill every slot', () => {
   }
 
   it('home (desktop): both side-column slots show a catalog banner and the app promotion; a banner tap is logged', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, locale: 'en-US' });
-    const page = await ctx.newPage();
+    const { ctx, page } = await vb.open({ window: 'wide', noHarness: true });
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/updates');
@@ -142,8 +124,7 @@ describe('ads: house ads fill every slot', () => {
   });
 
   it('home (phone): the slot after the sixth group shows the app promotion', async () => {
-    const ctx = await browser.newContext({ ...PHONE, baseURL: base, locale: 'en-US' });
-    const page = await ctx.newPage();
+    const { ctx, page } = await vb.open({ window: 'phone', noHarness: true });
     await page.goto('/updates');
     await page.waitForLoadState('networkidle');
     const ad = page.locator('[data-slot=home_phone_groups]');

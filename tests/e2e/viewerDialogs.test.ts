@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness';
-import { attachViewerHarness } from './viewerHarness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewerBrowser } from './viewerBrowser';
 
 /**
  * The viewer's settings and language dialogs on the demo catalog's
@@ -87,21 +85,13 @@ const CONTROLS = [
 const CONTROL_OPTIONS = 12;
 
 describe('viewer dialogs: readable options', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
+  const vb = viewerBrowser(SHOTS);
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, locale: 'en-US' });
     // Manual clocks: the navigation bar stays up, so its buttons can be pressed.
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    page = await ctx.newPage();
+    ({ page } = await vb.open({ window: 'wide', clocks: 'manual' }));
     await page.goto(`/viewer/${CHAPTER}`);
     await page.getByTestId('viewer-settings-button').waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
   // A failed check leaves no dialog open over the next test's buttons.
   afterEach(async () => {

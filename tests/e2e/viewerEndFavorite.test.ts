@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness';
-import { attachViewerHarness } from './viewerHarness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewerBrowser } from './viewerBrowser';
 
 /**
  * The end page's favorite in the real viewer (favoriteToggleMachine, as on
@@ -16,15 +14,8 @@ const SHOTS = '.tmp/screenshots/issue18';
 const CHAPTER = 1000013;
 
 describe('viewer: the end page favorite', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const vb = viewerBrowser(SHOTS);
+  const base = vb.base;
 
   async function toEnd(page: Page) {
     await page.locator('[data-testid=viewer-stage]').waitFor();
@@ -35,9 +26,7 @@ describe('viewer: the end page favorite', () => {
   }
 
   it('favorite, reload, a failure shown, paging away and back', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale: 'en-US' });
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    const page = await ctx.newPage();
+    const { ctx, page } = await vb.open();
     await page.goto(`/viewer/${CHAPTER}`);
     await toEnd(page);
     const end = page.getByTestId('viewer-last-page');

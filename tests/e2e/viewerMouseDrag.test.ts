@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './harness';
-import { attachViewerHarness } from './viewerHarness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
 
 /**
  * Dragging in vertical mode scrolls, with the mouse as with a finger (issue
@@ -13,28 +12,14 @@ import { attachViewerHarness } from './viewerHarness';
 const CHAPTER = 1000013;
 
 describe('viewer: vertical mode scrolls by dragging', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const vb = viewerBrowser();
 
   const scrollY = (page: Page) => page.evaluate(() => window.__viewerDebug?.position().scrollY ?? -1);
 
   async function open(o: { hasTouch?: boolean; phone?: boolean }): Promise<Page> {
-    const ctx = await browser.newContext({
-      ...(o.phone ? PHONE : { viewport: { width: 1440, height: 900 }, hasTouch: !!o.hasTouch }),
-      baseURL: base,
-      locale: 'en-US',
-    });
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    const page = await ctx.newPage();
+    const { page } = await vb.open({ window: o.phone ? 'phone' : 'wide', hasTouch: o.hasTouch });
     await page.goto(`/viewer/${CHAPTER}`);
-    for (let i = 0; i < 300 && (await page.evaluate(() => (window.__viewerDebug?.position().count ?? 0) === 0)); i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await viewerItemsShown(page);
     expect(await page.evaluate(() => window.__viewerDebug?.position().mode)).toBe('vertical');
     return page;
   }

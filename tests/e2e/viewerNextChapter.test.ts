@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './harness';
-import { attachViewerHarness } from './viewerHarness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { viewerBrowser } from './viewerBrowser';
 
 /**
  * The end of the latest chapter in the demo catalog (issue 15, items 2 and
@@ -25,15 +23,7 @@ const HEADINGS: Record<string, { lang: string; recommended: string; available: s
 };
 
 describe('viewer: the latest chapter and a chapter not out yet', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const vb = viewerBrowser(SHOTS);
 
   interface Visit {
     ctx: BrowserContext;
@@ -45,10 +35,10 @@ describe('viewer: the latest chapter and a chapter not out yet', () => {
 
   async function visit(locale: string, path: string): Promise<Visit> {
     const { lang } = HEADINGS[locale];
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale });
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    await ctx.addInitScript(`if (!localStorage.getItem('service_lang')) localStorage.setItem('service_lang', '${lang}');`);
-    const page = await ctx.newPage();
+    const { ctx, page } = await vb.open({
+      locale,
+      prepare: (c) => c.addInitScript(`if (!localStorage.getItem('service_lang')) localStorage.setItem('service_lang', '${lang}');`),
+    });
     const v: Visit = { ctx, page, viewerCalls: [], failures: [], alerts: [] };
     page.on('request', (r) => {
       if (r.url().includes('/api/manga_viewer')) v.viewerCalls.push(new URL(r.url()).searchParams.get('chapter_id') ?? '');

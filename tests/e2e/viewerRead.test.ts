@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { installFixture, sourceColor, type FixtureOptions } from './viewerFixture';
-import { attachViewerHarness } from './viewerHarness';
+import { viewerBrowser } from './viewerBrowser';
 
 /**
  * Reading a chapter as a person would, in Chromium on the real viewer with a
@@ -17,15 +15,7 @@ type Rect = { item: number; x: number; y: number; w: number; h: number; image: b
 const SHOTS = '.tmp/screenshots/viewer';
 
 describe('reading a chapter', () => {
-  const base = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const vb = viewerBrowser(SHOTS);
 
   const dbg = <T>(page: Page, expr: string): Promise<T> =>
     page.evaluate<T>(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`);
@@ -38,17 +28,15 @@ describe('reading a chapter', () => {
   };
 
   async function open(o: FixtureOptions, kind: 'desktop' | 'phone' = 'desktop'): Promise<{ page: Page; ctx: BrowserContext }> {
-    const ctx = await browser.newContext({
-      ...(kind === 'phone' ? PHONE : { viewport: { width: 1280, height: 800 } }),
-      baseURL: base,
-      locale: 'en-US',
+    const { ctx, page } = await vb.open({
+      window: kind,
+      prepare: async (c) => {
+        await c.addInitScript(
+          `if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`,
+        );
+        await installFixture(c, o);
+      },
     });
-    await attachViewerHarness(ctx, { clocks: 'manual' });
-    await ctx.addInitScript(
-      `if (!sessionStorage.getItem('__seeded')) { sessionStorage.setItem('__seeded', '1'); localStorage.setItem('viewer_mode', 'horizontal'); }`,
-    );
-    await installFixture(ctx, o);
-    const page = await ctx.newPage();
     await page.goto(`/viewer/${o.chapterId ?? 9001}`);
     await until(page, `(window.__viewerDebug?.position().count ?? 0) > 0`);
     return { page, ctx };
@@ -200,9 +188,7 @@ describe('reading a chapter', () => {
   });
 
   it("the bar hides itself 2 s after opening (Playwright clock), and the language modal lists the title's languages", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, locale: 'en-US' });
-    await installFixture(ctx, { pages: ['S', 'S', 'S', 'last'] });
-    const page = await ctx.newPage();
+    const { ctx, page } = await vb.open({ noHarness: true, prepare: (c) => installFixture(c, { pages: ['S', 'S', 'S', 'last'] }) });
     // Time stands still but for the test's steps: the 2 s count from the bar's first showing, however slow the machine.
     await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
     await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));

@@ -6,11 +6,7 @@ import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';
-
-/** Waits for a condition, with no time limit (the machines are shared and slow). */
-async function until(ok: () => boolean): Promise<void> {
-  while (!ok()) await new Promise((r) => setTimeout(r, 10));
-}
+import { until } from './until';
 
 describe('favoriteToggle machine against the title page toggle and the real API', () => {
   const api = useRealApi();
@@ -85,13 +81,13 @@ describe('favoriteToggle machine against the title page toggle and the real API'
       render(<FavoriteToggle titleId={titleId} subscribed={false} />);
       fireEvent.click(screen.getByRole('button'));
       // The PUT goes first (held here by the gate), asking nothing.
-      await until(() => gate.pending() === 1 || requestPermission.mock.calls.length > 0);
+      await until(() => gate.pending() === 1 || requestPermission.mock.calls.length > 0, 'the bookmark call or the permission prompt');
       expect(requestPermission).not.toHaveBeenCalled();
       await gate.release('pass');
       await screen.findByText(/Favorited/);
       expect(screen.getByRole('button', { name: 'Favorited' }).getAttribute('aria-pressed')).toBe('true');
       // Then the prompt, still unanswered: the toggle stays settled.
-      await until(() => requestPermission.mock.calls.length > 0);
+      await until(() => requestPermission.mock.calls.length > 0, 'the permission prompt');
       expect(requestPermission).toHaveBeenCalledTimes(1);
       expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(false);
       const rows = await api.db.selectFrom('bookmarks').selectAll().where('title_id', '=', titleId).execute();

@@ -8,6 +8,7 @@ import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';
 import { runUiModel } from './uiModel';
+import { until } from './until';
 
 /** The history machine's paths against the history screen and the real API (a new visitor per path). */
 describe('history machine against the history screen and the real API', () => {
@@ -35,11 +36,8 @@ describe('history machine against the history screen and the real API', () => {
       expect(r.statusCode).toBe(200);
     }
   }
-  const until = async (ok: () => boolean) => {
-    while (!ok()) await new Promise((r) => setTimeout(r, 10));
-  };
   const token = async () => {
-    await until(() => storedSession() !== null);
+    await until(() => storedSession() !== null, 'the API client to store a session token');
     return storedSession()!;
   };
   const listed = () => document.querySelectorAll('.history__entry').length;

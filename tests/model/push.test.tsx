@@ -5,13 +5,13 @@ import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine, type PushSubscriptionInput } from '../../machines/pushSubscriptionMachine';
 import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from '../../machines/pushTokenMachine';
 import { PushTokenRefresher } from '../../src/app/ShellPopups';
-import { runPushSubscription, subscribeToReleases, type PushEnv } from '../../src/lib/push';
+import { runPushSubscription, subscribeToReleases, type PushEnv } from '../../src/features/push/push';
 import { addInspectionListener } from '../../src/lib/inspector';
 import { STORAGE } from '../../core/storageKeys';
 import { useRealApi } from './realApi';
 
 /**
- * The push lifecycles executed against the real effects of src/lib/push.ts
+ * The push lifecycles executed against the real effects of src/features/push/push.ts
  * (and the real PushTokenRefresher component), with the real server behind
  * fetch, and fake browser push APIs shaped by each generated path: what the
  * path's events say the browser does (grant, deny, fail to register…), the
@@ -171,7 +171,7 @@ describe('push lifecycles against the real push effects and the real server', ()
     await expect(subscribeToReleases('eng', denied.env)).resolves.toBeNull();
     expect(denied.log).toEqual([]);
     // The real API still favorites without a token.
-    const { subscribeTitle } = await import('../../src/lib/favorites');
+    const { subscribeTitle } = await import('../../src/features/favorites/favorites');
     const titleId = api.catalog.titles[0].id;
     // (jsdom's browser has no service worker: the browser's own push APIs are unsupported.)
     await subscribeTitle(titleId);

@@ -1,11 +1,12 @@
 /**
  * Stand-ins for the browser's push APIs, provided to the app through
- * PushEnvContext (src/lib/push.ts) the way the app provides its effects:
+ * PushEnvContext (src/features/push/push.ts) the way the app provides its effects:
  * a permission prompt drawn in the page (a dialog "Allow notifications?"
  * with Allow and Block, as the browser shows one), a service worker and a
  * push service whose answers wait until a test step gives them.
  */
-import type { PushEnv } from '../../src/lib/push';
+import type { PushEnv } from '../../src/features/push/push';
+import { until } from './until';
 
 interface Held<T> {
   resolve(v: T): void;
@@ -30,10 +31,6 @@ export interface PushStandIns {
 export const PROMPT = 'Allow notifications?';
 
 let serial = 0;
-
-async function until(ok: () => boolean): Promise<void> {
-  while (!ok()) await new Promise((r) => setTimeout(r, 5));
-}
 
 export function pushStandIns(opts: { supported: boolean; permission: NotificationPermission; holdRegistration?: boolean }): PushStandIns {
   const id = ++serial;
@@ -91,7 +88,7 @@ export function pushStandIns(opts: { supported: boolean; permission: Notificatio
     requestPermission,
   } as unknown as typeof Notification;
   const answer = async <T>(which: keyof typeof held, ok: boolean, value: T) => {
-    await until(() => held[which] !== undefined);
+    await until(() => held[which] !== undefined, `the held ${which} call`);
     const h = held[which] as Held<T>;
     delete held[which];
     if (ok) h.resolve(value);

@@ -8,7 +8,7 @@ import { LastPageCard } from '../../src/screens/viewer/LastPageCard';
 import FavoritedScreen from '../../src/screens/favorited/FavoritedScreen';
 import { loadMangaViewer } from '../../src/viewer/api';
 import { sessionToken } from '../../src/api/client';
-import { markFavoritesStale } from '../../src/lib/favorites';
+import { markFavoritesStale } from '../../src/features/favorites/favorites';
 import { loadTestMessages } from './shellHelpers';
 import { useRealApi } from './realApi';
 import { installGate, type Gate } from './gate';

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
-import { offlineSupported, removeChapter, savedChapters, storageUse, type SavedChapter } from '../../lib/offlineStore';
+import { offlineSupported, removeChapter, savedChapters, storageUse, type SavedChapter } from '../../features/offline/offlineStore';
 import { Loading } from '../../ui/Loading';
 import { megabytes } from './megabytes';
 import './downloads.css';
 
 /**
- * /downloads: the chapters saved for offline reading (src/lib/offlineStore.ts),
+ * /downloads: the chapters saved for offline reading (src/features/offline/offlineStore.ts),
  * most recent first, each with its size and a remove; "Remove all"; the
  * storage this site uses of what the browser allows (navigator.storage.estimate).
  */

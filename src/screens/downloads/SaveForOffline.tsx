@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { downloadMachine } from '../../../machines/downloadMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { offlineSupported, removeChapter, savedChapter, type SavedChapter } from '../../lib/offlineStore';
+import { offlineSupported, removeChapter, savedChapter, type SavedChapter } from '../../features/offline/offlineStore';
 import { cancelDownload, enqueueDownload } from './downloadQueue';
 import { megabytes } from './megabytes';
 import './downloads.css';

@@ -1,9 +1,9 @@
 /**
- * Downloads run one at a time, in the order asked (src/lib/offlineStore.ts
+ * Downloads run one at a time, in the order asked (src/features/offline/offlineStore.ts
  * saves each); a cancelled one that has not started is skipped, one
  * running is let go at once (its staging copy is deleted as it stops).
  */
-import { QuotaError, saveChapter, type SavedChapter } from '../../lib/offlineStore';
+import { QuotaError, saveChapter, type SavedChapter } from '../../features/offline/offlineStore';
 import type { DownloadFailure } from '../../../machines/downloadMachine';
 
 export interface DownloadHandlers {

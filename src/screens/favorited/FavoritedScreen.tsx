@@ -5,7 +5,7 @@ import type { Title } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { failureText, subscribeTitle, unsubscribeTitle } from '../../lib/favorites';
+import { failureText, subscribeTitle, unsubscribeTitle } from '../../features/favorites/favorites';
 import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';

@@ -1,7 +1,7 @@
 /**
  * The reading history calls (server/routes/api/history): the visitor's
  * history, removal of one title or all, and the viewer's position reports.
- * A position is kept locally too (src/lib/storage.ts, the viewer's resume
+ * A position is kept locally too (src/lib/storage/, the viewer's resume
  * position); the history fills in the local one where the browser has none
  * (a cleared browser with the same session resumes where the server says).
  */

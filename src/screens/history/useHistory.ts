@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { historyMachine } from '../../../machines/historyMachine';
 import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
-import { failureText } from '../../lib/favorites';
+import { failureText } from '../../features/favorites/favorites';
 import { loadHistory, removeHistory } from './historyApi';
 
 /** The reading history's actor (machines/historyMachine.ts) with the real calls: the home row and the history screen. */

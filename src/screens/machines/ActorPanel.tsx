@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { type LiveActor } from '../../lib/inspector';
+import { type LiveActor } from './recorder';
 import { valueText } from './ActorTree';
 import { download } from './download';
 import { select } from './explorerState';

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { MACHINES } from '../../../machines/index';
 import { t } from '../../i18n';
-import { thisTab, type LiveActor } from '../../lib/inspector';
+import { thisTab, type LiveActor } from './recorder';
 import { select } from './explorerState';
 
 /**

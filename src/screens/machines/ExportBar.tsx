@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
-import { loadSession, saveSession, type Session } from '../../lib/inspector';
+import { loadSession, saveSession, type Session } from './recorder';
 import { machineJson } from './chartModel';
 import { download } from './download';
 import { standaloneSvg } from './Statechart';

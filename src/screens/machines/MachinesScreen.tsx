@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, machineByName } from '../../../machines/index';
 import { t } from '../../i18n';
-import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor } from '../../lib/inspector';
+import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor } from './recorder';
 import { ActorPanel } from './ActorPanel';
 import { ActorTree } from './ActorTree';
 import { layoutMachine, type Chart } from './chart';

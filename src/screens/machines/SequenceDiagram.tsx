@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { SentEvent } from '../../lib/inspector';
+import type { SentEvent } from './recorder';
 
 /**
  * Events between actors over time as an SVG sequence diagram: one lifeline

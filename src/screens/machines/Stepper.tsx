@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
-import type { LiveActor } from '../../lib/inspector';
+import type { LiveActor } from './recorder';
 import { eventLabel } from './chartModel';
 import { INPUTS, PAYLOADS, type Preset } from './presets';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveActor } from '../../lib/inspector';
+import type { LiveActor } from './recorder';
 import { recordedPath, vitestFile } from './recordedTest';
 
 const actor: LiveActor = {

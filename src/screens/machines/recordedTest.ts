@@ -1,4 +1,4 @@
-import type { LiveActor } from '../../lib/inspector';
+import type { LiveActor } from './recorder';
 
 /**
  * Turns an actor's recorded steps into tests: a Vitest file that replays

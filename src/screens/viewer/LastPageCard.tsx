@@ -1,18 +1,8 @@
-import { useContext, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { track } from '../../analytics';
-import { inspect } from '../../lib/inspector';
-import { PushEnvContext } from '../../lib/push';
-import {
-  failureText,
-  favoriteChoice,
-  markFavoritesStale,
-  offerReleaseNotifications,
-  subscribeTitle,
-  unsubscribeTitle,
-} from '../../lib/favorites';
+import { favoriteChoice, markFavoritesStale } from '../../features/favorites/favorites';
+import { useFavoriteToggle } from '../../features/favorites/useFavoriteToggle';
 import type { LastPage, MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { storeLink } from '../../ui/AppInstallBanner';
@@ -22,55 +12,32 @@ import { isNextChapterOut } from '../../viewer/session/chapterLayout';
  * The end page's favorite button, driven by favoriteToggleMachine as on
  * title detail: LOADING (disabled) while the call runs, a failure shown
  * (dismissable) with the button back as it was, and once saved the choice
- * marked (src/lib/favorites.ts) so the end page shown again, or the next
+ * marked (src/features/favorites/favorites.ts) so the end page shown again, or the next
  * chapter's, starts from it rather than from the answer loaded earlier.
  */
 function useFavoriteButton(titleId: number, loaded: boolean) {
-  const push = useContext(PushEnvContext);
-  const [state, send] = useMachine(
-    favoriteToggleMachine.provide({
-      actions: {
-        subscribe: ({ self }) => {
-          subscribeTitle(titleId, push).then(
-            () => self.send({ type: 'favorite.done' }),
-            (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
-          );
-        },
-        unsubscribe: ({ self }) => {
-          unsubscribeTitle(titleId).then(
-            () => self.send({ type: 'favorite.done' }),
-            (e: unknown) => self.send({ type: 'favorite.failed', message: failureText(e, t('title.favoriteFailed')) }),
-          );
-        },
-        markFavoritesStale: (_, { subscribed }) => {
-          markFavoritesStale(titleId, subscribed);
-          track(subscribed ? 'favorite' : 'unfavorite', { title_id: titleId, location: 'viewer' });
-        },
-        offerNotifications: () => offerReleaseNotifications(push),
-      },
-    }),
-    { input: { subscribed: favoriteChoice(titleId, loaded) }, inspect },
-  );
-  const busy = state.matches('subscribing') || state.matches('unsubscribing');
-  const on = state.matches('subscribed') || state.matches('unsubscribing');
+  const fav = useFavoriteToggle(titleId, favoriteChoice(titleId, loaded), (subscribed) => {
+    markFavoritesStale(titleId, subscribed);
+    track(subscribed ? 'favorite' : 'unfavorite', { title_id: titleId, location: 'viewer' });
+  });
   return {
     button: (
       <button
         type="button"
-        className={`viewer__button ${on ? 'is-on' : ''}`}
-        aria-pressed={on}
-        aria-busy={busy}
-        disabled={busy}
-        onClick={() => send({ type: 'favorite.toggle' })}
+        className={`viewer__button ${fav.on ? 'is-on' : ''}`}
+        aria-pressed={fav.on}
+        aria-busy={fav.busy}
+        disabled={fav.busy}
+        onClick={fav.toggle}
         data-testid="viewer-favorite"
       >
-        {busy ? t('viewer.loading') : t(on ? 'viewer.favorited' : 'viewer.favorite')}
+        {fav.busy ? t('viewer.loading') : t(fav.on ? 'viewer.favorited' : 'viewer.favorite')}
       </button>
     ),
-    error: state.context.error ? (
+    error: fav.error ? (
       <p className="viewer-note viewer-last__error" role="alert">
-        {state.context.error}{' '}
-        <button type="button" className="viewer__icon" aria-label={t('viewer.close')} onClick={() => send({ type: 'error.dismiss' })}>
+        {fav.error}{' '}
+        <button type="button" className="viewer__icon" aria-label={t('viewer.close')} onClick={fav.dismissError}>
           ×
         </button>
       </p>

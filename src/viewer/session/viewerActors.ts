@@ -77,7 +77,7 @@ export function createViewerActors(
     viewerModeMachine.provide({
       actions: {
         saveMode: (_, { mode: m }) => env.storage.saveViewerMode(m),
-        rebuildPages: ({ event }) => env.track('viewer_direction_change', { event: event.type }),
+        trackDirectionChange: ({ event }) => env.track('viewer_direction_change', { event: event.type }),
         startToastTimer: ({ self }) => {
           if (toastTimer !== undefined) toast.clearTimeout(toastTimer);
           toastTimer = toast.setTimeout(() => {

@@ -1,11 +1,11 @@
 import { createContext } from 'react';
-import { base64ToBytes } from './base64';
+import { base64ToBytes } from '../../lib/base64';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { pushSubscriptionMachine } from '../../machines/pushSubscriptionMachine';
-import { call } from '../api/client';
-import { inspect } from './inspector';
-import type { ServiceCode } from '../../core/languages';
-import { savePushTokenUpdated, storedServiceLang } from './storage';
+import { pushSubscriptionMachine } from '../../../machines/pushSubscriptionMachine';
+import { call } from '../../api/client';
+import { inspect } from '../../lib/inspector';
+import type { ServiceCode } from '../../../core/languages';
+import { savePushTokenUpdated, storedServiceLang } from '../../lib/storage';
 
 /**
  * Web push registration (000 §4 favorites, 001 §4 push token), shared by the

@@ -1,7 +1,7 @@
-import { call } from '../api/client';
-import { errorPopupBody } from '../api/loadErrors';
-import { getPushToken, subscribeToReleases, type PushEnv } from './push';
-import { storedServiceLang } from './storage';
+import { call } from '../../api/client';
+import { errorPopupBody } from '../../api/loadErrors';
+import { getPushToken, subscribeToReleases, type PushEnv } from '../push/push';
+import { storedServiceLang } from '../../lib/storage';
 
 /**
  * Favorites (bookmarks) shared by title detail, the viewer's last page and

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PREFS_COOKIES, STORAGE } from '../../core/storageKeys';
-import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE } from '../../core/viewer/readerSettings';
+import { PREFS_COOKIES, STORAGE } from '../../../core/storageKeys';
+import { DEFAULT_DISPLAY, DEFAULT_FILTER, DEFAULT_TITLE } from '../../../core/viewer/readerSettings';
 import {
   browserSource,
   mirrorPrefsCookies,
@@ -20,8 +20,8 @@ import {
   storedTitleSettings,
   storedViewerMode,
   type StoreSource,
-} from './storage';
-import { cookieSource } from './cookieSource';
+} from './index';
+import { cookieSource } from '../cookieSource';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 

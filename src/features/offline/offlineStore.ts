@@ -10,12 +10,12 @@
  * offline.
  */
 import { fromBinary } from '@bufbuild/protobuf';
-import { ResponseSchema } from '../../core/gen/manga/v1/response_pb';
-import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
-import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
-import { sessionToken } from '../api/client';
-import { toSearch } from '../api/query';
-import { storedContentLangs, storedResolution, storedViewerMode } from './storage';
+import { ResponseSchema } from '../../../core/gen/manga/v1/response_pb';
+import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../../core/viewer/chapterQuery';
+import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../../core/viewer/imageQuality';
+import { sessionToken } from '../../api/client';
+import { toSearch } from '../../api/query';
+import { storedContentLangs, storedResolution, storedViewerMode } from '../../lib/storage';
 
 const CHAPTER_PREFIX = 'offline-chapter-';
 const STAGING_PREFIX = 'offline-staging-';
