@@ -7,6 +7,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import NotFoundScreen from '../errors/NotFoundScreen';
 import '../common.css';
+import '../static/static.css';
 import './news.css';
 
 /** All news of one publisher (000 §2): the publisher banner or name, then the news list. */
