@@ -3,6 +3,7 @@ import { t } from '../i18n';
 import { LANGUAGES } from '../../core/languages';
 import { Modal } from '../ui/Modal';
 import { useLanguageActor } from './LanguageProvider';
+import './LanguageSettings.css';
 
 /** The settings button of the header and its modal (service and content languages). */
 export function LanguageSettings() {

@@ -12,6 +12,7 @@ import { CloseIcon } from '../ui/CloseIcon';
 import { storeLink } from '../ui/AppInstallBanner';
 import { PROMO_CONFIG, browserRegion } from './promoConfig';
 import { getPushToken, postPushToken, PushEnvContext, pushPermissionGranted, type PushEnv } from '../features/push/push';
+import '../ui/PopupCard.css';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -6,6 +6,7 @@ import { saveBannerDismissed, storedBannerDismissed } from '../lib/storage';
 import { SITE } from '../lib/siteLinks';
 import { track } from '../analytics';
 import { CloseIcon } from './CloseIcon';
+import './AppInstallBanner.css';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

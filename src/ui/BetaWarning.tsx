@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import './BetaWarning.css';
 
 /** Home's beta warning (000 §1): reading log and favorites will not carry over. */
 export function BetaWarning() {

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { t } from '../i18n';
+import './Breadcrumbs.css';
 
 export interface Crumb {
   label: string;

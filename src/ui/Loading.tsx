@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import './Loading.css';
 
 /** The documents' loading text (LOADING). */
 export function Loading() {

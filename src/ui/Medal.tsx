@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import './Medal.css';
 
 const COLORS = ['#d4a017', '#a8a9ad', '#b06d2b'] as const;
 

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { t } from '../i18n';
 import { CloseIcon } from './CloseIcon';
 import { trapTab } from './focusTrap';
+import './Modal.css';
 
 /**
  * An accessible dialog: role=dialog (or alertdialog, for an alert the reader

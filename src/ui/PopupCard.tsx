@@ -5,6 +5,7 @@ import { track } from '../analytics';
 import { logPopupTap } from '../api/tapLog';
 import { ActionLink } from './ActionLink';
 import { CloseIcon } from './CloseIcon';
+import './PopupCard.css';
 
 /**
  * One server popup (000 §2 Popups): one_image, app_default or os_default

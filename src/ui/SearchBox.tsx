@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { searchTextMachine } from '../../machines/searchTextMachine';
 import { t } from '../i18n';
 import { inspect } from '../lib/inspector';
+import './SearchBox.css';
 
 /** The keyword a results URL carries (/search_result?keyword=). */
 export function keywordOf(search: string): string {

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { track } from '../analytics';
+import './ShareButtons.css';
 
 function facebookShareUrl(url: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;

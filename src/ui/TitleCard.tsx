@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { TitleUpdateStatus } from '../../core/gen/manga/v1/common_pb';
 import type { Title } from '../../core/gen/manga/v1/title_pb';
 import { RankMark } from './Medal';
+import './TitleCard.css';
 
 /** The badge text of the documents: UP, NEW or RE-EDITION (not translated: it is a mark). */
 function badgeText(status: TitleUpdateStatus): string | null {

@@ -6,7 +6,9 @@ import { byShort, byService } from '../../../core/languages';
 import { storedServiceLang } from '../../lib/storage';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
-import '../screens.css';
+import '../common.css';
+import '../static/static.css';
+import '../publisher_news/news.css';
 
 /**
  * Service announcements (000 §2): an accordion of items with title, date and

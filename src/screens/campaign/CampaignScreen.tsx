@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { Timers } from '../../lib/timers';
 import { SITE } from '../../lib/siteLinks';
+import './campaign.css';
 
 /** /…topus and /popus are the US campaign, /…topfr and /popfr France. */
 function campaignRegion(path: string): CampaignRegion {

@@ -13,7 +13,7 @@ import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import NotFoundScreen from '../errors/NotFoundScreen';
-import '../screens.css';
+import '../common.css';
 import './comments.css';
 
 /** Likes: most liked first (ties: newer first). Latest: newest first. */

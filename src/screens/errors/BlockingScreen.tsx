@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import './errors.css';
 
 /** Geo-block screen: image only (000 §2); the alt text carries the message. */
 export default function BlockingScreen() {

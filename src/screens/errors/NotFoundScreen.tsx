@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { t } from '../../i18n';
+import './errors.css';
 
 /** The error / not-found page: "Page Not Found", kept out of search indexes. */
 export default function NotFoundScreen() {

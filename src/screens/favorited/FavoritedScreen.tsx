@@ -10,7 +10,8 @@ import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
-import '../screens.css';
+import '../common.css';
+import './favorited.css';
 
 function FavoriteItem({ title }: { title: Title }) {
   const [state, send] = useMachine(

@@ -10,7 +10,9 @@ import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import { FeaturedList } from '../home/HomeScreen';
 import { ScrollRow } from '../home/ScrollRow';
-import '../screens.css';
+import '../common.css';
+import '../home/home.css';
+import './featured.css';
 
 /** 000 §9: up to 3 top banners on featured. */
 const TOP_BANNERS_MAX = 3;

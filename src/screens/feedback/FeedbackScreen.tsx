@@ -7,6 +7,7 @@ import { SITE } from '../../lib/siteLinks';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Modal } from '../../ui/Modal';
 import '../questionnaire/questionnaire.css';
+import '../static/static.css';
 
 const TYPES: FeedbackType[] = ['report', 'suggestion'];
 

@@ -11,6 +11,7 @@ import { logBannerTap } from '../../api/tapLog';
 import { useSlidesPerView } from './useSlidesPerView';
 import { motionReduced } from '../../../core/viewer/controls';
 import { storedControls } from '../../lib/storage';
+import './HomeCarousel.css';
 
 /** Whether the reader asked for reduced motion (the viewer's Controls setting, or the system's preference). */
 function reducedMotion(): boolean {

@@ -22,7 +22,8 @@ import { HomeCarousel } from './HomeCarousel';
 import { featuredListName } from '../featured/listName';
 import { ScrollRow } from './ScrollRow';
 import { ContinueReading } from '../history/ContinueReading';
-import '../screens.css';
+import '../common.css';
+import './home.css';
 
 /** 000 §9: on phones an ad comes after the first 6 title groups. */
 const PHONE_AD_AFTER = 6;

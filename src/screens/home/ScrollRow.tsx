@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import './ScrollRow.css';
 
 /** 000 §9: a horizontal list scrolls 550 px per click. */
 const ROW_SCROLL_PX = 550;

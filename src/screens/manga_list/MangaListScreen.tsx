@@ -14,7 +14,7 @@ import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
 import { TitleGrid } from '../../ui/TitleCard';
 import { MANGA_LIST_TABS, type MangaListTab } from '../../lib/listTabs';
-import '../screens.css';
+import '../common.css';
 
 /** Route tab → the all_v3 type parameter (000 §7). */
 const API_TYPE: Record<MangaListTab, string> = { ongoing: 'serializing', completed: 'completed', one_shot: 'one-shot' };

@@ -6,7 +6,9 @@ import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import NotFoundScreen from '../errors/NotFoundScreen';
-import '../screens.css';
+import '../common.css';
+import '../static/static.css';
+import './news.css';
 
 /** All news of one publisher (000 §2): the publisher banner or name, then the news list. */
 export default function PublisherNewsScreen() {

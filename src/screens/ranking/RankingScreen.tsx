@@ -11,7 +11,8 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import { RANKING_TABS, type RankingTab } from '../../lib/listTabs';
-import '../screens.css';
+import '../common.css';
+import './ranking.css';
 
 /** 000 §2, §9: wide layout from 768 px; top 5 large on wide screens, 6 on phones; grid up to rank 40. */
 const WIDE_PX = 768;

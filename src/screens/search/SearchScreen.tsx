@@ -9,7 +9,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
 import { SearchBox, keywordOf } from '../../ui/SearchBox';
 import { TitleGrid } from '../../ui/TitleCard';
-import '../screens.css';
+import '../common.css';
 import './search.css';
 
 /**

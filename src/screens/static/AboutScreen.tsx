@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { SocialLinks, StoreLinks } from '../../app/Footer';
+import './static.css';
 
 /** /about_us: what the service is (000 §1). */
 export default function AboutScreen() {

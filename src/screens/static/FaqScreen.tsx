@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { t } from '../../i18n';
+import './static.css';
 
 /** The demo FAQ accordion (/faq, /webview/faq/{language}); one item open at a time. */
 const FAQ_ITEMS = ['free', 'languages', 'app', 'favorites', 'comments', 'region'] as const;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { t } from '../../i18n';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import './static.css';
 
 const RATINGS = [
   { key: 'allAges', color: '#2e9d4f', mark: 'A' },

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ARTICLES, REVISIONS, TERMS_PREAMBLE, TERMS_TITLE } from './termsJa';
+import './static.css';
 
 /**
  * /terms_web_ja: the Japanese terms of use (001 §2), outside the shell. Each

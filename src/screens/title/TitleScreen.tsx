@@ -17,7 +17,8 @@ import { TitleCard } from '../../ui/TitleCard';
 import NotFoundScreen from '../errors/NotFoundScreen';
 import { ChapterList } from './ChapterList';
 import { FavoriteToggle } from './FavoriteToggle';
-import '../screens.css';
+import '../common.css';
+import '../publisher_news/news.css';
 import './title.css';
 
 const RATING_KEYS: Record<Rating, string> = {

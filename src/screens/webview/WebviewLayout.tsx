@@ -4,6 +4,7 @@ import { initI18n, isLocale, locale, type Locale } from '../../i18n';
 import { byService, byShort } from '../../../core/languages';
 import { Loading } from '../../ui/Loading';
 import { GlobalErrorOutlet } from '../../app/GlobalErrorOutlet';
+import './webview.css';
 
 /** A route language param (service code "esp" or short code "es") as an interface locale. */
 function localeFromParam(p: string | undefined): Locale | null {
