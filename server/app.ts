@@ -16,6 +16,7 @@ import errors from './plugins/errors.js';
 import web from './plugins/web.js';
 import push from './push/index.js';
 import notices from './cluster/plugin.js';
+import consolePlugin from './console/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   await app.register(bodies);
   await app.register(errors);
   await app.register(push);
+  // The console's OpenAPI document and route list see the routes registered after it.
+  await app.register(consolePlugin);
   // autoHooks: a folder's autohooks.ts applies to the routes of that folder and those below it
   // (Fastify encapsulation), so a scope is a folder, not a test of the URL.
   await app.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: true, cascadeHooks: true });

@@ -83,6 +83,10 @@ export interface Config {
    * catalog snapshot is kept without a notice (ms; its view counts move).
    */
   catalogReloadMs: number;
+  /** CONSOLE_IDLE_MINUTES: a console session unused this long ends. */
+  consoleIdleMinutes: number;
+  /** CONSOLE_SESSION_HOURS: a console session ends this long after sign-in, used or not. */
+  consoleSessionHours: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbPoolSize: Math.max(1, Number(env.DB_POOL_SIZE ?? 10) || 10),
     objectStoreUrl: env.OBJECT_STORE_URL ?? '',
     catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),
+    consoleIdleMinutes: Math.max(1, Number(env.CONSOLE_IDLE_MINUTES ?? 30) || 30),
+    consoleSessionHours: Math.max(1, Number(env.CONSOLE_SESSION_HOURS ?? 12) || 12),
   };
   return { ...cfg, ...overrides };
 }

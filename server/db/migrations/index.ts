@@ -4,6 +4,7 @@ import { init } from './0001_init.js';
 import { views } from './0002_views.js';
 import { push } from './0004_push.js';
 import { history } from './0003_history.js';
+import { console_ } from './0010_console.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -11,4 +12,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002_views': views,
   '0003_history': history,
   '0004_push': push,
+  '0010_console': console_,
 };
