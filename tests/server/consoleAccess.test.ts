@@ -133,6 +133,6 @@ describe.each(BACKENDS)('console access on %s', (backend) => {
     expect([bad.status, bad.json.code]).toEqual([400, 'validation']);
     expect((bad.json.errors as unknown[]).length).toBeGreaterThan(0);
     const sid = await sessionFor(c.db, m.id, now());
-    expect((await api(c.app, 'GET', '/staff/abc', { cookie: sid })).json.code).toBe('validation');
+    expect((await api(c.app, 'GET', '/staff/abc/sessions', { cookie: sid })).json.code).toBe('validation');
   });
 });

@@ -17,7 +17,7 @@ const route = routeModule((app) => {
       .where('day', '>=', from)
       .groupBy('day')
       .execute();
-    const dayOf = sql<number>`viewed_at / ${DAY}`;
+    const dayOf = sql<number>`viewed_at / ${sql.lit(DAY)}`;
     const readers = await app.db
       .selectFrom('viewed_chapters')
       .select([dayOf.as('d'), (eb) => eb.fn.count<number>('visitor_token').distinct().as('readers')])
