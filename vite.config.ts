@@ -63,9 +63,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // The app's page, and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
+          // The app's page, the publisher's console (console.html, served at /console; the reader's pages load
+          // none of its code), and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
           // sharing the session's modules with the app, that only browser tests load (tests/e2e/viewerHarness.ts).
-          input: { index: 'index.html', viewerHarness: 'src/viewer/testing/harness.ts', swOffline: 'src/sw/offlineWorker.ts' },
+          input: { index: 'index.html', console: 'console.html', viewerHarness: 'src/viewer/testing/harness.ts', swOffline: 'src/sw/offlineWorker.ts' },
           output: {
             // The service worker's offline part keeps a fixed name beside public/sw.js, which loads it.
             entryFileNames: (chunk) => (chunk.name === 'swOffline' ? 'sw-offline.js' : 'assets/[name]-[hash].js'),

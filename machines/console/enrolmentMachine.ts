@@ -59,7 +59,10 @@ export const enrolmentMachine = setup({
   states: {
     loading: {
       on: {
-        'invitation.loaded': { target: 'password', actions: assign({ email: ({ event }) => event.email, roles: ({ event }) => event.roles }) },
+        'invitation.loaded': {
+          target: 'password',
+          actions: assign({ email: ({ event }) => event.email, roles: ({ event }) => event.roles }),
+        },
         'invitation.invalid': 'invalid',
       },
     },
@@ -73,7 +76,12 @@ export const enrolmentMachine = setup({
             assign({ problem: null }),
             {
               type: 'startFactor',
-              params: ({ context, event }) => ({ token: context.token, name: event.name.trim(), password: event.password, method: event.method }),
+              params: ({ context, event }) => ({
+                token: context.token,
+                name: event.name.trim(),
+                password: event.password,
+                method: event.method,
+              }),
             },
           ],
         },
@@ -92,7 +100,10 @@ export const enrolmentMachine = setup({
         'code.submit': {
           guard: 'sixDigits',
           target: 'confirming',
-          actions: [assign({ problem: null }), { type: 'confirmTotp', params: ({ context, event }) => ({ token: context.token, code: event.code.trim() }) }],
+          actions: [
+            assign({ problem: null }),
+            { type: 'confirmTotp', params: ({ context, event }) => ({ token: context.token, code: event.code.trim() }) },
+          ],
         },
       },
     },

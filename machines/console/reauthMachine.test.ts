@@ -33,10 +33,10 @@ describe('reauthMachine', () => {
     a.send({ type: 'reauth.done' });
     a.send({ type: 'action.done' });
     expect(log.calls).toEqual([
-      ['runAction', undefined],
+      ['runAction', { action: null }],
       ['reauthenticate', { password: 'wrong one' }],
       ['reauthenticate', { password: 'right one' }],
-      ['runAction', undefined],
+      ['runAction', { action: null }],
       ['actionDone', undefined],
     ]);
   });

@@ -13,10 +13,12 @@ export interface ReauthContext {
   problem: ReauthProblem | null;
   /** The action's own failure code (e.g. 'last-factor', 'conflict'), for its screen to show. */
   failure: string | null;
+  /** The action to run (opaque here: the UI's provided runAction calls it). */
+  pending: unknown;
 }
 
 export type ReauthEvent =
-  | { type: 'action.start' }
+  | { type: 'action.start'; action?: unknown }
   | { type: 'action.done' }
   | { type: 'action.failed'; code: string }
   | { type: 'action.reauthRequired' }
@@ -28,19 +30,21 @@ export type ReauthEvent =
 export const reauthMachine = setup({
   types: { context: {} as ReauthContext, events: {} as ReauthEvent },
   actions: {
-    runAction: () => {},
+    runAction: (_, _p: { action: unknown }) => {},
     reauthenticate: (_, _p: { password: string }) => {},
     actionDone: () => {},
   },
   guards: { filled: ({ event }) => event.type === 'password.submit' && event.password !== '' },
 }).createMachine({
   id: 'consoleReauth',
-  context: { problem: null, failure: null },
+  context: { problem: null, failure: null, pending: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'action.start': { target: 'running', actions: assign({ failure: null }) } } },
+    idle: {
+      on: { 'action.start': { target: 'running', actions: assign({ failure: null, pending: ({ event }) => event.action ?? null }) } },
+    },
     running: {
-      entry: 'runAction',
+      entry: { type: 'runAction', params: ({ context }) => ({ action: context.pending }) },
       on: {
         'action.done': { target: 'idle', actions: 'actionDone' },
         'action.failed': { target: 'idle', actions: assign({ failure: ({ event }) => event.code }) },

@@ -35,7 +35,7 @@ describe('signInMachine', () => {
     a.send({ type: 'factor.submit', code: '' });
     expect(log.calls).toEqual([
       ['checkPassword', { email: 'ann@example.com', password: 'pw' }],
-      ['checkFactor', { challenge: 'c1', method: 'passkey', code: '' }],
+      ['checkFactor', { challenge: 'c1', method: 'passkey', code: '', passkeyOptions: null }],
     ]);
     a.send({ type: 'factor.accepted' });
     expect(a.getSnapshot().status).toBe('done');

@@ -16,6 +16,8 @@ export interface SignInContext {
   email: string;
   challenge: string;
   factors: SecondFactor[];
+  /** The server's WebAuthn request options, handed to the browser as they are. */
+  passkeyOptions: unknown;
   method: SecondFactor;
   problem: SignInProblem | null;
   /** Seconds to wait (throttled, locked). */
@@ -24,7 +26,7 @@ export interface SignInContext {
 
 export type SignInEvent =
   | { type: 'credentials.submit'; email: string; password: string }
-  | { type: 'credentials.accepted'; challenge: string; factors: SecondFactor[] }
+  | { type: 'credentials.accepted'; challenge: string; factors: SecondFactor[]; passkeyOptions?: unknown }
   | { type: 'credentials.refused'; problem: SignInProblem; retryAfter?: number }
   | { type: 'method.choose'; method: SecondFactor }
   | { type: 'factor.submit'; code: string }
@@ -32,17 +34,16 @@ export type SignInEvent =
   | { type: 'factor.refused'; problem: SignInProblem; retryAfter?: number }
   | { type: 'signIn.restart' };
 
-const refused = assign({
-  problem: ({ event }: { event: SignInEvent }) => ('problem' in event ? event.problem : null),
-  retryAfter: ({ event }: { event: SignInEvent }) => ('retryAfter' in event ? (event.retryAfter ?? 0) : 0),
-});
-
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },
   actions: {
     checkPassword: (_, _p: { email: string; password: string }) => {},
-    checkFactor: (_, _p: { challenge: string; method: SecondFactor; code: string }) => {},
+    checkFactor: (_, _p: { challenge: string; method: SecondFactor; code: string; passkeyOptions: unknown }) => {},
     signedIn: () => {},
+    noteProblem: assign(({ event }) => ({
+      problem: 'problem' in event ? event.problem : null,
+      retryAfter: 'retryAfter' in event ? (event.retryAfter ?? 0) : 0,
+    })),
   },
   guards: {
     filled: ({ event }) => event.type === 'credentials.submit' && event.email.trim() !== '' && event.password !== '',
@@ -53,7 +54,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'consoleSignIn',
-  context: { email: '', challenge: '', factors: [], method: 'totp', problem: null, retryAfter: 0 },
+  context: { email: '', challenge: '', factors: [], passkeyOptions: null, method: 'totp', problem: null, retryAfter: 0 },
   initial: 'credentials',
   states: {
     credentials: {
@@ -75,11 +76,12 @@ export const signInMachine = setup({
           actions: assign({
             challenge: ({ event }) => event.challenge,
             factors: ({ event }) => event.factors,
+            passkeyOptions: ({ event }) => event.passkeyOptions ?? null,
             method: ({ event }) => (event.factors.includes('totp') ? 'totp' : (event.factors[0] ?? 'totp')),
             problem: null,
           }),
         },
-        'credentials.refused': { target: 'credentials', actions: refused },
+        'credentials.refused': { target: 'credentials', actions: 'noteProblem' },
       },
     },
     secondFactor: {
@@ -90,7 +92,12 @@ export const signInMachine = setup({
           target: 'verifying',
           actions: {
             type: 'checkFactor',
-            params: ({ context, event }) => ({ challenge: context.challenge, method: context.method, code: event.code.trim() }),
+            params: ({ context, event }) => ({
+              challenge: context.challenge,
+              method: context.method,
+              code: event.code.trim(),
+              passkeyOptions: context.passkeyOptions,
+            }),
           },
         },
         'signIn.restart': { target: 'credentials', actions: assign({ challenge: '', problem: null }) },
@@ -100,8 +107,8 @@ export const signInMachine = setup({
       on: {
         'factor.accepted': { target: 'signedIn', actions: 'signedIn' },
         'factor.refused': [
-          { guard: 'badCode', target: 'secondFactor', actions: refused },
-          { target: 'credentials', actions: [refused, assign({ challenge: '' })] },
+          { guard: 'badCode', target: 'secondFactor', actions: 'noteProblem' },
+          { target: 'credentials', actions: ['noteProblem', assign({ challenge: '' })] },
         ],
       },
     },
