@@ -41,10 +41,25 @@ async function main(): Promise<number> {
       console.error(`${email} is already a member: an owner resets their second factor in the console.`);
       return 1;
     }
-    const l = await createLink(db, { email, roles: roles.filter(isRole), languages: values.language ?? [], createdBy: null }, systemClock.nowSec());
+    const l = await createLink(
+      db,
+      { email, roles: roles.filter(isRole), languages: values.language ?? [], createdBy: null },
+      systemClock.nowSec(),
+    );
     await db
       .insertInto('audit_log')
-      .values({ at: systemClock.nowSec(), actor_kind: 'anonymous', actor_id: null, actor_name: 'cli', action: 'invitation.create', target: `invitation:${l.id}`, before: null, after: JSON.stringify({ email, roles, via: 'cli' }), address: 'localhost', user_agent: 'npm run console' })
+      .values({
+        at: systemClock.nowSec(),
+        actor_kind: 'anonymous',
+        actor_id: null,
+        actor_name: 'cli',
+        action: 'invitation.create',
+        target: `invitation:${l.id}`,
+        before: null,
+        after: JSON.stringify({ email, roles, via: 'cli' }),
+        address: 'localhost',
+        user_agent: 'npm run console',
+      })
       .execute();
     console.log(linkUrl(serverBase({ config }), l.token));
     return 0;

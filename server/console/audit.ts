@@ -61,7 +61,10 @@ export async function listAudit(db: DB, q: AuditQuery, limit = 100): Promise<{ e
   if (q.from !== undefined) s = s.where('at', '>=', q.from);
   if (q.to !== undefined) s = s.where('at', '<', q.to);
   if (q.before !== undefined) s = s.where('id', '<', q.before);
-  const rows = await s.orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await s
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const entries = rows.slice(0, limit).map((r) => ({
     id: r.id,
     at: Number(r.at),
@@ -90,10 +93,13 @@ export function toCsv(entries: AuditEntry[]): string {
   for (const e of entries) {
     const at = new Date(e.at * 1000).toISOString();
     lines.push(
-      [e.id, at, e.actor.kind, e.actor.id, e.actor.name, e.action, e.target, e.before, e.after, e.address, e.userAgent].map(csvField).join(','),
+      [e.id, at, e.actor.kind, e.actor.id, e.actor.name, e.action, e.target, e.before, e.after, e.address, e.userAgent]
+        .map(csvField)
+        .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export const toJsonLines = (entries: AuditEntry[]) => entries.map((e) => `${JSON.stringify({ ...e, time: new Date(e.at * 1000).toISOString() })}\n`).join('');
+export const toJsonLines = (entries: AuditEntry[]) =>
+  entries.map((e) => `${JSON.stringify({ ...e, time: new Date(e.at * 1000).toISOString() })}\n`).join('');

@@ -40,15 +40,25 @@ export async function enrolEmail(app: FastifyInstance, link: Selectable<StaffInv
   return email;
 }
 
-export async function startPending(app: FastifyInstance, link: Selectable<StaffInvitationTable>, body: { name: string; password: string; email?: string | undefined }, extra: Partial<Pending>) {
+export async function startPending(
+  app: FastifyInstance,
+  link: Selectable<StaffInvitationTable>,
+  body: { name: string; password: string; email?: string | undefined },
+  extra: Partial<Pending>,
+) {
   checkPassword(body.password);
   const email = await enrolEmail(app, link, body.email);
   const pending: Pending = { email, name: body.name.trim(), passwordHash: await hashPassword(body.password), ...extra };
-  await app.db.updateTable('staff_invitations').set({ pending: JSON.stringify(pending) }).where('id', '=', link.id).execute();
+  await app.db
+    .updateTable('staff_invitations')
+    .set({ pending: JSON.stringify(pending) })
+    .where('id', '=', link.id)
+    .execute();
   return pending;
 }
 
-export const pendingOf = (link: Selectable<StaffInvitationTable>): Pending | null => (link.pending ? (JSON.parse(link.pending) as Pending) : null);
+export const pendingOf = (link: Selectable<StaffInvitationTable>): Pending | null =>
+  link.pending ? (JSON.parse(link.pending) as Pending) : null;
 
 export interface NewFactor {
   kind: 'totp' | 'passkey';
@@ -61,7 +71,14 @@ export interface NewFactor {
   transports?: string | null;
 }
 
-export async function completeEnrolment(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, link: Selectable<StaffInvitationTable>, pending: Pending, factor: NewFactor) {
+export async function completeEnrolment(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  link: Selectable<StaffInvitationTable>,
+  pending: Pending,
+  factor: NewFactor,
+) {
   const now = app.clock.nowSec();
   const { memberId, recoveryCodes } = await app.db.transaction().execute(async (trx) => {
     if (!(await useLink(trx, link.id, now))) throw problems.enrolmentInvalid();
@@ -69,12 +86,26 @@ export async function completeEnrolment(app: FastifyInstance, req: FastifyReques
     if (memberId === null) {
       const row = await trx
         .insertInto('staff_members')
-        .values({ email: pending.email, name: pending.name, password_hash: pending.passwordHash, roles: link.roles, languages: link.languages, disabled: 0, created_at: now, last_sign_in_at: null, version: 0 })
+        .values({
+          email: pending.email,
+          name: pending.name,
+          password_hash: pending.passwordHash,
+          roles: link.roles,
+          languages: link.languages,
+          disabled: 0,
+          created_at: now,
+          last_sign_in_at: null,
+          version: 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       memberId = row.id;
     } else {
-      await trx.updateTable('staff_members').set((eb) => ({ name: pending.name, password_hash: pending.passwordHash, version: eb('version', '+', 1) })).where('id', '=', memberId).execute();
+      await trx
+        .updateTable('staff_members')
+        .set((eb) => ({ name: pending.name, password_hash: pending.passwordHash, version: eb('version', '+', 1) }))
+        .where('id', '=', memberId)
+        .execute();
       await trx.deleteFrom('staff_factors').where('member_id', '=', memberId).execute();
       await endSessions(trx, memberId);
     }

@@ -47,7 +47,12 @@ export async function usableLink(db: DB, token: string, now: number) {
 
 /** Marks a link used; false when another request used it first. */
 export async function useLink(db: DB, id: number, now: number): Promise<boolean> {
-  const r = await db.updateTable('staff_invitations').set({ used_at: now, pending: null }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('staff_invitations')
+    .set({ used_at: now, pending: null })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -57,7 +62,8 @@ export const linkUrl = (base: string, token: string) => `${base.replace(/\/$/, '
 /** The base of links the server prints itself: PUBLIC_URL, else this machine at PORT. */
 export const serverBase = (app: Pick<FastifyInstance, 'config'>) => app.config.publicUrl || `http://localhost:${app.config.port}`;
 /** The base of links made in a request: PUBLIC_URL, else the request's own origin. */
-export const requestBase = (app: Pick<FastifyInstance, 'config'>, req: FastifyRequest) => app.config.publicUrl || `${req.protocol}://${req.host}`;
+export const requestBase = (app: Pick<FastifyInstance, 'config'>, req: FastifyRequest) =>
+  app.config.publicUrl || `${req.protocol}://${req.host}`;
 
 /**
  * With no staff account at all, a link for a first owner (its email given at

@@ -44,7 +44,10 @@ export const memberByEmail = (db: DB, email: string) =>
   db.selectFrom('staff_members').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 
 export async function staffCount(db: DB): Promise<number> {
-  const r = await db.selectFrom('staff_members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const r = await db
+    .selectFrom('staff_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 

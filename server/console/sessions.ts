@@ -81,13 +81,36 @@ export async function endSessions(db: DB, memberId: number, except?: number): Pr
 }
 
 export async function listSessions(db: DB, memberId: number, now: number, life: Lifetimes) {
-  const rows = await db.selectFrom('staff_sessions').selectAll().where('member_id', '=', memberId).orderBy('last_used_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('staff_sessions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('last_used_at', 'desc')
+    .execute();
   return rows.filter((s) => now < idleExpiry(s, life) && now < absoluteExpiry(s, life));
 }
 
 /** A short name of the browser and system from a User-Agent ("Chrome on Linux"). */
 export function deviceName(ua: string): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : '';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return [browser, os].filter(Boolean).join(' on ') || ua.slice(0, 60) || 'unknown';
 }

@@ -14,7 +14,13 @@ export async function createChallenge(db: DB, memberId: number, purpose: 'sign-i
   const token = randomToken();
   await db
     .insertInto('staff_challenges')
-    .values({ token_hash: sha256(token), member_id: memberId, purpose, webauthn: webauthn === undefined ? null : JSON.stringify(webauthn), expires_at: now + CHALLENGE_SECONDS })
+    .values({
+      token_hash: sha256(token),
+      member_id: memberId,
+      purpose,
+      webauthn: webauthn === undefined ? null : JSON.stringify(webauthn),
+      expires_at: now + CHALLENGE_SECONDS,
+    })
     .execute();
   return token;
 }
@@ -35,7 +41,14 @@ export async function findChallenge(db: DB, token: string, purpose: 'sign-in' | 
  * throttle cleared, a new session started (its cookie set), the sign-in
  * audited. A disabled member gets nothing.
  */
-export async function completeSignIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, memberId: number, challengeId: number | null, via: string) {
+export async function completeSignIn(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  memberId: number,
+  challengeId: number | null,
+  via: string,
+) {
   const now = app.clock.nowSec();
   const row = await memberById(app.db, memberId);
   if (!row || row.disabled === 1) throw problems.badCode();

@@ -44,7 +44,12 @@ export async function recordFailure(db: DB, keys: string[], now: number): Promis
     // A lock served starts the count again (the next failures wait again, then lock again).
     const row = { failures: failures >= p.lockAt ? p.free : failures, last_failure_at: now, locked_until };
     if (r) await db.updateTable('staff_throttle').set(row).where('key', '=', key).execute();
-    else await db.insertInto('staff_throttle').values({ key, ...row }).onConflict((oc) => oc.column('key').doUpdateSet(row)).execute();
+    else
+      await db
+        .insertInto('staff_throttle')
+        .values({ key, ...row })
+        .onConflict((oc) => oc.column('key').doUpdateSet(row))
+        .execute();
   }
 }
 

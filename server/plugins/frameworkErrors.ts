@@ -27,7 +27,13 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   reply.headers(req.server.securityHeaders);
   const api = errors.badParam('url', `is malformed (${error.code})`);
   if (req.url.startsWith('/console/api/')) {
-    const problem = { type: 'urn:problem:validation', title: 'Bad request', status: 400, detail: 'The address is malformed.', code: 'validation' };
+    const problem = {
+      type: 'urn:problem:validation',
+      title: 'Bad request',
+      status: 400,
+      detail: 'The address is malformed.',
+      code: 'validation',
+    };
     return reply.code(400).header('cache-control', 'no-store').type('application/problem+json').send(JSON.stringify(problem));
   }
   if (!isApi(req.url)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');

@@ -15,37 +15,51 @@ describe.each(BACKENDS)('console areas on %s', (backend) => {
     const m = await enrolTotp(c, 'self@example.com', ['analyst']);
     c.clock.advance(30_000);
     const other = await api(c.app, 'POST', '/sign-in', { body: { email: 'self@example.com', password: PASSWORD } });
-    const otherSession = await api(c.app, 'POST', '/sign-in/totp', { body: { challenge: other.json.challenge, code: totpCode(m.secret, c.clock.now()) } });
+    const otherSession = await api(c.app, 'POST', '/sign-in/totp', {
+      body: { challenge: other.json.challenge, code: totpCode(m.secret, c.clock.now()) },
+    });
     const factors = await api(c.app, 'GET', '/me/factors', { cookie: m.cookie });
-    const only = (factors.json.factors as { id: number }[])[0]!;
+    const only = (factors.json.factors as { id: number }[])[0];
     expect(factors.json.recoveryCodesLeft).toBe(10);
     c.clock.advance(6 * 60_000);
     expect((await api(c.app, 'DELETE', `/me/factors/${only.id}`, { cookie: m.cookie })).json.code).toBe('reauth-required');
-    expect((await api(c.app, 'POST', '/session/reauth', { cookie: m.cookie, body: { password: 'not my password' } })).json.code).toBe('bad-credentials');
+    expect((await api(c.app, 'POST', '/session/reauth', { cookie: m.cookie, body: { password: 'not my password' } })).json.code).toBe(
+      'bad-credentials',
+    );
     expect((await api(c.app, 'POST', '/session/reauth', { cookie: m.cookie, body: { password: PASSWORD } })).status).toBe(200);
     expect((await api(c.app, 'DELETE', `/me/factors/${only.id}`, { cookie: m.cookie })).json.code).toBe('last-factor');
     const add = await api(c.app, 'POST', '/me/factors/totp', { cookie: m.cookie, body: { name: 'Phone 2' } });
-    const confirm = await api(c.app, 'POST', `/me/factors/totp/${add.json.id as number}/confirm`, { cookie: m.cookie, body: { code: totpCode(add.json.secret as string, c.clock.now()) } });
+    const confirm = await api(c.app, 'POST', `/me/factors/totp/${add.json.id as number}/confirm`, {
+      cookie: m.cookie,
+      body: { code: totpCode(add.json.secret as string, c.clock.now()) },
+    });
     expect(confirm.status).toBe(200);
     expect((await api(c.app, 'GET', '/session', { cookie: otherSession.cookie })).status).toBe(401);
     expect((await api(c.app, 'DELETE', `/me/factors/${only.id}`, { cookie: m.cookie })).status).toBe(204);
     const pw = await api(c.app, 'POST', '/me/password', { cookie: m.cookie, body: { password: 'short' } });
     expect(pw.json.code).toBe('weak-password');
-    expect((await api(c.app, 'POST', '/me/password', { cookie: m.cookie, body: { password: 'a much longer new passphrase' } })).status).toBe(204);
+    expect(
+      (await api(c.app, 'POST', '/me/password', { cookie: m.cookie, body: { password: 'a much longer new passphrase' } })).status,
+    ).toBe(204);
     const sessions = await api(c.app, 'GET', '/me/sessions', { cookie: m.cookie });
     expect((sessions.json.sessions as { current: boolean }[]).map((s) => s.current)).toEqual([true]);
-    const actions = (await c.db.selectFrom('audit_log').select('action').where('actor_name', '=', 'self@example.com').execute()).map((r) => r.action);
+    const actions = (await c.db.selectFrom('audit_log').select('action').where('actor_name', '=', 'self@example.com').execute()).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['factor.add', 'factor.remove', 'password.change', 'reauth.failure']));
   });
 
-  it('an owner invites (link used once), resets a member\'s factors (their sessions end), and signs out', async () => {
+  it("an owner invites (link used once), resets a member's factors (their sessions end), and signs out", async () => {
     const owner = await enrolTotp(c, 'own@example.com', ['owner']);
-    const inv = await api(c.app, 'POST', '/invitations', { cookie: owner.cookie, body: { email: 'new@example.com', roles: ['localizer'], languages: ['ja'] } });
+    const inv = await api(c.app, 'POST', '/invitations', {
+      cookie: owner.cookie,
+      body: { email: 'new@example.com', roles: ['localizer'], languages: ['ja'] },
+    });
     expect(inv.json.link).toMatch(/\/console\/enrol\/[\w-]{43}$/);
     const token = (inv.json.link as string).split('/').pop()!;
     expect((await api(c.app, 'GET', `/enrolment/${token}`)).json).toMatchObject({ email: 'new@example.com', roles: ['localizer'] });
     const listed = await api(c.app, 'GET', '/invitations', { cookie: owner.cookie });
-    expect((listed.json.invitations as { email: string }[])[0]!.email).toBe('new@example.com');
+    expect((listed.json.invitations as { email: string }[])[0].email).toBe('new@example.com');
     const member = await enrolTotp(c, 'reset@example.com', ['editor']);
     const reset = await api(c.app, 'POST', `/staff/${member.id}/reset-factors`, { cookie: owner.cookie });
     expect(reset.json.link).toMatch(/\/console\/enrol\//);
@@ -62,11 +76,20 @@ describe.each(BACKENDS)('console areas on %s', (backend) => {
     expect(all.length).toBe(titles.length);
     const mine = all.find((t) => t.language === 'en')!;
     const foreign = all.find((t) => t.language !== 'en');
-    const ok = await api(c.app, 'PATCH', `/catalog/titles/${mine.id}`, { cookie: loc.cookie, body: { name: 'A better name', version: mine.version } });
+    const ok = await api(c.app, 'PATCH', `/catalog/titles/${mine.id}`, {
+      cookie: loc.cookie,
+      body: { name: 'A better name', version: mine.version },
+    });
     expect([ok.status, ok.json.name, ok.json.version]).toEqual([200, 'A better name', mine.version + 1]);
-    expect((await api(c.app, 'PATCH', `/catalog/titles/${mine.id}`, { cookie: loc.cookie, body: { name: 'x', version: mine.version } })).json.code).toBe('conflict');
+    expect(
+      (await api(c.app, 'PATCH', `/catalog/titles/${mine.id}`, { cookie: loc.cookie, body: { name: 'x', version: mine.version } })).json
+        .code,
+    ).toBe('conflict');
     if (foreign) {
-      const no = await api(c.app, 'PATCH', `/catalog/titles/${foreign.id}`, { cookie: loc.cookie, body: { name: 'x', version: foreign.version } });
+      const no = await api(c.app, 'PATCH', `/catalog/titles/${foreign.id}`, {
+        cookie: loc.cookie,
+        body: { name: 'x', version: foreign.version },
+      });
       expect(no.json.code).toBe('forbidden');
     }
     const entry = await c.db.selectFrom('audit_log').selectAll().where('action', '=', 'title.update').executeTakeFirstOrThrow();

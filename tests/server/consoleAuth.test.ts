@@ -21,15 +21,23 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
     const token = link!.split('/').pop()!;
     const info = await api(c.app, 'GET', `/enrolment/${token}`);
     expect(info.json).toMatchObject({ email: '', roles: ['owner'] });
-    const short = await api(c.app, 'POST', `/enrolment/${token}/totp`, { body: { name: 'Ann', password: 'short', email: 'ann@example.com' } });
+    const short = await api(c.app, 'POST', `/enrolment/${token}/totp`, {
+      body: { name: 'Ann', password: 'short', email: 'ann@example.com' },
+    });
     expect(short.json.code).toBe('weak-password');
-    const common = await api(c.app, 'POST', `/enrolment/${token}/totp`, { body: { name: 'Ann', password: 'Password1234', email: 'ann@example.com' } });
+    const common = await api(c.app, 'POST', `/enrolment/${token}/totp`, {
+      body: { name: 'Ann', password: 'Password1234', email: 'ann@example.com' },
+    });
     expect(common.json.code).toBe('common-password');
-    const setup = await api(c.app, 'POST', `/enrolment/${token}/totp`, { body: { name: 'Ann', password: PASSWORD, email: 'ann@example.com' } });
+    const setup = await api(c.app, 'POST', `/enrolment/${token}/totp`, {
+      body: { name: 'Ann', password: PASSWORD, email: 'ann@example.com' },
+    });
     expect(setup.json.qrSvg).toMatch(/^<svg/);
     const wrong = await api(c.app, 'POST', `/enrolment/${token}/totp/confirm`, { body: { code: '000000' } });
     expect(wrong.json.code).toBe('bad-code');
-    const done = await api(c.app, 'POST', `/enrolment/${token}/totp/confirm`, { body: { code: totpCode(setup.json.secret as string, c.clock.now()) } });
+    const done = await api(c.app, 'POST', `/enrolment/${token}/totp/confirm`, {
+      body: { code: totpCode(setup.json.secret as string, c.clock.now()) },
+    });
     expect(done.status).toBe(200);
     expect(done.json.recoveryCodes).toHaveLength(10);
     expect(done.cookie).toMatch(/^[\w-]{43}$/);
@@ -38,7 +46,9 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
     expect(await firstOwnerLink(c.app)).toBeNull();
     // Used: the same link is refused.
     expect((await api(c.app, 'GET', `/enrolment/${token}`)).json.code).toBe('enrolment-invalid');
-    expect((await api(c.app, 'POST', `/enrolment/${token}/totp`, { body: { name: 'X', password: PASSWORD } })).json.code).toBe('enrolment-invalid');
+    expect((await api(c.app, 'POST', `/enrolment/${token}/totp`, { body: { name: 'X', password: PASSWORD } })).json.code).toBe(
+      'enrolment-invalid',
+    );
   });
 
   it('an expired enrolment link is refused', async () => {
@@ -85,18 +95,29 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
     expect(right.status).toBe(200);
     expect(right.cookie).toBeNull();
     expect(right.json.factors).toEqual(['totp', 'recovery']);
-    const session = await api(c.app, 'POST', '/sign-in/totp', { body: { challenge: right.json.challenge, code: totpCode(m.secret, c.clock.now()) } });
+    const session = await api(c.app, 'POST', '/sign-in/totp', {
+      body: { challenge: right.json.challenge, code: totpCode(m.secret, c.clock.now()) },
+    });
     expect(session.cookie).toBeTruthy();
-    const failures = await c.db.selectFrom('audit_log').select('id').where('action', '=', 'sign-in.failure').where('target', '=', 'email:target@example.com').execute();
+    const failures = await c.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'sign-in.failure')
+      .where('target', '=', 'email:target@example.com')
+      .execute();
     expect(failures.length).toBeGreaterThanOrEqual(5);
   });
 
   it('a recovery code signs in once', async () => {
     const m = await enrolTotp(c, 'rec@example.com', ['moderator']);
     const a = await api(c.app, 'POST', '/sign-in', { body: { email: 'rec@example.com', password: PASSWORD } });
-    expect((await api(c.app, 'POST', '/sign-in/recovery', { body: { challenge: a.json.challenge, code: m.recoveryCodes[0] } })).status).toBe(200);
+    expect(
+      (await api(c.app, 'POST', '/sign-in/recovery', { body: { challenge: a.json.challenge, code: m.recoveryCodes[0] } })).status,
+    ).toBe(200);
     const b = await api(c.app, 'POST', '/sign-in', { body: { email: 'rec@example.com', password: PASSWORD } });
-    expect((await api(c.app, 'POST', '/sign-in/recovery', { body: { challenge: b.json.challenge, code: m.recoveryCodes[0] } })).json.code).toBe('bad-code');
+    expect(
+      (await api(c.app, 'POST', '/sign-in/recovery', { body: { challenge: b.json.challenge, code: m.recoveryCodes[0] } })).json.code,
+    ).toBe('bad-code');
   });
 
   it('sessions end after 30 idle minutes and after 12 hours however used', async () => {
@@ -124,15 +145,27 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
     const list = await api(c.app, 'GET', '/staff', { cookie: owner.cookie });
     const member = (list.json.members as { id: number; version: number }[]).find((x) => x.id === staff.id)!;
     c.clock.advance(10 * MIN);
-    const roles = await api(c.app, 'PATCH', `/staff/${staff.id}`, { cookie: owner.cookie, body: { roles: ['analyst'], version: member.version } });
+    const roles = await api(c.app, 'PATCH', `/staff/${staff.id}`, {
+      cookie: owner.cookie,
+      body: { roles: ['analyst'], version: member.version },
+    });
     expect(roles.json.code).toBe('reauth-required');
     expect((await api(c.app, 'POST', '/session/reauth', { cookie: owner.cookie, body: { password: PASSWORD } })).status).toBe(200);
-    const ok = await api(c.app, 'PATCH', `/staff/${staff.id}`, { cookie: owner.cookie, body: { roles: ['analyst'], version: member.version } });
+    const ok = await api(c.app, 'PATCH', `/staff/${staff.id}`, {
+      cookie: owner.cookie,
+      body: { roles: ['analyst'], version: member.version },
+    });
     expect(ok.json.roles).toEqual(['analyst']);
-    const stale = await api(c.app, 'PATCH', `/staff/${staff.id}`, { cookie: owner.cookie, body: { disabled: true, version: member.version } });
+    const stale = await api(c.app, 'PATCH', `/staff/${staff.id}`, {
+      cookie: owner.cookie,
+      body: { disabled: true, version: member.version },
+    });
     expect(stale.json.code).toBe('conflict');
     expect((await api(c.app, 'GET', '/session', { cookie: staff.cookie })).status).toBe(200);
-    const off = await api(c.app, 'PATCH', `/staff/${staff.id}`, { cookie: owner.cookie, body: { disabled: true, version: ok.json.version } });
+    const off = await api(c.app, 'PATCH', `/staff/${staff.id}`, {
+      cookie: owner.cookie,
+      body: { disabled: true, version: ok.json.version },
+    });
     expect(off.json.disabled).toBe(true);
     expect((await api(c.app, 'GET', '/session', { cookie: staff.cookie })).status).toBe(401);
     expect((await signInTotp(c, 'staff@example.com', staff.secret)).first.json.code).toBe('bad-credentials');
@@ -152,7 +185,10 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
     expect(csv.text.split('\r\n')[0]).toBe('id,at,actor_kind,actor_id,actor_name,action,target,before,after,address,user_agent');
     expect(csv.text).toContain('auditor@example.com');
     const jsonl = await api(c.app, 'GET', '/audit/export?format=jsonl', { cookie: owner.cookie });
-    const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l) as { action: string });
+    const lines = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string });
     expect(lines.map((l) => l.action)).toContain('sign-in.success');
   });
 });

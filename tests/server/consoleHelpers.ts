@@ -46,7 +46,10 @@ export async function setupConsole(backend: 'sqlite' | 'postgres', name: string,
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'web') }, overrides);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'web') },
+    overrides,
+  );
   const { db, dialect, close } = await openDb(config);
   await seed(db, Math.floor(START / 1000));
   const clock = manualServerClock(START);
@@ -107,11 +110,26 @@ export async function api(
 }
 
 /** A member with a session, written straight to the database (for the access tests: no sign-in costs). */
-export async function memberWithSession(db: DB, roles: Role[], now: number, languages: string[] = []): Promise<{ id: number; cookie: string }> {
+export async function memberWithSession(
+  db: DB,
+  roles: Role[],
+  now: number,
+  languages: string[] = [],
+): Promise<{ id: number; cookie: string }> {
   const email = `m${crypto.randomBytes(4).toString('hex')}@example.com`;
   const m = await db
     .insertInto('staff_members')
-    .values({ email, name: email, password_hash: 'x', roles: JSON.stringify(roles), languages: JSON.stringify(languages), disabled: 0, created_at: now, last_sign_in_at: null, version: 0 })
+    .values({
+      email,
+      name: email,
+      password_hash: 'x',
+      roles: JSON.stringify(roles),
+      languages: JSON.stringify(languages),
+      disabled: 0,
+      created_at: now,
+      last_sign_in_at: null,
+      version: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: m.id, cookie: await sessionFor(db, m.id, now) };
@@ -121,7 +139,15 @@ export async function sessionFor(db: DB, memberId: number, now: number): Promise
   const cookie = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('staff_sessions')
-    .values({ member_id: memberId, token_hash: sha256(cookie), created_at: now, last_used_at: now, reauth_until: now + 300, address: '127.0.0.1', user_agent: 'test' })
+    .values({
+      member_id: memberId,
+      token_hash: sha256(cookie),
+      created_at: now,
+      last_used_at: now,
+      reauth_until: now + 300,
+      address: '127.0.0.1',
+      user_agent: 'test',
+    })
     .execute();
   return cookie;
 }
@@ -143,6 +169,8 @@ export async function signInTotp(c: ConsoleApp, email: string, secret: string, p
   const first = await api(c.app, 'POST', '/sign-in', { body: { email, password } });
   if (first.status !== 200) return { first, second: null };
   c.clock.advance(30_000);
-  const second = await api(c.app, 'POST', '/sign-in/totp', { body: { challenge: first.json.challenge, code: totpCode(secret, c.clock.now()) } });
+  const second = await api(c.app, 'POST', '/sign-in/totp', {
+    body: { challenge: first.json.challenge, code: totpCode(secret, c.clock.now()) },
+  });
   return { first, second };
 }

@@ -10,8 +10,14 @@ describe('the console page', () => {
   let bare: ConsoleApp;
   const web = fs.mkdtempSync(path.join(os.tmpdir(), 'console-web-'));
   beforeAll(async () => {
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div>READER</body></html>');
-    fs.writeFileSync(path.join(web, 'console.html'), '<!doctype html><html lang="en"><head></head><body><div id="console"></div>CONSOLE</body></html>');
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html lang="en"><head></head><body><div id="root"></div>READER</body></html>',
+    );
+    fs.writeFileSync(
+      path.join(web, 'console.html'),
+      '<!doctype html><html lang="en"><head></head><body><div id="console"></div>CONSOLE</body></html>',
+    );
     built = await setupConsole('sqlite', 'page', { webDir: web, serverRender: false });
     bare = await setupConsole('sqlite', 'page_bare');
   });

@@ -22,16 +22,25 @@ describe.each(BACKENDS)('console passkeys on %s', (backend) => {
     const options = start.json.options as { challenge: string; rp: { id: string } };
     expect(options.rp.id).toBe(HOST);
     const wrongOrigin = new SoftAuthenticator(HOST, 'http://evil.example');
-    const refused = await api(c.app, 'POST', `/enrolment/${link.token}/passkey/confirm`, { headers, body: { response: wrongOrigin.register(options.challenge) } });
+    const refused = await api(c.app, 'POST', `/enrolment/${link.token}/passkey/confirm`, {
+      headers,
+      body: { response: wrongOrigin.register(options.challenge) },
+    });
     expect(refused.json.code).toBe('bad-code');
-    const done = await api(c.app, 'POST', `/enrolment/${link.token}/passkey/confirm`, { headers, body: { response: key.register(options.challenge) } });
+    const done = await api(c.app, 'POST', `/enrolment/${link.token}/passkey/confirm`, {
+      headers,
+      body: { response: key.register(options.challenge) },
+    });
     expect(done.status, done.text).toBe(200);
     expect(done.cookie).toBeTruthy();
 
     const first = await api(c.app, 'POST', '/sign-in', { headers, body: { email: 'pk@example.com', password: PASSWORD } });
     expect(first.json.factors).toEqual(['passkey', 'recovery']);
     const challenge = (first.json.passkeyOptions as { challenge: string }).challenge;
-    const ok = await api(c.app, 'POST', '/sign-in/passkey', { headers, body: { challenge: first.json.challenge, response: key.authenticate(challenge) } });
+    const ok = await api(c.app, 'POST', '/sign-in/passkey', {
+      headers,
+      body: { challenge: first.json.challenge, response: key.authenticate(challenge) },
+    });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.cookie).toBeTruthy();
 
@@ -39,12 +48,18 @@ describe.each(BACKENDS)('console passkeys on %s', (backend) => {
     const again = await api(c.app, 'POST', '/sign-in', { headers, body: { email: 'pk@example.com', password: PASSWORD } });
     const clone = await api(c.app, 'POST', '/sign-in/passkey', {
       headers,
-      body: { challenge: again.json.challenge, response: key.authenticate((again.json.passkeyOptions as { challenge: string }).challenge, 0) },
+      body: {
+        challenge: again.json.challenge,
+        response: key.authenticate((again.json.passkeyOptions as { challenge: string }).challenge, 0),
+      },
     });
     expect([clone.status, clone.json.code, clone.cookie]).toEqual([401, 'bad-code', null]);
     // An answer for another challenge: refused.
     const third = await api(c.app, 'POST', '/sign-in', { headers, body: { email: 'pk@example.com', password: PASSWORD } });
-    const stale = await api(c.app, 'POST', '/sign-in/passkey', { headers, body: { challenge: third.json.challenge, response: key.authenticate(challenge) } });
+    const stale = await api(c.app, 'POST', '/sign-in/passkey', {
+      headers,
+      body: { challenge: third.json.challenge, response: key.authenticate(challenge) },
+    });
     expect(stale.json.code).toBe('bad-code');
   });
 });

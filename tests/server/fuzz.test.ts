@@ -47,7 +47,18 @@ function routes(): string[] {
     }
   };
   walk(root);
-  return [...out, '/console/enrol/abc', '/console/api/nowhere', '/img/page/1007/1.webp', '/img/title/101/portrait.webp', '/', '/updates', '/viewer/1007', '/titles/101', '/nowhere'];
+  return [
+    ...out,
+    '/console/enrol/abc',
+    '/console/api/nowhere',
+    '/img/page/1007/1.webp',
+    '/img/title/101/portrait.webp',
+    '/',
+    '/updates',
+    '/viewer/1007',
+    '/titles/101',
+    '/nowhere',
+  ];
 }
 
 const PARAMS = [
@@ -160,7 +171,13 @@ function consolePaths(app: TestApp['app'], r: ReturnType<typeof rng>): string[] 
 /** Console credentials and CSRF headers, valid in form and never in fact. */
 function consoleHeaders(r: ReturnType<typeof rng>, headers: Record<string, string>): void {
   if (r.int(2)) headers['x-console-request'] = r.pick(['1', '0', '']);
-  if (r.int(3) === 0) headers.cookie = r.pick(['console_session=', 'console_session=AAAA', `console_session=${'a'.repeat(43)}`, 'console_session=%zz;console_session=x']);
+  if (r.int(3) === 0)
+    headers.cookie = r.pick([
+      'console_session=',
+      'console_session=AAAA',
+      `console_session=${'a'.repeat(43)}`,
+      'console_session=%zz;console_session=x',
+    ]);
   if (r.int(4) === 0) headers.authorization = r.pick(['Bearer ', 'Bearer mct_x', 'Basic eDp5', `Bearer mct_${'b'.repeat(43)}`]);
   if (r.int(4) === 0) headers['sec-fetch-site'] = r.pick(['cross-site', 'same-origin', 'none', 'x']);
 }

@@ -44,12 +44,22 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLen, this.id, Buffer.from(isoCBOR.encode(cose))]);
     // UP | UV | AT
     const authData = this.authData(0x45, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     return {
       id: b64u(this.id),
       rawId: b64u(this.id),
       type: 'public-key',
-      response: { clientDataJSON: b64u(this.clientData('webauthn.create', challenge)), attestationObject: b64u(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64u(this.clientData('webauthn.create', challenge)),
+        attestationObject: b64u(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
     };
   }

@@ -37,7 +37,11 @@ export const Invitation = Type.Object({
 });
 export type Invitation = Static<typeof Invitation>;
 export const Invitations = Type.Object({ invitations: Type.Array(Invitation) });
-export const NewInvitation = Type.Object({ email: Email, roles: Type.Array(Role, { minItems: 1, uniqueItems: true }), languages: Languages });
+export const NewInvitation = Type.Object({
+  email: Email,
+  roles: Type.Array(Role, { minItems: 1, uniqueItems: true }),
+  languages: Languages,
+});
 export type NewInvitation = Static<typeof NewInvitation>;
 export const InvitationLink = Type.Object({ id: Id, link: Type.String(), expiresAt: Seconds });
 
@@ -65,7 +69,10 @@ export const AuditQuery = Type.Object({
   before: Type.Optional(Id),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
-export const AuditExportQuery = Type.Composite([AuditQuery, Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('jsonl')]) })]);
+export const AuditExportQuery = Type.Composite([
+  AuditQuery,
+  Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('jsonl')]) }),
+]);
 export const AuditEntry = Type.Object({
   id: Id,
   at: Seconds,

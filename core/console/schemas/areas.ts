@@ -2,7 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Seconds } from './common.js';
 
 /** The role-scoped areas of part 1: catalog texts, the feedback inbox, view statistics. */
-export const TitleQuery = Type.Object({ language: Type.Optional(Type.String({ maxLength: 8 })), q: Type.Optional(Type.String({ maxLength: 100 })) });
+export const TitleQuery = Type.Object({
+  language: Type.Optional(Type.String({ maxLength: 8 })),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+});
 export const CatalogTitle = Type.Object({
   id: Id,
   seriesId: Type.Integer(),
@@ -25,4 +28,6 @@ export const FeedbackQuery = Type.Object({ before: Type.Optional(Id) });
 export const FeedbackItem = Type.Object({ id: Id, at: Seconds, type: Type.String(), subject: Type.String(), body: Type.String() });
 export const FeedbackPage = Type.Object({ items: Type.Array(FeedbackItem) });
 export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
-export const StatsSummary = Type.Object({ days: Type.Array(Type.Object({ day: Seconds, views: Type.Integer(), readers: Type.Integer() })) });
+export const StatsSummary = Type.Object({
+  days: Type.Array(Type.Object({ day: Seconds, views: Type.Integer(), readers: Type.Integer() })),
+});

@@ -13,7 +13,9 @@ export function console_(dialect: Dialect) {
       const table = (name: string) =>
         db.schema
           .createTable(name)
-          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          );
       await table('staff_members')
         .addColumn('email', 'text', (c) => c.notNull().unique())
         .addColumn('name', 'text', (c) => c.notNull())
@@ -105,7 +107,10 @@ export function console_(dialect: Dialect) {
         .addColumn('user_agent', 'text', (c) => c.notNull())
         .execute();
       // A title's edit version: a console edit made on a stale copy is refused (409).
-      await db.schema.alterTable('titles').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('titles')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
       // Append-only: no code path updates or deletes it, and the database refuses it too.
       if (dialect === 'postgres') {

@@ -26,7 +26,11 @@ const route = routeModule((app) => {
   let html: string | null = null;
   const page = (reply: FastifyReply) => {
     html ??= fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-    reply.header('cache-control', 'no-store').header('content-security-policy', CSP).header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CSP)
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer');
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run `npm run build`.');
     return reply.type('text/html; charset=utf-8').send(html);
   };

@@ -73,7 +73,8 @@ function toProblem(app: FastifyInstance, req: FastifyRequest, err: FastifyError)
     return problems.validation(errors);
   }
   if (err instanceof ApiError) return problems.validation([], err.message);
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ConsoleProblem(413, 'validation', 'Too large', `Bodies stop at ${app.config.bodyLimit} bytes.`);
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new ConsoleProblem(413, 'validation', 'Too large', `Bodies stop at ${app.config.bodyLimit} bytes.`);
   if (err.statusCode && err.statusCode < 500) return new ConsoleProblem(err.statusCode, 'validation', 'Bad request', err.message);
   req.log.error(err);
   return new ConsoleProblem(500, 'internal', 'Internal error', 'Something went wrong on the server.');
@@ -81,5 +82,9 @@ function toProblem(app: FastifyInstance, req: FastifyRequest, err: FastifyError)
 
 function sendProblem(_app: FastifyInstance, _req: FastifyRequest, reply: FastifyReply, p: ConsoleProblem) {
   if (p.extra.retryAfter !== undefined) reply.header('retry-after', String(p.extra.retryAfter));
-  return reply.code(p.status).header('cache-control', 'no-store').type('application/problem+json').send(JSON.stringify(problemBody(p)));
+  return reply
+    .code(p.status)
+    .header('cache-control', 'no-store')
+    .type('application/problem+json')
+    .send(JSON.stringify(problemBody(p)));
 }

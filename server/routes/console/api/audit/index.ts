@@ -7,7 +7,11 @@ import { listAudit, toCsv, toJsonLines } from '../../../../console/audit.js';
 const EXPORT_MAX = 100_000;
 
 const route = routeModule((app) => {
-  app.get<{ Querystring: AuditQuery }>('/', { config: access('GET /audit'), schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, (req) => listAudit(app.db, req.query));
+  app.get<{ Querystring: AuditQuery }>(
+    '/',
+    { config: access('GET /audit'), schema: { querystring: AuditQuery, response: { 200: AuditPage } } },
+    (req) => listAudit(app.db, req.query),
+  );
 
   app.get<{ Querystring: AuditQuery & { format: 'csv' | 'jsonl' } }>(
     '/export',

@@ -1,5 +1,14 @@
 import { routeModule } from '../../../../lib/route.js';
-import { CodeBody, EnrolStart, Enrolled, Enrolment, PasskeyOptions, PasskeyResponse, TokenParams, TotpSetup } from '../../../../../core/console/schemas/auth.js';
+import {
+  CodeBody,
+  EnrolStart,
+  Enrolled,
+  Enrolment,
+  PasskeyOptions,
+  PasskeyResponse,
+  TokenParams,
+  TotpSetup,
+} from '../../../../../core/console/schemas/auth.js';
 import { isRole } from '../../../../../core/console/roles.js';
 import { access } from '../../../../console/context.js';
 import { completeEnrolment, enrolEmail, linkOrThrow, pendingOf, startPending } from '../../../../console/enrol.js';
@@ -12,11 +21,15 @@ import { registrationOptions, relyingParty, verifyRegistration } from '../../../
 type P = { Params: { token: string } };
 
 const route = routeModule((app) => {
-  app.get<P>('/:token', { config: access('GET /enrolment/:token'), schema: { params: TokenParams, response: { 200: Enrolment } } }, async (req) => {
-    const link = await linkOrThrow(app, req.params.token);
-    const email = link.member_id !== null ? ((await memberById(app.db, link.member_id))?.email ?? '') : link.email;
-    return { email, roles: (JSON.parse(link.roles) as unknown[]).filter(isRole), expiresAt: Number(link.expires_at) };
-  });
+  app.get<P>(
+    '/:token',
+    { config: access('GET /enrolment/:token'), schema: { params: TokenParams, response: { 200: Enrolment } } },
+    async (req) => {
+      const link = await linkOrThrow(app, req.params.token);
+      const email = link.member_id !== null ? ((await memberById(app.db, link.member_id))?.email ?? '') : link.email;
+      return { email, roles: (JSON.parse(link.roles) as unknown[]).filter(isRole), expiresAt: Number(link.expires_at) };
+    },
+  );
 
   app.post<P & { Body: EnrolStart }>(
     '/:token/totp',
@@ -38,13 +51,21 @@ const route = routeModule((app) => {
       if (!pending?.totpSecret) throw problems.badCode();
       const step = totpStep(pending.totpSecret, req.body.code, 0, app.clock.now());
       if (step === null) throw problems.badCode();
-      return completeEnrolment(app, req, reply, link, pending, { kind: 'totp', name: 'Authenticator app', secret: pending.totpSecret, lastStep: step });
+      return completeEnrolment(app, req, reply, link, pending, {
+        kind: 'totp',
+        name: 'Authenticator app',
+        secret: pending.totpSecret,
+        lastStep: step,
+      });
     },
   );
 
   app.post<P & { Body: EnrolStart }>(
     '/:token/passkey',
-    { config: access('POST /enrolment/:token/passkey'), schema: { params: TokenParams, body: EnrolStart, response: { 200: PasskeyOptions } } },
+    {
+      config: access('POST /enrolment/:token/passkey'),
+      schema: { params: TokenParams, body: EnrolStart, response: { 200: PasskeyOptions } },
+    },
     async (req) => {
       const link = await linkOrThrow(app, req.params.token);
       const email = await enrolEmail(app, link, req.body.email);
@@ -56,7 +77,10 @@ const route = routeModule((app) => {
 
   app.post<P & { Body: { response: Record<string, unknown> } }>(
     '/:token/passkey/confirm',
-    { config: access('POST /enrolment/:token/passkey/confirm'), schema: { params: TokenParams, body: PasskeyResponse, response: { 200: Enrolled } } },
+    {
+      config: access('POST /enrolment/:token/passkey/confirm'),
+      schema: { params: TokenParams, body: PasskeyResponse, response: { 200: Enrolled } },
+    },
     async (req, reply) => {
       const link = await linkOrThrow(app, req.params.token);
       const pending = pendingOf(link);

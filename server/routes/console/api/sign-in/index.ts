@@ -40,27 +40,39 @@ async function secondStep(app: FastifyInstance, req: FastifyRequest, challenge: 
 }
 
 const route = routeModule((app) => {
-  app.post<{ Body: SignIn }>('/', { config: access('POST /sign-in'), schema: { body: SignIn, response: ok(SignInChallenge) } }, async (req) => {
-    const now = app.clock.nowSec();
-    const email = req.body.email.trim().toLowerCase();
-    const keys = [accountKey(email), addressKey(req.ip)];
-    await checkThrottle(app.db, keys, now);
-    const row = await memberByEmail(app.db, email);
-    const good = await verifyPassword(row?.password_hash ?? null, req.body.password);
-    if (!row || !good || row.disabled === 1) {
-      await failure(app, req, keys, `email:${email}`, 'password');
-      throw problems.badCredentials();
-    }
-    const factors = await factorsOf(app.db, row.id);
-    const passkeys = factors.filter((f) => f.kind === 'passkey');
-    const passkeyOptions = passkeys.length ? await authenticationOptions(relyingParty(req, app.config.publicUrl).rpID, passkeys) : undefined;
-    const challenge = await createChallenge(app.db, row.id, 'sign-in', passkeyOptions ? { challenge: passkeyOptions.challenge } : undefined, now);
-    const kinds: ('totp' | 'passkey' | 'recovery')[] = [];
-    if (factors.some((f) => f.kind === 'totp')) kinds.push('totp');
-    if (passkeys.length) kinds.push('passkey');
-    if ((await recoveryCodesLeft(app.db, row.id)) > 0) kinds.push('recovery');
-    return { challenge, factors: kinds, ...(passkeyOptions ? { passkeyOptions } : {}) };
-  });
+  app.post<{ Body: SignIn }>(
+    '/',
+    { config: access('POST /sign-in'), schema: { body: SignIn, response: ok(SignInChallenge) } },
+    async (req) => {
+      const now = app.clock.nowSec();
+      const email = req.body.email.trim().toLowerCase();
+      const keys = [accountKey(email), addressKey(req.ip)];
+      await checkThrottle(app.db, keys, now);
+      const row = await memberByEmail(app.db, email);
+      const good = await verifyPassword(row?.password_hash ?? null, req.body.password);
+      if (!row || !good || row.disabled === 1) {
+        await failure(app, req, keys, `email:${email}`, 'password');
+        throw problems.badCredentials();
+      }
+      const factors = await factorsOf(app.db, row.id);
+      const passkeys = factors.filter((f) => f.kind === 'passkey');
+      const passkeyOptions = passkeys.length
+        ? await authenticationOptions(relyingParty(req, app.config.publicUrl).rpID, passkeys)
+        : undefined;
+      const challenge = await createChallenge(
+        app.db,
+        row.id,
+        'sign-in',
+        passkeyOptions ? { challenge: passkeyOptions.challenge } : undefined,
+        now,
+      );
+      const kinds: ('totp' | 'passkey' | 'recovery')[] = [];
+      if (factors.some((f) => f.kind === 'totp')) kinds.push('totp');
+      if (passkeys.length) kinds.push('passkey');
+      if ((await recoveryCodesLeft(app.db, row.id)) > 0) kinds.push('recovery');
+      return { challenge, factors: kinds, ...(passkeyOptions ? { passkeyOptions } : {}) };
+    },
+  );
 
   app.post<{ Body: { challenge: string; code: string } }>(
     '/totp',
@@ -91,7 +103,11 @@ const route = routeModule((app) => {
     async (req, reply) => {
       const { c, m, keys } = await secondStep(app, req, req.body.challenge, 'sign-in');
       if (await useRecoveryCode(app.db, m.id, req.body.code, app.clock.nowSec())) {
-        await audit(app.db, req, app.clock.nowSec(), { action: 'recovery-code.use', target: `member:${m.id}`, actor: { kind: 'member', id: m.id, name: m.email } });
+        await audit(app.db, req, app.clock.nowSec(), {
+          action: 'recovery-code.use',
+          target: `member:${m.id}`,
+          actor: { kind: 'member', id: m.id, name: m.email },
+        });
         return completeSignIn(app, req, reply, m.id, c.id, 'recovery');
       }
       await failure(app, req, keys, `member:${m.id}`, 'recovery');
