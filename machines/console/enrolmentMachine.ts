@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 /**
  * Enrolment from an invitation link (issue 30): the link is checked
  * (expired, used and unknown links look the same), the member chooses a name
- * and a password (at least 12 characters; the server also refuses common
+ * (and, on a first owner's link, which names none, an email) and a password (at least 12 characters; the server also refuses common
  * ones), then a second factor: TOTP (secret and QR code, a code to confirm,
  * then ten recovery codes shown once) or a passkey (the browser creates it;
  * the effect reports the outcome).
@@ -29,7 +29,7 @@ export interface EnrolmentContext {
 export type EnrolmentEvent =
   | { type: 'invitation.loaded'; email: string; roles: string[] }
   | { type: 'invitation.invalid' }
-  | { type: 'password.submit'; name: string; password: string; method: 'totp' | 'passkey' }
+  | { type: 'password.submit'; name: string; password: string; method: 'totp' | 'passkey'; email?: string }
   | { type: 'totp.started'; totp: TotpSecret }
   | { type: 'passkey.done' }
   | { type: 'factor.refused'; problem: EnrolProblem }
@@ -43,7 +43,7 @@ export const enrolmentMachine = setup({
   types: { context: {} as EnrolmentContext, events: {} as EnrolmentEvent, input: {} as { token: string } },
   actions: {
     loadInvitation: (_, _p: { token: string }) => {},
-    startFactor: (_, _p: { token: string; name: string; password: string; method: 'totp' | 'passkey' }) => {},
+    startFactor: (_, _p: { token: string; name: string; password: string; method: 'totp' | 'passkey'; email?: string }) => {},
     confirmTotp: (_, _p: { token: string; code: string }) => {},
     enrolled: () => {},
   },
@@ -81,6 +81,8 @@ export const enrolmentMachine = setup({
                 name: event.name.trim(),
                 password: event.password,
                 method: event.method,
+                // A first owner's link names no email: the member gives theirs.
+                ...(context.email === '' && event.email ? { email: event.email.trim() } : {}),
               }),
             },
           ],

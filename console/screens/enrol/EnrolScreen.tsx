@@ -36,18 +36,16 @@ export default function EnrolScreen({ token }: { token: string }) {
               problemCode(e) === 'enrolment-invalid'
                 ? self.send({ type: 'invitation.invalid' })
                 : self.send({ type: 'factor.refused', problem: enrolProblem(e) });
+            const body = { name: p.name, password: p.password, ...(p.email ? { email: p.email } : {}) };
             if (p.method === 'totp') {
-              api<TotpSecret>('POST', `${base}/totp`, { name: p.name, password: p.password }).then(
+              api<TotpSecret>('POST', `${base}/totp`, body).then(
                 (totp) =>
                   self.send({ type: 'totp.started', totp: { secret: totp.secret, otpauthUrl: totp.otpauthUrl, qrSvg: totp.qrSvg } }),
                 refused,
               );
               return;
             }
-            api<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', `${base}/passkey`, {
-              name: p.name,
-              password: p.password,
-            })
+            api<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', `${base}/passkey`, body)
               .then(async (a) => {
                 const response = await startRegistration({ optionsJSON: a.options }).catch(() => {
                   throw new Error('passkey');
@@ -85,13 +83,18 @@ export default function EnrolScreen({ token }: { token: string }) {
       <h1>{t('console.enrol.title')}</h1>
       {snap.matches('loading') ? <p role="status">{t('common.loading')}</p> : null}
       {snap.matches('invalid') ? <p className="c-alert">{t('console.problem.enrolment-invalid')}</p> : null}
-      {c.email ? (
+      {snap.matches('loading') || snap.matches('invalid') ? null : (
         <p>
-          {t('console.enrol.for', { email: c.email })} <Roles roles={c.roles} />
+          {c.email ? t('console.enrol.for', { email: c.email }) : t('console.enrol.firstOwner')} <Roles roles={c.roles} />
         </p>
-      ) : null}
+      )}
       {snap.matches('password') || snap.matches('starting') ? (
-        <PasswordForm busy={snap.matches('starting')} problem={c.problem} onSubmit={(v) => send({ type: 'password.submit', ...v })} />
+        <PasswordForm
+          askEmail={c.email === ''}
+          busy={snap.matches('starting')}
+          problem={c.problem}
+          onSubmit={(v) => send({ type: 'password.submit', ...v })}
+        />
       ) : null}
       {(snap.matches('totp') || snap.matches('confirming')) && c.totp ? (
         <TotpSetup

@@ -5,15 +5,18 @@ import { Field, Problem } from '../../app/ui';
 
 /** Name, password (its rules shown as they are met), and the second factor to set up. */
 export function PasswordForm({
+  askEmail,
   busy,
   problem,
   onSubmit,
 }: {
+  askEmail: boolean;
   busy: boolean;
   problem: EnrolProblem | null;
-  onSubmit: (v: { name: string; password: string; method: 'totp' | 'passkey' }) => void;
+  onSubmit: (v: { name: string; password: string; method: 'totp' | 'passkey'; email: string }) => void;
 }) {
   const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [method, setMethod] = useState<'totp' | 'passkey'>('totp');
   const long = passwordLongEnough(password);
@@ -21,9 +24,19 @@ export function PasswordForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit({ name, password, method });
+        onSubmit({ name, password, method, email });
       }}
     >
+      {askEmail ? (
+        <Field
+          label={t('console.signIn.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      ) : null}
       <Field label={t('console.enrol.name')} autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
       <Field
         label={t('console.enrol.password')}
@@ -54,7 +67,7 @@ export function PasswordForm({
         </label>
       </fieldset>
       <Problem code={problem} />
-      <button type="submit" className="c-button" disabled={busy || !long || name.trim() === ''}>
+      <button type="submit" className="c-button" disabled={busy || !long || name.trim() === '' || (askEmail && email.trim() === '')}>
         {t('console.enrol.continue')}
       </button>
     </form>
