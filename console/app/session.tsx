@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { sessionMachine, type ConsoleMember } from '../../machines/console/sessionMachine';
 import { inspect } from '../../src/lib/inspector';
-import { api, onUnauthenticated, ConsoleProblem } from '../api/client';
+import { api, onUnauthenticated } from '../api/client';
 import type { SessionAnswer } from '../api/types';
 import type { ConsoleClock } from './clock';
 
@@ -75,7 +75,7 @@ export function useSessionMachine(clock: ConsoleClock): SessionApi {
     refresh: () => {
       api<SessionAnswer>('GET', '/session').then(
         (a) => send({ type: 'session.loaded', member: a.member }),
-        () => send({ type: 'session.none' }),
+        () => {},
       );
     },
     signOut: () => send({ type: 'signOut.request' }),

@@ -5,8 +5,9 @@ import { assign, setup } from 'xstate';
  * (signed in, or not); while active, the session is polled every minute
  * while the tab is visible (the timer is provided: an injected clock sends
  * 'poll.due'), so a member disabled by an owner, timed out or signed out
- * elsewhere sees "You were signed out" in an open tab. Any call answered 401
- * 'unauthenticated' expires it too. Signing in again from there returns to
+ * elsewhere sees "You were signed out" in an open tab: every call answered 401
+ * 'unauthenticated' (the poll's, or any screen's) expires it; at start it means
+ * signed out. Signing in again from there returns to
  * the place the member was.
  */
 export interface ConsoleMember {
@@ -24,7 +25,6 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'session.loaded'; member: ConsoleMember }
-  | { type: 'session.none' }
   | { type: 'session.expired' }
   | { type: 'poll.due' }
   | { type: 'visibility.change'; visible: boolean }
@@ -52,7 +52,6 @@ export const sessionMachine = setup({
     checking: {
       on: {
         'session.loaded': { target: 'active', actions: assign({ member: ({ event }) => event.member }) },
-        'session.none': 'signedOut',
         'session.expired': 'signedOut',
       },
     },
@@ -63,7 +62,6 @@ export const sessionMachine = setup({
         // A hidden tab asks nothing; it is checked again once visible and due.
         'poll.due': { guard: 'visible', actions: 'loadSession' },
         'session.loaded': { actions: assign({ member: ({ event }) => event.member }) },
-        'session.none': { target: 'expired', actions: assign({ member: null }) },
         'session.expired': { target: 'expired', actions: assign({ member: null }) },
         'signOut.request': 'signingOut',
       },
