@@ -9,7 +9,7 @@ import type { AuditEntry, AuditQuery } from '../../core/console/schemas/admin.js
  * triggers refuse UPDATE and DELETE), inside the transaction of the write
  * they record when there is one.
  */
-export interface Actor {
+interface Actor {
   kind: 'member' | 'token' | 'anonymous';
   id: number | null;
   name: string;
@@ -24,7 +24,7 @@ export interface AuditEvent {
   actor?: Actor;
 }
 
-export function actorOf(req: FastifyRequest): Actor {
+function actorOf(req: FastifyRequest): Actor {
   const p = req.staff;
   if (p?.kind === 'member') return { kind: 'member', id: p.member.id, name: p.member.email };
   if (p?.kind === 'token') return { kind: 'token', id: p.token.id, name: p.token.name };

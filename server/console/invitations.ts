@@ -5,7 +5,7 @@ import { randomToken, sha256 } from './secrets.js';
 import { staffCount } from './members.js';
 
 /** Enrolment links: valid 24 h, single use, only the token's hash stored. */
-export const LINK_SECONDS = 24 * 3600;
+const LINK_SECONDS = 24 * 3600;
 
 export interface NewLink {
   email: string;

@@ -7,7 +7,7 @@ import { randomToken } from './secrets.js';
 /** Argon2id (the binding's default algorithm) with its recommended costs. */
 export const hashPassword = (password: string) => hash(password);
 
-export const MIN_PASSWORD = 12;
+const MIN_PASSWORD = 12;
 
 let common: Set<string> | null = null;
 /** The shipped list of the most common passwords (server/console/commonPasswords.txt, one a line, lower case). */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { Access } from '../../core/console/roles.js';
+import { Problem } from '../../core/console/schemas/common.js';
 import type { Lifetimes } from './sessions.js';
 import './principal.js';
 
@@ -16,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export const CONSOLE_API = '/console/api';
+const CONSOLE_API = '/console/api';
 
 /**
  * What the console scope (server/routes/console/api/) needs from the root:
@@ -40,6 +41,8 @@ export default fp(
         info: { title: 'Manga reader console API', version: '1' },
         servers: [{ url: CONSOLE_API }],
         components: {
+          // Every failure's body (application/problem+json).
+          schemas: { Problem },
           securitySchemes: {
             session: { type: 'apiKey', in: 'cookie', name: 'console_session' },
             token: { type: 'http', scheme: 'bearer' },

@@ -1,4 +1,4 @@
-import type { ProblemCode } from '../../core/console/schemas/common.js';
+import type { Problem, ProblemCode } from '../../core/console/schemas/common.js';
 
 /** A console API failure, answered as application/problem+json (RFC 9457) by the console scope. */
 export class ConsoleProblem extends Error {
@@ -44,6 +44,6 @@ export const problems = {
 };
 
 /** The problem document (type is a URN: the codes are stable names, not pages). */
-export function problemBody(p: ConsoleProblem) {
+export function problemBody(p: ConsoleProblem): Problem {
   return { type: `urn:problem:${p.code}`, title: p.title, status: p.status, detail: p.detail, code: p.code, ...p.extra };
 }

@@ -4,9 +4,9 @@ import type { StaffSessionTable } from '../db/schemaConsole.js';
 import { randomToken, sha256 } from './secrets.js';
 
 /** Console sessions kept on the server: the cookie holds a random token, the database only its SHA-256. */
-export const COOKIE = 'console_session';
+const COOKIE = 'console_session';
 /** Over HTTPS the cookie is __Host- prefixed: Secure, Path=/, no Domain, so no other host can set it. */
-export const cookieName = (req: FastifyRequest) => (req.protocol === 'https' ? `__Host-${COOKIE}` : COOKIE);
+const cookieName = (req: FastifyRequest) => (req.protocol === 'https' ? `__Host-${COOKIE}` : COOKIE);
 /** How long a sign-in counts as recent for sensitive changes (s). */
 export const REAUTH_SECONDS = 300;
 

@@ -8,7 +8,7 @@ import { startSession } from './sessions.js';
 import { accountKey, clearThrottle } from './throttle.js';
 
 /** The step between a sign-in's password and its second factor (5 minutes, single use). */
-export const CHALLENGE_SECONDS = 300;
+const CHALLENGE_SECONDS = 300;
 
 export async function createChallenge(db: DB, memberId: number, purpose: 'sign-in' | 'passkey', webauthn: unknown, now: number) {
   const token = randomToken();

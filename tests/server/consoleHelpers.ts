@@ -22,7 +22,7 @@ export interface ConsoleApp {
   close(): Promise<void>;
 }
 
-export const START = Date.UTC(2026, 0, 15, 9, 0, 0);
+const START = Date.UTC(2026, 0, 15, 9, 0, 0);
 export const PASSWORD = 'correct horse battery staple';
 
 export async function setupConsole(backend: 'sqlite' | 'postgres', name: string, overrides: Partial<Config> = {}): Promise<ConsoleApp> {

@@ -25,7 +25,7 @@ export type StaffPatch = Static<typeof StaffPatch>;
 export const Link = Type.Object({ link: Type.String(), expiresAt: Seconds });
 export const MemberSessionParams = Type.Object({ id: Id, sid: Id });
 
-export const Invitation = Type.Object({
+const Invitation = Type.Object({
   id: Id,
   email: Type.String(),
   roles: Roles,
@@ -35,7 +35,7 @@ export const Invitation = Type.Object({
   usedAt: Type.Union([Seconds, Type.Null()]),
   createdBy: Type.Union([Id, Type.Null()]),
 });
-export type Invitation = Static<typeof Invitation>;
+type Invitation = Static<typeof Invitation>;
 export const Invitations = Type.Object({ invitations: Type.Array(Invitation) });
 export const NewInvitation = Type.Object({
   email: Email,

@@ -25,7 +25,7 @@ export const TitlePatch = Type.Object({
 });
 export type TitlePatch = Static<typeof TitlePatch>;
 export const FeedbackQuery = Type.Object({ before: Type.Optional(Id) });
-export const FeedbackItem = Type.Object({ id: Id, at: Seconds, type: Type.String(), subject: Type.String(), body: Type.String() });
+const FeedbackItem = Type.Object({ id: Id, at: Seconds, type: Type.String(), subject: Type.String(), body: Type.String() });
 export const FeedbackPage = Type.Object({ items: Type.Array(FeedbackItem) });
 export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
 export const StatsSummary = Type.Object({

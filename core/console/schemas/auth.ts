@@ -19,16 +19,16 @@ export const TotpSetup = Type.Object({ secret: Type.String(), otpauthUrl: Type.S
 export type TotpSetup = Static<typeof TotpSetup>;
 
 export const CodeBody = Type.Object({ code: Code });
-export const RecoveryCodes = Type.Array(Type.String(), { minItems: 10, maxItems: 10 });
+const RecoveryCodes = Type.Array(Type.String(), { minItems: 10, maxItems: 10 });
 export const Enrolled = Type.Object({ member: Member, recoveryCodes: Type.Optional(RecoveryCodes) });
 export type Enrolled = Static<typeof Enrolled>;
 
 /** WebAuthn JSON (PublicKeyCredential*OptionsJSON and responses), checked by @simplewebauthn/server. */
-export const WebAuthnJson = Type.Object({}, { additionalProperties: true });
+const WebAuthnJson = Type.Object({}, { additionalProperties: true });
 export const PasskeyOptions = Type.Object({ options: WebAuthnJson });
 export const PasskeyResponse = Type.Object({ response: WebAuthnJson });
 
-export const Factor = Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('recovery')]);
+const Factor = Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('recovery')]);
 export const SignIn = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Password });
 export type SignIn = Static<typeof SignIn>;
 export const SignInChallenge = Type.Object({
@@ -49,7 +49,7 @@ export type SessionInfo = Static<typeof SessionInfo>;
 export const PasswordBody = Type.Object({ password: Password });
 export const Reauth = Type.Object({ reauthUntil: Seconds });
 
-export const SessionRow = Type.Object({
+const SessionRow = Type.Object({
   id: Id,
   device: Type.String(),
   address: Type.String(),
@@ -57,17 +57,17 @@ export const SessionRow = Type.Object({
   lastUsedAt: Seconds,
   current: Type.Boolean(),
 });
-export type SessionRow = Static<typeof SessionRow>;
+type SessionRow = Static<typeof SessionRow>;
 export const Sessions = Type.Object({ sessions: Type.Array(SessionRow) });
 
-export const FactorRow = Type.Object({
+const FactorRow = Type.Object({
   id: Id,
   kind: Type.Union([Type.Literal('totp'), Type.Literal('passkey')]),
   name: Type.String(),
   createdAt: Seconds,
   lastUsedAt: Type.Union([Seconds, Type.Null()]),
 });
-export type FactorRow = Static<typeof FactorRow>;
+type FactorRow = Static<typeof FactorRow>;
 export const Factors = Type.Object({ factors: Type.Array(FactorRow), recoveryCodesLeft: Type.Integer() });
 export const NameBody = Type.Object({ name: Name });
 export const NewTotp = Type.Object({ id: Id, secret: Type.String(), otpauthUrl: Type.String(), qrSvg: Type.String() });

@@ -17,19 +17,7 @@ export const Password = Type.String({ minLength: 1, maxLength: 256 });
 export const Code = Type.String({ minLength: 6, maxLength: 32 });
 export const Name = Type.String({ minLength: 1, maxLength: 100 });
 
-/** A failure (RFC 9457 application/problem+json); `code` is what the console app translates. */
-export const Problem = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  code: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  retryAfter: Type.Optional(Type.Integer()),
-});
-export type Problem = Static<typeof Problem>;
-
-export const PROBLEM_CODES = [
+const PROBLEM_CODES = [
   'unauthenticated',
   'forbidden',
   'csrf',
@@ -48,6 +36,18 @@ export const PROBLEM_CODES = [
   'disabled',
   'internal',
 ] as const;
+/** A failure (RFC 9457 application/problem+json); `code` is what the console app translates. */
+export const Problem = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  code: Type.Union(PROBLEM_CODES.map((c) => Type.Literal(c))),
+  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  retryAfter: Type.Optional(Type.Integer()),
+});
+export type Problem = Static<typeof Problem>;
+
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 export const Member = Type.Object({
