@@ -40,12 +40,11 @@ export function useSessionMachine(clock: ConsoleClock): SessionApi {
     return sessionMachine.provide({
       actions: {
         loadSession: ({ self }) => {
+          // A 401 reaches the machine through onUnauthenticated; any other failure (the network) is not a
+          // sign-out: the next poll asks again.
           api<SessionAnswer>('GET', '/session').then(
             (a) => self.send({ type: 'session.loaded', member: a.member }),
-            (e: unknown) => {
-              // A network failure is not a sign-out: the next poll asks again.
-              if (e instanceof ConsoleProblem && e.status === 401) self.send({ type: 'session.none' });
-            },
+            () => {},
           );
         },
         startPolling: ({ self }, p) => {
