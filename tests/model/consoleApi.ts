@@ -18,13 +18,18 @@ export function scriptedConsoleApi() {
   const realFetch = globalThis.fetch;
   const install = () => {
     pending.length = 0;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
       const path = url.pathname.replace(/^\/console\/api/, '') + url.search;
       return new Promise<Response>((respond) =>
-        pending.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined, respond }),
+        pending.push({
+          method: init?.method ?? 'GET',
+          path,
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+          respond,
+        }),
       );
-    }) as typeof fetch;
+    };
   };
   const uninstall = () => {
     globalThis.fetch = realFetch;

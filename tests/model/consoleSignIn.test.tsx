@@ -82,11 +82,10 @@ describe('console sign-in and re-authentication (model paths on the real console
           if (v === 'secondFactor') {
             expect(
               'the chosen method',
-              (screen.getByRole('radio', { name: c.method === 'totp' ? 'Authenticator code' : 'Recovery code' }) as HTMLInputElement)
-                .checked,
+              screen.getByRole<HTMLInputElement>('radio', { name: c.method === 'totp' ? 'Authenticator code' : 'Recovery code' }).checked,
             );
           }
-          if (v === 'verifying') expect('verify held', (screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled);
+          if (v === 'verifying') expect('verify held', screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled);
           if (v === 'signedIn') expect('the session read again', net.has('GET', '/session'));
           expect(`${v}: wrong password message`, text(/Wrong email or password/) === (c.problem === 'bad-credentials'));
           expect(`${v}: wrong code message`, text(/That code is not right/) === (c.problem === 'bad-code'));
@@ -143,7 +142,7 @@ describe('console sign-in and re-authentication (model paths on the real console
           if (dialog) {
             expect(
               `${v}: confirm state`,
-              (within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled === (v === 'confirming'),
+              within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled === (v === 'confirming'),
             );
             expect(`${v}: refusal`, !!within(dialog).queryByText(/Wrong email or password/) === (c.problem === 'bad-credentials'));
           }
