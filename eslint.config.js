@@ -34,7 +34,7 @@ const SERVER_LAYERS = [
   ['repos'],
   ['images'],
   ['catalog'],
-  ['services', 'push'],
+  ['services', 'push', 'console'],
   ['plugins'],
   ['routes'],
   ['app.ts'],
@@ -106,7 +106,7 @@ export default tseslint.config(
     },
   },
   // React: the rules of hooks.
-  { files: ['src/**/*.tsx', 'src/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['src/**/*.tsx', 'src/**/*.ts', 'console/**/*.tsx', 'console/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
   // Import direction between the layers, and no cycles.
   {
     plugins: { 'import-x': importX },
@@ -138,7 +138,16 @@ export default tseslint.config(
               from: ['./src', './machines', './tests', './bench'],
               message: 'The server imports core/, never browser app code.',
             },
-            { target: './src', from: ['./server', './tests', './bench'], message: 'The browser app never imports server or test code.' },
+            {
+              target: './src',
+              from: ['./server', './tests', './bench', './console'],
+              message: 'The browser app never imports server, test or console code.',
+            },
+            {
+              target: './console',
+              from: ['./server', './tests', './bench', './src/app', './src/screens', './src/boot'],
+              message: 'The console imports core/, machines/, src/ui, src/i18n and src/lib, never the reader app, the server or tests.',
+            },
             ...SERVER_ZONES,
             ...APP_LOWER.map((dir) => ({
               target: `./${dir}`,

@@ -40,7 +40,25 @@ function offlineFiles(): Plugin {
     name: 'offline-files',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_opts, bundle) {
-      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && !/harness/i.test(f));
+      // What only the console's entry reaches stays out: the reader's offline copy carries no console code.
+      const reach = (entries: string[]) => {
+        const seen = new Set<string>();
+        const visit = (f: string) => {
+          if (seen.has(f)) return;
+          seen.add(f);
+          const c = bundle[f];
+          if (c?.type !== 'chunk') return;
+          [...c.imports, ...c.dynamicImports].forEach(visit);
+          c.viteMetadata?.importedCss.forEach((x) => seen.add(x));
+          c.viteMetadata?.importedAssets.forEach((x) => seen.add(x));
+        };
+        entries.forEach(visit);
+        return seen;
+      };
+      const entries = Object.values(bundle).filter((c) => c.type === 'chunk' && c.isEntry);
+      const reader = reach(entries.filter((c) => c.name !== 'console').map((c) => c.fileName));
+      const consoleOnly = [...reach(entries.filter((c) => c.name === 'console').map((c) => c.fileName))].filter((f) => !reader.has(f));
+      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && !/harness/i.test(f) && !consoleOnly.includes(f));
       this.emitFile({ type: 'asset', fileName: 'sw-assets.json', source: JSON.stringify(files.map((f) => `/${f}`)) });
     },
   };
@@ -63,9 +81,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // The app's page, and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
+          // The app's page, the publisher's console (console.html, served at /console; the reader's pages load
+          // none of its code), and the viewer's test harness (src/viewer/testing/harness.ts): its own entry,
           // sharing the session's modules with the app, that only browser tests load (tests/e2e/viewerHarness.ts).
-          input: { index: 'index.html', viewerHarness: 'src/viewer/testing/harness.ts', swOffline: 'src/sw/offlineWorker.ts' },
+          input: {
+            index: 'index.html',
+            console: 'console.html',
+            viewerHarness: 'src/viewer/testing/harness.ts',
+            swOffline: 'src/sw/offlineWorker.ts',
+          },
           output: {
             // The service worker's offline part keeps a fixed name beside public/sw.js, which loads it.
             entryFileNames: (chunk) => (chunk.name === 'swOffline' ? 'sw-offline.js' : 'assets/[name]-[hash].js'),

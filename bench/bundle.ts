@@ -3,7 +3,8 @@
  * requests in Chromium, gzip-compressed size (level 9) measured here, and
  * whether the viewer or PixiJS came along (they must load only on /viewer).
  * Baseline in the same run: the JavaScript a first visit to /viewer/<id>
- * loads. Target: under 170 KB gzip for /updates.
+ * loads, and the publisher's console (/console, its own entry: none of its
+ * code may reach the reader's pages). Target: under 170 KB gzip for /updates.
  *
  *   npm run build && npm run bench -- bundle
  */
@@ -36,13 +37,30 @@ try {
     success: { titleDetailView: { chapterListGroup: Array<{ firstChapterList: Array<{ chapterId: number }> }> } };
   };
   const viewer = await scripts(`/viewer/${detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId}`);
+  const consolePage = await scripts('/console');
   const homeKb = gz(home) / 1024;
   const viewerKb = gz(viewer) / 1024;
+  const consoleKb = gz(consolePage) / 1024;
+  // The console's own files (its entry and the chunks only it loads) must not appear on the reader's pages.
+  const consoleOnly = consolePage.filter((f) => !home.includes(f) && !viewer.includes(f));
+  const leaked = [...home, ...viewer].filter((f) => /console/i.test(f));
   // (The "viewer" i18n catalog is a tiny chunk of strings; the viewer code and Pixi are not.)
   const heavy = home.filter((f) => /Viewer|pixi|Renderer|Geometry|WebGL|WebGPU/i.test(f) && gz([f]) > 4096);
   console.log(`/updates loads ${home.length} JavaScript files: ${homeKb.toFixed(1)} KB gzip (target < 170 KB)`);
   console.log(`viewer or PixiJS chunks on /updates: ${heavy.length ? heavy.join(', ') : 'none'}`);
   console.log(`/viewer loads ${viewer.length} JavaScript files: ${viewerKb.toFixed(1)} KB gzip`);
+  console.log(
+    `/console loads ${consolePage.length} JavaScript files: ${consoleKb.toFixed(1)} KB gzip (${consoleOnly.length} of them its own)`,
+  );
+  console.log(`console chunks on /updates or /viewer: ${leaked.length ? leaked.join(', ') : 'none'}`);
+  console.log('');
+  console.log('page       files   KB gzip');
+  for (const [name, files, kb] of [
+    ['/updates', home, homeKb],
+    ['/viewer', viewer, viewerKb],
+    ['/console', consolePage, consoleKb],
+  ] as const)
+    console.log(`${name.padEnd(10)} ${String(files.length).padStart(5)}   ${kb.toFixed(1).padStart(7)}`);
   console.log(`ratio /updates to /viewer: ${(homeKb / viewerKb).toFixed(2)}`);
 } finally {
   await browser.close();

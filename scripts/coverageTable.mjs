@@ -42,11 +42,14 @@ for (const r of records) {
   Object.assign(m.exceptions.transitions, r.exceptions?.transitions ?? {});
 }
 
-const machines = fs
-  .readdirSync('machines')
-  .filter((f) => /Machine\.ts$/.test(f))
-  .map((f) => f.replace(/Machine\.ts$/, ''))
-  .sort();
+const machineNames = (dir, prefix) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => /Machine\.ts$/.test(f))
+    .map((f) => f.replace(/Machine\.ts$/, ''))
+    .map((n) => (prefix ? prefix + n[0].toUpperCase() + n.slice(1) : n));
+// The console's machines (machines/console/<thing>Machine.ts) record as console<Thing>, their ids.
+const machines = [...machineNames('machines', ''), ...machineNames('machines/console', 'console')].sort();
 
 const pct = (a, b) => (b === 0 ? '100%' : `${Math.floor((a / b) * 1000) / 10}%`);
 const frac = (a, b) => `${a}/${b} ${pct(a, b)}`;

@@ -17,6 +17,7 @@ import requestId, { loggerOptions, requestIdGenerator } from './plugins/requestI
 import metrics from './plugins/metrics.js';
 import health from './plugins/health.js';
 import viewing from './plugins/viewing.js';
+import consolePlugin from './console/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   // (server/plugins/api.ts: its hooks, bodies and error envelope, routes/api/); every other folder of
   // routes/ (images, the console) is loaded beside it, without them. A folder's autohooks.ts applies
   // to the routes of that folder and those below it.
+  // The console's OpenAPI document and route list see the routes registered after it.
+  await app.register(consolePlugin);
   await app.register(api, { prefix: '/api' });
   await app.register(autoload, {
     dir: path.join(import.meta.dirname, 'routes'),

@@ -109,6 +109,10 @@ export interface Config {
   viewFlushMs: number;
   /** A request whose head or body has not arrived within this (ms) is answered 408 and closed. */
   requestTimeoutMs: number;
+  /** CONSOLE_IDLE_MINUTES: a console session unused this long ends. */
+  consoleIdleMinutes: number;
+  /** CONSOLE_SESSION_HOURS: a console session ends this long after sign-in, used or not. */
+  consoleSessionHours: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -186,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewFlushViews: positive(env.VIEW_FLUSH_VIEWS, 1000),
     viewFlushMs: positive(env.VIEW_FLUSH_MS, 1000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 60_000),
+    consoleIdleMinutes: Math.max(1, Number(env.CONSOLE_IDLE_MINUTES ?? 30) || 30),
+    consoleSessionHours: Math.max(1, Number(env.CONSOLE_SESSION_HOURS ?? 12) || 12),
   };
   return { ...cfg, ...overrides };
 }

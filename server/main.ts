@@ -3,6 +3,7 @@ import { openDb } from './db/index.js';
 import { buildApp } from './app.js';
 import { ensureCatalog } from './catalog/index.js';
 import { systemClock } from './lib/clock.js';
+import { firstOwnerLink } from './console/invitations.js';
 
 /**
  * `npm start`: open (and migrate) the database, seed the demo catalog
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, dialect, clock }, { logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   console.log(`ready in ${((clock.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
+  // No staff yet: a one-time link (24 h) for a first owner, so a newcomer gets into the console.
+  const link = await firstOwnerLink(app);
+  if (link) {
+    app.log.warn({ link }, 'no console staff yet: enrol the first owner');
+    console.log(`\nNo console staff yet. Enrol the first owner (valid 24 h, single use):\n  ${link}\n`);
+  }
   // A clean stop (SIGTERM, SIGINT) closes the server: buffered views are written
   // (server/repos/views.ts), the notice connection and the pool closed.
   let stopping = false;

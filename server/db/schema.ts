@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type {
   BookmarkTable,
   CommentLikeTable,
@@ -21,6 +22,17 @@ import type {
   SettingTable,
 } from './schemaPromo.js';
 import type { PushDeliveryTable, PushJobTable, PushVapidTable, ViewTokenKeyTable } from './schemaPush.js';
+import type {
+  AuditLogTable,
+  ConsoleTokenTable,
+  StaffChallengeTable,
+  StaffFactorTable,
+  StaffInvitationTable,
+  StaffMemberTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+  StaffThrottleTable,
+} from './schemaConsole.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -58,6 +70,15 @@ export interface Database {
   contacts: ContactTable;
   settings: SettingTable;
   chapter_views_daily: ChapterViewsDailyTable;
+  staff_members: StaffMemberTable;
+  staff_factors: StaffFactorTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_sessions: StaffSessionTable;
+  staff_invitations: StaffInvitationTable;
+  staff_challenges: StaffChallengeTable;
+  staff_throttle: StaffThrottleTable;
+  console_tokens: ConsoleTokenTable;
+  audit_log: AuditLogTable;
 }
 
 /** A series: one work, published as one title per language. */
@@ -104,6 +125,8 @@ export interface TitleTable {
   /** Shown as "new" in the title's language list. */
   is_new: number;
   created_at: number;
+  /** Bumped by each console edit (migration 0010_console). */
+  version: Generated<number>;
 }
 
 interface TagTable {

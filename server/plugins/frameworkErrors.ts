@@ -27,11 +27,23 @@ export const MAX_HEADER_SIZE = 16 * 1024;
  * Fastify's frameworkErrors option: a URL that does not decode
  * (`/api/language%`) or a path parameter over its length, failed while
  * routing, before any hook. Answered like every other failure: the error
- * envelope under /api, plain text elsewhere, with the security headers.
+ * envelope under /api, a problem document under /console/api, plain text
+ * elsewhere, with the security headers.
  */
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.headers(req.server.securityHeaders);
   const api = errors.badParam('url', `is malformed (${error.code})`);
+  // The console's failures before routing answer in its form (problem+json), like those after.
+  if (req.url.startsWith('/console/api/')) {
+    const problem = {
+      type: 'urn:problem:validation',
+      title: 'Bad request',
+      status: 400,
+      detail: 'The address is malformed.',
+      code: 'validation',
+    };
+    return reply.code(400).header('cache-control', 'no-store').type('application/problem+json').send(JSON.stringify(problem));
+  }
   if (!isApiUrl(req.url)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
   // The query string did not decode either, maybe: ask for JSON by the raw URL.
   Object.defineProperty(req, 'query', { value: { format: /[?&]format=json(&|$)/.test(req.url) ? 'json' : '' } });

@@ -51,7 +51,18 @@ function routes(): string[] {
     }
   };
   walk(root);
-  return [...out, '/img/page/1007/1.webp', '/img/title/101/portrait.webp', '/', '/updates', '/viewer/1007', '/titles/101', '/nowhere'];
+  return [
+    ...out,
+    '/console/enrol/abc',
+    '/console/api/nowhere',
+    '/img/page/1007/1.webp',
+    '/img/title/101/portrait.webp',
+    '/',
+    '/updates',
+    '/viewer/1007',
+    '/titles/101',
+    '/nowhere',
+  ];
 }
 
 const PARAMS = [
@@ -151,6 +162,39 @@ const BODIES = [
   'x'.repeat(70 * 1024),
 ];
 
+/**
+ * The console API's registered routes (issue 30), their parameters filled
+ * with generated values, so a new console route is fuzzed too.
+ */
+function consolePaths(app: TestApp['app'], r: ReturnType<typeof rng>): string[] {
+  return [...new Set(app.consoleRoutes.map((route) => route.url))].map((url) =>
+    url.replace(/:\w+/g, () => encodeURIComponent(value(r))).replace(/\*$/, 'x'),
+  );
+}
+
+/** Whether a URL is under /console/api/ once its dot segments are resolved (/console/api/.. is /console). */
+function underConsoleApi(url: string): boolean {
+  try {
+    return new URL(url, 'http://x').pathname.startsWith('/console/api/');
+  } catch {
+    return url.startsWith('/console/api/');
+  }
+}
+
+/** Console credentials and CSRF headers, valid in form and never in fact. */
+function consoleHeaders(r: ReturnType<typeof rng>, headers: Record<string, string>): void {
+  if (r.int(2)) headers['x-console-request'] = r.pick(['1', '0', '']);
+  if (r.int(3) === 0)
+    headers.cookie = r.pick([
+      'console_session=',
+      'console_session=AAAA',
+      `console_session=${'a'.repeat(43)}`,
+      'console_session=%zz;console_session=x',
+    ]);
+  if (r.int(4) === 0) headers.authorization = r.pick(['Bearer ', 'Bearer mct_x', 'Basic eDp5', `Bearer mct_${'b'.repeat(43)}`]);
+  if (r.int(4) === 0) headers['sec-fetch-site'] = r.pick(['cross-site', 'same-origin', 'none', 'x']);
+}
+
 /** A value, usually from VALUES, sometimes mangled. */
 function value(r: ReturnType<typeof rng>): string {
   const v = r.pick(VALUES);
@@ -174,6 +218,7 @@ function request(r: ReturnType<typeof rng>, paths: string[]): InjectOptions & { 
   if (r.int(3) === 0) headers['x-forwarded-for'] = r.pick(['1.2.3.4', 'junk', '::1', '1.2.3.4, 5.6.7.8', '']);
   if (r.int(4) === 0) headers['accept-language'] = r.pick(['fr', '*', 'x'.repeat(300), ';q=x']);
   if (r.int(6) === 0) headers.cookie = r.pick(['mr_sid=feedfacefeedfacefeedfacefeedface', 'mr_lang=%zz', 'mr_clang=[', '=;;=']);
+  if (url.startsWith('/console')) consoleHeaders(r, headers);
   const method = r.pick(METHODS);
   const opts: InjectOptions & { url: string } = { method, url, headers };
   if (method !== 'GET' && method !== 'HEAD' && r.int(2)) {
@@ -195,9 +240,10 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
 
   it(`${INJECTED} generated malformed requests over every route: no 5xx, headers on all, the envelope under /api`, async () => {
     const r = rng(20260124);
-    const paths = routes();
+    const paths = [...routes(), ...consolePaths(t.app, r)];
     const statuses = new Map<number, number>();
     let envelopes = 0;
+    let consoleProblems = 0;
     for (let i = 0; i < INJECTED; i++) {
       const req = request(r, paths);
       const res = await t.app.inject(req);
@@ -205,6 +251,12 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       expect(res.statusCode, what).toBeLessThan(500);
       expectSecurityHeaders(res.headers);
+      if (underConsoleApi(req.url) && req.method !== 'HEAD' && res.statusCode >= 400) {
+        // Every console API failure is a problem document with its code.
+        expect(String(res.headers['content-type']), what).toMatch(/^application\/problem\+json/);
+        expect((JSON.parse(res.body) as { code?: string }).code, what).toBeTruthy();
+        consoleProblems++;
+      }
       if (!req.url.startsWith('/api/') || req.method === 'HEAD') continue;
       const type = String(res.headers['content-type']);
       if (type.startsWith('application/json')) {
@@ -219,7 +271,7 @@ describe.each(BACKENDS)('fuzz on %s', (backend) => {
       if (res.statusCode >= 400) envelopes++;
     }
     console.log(
-      `fuzz (${backend}): ${INJECTED} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, ${envelopes} error envelopes under /api`,
+      `fuzz (${backend}): ${INJECTED} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, ${envelopes} error envelopes under /api, ${consoleProblems} problem documents under /console/api`,
     );
   });
 

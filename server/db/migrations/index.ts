@@ -4,6 +4,7 @@ import { init } from './0001_init.js';
 import { views } from './0002_views.js';
 import { push } from './0004_push.js';
 import { history } from './0003_history.js';
+import { console_ } from './0010_console.js';
 import { hardening } from './0011_hardening.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -12,5 +13,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002_views': views,
   '0003_history': history,
   '0004_push': push,
+  '0010_console': console_,
   '0011_hardening': hardening,
 };

@@ -1,0 +1,79 @@
+/**
+ * The console's one way to its JSON API (/console/api): JSON in and out,
+ * `X-Console-Request: 1` on every write (the CSRF header a foreign page cannot
+ * send without a preflight the API never answers), and every failure, an
+ * RFC 9457 problem, turned into a ConsoleProblem with its stable `code`.
+ * A 401 'unauthenticated' on any call is also told to the session (the
+ * member was signed out: idle, disabled, or ended elsewhere).
+ */
+export const API_BASE = '/console/api';
+
+export class ConsoleProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly retryAfter: number | null = null,
+    readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
+  ) {
+    super(detail);
+    this.name = 'ConsoleProblem';
+  }
+}
+
+type Listener = () => void;
+const unauthenticated = new Set<Listener>();
+
+/** Called whenever a call is answered 401 'unauthenticated'. */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticated.add(listener);
+  return () => unauthenticated.delete(listener);
+}
+
+interface ProblemBody {
+  code?: string;
+  title?: string;
+  detail?: string;
+  retryAfter?: number;
+  errors?: Array<{ path: string; message: string }>;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-console-request'] = '1';
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(API_BASE + path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (e) {
+    throw new ConsoleProblem(0, 'network', (e as Error).message);
+  }
+  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+  const p = (await res.json().catch(() => ({}))) as ProblemBody;
+  const header = Number(res.headers.get('retry-after'));
+  const problem = new ConsoleProblem(
+    res.status,
+    p.code ?? `http-${res.status}`,
+    p.detail ?? p.title ?? res.statusText,
+    p.retryAfter ?? (Number.isFinite(header) && header > 0 ? header : null),
+    p.errors ?? [],
+  );
+  if (problem.status === 401 && problem.code === 'unauthenticated') for (const l of unauthenticated) l();
+  throw problem;
+}
+
+/** The problem code of any thrown value ('failed' for anything that is not a ConsoleProblem). */
+export const problemCode = (e: unknown): string => (e instanceof ConsoleProblem ? e.code : 'failed');
+
+/** Query string from the filled fields only. */
+export function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,74 @@
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { Loading } from '../../src/ui/Loading';
+import { t } from '../i18n';
+import { browserClock, type ConsoleClock } from './clock';
+import { SessionProvider, useMember, useSession, useSessionMachine } from './session';
+import { AREAS, reaches } from './nav';
+import { Frame } from './Frame';
+import SignInScreen from '../screens/signIn/SignInScreen';
+import EnrolScreen from '../screens/enrol/EnrolScreen';
+import HomeScreen from '../screens/home/HomeScreen';
+import MeScreen from '../screens/me/MeScreen';
+import StaffScreen from '../screens/staff/StaffScreen';
+import TokensScreen from '../screens/tokens/TokensScreen';
+import AuditScreen from '../screens/audit/AuditScreen';
+import CatalogScreen from '../screens/catalog/CatalogScreen';
+import FeedbackScreen from '../screens/feedback/FeedbackScreen';
+import StatsScreen from '../screens/stats/StatsScreen';
+import '../theme.css';
+import './app.css';
+
+const SCREENS = {
+  home: HomeScreen,
+  me: MeScreen,
+  staff: StaffScreen,
+  tokens: TokensScreen,
+  audit: AuditScreen,
+  catalog: CatalogScreen,
+  feedback: FeedbackScreen,
+  stats: StatsScreen,
+} as const;
+
+/** The console at /console: enrolment from a link, sign-in, then the frame with the areas the member's roles reach. */
+export function App({ clock = browserClock, base = '/console' }: { clock?: ConsoleClock; base?: string }) {
+  const session = useSessionMachine(clock);
+  return (
+    <SessionProvider value={session}>
+      <Router base={base}>
+        <Screens />
+      </Router>
+    </SessionProvider>
+  );
+}
+
+function Screens() {
+  const session = useSession();
+  const [location] = useLocation();
+  const enrol = /^\/enrol\/([^/]+)$/.exec(location);
+  if (enrol) return <EnrolScreen token={decodeURIComponent(enrol[1])} />;
+  if (session.state === 'checking') return <Loading />;
+  // Signed out or expired: sign in here, at the same address, and the member is back where they were.
+  if (session.state !== 'active') return <SignInScreen expired={session.state === 'expired'} />;
+  if (location === '/sign-in') return <Redirect to="/" />;
+  return (
+    <Frame>
+      <Switch>
+        {AREAS.map((a) => (
+          <Route key={a.path} path={a.path}>
+            <Area area={a} />
+          </Route>
+        ))}
+        <Route>
+          <h1>{t('console.notFound.title')}</h1>
+        </Route>
+      </Switch>
+    </Frame>
+  );
+}
+
+function Area({ area }: { area: (typeof AREAS)[number] }) {
+  const member = useMember();
+  if (!reaches(area.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;
+  const Screen = SCREENS[area.key];
+  return <Screen />;
+}

@@ -1,0 +1,26 @@
+import { CONSOLE_LOCALES, t } from '../i18n';
+import { locale } from '../../src/i18n';
+
+export const LANG_KEY = 'console.lang';
+
+/** English or Japanese: stored for this browser, then the page reloads in it. */
+export function LanguageSwitch() {
+  return (
+    <label className="c-lang">
+      <span className="c-visually-hidden">{t('console.frame.language')}</span>
+      <select
+        value={locale()}
+        onChange={(e) => {
+          localStorage.setItem(LANG_KEY, e.target.value);
+          window.location.reload();
+        }}
+      >
+        {CONSOLE_LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {t(`console.language.${l}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,22 @@
+import { ROUTE_ACCESS, rolesAllow, isRole, type ConsoleRoute } from '../../core/console/roles';
+
+/** The console's areas: path, the API call that feeds it (its roles decide who sees it), name key. */
+export const AREAS = [
+  { path: '/', route: 'GET /session', key: 'home' },
+  { path: '/me', route: 'GET /me/sessions', key: 'me' },
+  { path: '/staff', route: 'GET /staff', key: 'staff' },
+  { path: '/tokens', route: 'GET /tokens', key: 'tokens' },
+  { path: '/audit', route: 'GET /audit', key: 'audit' },
+  { path: '/catalog/titles', route: 'GET /catalog/titles', key: 'catalog' },
+  { path: '/feedback', route: 'GET /feedback', key: 'feedback' },
+  { path: '/stats', route: 'GET /stats/summary', key: 'stats' },
+] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
+
+/** Whether a member with these roles may call the route (the server decides; this only hides what it would refuse). */
+export function reaches(route: ConsoleRoute, roles: readonly string[]): boolean {
+  const access = ROUTE_ACCESS[route];
+  if (access === 'public' || access === 'member') return true;
+  return rolesAllow(access, roles.filter(isRole));
+}
+
+export const areasFor = (roles: readonly string[]) => AREAS.filter((a) => reaches(a.route, roles));

@@ -1,0 +1,84 @@
+import { createContext, useContext, useEffect, useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { sessionMachine, type ConsoleMember } from '../../machines/console/sessionMachine';
+import { inspect } from '../../src/lib/inspector';
+import { api, onUnauthenticated } from '../api/client';
+import type { SessionAnswer } from '../api/types';
+import type { ConsoleClock } from './clock';
+
+export interface SessionApi {
+  state: 'checking' | 'active' | 'signingOut' | 'expired' | 'signedOut';
+  member: ConsoleMember | null;
+  /** After a sign-in or enrolment: reads the new session. */
+  refresh: () => void;
+  signOut: () => void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+export function useSession(): SessionApi {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/** The signed-in member, for screens shown only while active. */
+export function useMember(): ConsoleMember {
+  const m = useSession().member;
+  if (!m) throw new Error('no member');
+  return m;
+}
+
+/**
+ * The session machine with its effects: GET /session (at start, on every
+ * poll), DELETE /session to sign out, the poll timer from the clock, the
+ * tab's visibility, and every 401 'unauthenticated' any call gets.
+ */
+export function useSessionMachine(clock: ConsoleClock): SessionApi {
+  const machine = useMemo(() => {
+    const poll = { stop: () => {} };
+    return sessionMachine.provide({
+      actions: {
+        loadSession: ({ self }) => {
+          // A 401 reaches the machine through onUnauthenticated; any other failure (the network) is not a
+          // sign-out: the next poll asks again.
+          api<SessionAnswer>('GET', '/session').then(
+            (a) => self.send({ type: 'session.loaded', member: a.member }),
+            () => {},
+          );
+        },
+        startPolling: ({ self }, p) => {
+          poll.stop = clock.every(p.seconds * 1000, () => self.send({ type: 'poll.due' }));
+        },
+        stopPolling: () => poll.stop(),
+        signOut: ({ self }) => {
+          const done = () => self.send({ type: 'signOut.done' });
+          api('DELETE', '/session').then(done, done);
+        },
+      },
+    });
+  }, [clock]);
+  const [snap, send, actor] = useMachine(machine, { input: { visible: document.visibilityState !== 'hidden' }, inspect });
+  useEffect(() => onUnauthenticated(() => actor.send({ type: 'session.expired' })), [actor]);
+  useEffect(() => {
+    const onVisible = () => {
+      const visible = document.visibilityState !== 'hidden';
+      actor.send({ type: 'visibility.change', visible });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
+  return {
+    state: snap.value,
+    member: snap.context.member,
+    refresh: () => {
+      api<SessionAnswer>('GET', '/session').then(
+        (a) => send({ type: 'session.loaded', member: a.member }),
+        () => {},
+      );
+    },
+    signOut: () => send({ type: 'signOut.request' }),
+  };
+}
+
+export const SessionProvider = SessionContext.Provider;

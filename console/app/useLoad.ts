@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, problemCode } from '../api/client';
+
+/** A GET the screen shows: its answer, its failure code, and a reload after a change. */
+export function useLoad<T>(path: string): { data: T | null; error: string | null; reload: () => void } {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<T>('GET', path).then(
+      (d) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+      },
+      (e: unknown) => {
+        if (live) setError(problemCode(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, n]);
+  return { data, error, reload: useCallback(() => setN((x) => x + 1), []) };
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { API_BASE, api, query, problemCode } from '../../api/client';
+import type { AuditEntry } from '../../api/types';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { Field, Problem } from '../../app/ui';
+
+interface Filters {
+  member: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}
+
+/** A datetime-local value (the member's time zone) as seconds UTC. */
+const seconds = (local: string) => (local ? String(Math.floor(new Date(local).getTime() / 1000)) : undefined);
+
+/** The audit log, filtered by member, action, target and time; exported as CSV or JSON lines. */
+export default function AuditScreen() {
+  const [f, setF] = useState<Filters>({ member: '', action: '', target: '', from: '', to: '' });
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const params = { member: f.member, action: f.action, target: f.target, from: seconds(f.from), to: seconds(f.to) };
+  const load = (before?: string) =>
+    api<{ entries: AuditEntry[]; next: string | number | null }>('GET', `/audit${query({ ...params, before })}`).then(
+      (a) => {
+        setEntries((old) => (before ? [...old, ...a.entries] : a.entries));
+        setNext(a.next === null || a.next === undefined ? null : String(a.next));
+        setProblem(null);
+      },
+      (e: unknown) => setProblem(problemCode(e)),
+    );
+  // The latest entries at once; filters apply when the member asks.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening the screen
+  useEffect(() => void load(), []);
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  return (
+    <>
+      <h1>{t('console.area.audit')}</h1>
+      <form
+        className="c-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load();
+        }}
+      >
+        <Field label={t('console.audit.member')} value={f.member} onChange={set('member')} />
+        <Field label={t('console.audit.action')} value={f.action} onChange={set('action')} />
+        <Field label={t('console.audit.target')} value={f.target} onChange={set('target')} />
+        <Field label={t('console.audit.from')} type="datetime-local" value={f.from} onChange={set('from')} />
+        <Field label={t('console.audit.to')} type="datetime-local" value={f.to} onChange={set('to')} />
+        <div className="c-row">
+          <button type="submit" className="c-button">
+            {t('console.audit.show')}
+          </button>
+          <a className="c-button c-button--quiet" href={`${API_BASE}/audit/export${query({ ...params, format: 'csv' })}`} download>
+            {t('console.audit.csv')}
+          </a>
+          <a className="c-button c-button--quiet" href={`${API_BASE}/audit/export${query({ ...params, format: 'jsonl' })}`} download>
+            {t('console.audit.jsonl')}
+          </a>
+        </div>
+      </form>
+      <Problem code={problem} />
+      <div className="c-table-wrap">
+        <table className="c-table">
+          <caption className="c-visually-hidden">{t('console.area.audit')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.audit.at')}</th>
+              <th scope="col">{t('console.audit.actor')}</th>
+              <th scope="col">{t('console.audit.action')}</th>
+              <th scope="col">{t('console.audit.target')}</th>
+              <th scope="col">{t('console.audit.change')}</th>
+              <th scope="col">{t('console.me.address')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{when(e.at)}</td>
+                <td>{e.actor.name ?? t(`console.audit.actor.${e.actor.kind}`)}</td>
+                <td>
+                  <code>{e.action}</code>
+                </td>
+                <td>{e.target}</td>
+                <td className="c-change">
+                  {e.before !== null && e.before !== undefined ? <code>{JSON.stringify(e.before)}</code> : null}
+                  {e.after !== null && e.after !== undefined ? <code>→ {JSON.stringify(e.after)}</code> : null}
+                </td>
+                <td>{e.address}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next ? (
+        <button type="button" className="c-button c-button--quiet" onClick={() => void load(next)}>
+          {t('console.common.more')}
+        </button>
+      ) : null}
+    </>
+  );
+}

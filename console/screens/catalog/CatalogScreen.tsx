@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { api, problemCode, query } from '../../api/client';
+import type { CatalogTitle } from '../../api/types';
+import { t } from '../../i18n';
+import { useLoad } from '../../app/useLoad';
+import { Field, Notice, Problem } from '../../app/ui';
+import { TitleEditor } from './TitleEditor';
+
+/** Titles' texts per language (editors: all; localizers: their languages). */
+export default function CatalogScreen() {
+  const [q, setQ] = useState('');
+  const [language, setLanguage] = useState('');
+  const [path, setPath] = useState('/catalog/titles');
+  const { data, error, reload } = useLoad<{ titles: CatalogTitle[] }>(path);
+  const [editing, setEditing] = useState<CatalogTitle | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <>
+      <h1>{t('console.area.catalog')}</h1>
+      <form
+        className="c-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPath(`/catalog/titles${query({ q, language })}`);
+        }}
+      >
+        <Field label={t('console.catalog.search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Field label={t('console.catalog.language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        <button type="submit" className="c-button">
+          {t('console.audit.show')}
+        </button>
+      </form>
+      <Problem code={error ?? problem} />
+      <Notice text={notice} />
+      {editing ? (
+        <TitleEditor
+          title={editing}
+          onCancel={() => setEditing(null)}
+          onSave={(patch) =>
+            api<CatalogTitle>('PATCH', `/catalog/titles/${editing.id}`, { ...patch, version: editing.version }).then(
+              () => {
+                setEditing(null);
+                setProblem(null);
+                setNotice(t('console.catalog.saved'));
+                reload();
+              },
+              (e: unknown) => {
+                setProblem(problemCode(e));
+                // Someone saved first: show their version; the member's text stays in the form.
+                if (problemCode(e) === 'conflict') reload();
+              },
+            )
+          }
+        />
+      ) : null}
+      <div className="c-table-wrap">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.catalog.name')}</th>
+              <th scope="col">{t('console.catalog.language')}</th>
+              <th scope="col">{t('console.catalog.author')}</th>
+              <th scope="col">{t('console.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.titles.map((x) => (
+              <tr key={`${x.id}`}>
+                <th scope="row">{x.name}</th>
+                <td>{x.language}</td>
+                <td>{x.author}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="c-button c-button--quiet"
+                    onClick={() => setEditing(x)}
+                    aria-label={t('console.catalog.editNamed', { name: x.name })}
+                  >
+                    {t('console.catalog.edit')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

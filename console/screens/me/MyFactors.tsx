@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { startRegistration } from '@simplewebauthn/browser';
+import type { TotpSecret } from '../../../machines/console/enrolmentMachine';
+import { api, problemCode } from '../../api/client';
+import type { Factor } from '../../api/types';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { useLoad } from '../../app/useLoad';
+import { useReauth } from '../../app/reauth';
+import { Field, Problem, Secret } from '../../app/ui';
+import { TotpSetup } from '../enrol/TotpSetup';
+
+/** Second factors: list, add (authenticator or passkey), remove, new recovery codes; each asks the password first. */
+export function MyFactors() {
+  const { data, error, reload } = useLoad<{ factors: Factor[]; recoveryCodesLeft: number }>('/me/factors');
+  const [name, setName] = useState('');
+  const [pending, setPending] = useState<(TotpSecret & { id: string }) | null>(null);
+  const [code, setCode] = useState('');
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const reauth = useReauth(reload);
+
+  const addTotp = () =>
+    reauth.run(() =>
+      api<TotpSecret & { id: string }>('POST', '/me/factors/totp', { name: name.trim() || t('console.factor.defaultTotp') }).then(
+        setPending,
+      ),
+    );
+  const addPasskey = () =>
+    reauth.run(async () => {
+      const { options } = await api<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', '/me/factors/passkey', {
+        name: name.trim() || t('console.factor.defaultPasskey'),
+      });
+      await api('POST', '/me/factors/passkey/confirm', { response: await startRegistration({ optionsJSON: options }) });
+    });
+  const confirmTotp = () => {
+    if (!pending) return;
+    api<{ recoveryCodes?: string[] }>('POST', `/me/factors/totp/${pending.id}/confirm`, { code: code.trim() }).then(
+      (a) => {
+        setPending(null);
+        setCode('');
+        if (a.recoveryCodes) setCodes(a.recoveryCodes);
+        reload();
+      },
+      (e: unknown) => setCodeProblem(problemCode(e)),
+    );
+  };
+
+  return (
+    <section aria-labelledby="my-factors">
+      <h2 id="my-factors">{t('console.me.factors')}</h2>
+      <Problem code={error ?? reauth.failure} />
+      <ul className="c-list">
+        {data?.factors.map((f) => (
+          <li key={f.id}>
+            <span>
+              <strong>{f.name}</strong> · {t(`console.signIn.method.${f.kind}`)} · {t('console.me.lastUsed')}: {when(f.lastUsedAt)}
+            </span>
+            <button
+              type="button"
+              className="c-button c-button--quiet"
+              disabled={reauth.busy}
+              onClick={() => reauth.run(() => api('DELETE', `/me/factors/${f.id}`))}
+              aria-label={t('console.factor.removeNamed', { name: f.name })}
+            >
+              {t('console.factor.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {data ? <p>{t('console.factor.codesLeft', { n: data.recoveryCodesLeft })}</p> : null}
+      <Field label={t('console.factor.name')} value={name} onChange={(e) => setName(e.target.value)} />
+      <div className="c-row">
+        <button type="button" className="c-button" disabled={reauth.busy} onClick={addTotp}>
+          {t('console.factor.addTotp')}
+        </button>
+        <button type="button" className="c-button" disabled={reauth.busy} onClick={addPasskey}>
+          {t('console.factor.addPasskey')}
+        </button>
+        <button
+          type="button"
+          className="c-button c-button--quiet"
+          disabled={reauth.busy}
+          onClick={() =>
+            reauth.run(() => api<{ recoveryCodes: string[] }>('POST', '/me/recovery-codes').then((a) => setCodes(a.recoveryCodes)))
+          }
+        >
+          {t('console.factor.newCodes')}
+        </button>
+      </div>
+      {pending ? (
+        <TotpSetup
+          totp={pending}
+          code={code}
+          setCode={setCode}
+          busy={false}
+          onSubmit={confirmTotp}
+          problem={<Problem code={codeProblem} />}
+        />
+      ) : null}
+      {codes ? (
+        <div>
+          <h3>{t('console.enrol.recoveryTitle')}</h3>
+          <p>{t('console.enrol.recoveryHint')}</p>
+          <Secret lines={codes} fileName="recovery-codes.txt" label={t('console.enrol.recoveryTitle')} />
+        </div>
+      ) : null}
+      {reauth.dialog}
+    </section>
+  );
+}

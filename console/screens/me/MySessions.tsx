@@ -1,0 +1,50 @@
+import { api } from '../../api/client';
+import type { MySession } from '../../api/types';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { useLoad } from '../../app/useLoad';
+import { Problem } from '../../app/ui';
+
+export function MySessions() {
+  const { data, error, reload } = useLoad<{ sessions: MySession[] }>('/me/sessions');
+  return (
+    <section aria-labelledby="my-sessions">
+      <h2 id="my-sessions">{t('console.me.sessions')}</h2>
+      <Problem code={error} />
+      <div className="c-table-wrap">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.me.device')}</th>
+              <th scope="col">{t('console.me.address')}</th>
+              <th scope="col">{t('console.me.lastUsed')}</th>
+              <th scope="col">{t('console.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.sessions.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.device} {s.current ? <strong>({t('console.me.thisSession')})</strong> : null}
+                </td>
+                <td>{s.address}</td>
+                <td>{when(s.lastUsedAt)}</td>
+                <td>
+                  {s.current ? null : (
+                    <button
+                      type="button"
+                      className="c-button c-button--quiet"
+                      onClick={() => void api('DELETE', `/me/sessions/${s.id}`).then(reload, reload)}
+                    >
+                      {t('console.me.endSession')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

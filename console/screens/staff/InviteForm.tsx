@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { ROLES } from '../../../core/console/roles';
+import { api, problemCode } from '../../api/client';
+import { t } from '../../i18n';
+import { Field, Problem, RolePicker } from '../../app/ui';
+
+/** An invitation: email, roles, languages (for localizers) → a one-time enrolment link to pass on. */
+export function InviteForm({ onInvited }: { onInvited: (link: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<string[]>([]);
+  const [languages, setLanguages] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="invite">
+      <h2 id="invite">{t('console.staff.invite')}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const langs = languages.split(/[\s,]+/).filter(Boolean);
+          api<{ link: string }>('POST', '/invitations', { email: email.trim(), roles, languages: langs }).then(
+            (a) => {
+              setProblem(null);
+              setEmail('');
+              setRoles([]);
+              setLanguages('');
+              onInvited(a.link);
+            },
+            (err: unknown) => setProblem(problemCode(err)),
+          );
+        }}
+      >
+        <Field label={t('console.signIn.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <RolePicker all={ROLES} value={roles} onChange={setRoles} legend={t('console.staff.roles')} />
+        <Field
+          label={t('console.staff.languages')}
+          hint={t('console.staff.languagesHint')}
+          value={languages}
+          onChange={(e) => setLanguages(e.target.value)}
+        />
+        <Problem code={problem} />
+        <button type="submit" className="c-button" disabled={roles.length === 0}>
+          {t('console.staff.sendInvite')}
+        </button>
+      </form>
+    </section>
+  );
+}

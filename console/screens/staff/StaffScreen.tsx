@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { api, problemCode } from '../../api/client';
+import type { Invitation, StaffMember } from '../../api/types';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { useLoad } from '../../app/useLoad';
+import { useReauth } from '../../app/reauth';
+import { Notice, Problem, Roles, Secret } from '../../app/ui';
+import { InviteForm } from './InviteForm';
+import { MemberRow } from './MemberRow';
+
+/** Staff: members (roles, disable, reset second factor, end sessions) and invitations. */
+export default function StaffScreen() {
+  const staff = useLoad<{ members: StaffMember[] }>('/staff');
+  const invitations = useLoad<{ invitations: Invitation[] }>('/invitations');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const reauth = useReauth(staff.reload);
+  const act = (p: Promise<unknown>, done: string) =>
+    p.then(
+      () => {
+        setFailure(null);
+        setNotice(done);
+        staff.reload();
+      },
+      (e: unknown) => setFailure(problemCode(e)),
+    );
+
+  return (
+    <>
+      <h1>{t('console.area.staff')}</h1>
+      <Problem code={staff.error ?? failure ?? reauth.failure} />
+      <Notice text={notice} />
+      {link ? (
+        <div>
+          <h2>{t('console.staff.link')}</h2>
+          <Secret lines={[link]} fileName="enrolment-link.txt" label={t('console.staff.link')} />
+        </div>
+      ) : null}
+      <div className="c-table-wrap">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.staff.member')}</th>
+              <th scope="col">{t('console.staff.roles')}</th>
+              <th scope="col">{t('console.staff.lastSignIn')}</th>
+              <th scope="col">{t('console.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data?.members.map((m) => (
+              <MemberRow
+                key={m.id}
+                member={m}
+                busy={reauth.busy}
+                onRoles={(roles) => reauth.run(() => api('PATCH', `/staff/${m.id}`, { roles, version: m.version }))}
+                onDisabled={(disabled) =>
+                  act(
+                    api('PATCH', `/staff/${m.id}`, { disabled, version: m.version }),
+                    t(disabled ? 'console.staff.disabledDone' : 'console.staff.enabledDone'),
+                  )
+                }
+                onReset={() => reauth.run(() => api<{ link: string }>('POST', `/staff/${m.id}/reset-factors`).then((a) => setLink(a.link)))}
+                onEndSessions={() => act(api('DELETE', `/staff/${m.id}/sessions`), t('console.staff.sessionsEnded'))}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <InviteForm
+        onInvited={(l) => {
+          setLink(l);
+          invitations.reload();
+        }}
+      />
+      <section aria-labelledby="invitations">
+        <h2 id="invitations">{t('console.staff.invitations')}</h2>
+        <ul className="c-list">
+          {invitations.data?.invitations.map((i) => (
+            <li key={i.id}>
+              <span>
+                {i.email} · <Roles roles={i.roles} /> ·{' '}
+                {i.usedAt ? t('console.staff.used', { at: when(i.usedAt) }) : t('console.staff.expires', { at: when(i.expiresAt) })}
+              </span>
+              {i.usedAt ? null : (
+                <button
+                  type="button"
+                  className="c-button c-button--quiet"
+                  onClick={() => void api('DELETE', `/invitations/${i.id}`).then(invitations.reload)}
+                >
+                  {t('console.staff.withdraw')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {reauth.dialog}
+    </>
+  );
+}

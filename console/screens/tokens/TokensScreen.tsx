@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { TOKEN_ROLES } from '../../../core/console/roles';
+import { api, problemCode } from '../../api/client';
+import type { ApiToken } from '../../api/types';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { useLoad } from '../../app/useLoad';
+import { Field, Problem, RolePicker, Roles, Secret } from '../../app/ui';
+
+const DAY = 86_400;
+
+/** API tokens for automation: named, scoped to roles, with an expiry; the token is shown once. */
+export default function TokensScreen() {
+  const { data, error, reload } = useLoad<{ tokens: ApiToken[] }>('/tokens');
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<string[]>([]);
+  const [days, setDays] = useState('90');
+  const [created, setCreated] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <>
+      <h1>{t('console.area.tokens')}</h1>
+      <Problem code={error ?? problem} />
+      <form
+        aria-labelledby="new-token"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // The API takes the expiry as a time; the member chooses it in days from now.
+          const expiresAt = Math.floor(Date.now() / 1000) + Number(days) * DAY;
+          api<{ token: string }>('POST', '/tokens', { name: name.trim(), roles, expiresAt }).then(
+            (a) => {
+              setCreated(a.token);
+              setName('');
+              setRoles([]);
+              setProblem(null);
+              reload();
+            },
+            (err: unknown) => setProblem(problemCode(err)),
+          );
+        }}
+      >
+        <h2 id="new-token">{t('console.tokens.new')}</h2>
+        <Field label={t('console.tokens.name')} required value={name} onChange={(e) => setName(e.target.value)} />
+        <RolePicker all={TOKEN_ROLES} value={roles} onChange={setRoles} legend={t('console.staff.roles')} />
+        <Field
+          label={t('console.tokens.days')}
+          type="number"
+          min={1}
+          max={365}
+          required
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+        <button type="submit" className="c-button" disabled={roles.length === 0 || name.trim() === ''}>
+          {t('console.tokens.create')}
+        </button>
+      </form>
+      {created ? (
+        <div>
+          <h2>{t('console.tokens.shownOnce')}</h2>
+          <Secret lines={[created]} fileName="api-token.txt" label={t('console.tokens.shownOnce')} />
+        </div>
+      ) : null}
+      <div className="c-table-wrap">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.tokens.name')}</th>
+              <th scope="col">{t('console.staff.roles')}</th>
+              <th scope="col">{t('console.tokens.expires')}</th>
+              <th scope="col">{t('console.me.lastUsed')}</th>
+              <th scope="col">{t('console.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.tokens.map((k) => (
+              <tr key={k.id}>
+                <th scope="row">{k.name}</th>
+                <td>
+                  <Roles roles={k.roles} />
+                </td>
+                <td>{when(k.expiresAt)}</td>
+                <td>{when(k.lastUsedAt)}</td>
+                <td>
+                  {k.revokedAt ? (
+                    t('console.tokens.revoked', { at: when(k.revokedAt) })
+                  ) : (
+                    <button
+                      type="button"
+                      className="c-button c-button--quiet"
+                      onClick={() => void api('DELETE', `/tokens/${k.id}`).then(reload)}
+                    >
+                      {t('console.tokens.revoke')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The console's roles and who may call each console API route (issue 30).
+ * The server's console scope (server/routes/console/api/autohooks.ts) checks
+ * every route against this table, failing closed; the console app uses it
+ * to show only what a member's roles reach (the server still enforces).
+ */
+export const ROLES = ['owner', 'editor', 'localizer', 'moderator', 'analyst'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles an API token may carry: staff and tokens themselves stay with signed-in owners. */
+export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator', 'analyst'];
+
+/**
+ * Who may call a route: `public` (no session: enrolment and sign-in steps),
+ * `member` (any signed-in member, not a token: their own session and
+ * factors), or the roles that may (owner may do everything).
+ */
+export type Access = 'public' | 'member' | readonly Role[];
+
+const OWNER: readonly Role[] = ['owner'];
+const CATALOG: readonly Role[] = ['editor', 'localizer'];
+
+/** Every console API route, "METHOD /path" under /console/api, with who may call it. */
+export const ROUTE_ACCESS = {
+  'GET /openapi.json': 'member',
+  'GET /enrolment/:token': 'public',
+  'POST /enrolment/:token/totp': 'public',
+  'POST /enrolment/:token/totp/confirm': 'public',
+  'POST /enrolment/:token/passkey': 'public',
+  'POST /enrolment/:token/passkey/confirm': 'public',
+  'POST /sign-in': 'public',
+  'POST /sign-in/totp': 'public',
+  'POST /sign-in/recovery': 'public',
+  'POST /sign-in/passkey': 'public',
+  'GET /session': 'member',
+  'DELETE /session': 'member',
+  'POST /session/reauth': 'member',
+  'GET /me/sessions': 'member',
+  'DELETE /me/sessions/:id': 'member',
+  'POST /me/password': 'member',
+  'GET /me/factors': 'member',
+  'POST /me/factors/totp': 'member',
+  'POST /me/factors/totp/:id/confirm': 'member',
+  'POST /me/factors/passkey': 'member',
+  'POST /me/factors/passkey/confirm': 'member',
+  'DELETE /me/factors/:id': 'member',
+  'POST /me/recovery-codes': 'member',
+  'GET /staff': OWNER,
+  'PATCH /staff/:id': OWNER,
+  'POST /staff/:id/reset-factors': OWNER,
+  'GET /staff/:id/sessions': OWNER,
+  'DELETE /staff/:id/sessions/:sid': OWNER,
+  'DELETE /staff/:id/sessions': OWNER,
+  'GET /invitations': OWNER,
+  'POST /invitations': OWNER,
+  'DELETE /invitations/:id': OWNER,
+  'GET /tokens': OWNER,
+  'POST /tokens': OWNER,
+  'DELETE /tokens/:id': OWNER,
+  'GET /audit': OWNER,
+  'GET /audit/export': OWNER,
+  'GET /catalog/titles': CATALOG,
+  'PATCH /catalog/titles/:id': CATALOG,
+  'GET /feedback': ['moderator'],
+  'GET /stats/summary': ['analyst'],
+} as const satisfies Record<string, Access>;
+
+export type ConsoleRoute = keyof typeof ROUTE_ACCESS;
+
+/** Whether a holder of `roles` (a member or a token) may call a route of `access` (public and member aside). */
+export function rolesAllow(access: readonly Role[], roles: readonly Role[]): boolean {
+  return roles.includes('owner') || access.some((r) => roles.includes(r));
+}
+
+export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);

@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Seconds } from './common.js';
+
+/** The role-scoped areas of part 1: catalog texts, the feedback inbox, view statistics. */
+export const TitleQuery = Type.Object({
+  language: Type.Optional(Type.String({ maxLength: 8 })),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export const CatalogTitle = Type.Object({
+  id: Id,
+  seriesId: Type.Integer(),
+  language: Type.String(),
+  name: Type.String(),
+  author: Type.String(),
+  overview: Type.String(),
+  version: Type.Integer(),
+});
+export type CatalogTitle = Static<typeof CatalogTitle>;
+export const CatalogTitles = Type.Object({ titles: Type.Array(CatalogTitle) });
+export const TitlePatch = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  author: Type.Optional(Type.String({ maxLength: 200 })),
+  overview: Type.Optional(Type.String({ maxLength: 5000 })),
+  version: Type.Integer({ minimum: 0 }),
+});
+export type TitlePatch = Static<typeof TitlePatch>;
+export const FeedbackQuery = Type.Object({ before: Type.Optional(Id) });
+const FeedbackItem = Type.Object({ id: Id, at: Seconds, type: Type.String(), subject: Type.String(), body: Type.String() });
+export const FeedbackPage = Type.Object({ items: Type.Array(FeedbackItem) });
+export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
+export const StatsSummary = Type.Object({
+  days: Type.Array(Type.Object({ day: Seconds, views: Type.Integer(), readers: Type.Integer() })),
+});

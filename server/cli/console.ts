@@ -1,0 +1,77 @@
+/**
+ * npm run console -- invite EMAIL --role owner [--role editor …] [--language ja …]
+ * Prints a one-time enrolment link for the console (valid 24 h, single use).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDb } from '../db/index.js';
+import { systemClock } from '../lib/clock.js';
+import { isRole } from '../../core/console/roles.js';
+import { createLink, linkUrl, serverBase } from '../console/invitations.js';
+import { memberByEmail } from '../console/members.js';
+
+const HELP = `Usage: npm run console -- invite EMAIL --role ROLE [--role ROLE …] [--language CODE …]
+
+Prints a one-time link (valid 24 hours, single use) with which EMAIL enrols
+in the console: a password and a second factor (an authenticator app or a
+passkey). Roles: owner, editor, localizer, moderator, analyst. Languages are
+a localizer's (en, ja, …). The link's address is PUBLIC_URL, else
+http://localhost:PORT. Environment: DATA_DIR, DATABASE_URL as for the server.`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: 'string', multiple: true }, language: { type: 'string', multiple: true }, help: { type: 'boolean' } },
+  });
+  const [command, email] = positionals;
+  const roles = values.role ?? [];
+  if (values.help || command !== 'invite' || !email || !/^[^@\s]+@[^@\s]+$/.test(email) || !roles.length) {
+    console.log(HELP);
+    return values.help ? 0 : 2;
+  }
+  const bad = roles.filter((r) => !isRole(r));
+  if (bad.length) {
+    console.error(`unknown role: ${bad.join(', ')}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const { db, close } = await openDb(config);
+  try {
+    if (await memberByEmail(db, email)) {
+      console.error(`${email} is already a member: an owner resets their second factor in the console.`);
+      return 1;
+    }
+    const l = await createLink(
+      db,
+      { email, roles: roles.filter(isRole), languages: values.language ?? [], createdBy: null },
+      systemClock.nowSec(),
+    );
+    await db
+      .insertInto('audit_log')
+      .values({
+        at: systemClock.nowSec(),
+        actor_kind: 'anonymous',
+        actor_id: null,
+        actor_name: 'cli',
+        action: 'invitation.create',
+        target: `invitation:${l.id}`,
+        before: null,
+        after: JSON.stringify({ email, roles, via: 'cli' }),
+        address: 'localhost',
+        user_agent: 'npm run console',
+      })
+      .execute();
+    console.log(linkUrl(serverBase({ config }), l.token));
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

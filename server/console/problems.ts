@@ -1,0 +1,49 @@
+import type { Problem, ProblemCode } from '../../core/console/schemas/common.js';
+
+/** A console API failure, answered as application/problem+json (RFC 9457) by the console scope. */
+export class ConsoleProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly title: string,
+    readonly detail: string,
+    readonly extra: { errors?: { path: string; message: string }[]; retryAfter?: number } = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const problems = {
+  unauthenticated: () => new ConsoleProblem(401, 'unauthenticated', 'Not signed in', 'Sign in to the console first.'),
+  forbidden: (detail = 'Your roles do not allow this.') => new ConsoleProblem(403, 'forbidden', 'Forbidden', detail),
+  csrf: () =>
+    new ConsoleProblem(403, 'csrf', 'Cross-site request refused', 'A console write needs the X-Console-Request header and the same site.'),
+  validation: (errors: { path: string; message: string }[], detail = 'The request is not valid.') =>
+    new ConsoleProblem(400, 'validation', 'Invalid request', detail, { errors }),
+  notFound: (what = 'This console address does not exist.') => new ConsoleProblem(404, 'not-found', 'Not found', what),
+  conflict: (detail = 'It was changed meanwhile: reload and try again.') => new ConsoleProblem(409, 'conflict', 'Conflict', detail),
+  throttled: (retryAfter: number) =>
+    new ConsoleProblem(429, 'throttled', 'Too many attempts', `Wait ${retryAfter} s before trying again.`, { retryAfter }),
+  locked: (retryAfter: number) =>
+    new ConsoleProblem(
+      423,
+      'locked',
+      'Sign-in locked',
+      `Too many failed sign-ins: wait ${Math.ceil(retryAfter / 60)} min, or ask an owner to reset your second factor.`,
+      { retryAfter },
+    ),
+  badCredentials: () => new ConsoleProblem(401, 'bad-credentials', 'Wrong email or password', 'The email or the password is wrong.'),
+  badCode: () => new ConsoleProblem(401, 'bad-code', 'Wrong code', 'The code is wrong, expired or already used.'),
+  reauthRequired: () => new ConsoleProblem(403, 'reauth-required', 'Password needed', 'Enter your password again to make this change.'),
+  enrolmentInvalid: () =>
+    new ConsoleProblem(404, 'enrolment-invalid', 'Link not valid', 'This enrolment link is unknown, expired or already used.'),
+  weakPassword: () => new ConsoleProblem(422, 'weak-password', 'Password too short', 'Use at least 12 characters.'),
+  commonPassword: () => new ConsoleProblem(422, 'common-password', 'Password too common', 'This password is among the most common ones.'),
+  lastFactor: () => new ConsoleProblem(409, 'last-factor', 'Last second factor', 'Add another second factor before removing this one.'),
+  disabled: () => new ConsoleProblem(403, 'disabled', 'Account disabled', 'This account is disabled: ask an owner.'),
+};
+
+/** The problem document (type is a URN: the codes are stable names, not pages). */
+export function problemBody(p: ConsoleProblem): Problem {
+  return { type: `urn:problem:${p.code}`, title: p.title, status: p.status, detail: p.detail, code: p.code, ...p.extra };
+}

@@ -1,0 +1,91 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+import type { StaffFactorTable } from '../db/schemaConsole.js';
+
+/** Passkeys (WebAuthn) through @simplewebauthn/server; the relying party is the host the console is served from. */
+export function relyingParty(req: FastifyRequest, publicUrl: string): { rpID: string; origin: string } {
+  if (publicUrl) {
+    const u = new URL(publicUrl);
+    return { rpID: u.hostname, origin: u.origin };
+  }
+  return { rpID: req.hostname, origin: `${req.protocol}://${req.host}` };
+}
+
+export function registrationOptions(rpID: string, email: string, existing: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+  return generateRegistrationOptions({
+    rpName: 'Manga console',
+    rpID,
+    userName: email,
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    excludeCredentials: existing.filter((f) => f.credential_id).map((f) => ({ id: f.credential_id!, ...transportsOf(f.transports) })),
+  });
+}
+
+/** Stored transports as the library takes them (an absent property, not undefined). */
+const transportsOf = (t: string | null): { transports?: string[] } => (t ? { transports: JSON.parse(t) as string[] } : {});
+
+/** A verified new credential, or null. */
+export async function verifyRegistration(response: unknown, challenge: string, rp: { rpID: string; origin: string }) {
+  try {
+    const v = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    });
+    if (!v.verified) return null;
+    const c = v.registrationInfo.credential;
+    return {
+      credentialId: c.id,
+      publicKey: Buffer.from(c.publicKey).toString('base64url'),
+      counter: c.counter,
+      transports: c.transports ? JSON.stringify(c.transports) : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function authenticationOptions(rpID: string, factors: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+  return generateAuthenticationOptions({
+    rpID,
+    userVerification: 'preferred',
+    allowCredentials: factors.filter((f) => f.credential_id).map((f) => ({ id: f.credential_id!, ...transportsOf(f.transports) })),
+  });
+}
+
+/** The new signature counter when the response is valid for this factor (the library refuses a counter that did not grow), or null. */
+export async function verifyAuthentication(
+  response: unknown,
+  challenge: string,
+  rp: { rpID: string; origin: string },
+  factor: Pick<StaffFactorTable, 'credential_id' | 'public_key' | 'counter' | 'transports'>,
+): Promise<number | null> {
+  try {
+    const v = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+      credential: {
+        id: factor.credential_id!,
+        publicKey: new Uint8Array(Buffer.from(factor.public_key!, 'base64url')),
+        counter: Number(factor.counter),
+        ...transportsOf(factor.transports),
+      },
+    });
+    return v.verified ? v.authenticationInfo.newCounter : null;
+  } catch {
+    return null;
+  }
+}

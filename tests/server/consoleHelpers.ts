@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { openDb, type DB } from '../../server/db/index.js';
+import { manualServerClock, type ManualServerClock } from '../../server/lib/clock.js';
+import { createLink } from '../../server/console/invitations.js';
+import { sha256 } from '../../server/console/secrets.js';
+import { totpCode } from '../../server/console/totp.js';
+import type { Role } from '../../core/console/roles.js';
+import { seed } from './fixtures.js';
+
+/** Console server tests: an app on a fresh database with a manual clock, and calls as a browser or a token makes them. */
+export interface ConsoleApp {
+  app: FastifyInstance;
+  db: DB;
+  clock: ManualServerClock;
+  close(): Promise<void>;
+}
+
+const START = Date.UTC(2026, 0, 15, 9, 0, 0);
+export const PASSWORD = 'correct horse battery staple';
+
+export async function setupConsole(backend: 'sqlite' | 'postgres', name: string, overrides: Partial<Config> = {}): Promise<ConsoleApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `con-${name}-`));
+  let databaseUrl = '';
+  let drop = async () => {};
+  if (backend === 'postgres') {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const dbName = `t_${name.replace(/\W/g, '_')}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const own = new URL(url.toString());
+    own.pathname = `/${dbName}`;
+    databaseUrl = own.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'web') },
+    overrides,
+  );
+  const { db, dialect, close } = await openDb(config);
+  await seed(db, Math.floor(START / 1000));
+  const clock = manualServerClock(START);
+  const app = await buildApp({ config, db, dialect, clock });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Call {
+  status: number;
+  json: Record<string, unknown> & { code?: string };
+  headers: Record<string, unknown>;
+  text: string;
+  /** The console_session cookie's value the answer set, if any. */
+  cookie: string | null;
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** A console API call; writes carry X-Console-Request: 1 unless `headers` says otherwise. */
+export async function api(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  o: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string> } = {},
+): Promise<Call> {
+  const headers: Record<string, string> = {};
+  if (WRITES.has(method)) headers['x-console-request'] = '1';
+  if (o.cookie) headers.cookie = `console_session=${o.cookie}`;
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, o.headers ?? {});
+  const r = await app.inject({
+    method: method as 'GET',
+    url: `/console/api${url}`,
+    headers,
+    ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
+  });
+  let json: Call['json'] = {};
+  try {
+    json = JSON.parse(r.body) as Call['json'];
+  } catch {
+    // not JSON (an export, a 204)
+  }
+  const set = [r.headers['set-cookie'] ?? []].flat().join('\n');
+  const cookie = /console_session=([^;]*)/.exec(set)?.[1] ?? null;
+  return { status: r.statusCode, json, headers: r.headers, text: r.body, cookie };
+}
+
+/** A member with a session, written straight to the database (for the access tests: no sign-in costs). */
+export async function memberWithSession(
+  db: DB,
+  roles: Role[],
+  now: number,
+  languages: string[] = [],
+): Promise<{ id: number; cookie: string }> {
+  const email = `m${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const m = await db
+    .insertInto('staff_members')
+    .values({
+      email,
+      name: email,
+      password_hash: 'x',
+      roles: JSON.stringify(roles),
+      languages: JSON.stringify(languages),
+      disabled: 0,
+      created_at: now,
+      last_sign_in_at: null,
+      version: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: m.id, cookie: await sessionFor(db, m.id, now) };
+}
+
+export async function sessionFor(db: DB, memberId: number, now: number): Promise<string> {
+  const cookie = crypto.randomBytes(32).toString('base64url');
+  await db
+    .insertInto('staff_sessions')
+    .values({
+      member_id: memberId,
+      token_hash: sha256(cookie),
+      created_at: now,
+      last_used_at: now,
+      reauth_until: now + 300,
+      address: '127.0.0.1',
+      user_agent: 'test',
+    })
+    .execute();
+  return cookie;
+}
+
+/** Enrols a member through the API with TOTP from a fresh link; the secret, session cookie, member and recovery codes. */
+export async function enrolTotp(c: ConsoleApp, email: string, roles: Role[] = ['owner']) {
+  const link = await createLink(c.db, { email, roles, languages: [], createdBy: null }, c.clock.nowSec());
+  const setup = await api(c.app, 'POST', `/enrolment/${link.token}/totp`, { body: { name: 'Test Member', password: PASSWORD } });
+  if (setup.status !== 200) throw new Error(`enrolment: ${setup.status} ${setup.text}`);
+  const secret = setup.json.secret as string;
+  const done = await api(c.app, 'POST', `/enrolment/${link.token}/totp/confirm`, { body: { code: totpCode(secret, c.clock.now()) } });
+  if (done.status !== 200 || !done.cookie) throw new Error(`enrolment confirm: ${done.status} ${done.text}`);
+  const member = done.json.member as { id: number };
+  return { secret, cookie: done.cookie, id: member.id, recoveryCodes: done.json.recoveryCodes as string[], token: link.token };
+}
+
+/** Signs in with password then TOTP (moving the clock a step on, so the code is not the one used last). */
+export async function signInTotp(c: ConsoleApp, email: string, secret: string, password = PASSWORD) {
+  const first = await api(c.app, 'POST', '/sign-in', { body: { email, password } });
+  if (first.status !== 200) return { first, second: null };
+  c.clock.advance(30_000);
+  const second = await api(c.app, 'POST', '/sign-in/totp', {
+    body: { challenge: first.json.challenge, code: totpCode(secret, c.clock.now()) },
+  });
+  return { first, second };
+}
