@@ -6,7 +6,7 @@ import { setup } from 'xstate';
  * load. The shell shows the matching screen instead of the routed content;
  * navigation clears it.
  */
-export type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
+type GlobalErrorKind = 'maintenance' | 'geoBlocking' | 'default';
 
 export type GlobalErrorEvent = { type: 'error.reported'; kind: GlobalErrorKind } | { type: 'route.changed' };
 

@@ -15,7 +15,7 @@ import { chooseLanguages } from '../core/languageChoice';
  * toggle.
  * Codes are short codes ("en"); effects are provided actions.
  */
-export interface AvailableLang {
+interface AvailableLang {
   code: string;
   titlesCount: number;
 }

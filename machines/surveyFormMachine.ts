@@ -43,7 +43,7 @@ export function problemOf(q: SurveyQuestion, a: SurveyAnswer): QuestionProblem {
   return null;
 }
 
-export const formValid = (qs: SurveyQuestion[], as: SurveyAnswer[]) =>
+const formValid = (qs: SurveyQuestion[], as: SurveyAnswer[]) =>
   qs.every((q, i) => problemOf(q, as[i] ?? { choices: [], freeOn: false, freeText: '' }) === null);
 
 /** The PUT body: q1, q2… each a string (single) or list (multi); free text only when non-empty. */

@@ -5,7 +5,6 @@
  */
 import type { ConsoleMember } from '../../machines/console/sessionMachine';
 
-export type { ConsoleMember };
 
 export interface SessionAnswer {
   member: ConsoleMember;

@@ -29,7 +29,7 @@ export function Field({
 }
 
 /** A problem code's translated message ("console.problem.<code>"), announced as an alert. */
-export function problemText(code: string, retryAfter?: number | null): string {
+function problemText(code: string, retryAfter?: number | null): string {
   const key = `console.problem.${code}`;
   const text = t(key, { seconds: retryAfter ?? 0, minutes: Math.max(1, Math.ceil((retryAfter ?? 0) / 60)) });
   return text === key ? t('console.problem.failed') : text;

@@ -11,7 +11,7 @@ export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>('./locales/*.json', { import: 'default' });
 
-export const isConsoleLocale = (s: string): s is ConsoleLocale => (CONSOLE_LOCALES as readonly string[]).includes(s);
+const isConsoleLocale = (s: string): s is ConsoleLocale => (CONSOLE_LOCALES as readonly string[]).includes(s);
 
 /** The member's choice if any, else the browser's first language the console speaks. */
 export function preferredLocale(stored: string | null, languages: readonly string[]): ConsoleLocale {

@@ -31,7 +31,7 @@ export type SessionEvent =
   | { type: 'signOut.request' }
   | { type: 'signOut.done' };
 
-export const POLL_SECONDS = 60;
+const POLL_SECONDS = 60;
 
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent, input: {} as { visible: boolean } },

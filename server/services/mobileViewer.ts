@@ -33,7 +33,7 @@ import { viewerMessage, type ViewerShared } from './viewer.js';
 const EXPIRY_STEP = 600;
 
 /** When a token made now (s) expires. */
-export const tokenExpiry = (now: number, ttlS: number) => (Math.floor(now / EXPIRY_STEP) + 1) * EXPIRY_STEP + ttlS;
+const tokenExpiry = (now: number, ttlS: number) => (Math.floor(now / EXPIRY_STEP) + 1) * EXPIRY_STEP + ttlS;
 
 /** /img/page/<chapter>/<idx>/<quality>.webp, the encrypted page of the web viewer. */
 const WEB_PAGE = /\/img\/page\/(\d+)\/(\d+)\/([a-z_]+)\.webp$/;
