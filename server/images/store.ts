@@ -110,7 +110,7 @@ export class ImageStore {
   async asset(rel: string): Promise<StoredImage | undefined> {
     if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/') || rel.length > 128) return undefined;
     // Not even the store is asked for a name that is no image's (a 300-digit id fails in the file system).
-    const [kind, a] = rel.split('/');
+    const [kind, a] = rel.slice(0, -'.webp'.length).split('/');
     if (kind !== 'label' && strictId(a) === undefined) return undefined;
     const data = await this.cached(rel, async () => {
       const svg = await this.assetSvg(rel.slice(0, -5).split('/'));

@@ -5,9 +5,10 @@ import { fromBinary } from '@bufbuild/protobuf';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb.js';
-import { BACKENDS, newToken, setup, type TestApp } from './helpers.js';
+import { BACKENDS, setup, type TestApp } from './helpers.js';
 import { expectSecurityHeaders, rawRequest } from './rawHttp.js';
 import { imageName, slowBody, stalled } from './fuzzCases.js';
+import { PARAMS, VALUES, METHODS, TOKENS, TYPES, BODIES } from './fuzzInputs.js';
 
 /**
  * A bounded, seeded fuzz of every route (issue 20): generated malformed
@@ -64,103 +65,6 @@ function routes(): string[] {
     '/nowhere',
   ];
 }
-
-const PARAMS = [
-  'title_id',
-  'chapter_id',
-  'comment_id',
-  'banner_id',
-  'popup_id',
-  'publisher_id',
-  'lang',
-  'clang',
-  'format',
-  'img_quality',
-  'viewer_mode',
-  'split',
-  'type',
-  'item',
-  'page',
-  'page_count',
-  'at',
-  'push_token',
-  'questionnaire_key',
-  'body',
-  'subject',
-  'os',
-  'os_ver',
-  'app_ver',
-  'secret',
-  'q',
-  'word',
-];
-const VALUES = [
-  '',
-  '0',
-  '1',
-  '101',
-  '1007',
-  '-1',
-  '4294967295',
-  '4294967296',
-  '18446744073709551616',
-  '1e309',
-  'NaN',
-  '0x10',
-  '1.5',
-  ' 1',
-  'eng',
-  'en,es',
-  'json',
-  'high',
-  'vertical',
-  'click',
-  "' OR '1'='1",
-  '1; DROP TABLE visitors;--',
-  '<script>alert(1)</script>',
-  '../../../../etc/passwd',
-  '%00',
-  '%zz',
-  '%',
-  '\u0000',
-  '\u202e\ud83d\ude00',
-  '%ED%A0%80',
-  '{"endpoint":"http://127.0.0.1/","keys":{}}',
-  'x'.repeat(5000),
-  '[]',
-  '{}',
-];
-const METHODS = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
-const TOKENS = () => [
-  newToken(),
-  '',
-  'null',
-  "UUID('c56a4180-65aa-42ec-a945-5fd21dec0538')",
-  'x'.repeat(9000),
-  'a b',
-  '../..',
-  '\u00e9t\u00e9',
-];
-const TYPES = [
-  'application/json',
-  'application/x-www-form-urlencoded',
-  'text/plain',
-  'application/x-protobuf',
-  'multipart/form-data; boundary=x',
-  'application/json; charset=utf-16',
-  'x/y',
-];
-const BODIES = [
-  '',
-  '{',
-  '{"title_id":101}',
-  'null',
-  '[1,2',
-  'title_id=101&title_id=102',
-  '\u0000\u0001\u0002',
-  '{"__proto__":{"x":1}}',
-  'x'.repeat(70 * 1024),
-];
 
 /**
  * The console API's registered routes (issue 30), their parameters filled
