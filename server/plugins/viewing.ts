@@ -27,6 +27,7 @@ export default fp((app, _opts, done) => {
     (timer as { unref?: () => void }).unref?.();
   };
   app.addHook('onReady', async () => {
+    await app.viewTokens.ready();
     await prune();
   });
   app.addHook('onClose', (_app, closed) => {

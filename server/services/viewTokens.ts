@@ -20,6 +20,8 @@ export interface ViewTokenKeys {
   sign(chapterId: number, exp: number): Promise<string>;
   /** Whether t is a token of this chapter, signed with an accepted key, not expired at now (s). */
   opens(t: string, chapterId: number, now: number): Promise<boolean>;
+  /** Reads the keys, storing the deployment's first one if there is none (at start, so a backup holds it). */
+  ready(): Promise<void>;
   /** Stores a new signing key (the current one stays accepted for the overlap). */
   rotate(): Promise<void>;
 }
@@ -63,6 +65,9 @@ export function viewTokenKeys(
   }
 
   return {
+    async ready() {
+      await keys();
+    },
     async sign(chapterId, exp) {
       const [key] = await keys();
       return `${chapterId}-${exp}-${mac(key, chapterId, exp)}`;
