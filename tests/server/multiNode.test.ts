@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answersCounted,
   findIn,
   getJson,
   missingEngines,
@@ -29,6 +30,7 @@ const missing = missingEngines();
 if (missing) console.log(`multinode: skipped: ${missing}`);
 
 const WRITE_LIMIT = 40;
+const METRICS_TOKEN = 'multinode-metrics-token';
 /** Pushes in flight per node: what a node killed mid-way may have had accepted but not recorded. */
 const PUSH_CONCURRENCY = 16;
 const figure = (line: string) => console.log(`multinode: ${line}`);
@@ -57,6 +59,10 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
       PUSH_JOB_EXPIRE_SECONDS: '30',
       PUSH_RETRY_SECONDS: '1',
       PUSH_CONCURRENCY: String(PUSH_CONCURRENCY),
+      METRICS_TOKEN,
+      // Every reader comes through the proxy from one address: the per-address limit of counted views
+      // (120 a minute by default) would cap what the reading tests count.
+      VIEW_RATE_LIMIT: '1000000',
     };
     nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, env)));
     proxy = await startProxy(nodes);
@@ -220,7 +226,13 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     const counted = new Map<string, number>();
     let views = 0;
     let failed = 0;
+    let answered = 0;
     const why = new Set<string>();
+    const ROUTE = '/api/manga_viewer';
+    // The nodes still alive (the push test killed one): the proxy sends only to them.
+    const live = nodes.filter((n) => n.alive);
+    const countedBefore = await Promise.all(live.map((n) => answersCounted(n, METRICS_TOKEN, ROUTE)));
+    const sentBefore = new Map(proxy.served);
     const end = Date.now() + 20_000;
     const reader = async (r: number) => {
       const token = `multinodereader${String(r).padStart(4, '0')}`;
@@ -235,6 +247,7 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
           why.add(String((e as Error).cause ?? e).slice(0, 160));
           continue;
         }
+        answered++;
         // Answered 200: the node has counted the view, whether or not the rest of the body arrives.
         if (res.status === 200) views++;
         else {
@@ -246,6 +259,12 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     };
     await Promise.all(Array.from({ length: 8 }, (_, r) => reader(r)));
     for (const [k, v] of proxy.served) counted.set(k, v);
+    // Each node's metrics count exactly the answers the proxy had from it on that route (issue 34).
+    const countedByNode = (await Promise.all(live.map((n) => answersCounted(n, METRICS_TOKEN, ROUTE)))).map((c, i) => c - countedBefore[i]);
+    const sentByNode = live.map((n) => (proxy.served.get(n.name) ?? 0) - (sentBefore.get(n.name) ?? 0));
+    figure(`metrics: ${ROUTE} answers counted by the nodes ${countedByNode.join(' + ')}, sent by the proxy ${sentByNode.join(' + ')}`);
+    expect(countedByNode).toEqual(sentByNode);
+    expect(countedByNode.reduce((a, b) => a + b, 0)).toBe(answered);
     // A clean stop (SIGTERM) of every node writes what each buffered.
     for (const n of nodes) if (n.alive) n.proc.kill('SIGTERM');
     await Promise.all(nodes.map((n) => n.exited));
