@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, call, newToken, setup, success, type TestApp } from './helpers.js';
 import { T } from './fixtureIds.js';
@@ -193,5 +196,62 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL goes away and comes 
     );
     expect(back).toMatchObject({ status: 200, body: { failing: [] } });
     success(await detail(t));
+  });
+});
+
+describe.each(BACKENDS)('object store unreachable (%s)', (backend) => {
+  let t: TestApp;
+  let store: S3rver | null = null;
+  let port = 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsfaults-s3-'));
+  const startStore = async () => {
+    store = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'manga' }] });
+    await store.run();
+  };
+  const stopStore = async () => {
+    await store?.close();
+    store = null;
+  };
+  beforeAll(async () => {
+    port = await freePort();
+    // The bucket's server is not running yet: the node starts anyway.
+    t = await setup(backend, 'opsfaults_s3', {
+      objectStoreUrl: `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/manga?region=us-east-1`,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stopStore();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the object store while it is away, at start and mid-run, serves readers, and recovers', async () => {
+    const r = await readyz(t);
+    expect(r.status).toBe(503);
+    expect(r.body.failing).toEqual(['objectStore']);
+    success(await detail(t));
+    await startStore();
+    expect(
+      await eventually(
+        () => readyz(t),
+        (v) => v.status === 200,
+      ),
+    ).toMatchObject({ status: 200, body: { failing: [] } });
+    await stopStore();
+    const down = await eventually(
+      () => readyz(t),
+      (v) => v.status === 503,
+    );
+    expect(down.body.failing).toEqual(['objectStore']);
+    success(await detail(t));
+    await startStore();
+    expect(
+      (
+        await eventually(
+          () => readyz(t),
+          (v) => v.status === 200,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
