@@ -235,9 +235,12 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     const sentBefore = new Map(proxy.served);
     const end = Date.now() + 20_000;
     const reader = async (r: number) => {
-      const token = `multinodereader${String(r).padStart(4, '0')}`;
-      while (Date.now() < end) {
-        const id = chapters[Math.floor(Math.random() * chapters.length)];
+      // A visitor's view counts once per chapter in VIEW_WINDOW_S: each reader walks chapters of its own,
+      // and reads as a new visitor once it has read them all.
+      for (let k = 0; Date.now() < end; k++) {
+        const i = r + 8 * k;
+        const id = chapters[i % chapters.length];
+        const token = `multinodereader${String(r).padStart(4, '0')}r${Math.floor(i / chapters.length)}`;
         let res: Response;
         try {
           res = await fetch(`${proxy.url}/api/manga_viewer?chapter_id=${id}`, { headers: { 'session-token': token } });
@@ -288,9 +291,12 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     const stamps: number[] = [];
     const end = Date.now() + 5000;
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (Date.now() < end) {
-          const res = await fetch(`http://127.0.0.1:${node.port}/api/manga_viewer?chapter_id=${id}`);
+      Array.from({ length: 4 }, async (_, w) => {
+        // A view counts for a visitor with a session (not one the server just made), once per chapter: a visitor each.
+        for (let k = 0; Date.now() < end; k++) {
+          const res = await fetch(`http://127.0.0.1:${node.port}/api/manga_viewer?chapter_id=${id}`, {
+            headers: { 'session-token': `multinodekill${w}x${k}` },
+          });
           await res.arrayBuffer();
           if (res.status === 200) stamps.push(Date.now());
         }
