@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { poolOf } from '../db/index.js';
 import { parseObjectStoreUrl } from '../images/blobs.js';
 
 declare module 'fastify' {
@@ -40,6 +41,13 @@ export default fp((app, _opts, done) => {
       return draining;
     },
   });
+
+  // A connection the database drops emits 'error': on the pool while idle, on the client itself
+  // while checked out (pg-pool takes its listener off then), even when its query already failed.
+  // Unheard, either ends the process; the pool discards the connection and readiness names the database.
+  const pool = poolOf(app.db);
+  pool?.on('error', (err) => app.log.warn({ err }, 'database: a pooled connection failed'));
+  pool?.on('connect', (client) => client.on('error', () => {}));
 
   const checks: Record<string, Check> = {
     database: () => sql`select 1`.execute(app.db),

@@ -48,11 +48,22 @@ export default fp(async (app) => {
   if (redisUrl) {
     // Fail fast rather than queue while Redis is away: a limit not counted is better than a write that hangs.
     redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    // (ioredis reconnects by itself; without a listener each failure is printed as unhandled.)
-    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limits: Redis unavailable, writes not counted meanwhile'));
-    await redis.connect();
+    // ioredis reconnects by itself (also after a failed first connect); one warning per outage, not per retry.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ err }, 'rate limits: Redis unavailable, writes not counted meanwhile');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('rate limits: Redis back, counting again');
+      down = false;
+    });
+    // Not awaited: a node starts while Redis is away and degrades (README, "Operating it") rather than refusing to start.
+    redis.connect().catch(() => {});
     app.addHook('onClose', async () => {
-      await redis?.quit();
+      // quit() needs a live connection; while Redis is away there is nothing to say goodbye to.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
     });
   }
   await app.register(rateLimit, {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answersCounted,
   findIn,
   getJson,
   missingEngines,
@@ -29,6 +30,7 @@ const missing = missingEngines();
 if (missing) console.log(`multinode: skipped: ${missing}`);
 
 const WRITE_LIMIT = 40;
+const METRICS_TOKEN = 'multinode-metrics-token';
 /** Pushes in flight per node: what a node killed mid-way may have had accepted but not recorded. */
 const PUSH_CONCURRENCY = 16;
 const figure = (line: string) => console.log(`multinode: ${line}`);
@@ -57,6 +59,10 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
       PUSH_JOB_EXPIRE_SECONDS: '30',
       PUSH_RETRY_SECONDS: '1',
       PUSH_CONCURRENCY: String(PUSH_CONCURRENCY),
+      METRICS_TOKEN,
+      // Every reader comes through the proxy from one address: the per-address limit of counted views
+      // (120 a minute by default) would cap what the reading tests count.
+      VIEW_RATE_LIMIT: '1000000',
     };
     nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, env)));
     proxy = await startProxy(nodes);
@@ -220,12 +226,21 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     const counted = new Map<string, number>();
     let views = 0;
     let failed = 0;
+    let answered = 0;
     const why = new Set<string>();
+    const ROUTE = '/api/manga_viewer';
+    // The nodes still alive (the push test killed one): the proxy sends only to them.
+    const live = nodes.filter((n) => n.alive);
+    const countedBefore = await Promise.all(live.map((n) => answersCounted(n, METRICS_TOKEN, ROUTE)));
+    const sentBefore = new Map(proxy.served);
     const end = Date.now() + 20_000;
     const reader = async (r: number) => {
-      const token = `multinodereader${String(r).padStart(4, '0')}`;
-      while (Date.now() < end) {
-        const id = chapters[Math.floor(Math.random() * chapters.length)];
+      // A visitor's view counts once per chapter in VIEW_WINDOW_S: each reader walks chapters of its own,
+      // and reads as a new visitor once it has read them all.
+      for (let k = 0; Date.now() < end; k++) {
+        const i = r + 8 * k;
+        const id = chapters[i % chapters.length];
+        const token = `multinodereader${String(r).padStart(4, '0')}r${Math.floor(i / chapters.length)}`;
         let res: Response;
         try {
           res = await fetch(`${proxy.url}/api/manga_viewer?chapter_id=${id}`, { headers: { 'session-token': token } });
@@ -235,6 +250,7 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
           why.add(String((e as Error).cause ?? e).slice(0, 160));
           continue;
         }
+        answered++;
         // Answered 200: the node has counted the view, whether or not the rest of the body arrives.
         if (res.status === 200) views++;
         else {
@@ -246,6 +262,12 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     };
     await Promise.all(Array.from({ length: 8 }, (_, r) => reader(r)));
     for (const [k, v] of proxy.served) counted.set(k, v);
+    // Each node's metrics count exactly the answers the proxy had from it on that route (issue 34).
+    const countedByNode = (await Promise.all(live.map((n) => answersCounted(n, METRICS_TOKEN, ROUTE)))).map((c, i) => c - countedBefore[i]);
+    const sentByNode = live.map((n) => (proxy.served.get(n.name) ?? 0) - (sentBefore.get(n.name) ?? 0));
+    figure(`metrics: ${ROUTE} answers counted by the nodes ${countedByNode.join(' + ')}, sent by the proxy ${sentByNode.join(' + ')}`);
+    expect(countedByNode).toEqual(sentByNode);
+    expect(countedByNode.reduce((a, b) => a + b, 0)).toBe(answered);
     // A clean stop (SIGTERM) of every node writes what each buffered.
     for (const n of nodes) if (n.alive) n.proc.kill('SIGTERM');
     await Promise.all(nodes.map((n) => n.exited));
@@ -269,9 +291,12 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     const stamps: number[] = [];
     const end = Date.now() + 5000;
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (Date.now() < end) {
-          const res = await fetch(`http://127.0.0.1:${node.port}/api/manga_viewer?chapter_id=${id}`);
+      Array.from({ length: 4 }, async (_, w) => {
+        // A view counts for a visitor with a session (not one the server just made), once per chapter: a visitor each.
+        for (let k = 0; Date.now() < end; k++) {
+          const res = await fetch(`http://127.0.0.1:${node.port}/api/manga_viewer?chapter_id=${id}`, {
+            headers: { 'session-token': `multinodekill${w}x${k}` },
+          });
           await res.arrayBuffer();
           if (res.status === 200) stamps.push(Date.now());
         }

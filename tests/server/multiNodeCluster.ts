@@ -226,3 +226,14 @@ export function findIn(tree: unknown, pick: (o: Record<string, unknown>) => bool
   }
   return undefined;
 }
+
+/** A node's count of answers to GET `route` (its pattern), every status summed, from its /metrics. */
+export async function answersCounted(n: NodeProc, token: string, route: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${n.port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`${n.name} /metrics: HTTP ${res.status}`);
+  let sum = 0;
+  for (const line of (await res.text()).split('\n'))
+    if (line.startsWith('http_requests_total{') && line.includes('method="GET"') && line.includes(`route="${route}"`))
+      sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return sum;
+}
