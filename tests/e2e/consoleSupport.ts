@@ -20,7 +20,15 @@ export async function startConsoleServer(): Promise<RunningServer & { firstOwner
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // The catalog stays empty: these tests are about staff, roles and sessions.
-    env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NO_CATALOG: '1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      NO_CATALOG: '1',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -29,7 +37,7 @@ export async function startConsoleServer(): Promise<RunningServer & { firstOwner
       out += b.toString();
       // The line printed for a person (the JSON log line carries it too).
       const m = /single use\):\s+(http\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
+      if (m) resolve(m[1]);
     };
     proc.stdout.on('data', onData);
     proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -85,7 +93,12 @@ export async function seriousAxe(page: Page, slug: string): Promise<string[]> {
 
 /** A screen has settled: its heading is drawn and no request is pending. */
 export async function settled(page: Page, heading?: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first().waitFor({ timeout: 15_000 });
+  const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first();
+  await h1.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+    // What the screen shows instead says more than the timeout.
+    const shown = await page.evaluate(() => document.body.innerText.slice(0, 600));
+    throw new Error(`${String(heading)} not shown at ${page.url()}; the page shows:\n${shown}`, { cause: e });
+  });
   await page.waitForLoadState('networkidle');
 }
 
