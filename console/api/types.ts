@@ -5,7 +5,6 @@
  */
 import type { ConsoleMember } from '../../machines/console/sessionMachine';
 
-
 export interface SessionAnswer {
   member: ConsoleMember;
   session: { id: string; idleExpiresAt: number; expiresAt: number; reauthUntil: number };
