@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { errors } from './errors.js';
 import { rendersAhead } from './route.js';
 
 /**
@@ -8,10 +7,10 @@ import { rendersAhead } from './route.js';
  * records nothing; a visitor's first view of the chapter in VIEW_WINDOW_S
  * counts, within VIEW_RATE_LIMIT counted views a minute per client address;
  * later views only mark it viewed. Over the limit the view is neither
- * counted nor recorded: `strict` (a call that only counts) answers 429, the
- * viewer still serves the chapter.
+ * counted nor recorded, and the call is answered all the same (readers
+ * behind one address are never refused).
  */
-export async function countView(req: FastifyRequest, chapterId: number, strict = false): Promise<void> {
+export async function countView(req: FastifyRequest, chapterId: number): Promise<void> {
   if (req.newVisitor || rendersAhead(req)) return;
   const { repos, limits } = req.server;
   if (!repos.views.claim(req.visitor, chapterId)) {
@@ -20,7 +19,6 @@ export async function countView(req: FastifyRequest, chapterId: number, strict =
   }
   if (!(await limits.view(req))) {
     repos.views.release(req.visitor, chapterId);
-    if (strict) throw errors.rateLimited(60);
     return;
   }
   repos.views.record(req.visitor, chapterId, true);
