@@ -43,6 +43,12 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     pg.types.setTypeParser(20, (v) => Number(v));
     // DB_POOL_SIZE per node: several nodes share the server's max_connections (100 by default).
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPoolSize ?? 10 });
+    // A connection the database drops emits 'error': on the pool while idle, on the client itself
+    // while checked out (pg-pool takes its listener off then), even when its query already failed.
+    // Unheard, either ends the process (the server's, and every command's); the pool discards the
+    // connection, the query fails, and the server's readiness names the database (plugins/health.ts).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog });
     pools.set(db, pool);
   } else {

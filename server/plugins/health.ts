@@ -42,12 +42,8 @@ export default fp((app, _opts, done) => {
     },
   });
 
-  // A connection the database drops emits 'error': on the pool while idle, on the client itself
-  // while checked out (pg-pool takes its listener off then), even when its query already failed.
-  // Unheard, either ends the process; the pool discards the connection and readiness names the database.
-  const pool = poolOf(app.db);
-  pool?.on('error', (err) => app.log.warn({ err }, 'database: a pooled connection failed'));
-  pool?.on('connect', (client) => client.on('error', () => {}));
+  // A dropped idle connection (openDb keeps it from ending the process) is said in the log.
+  poolOf(app.db)?.on('error', (err) => app.log.warn({ err }, 'database: a pooled connection failed'));
 
   const checks: Record<string, Check> = {
     database: () => sql`select 1`.execute(app.db),
