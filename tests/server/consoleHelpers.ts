@@ -1,18 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
-import { loadConfig, type Config } from '../../server/config.js';
-import { openDb, type DB } from '../../server/db/index.js';
+import type { Config } from '../../server/config.js';
+import type { DB } from '../../server/db/index.js';
+import { setup } from './helpers.js';
 import { manualServerClock, type ManualServerClock } from '../../server/lib/clock.js';
 import { createLink } from '../../server/console/invitations.js';
 import { sha256 } from '../../server/console/secrets.js';
 import { totpCode } from '../../server/console/totp.js';
 import type { Role } from '../../core/console/roles.js';
-import { seed } from './fixtures.js';
 
 /** Console server tests: an app on a fresh database with a manual clock, and calls as a browser or a token makes them. */
 export interface ConsoleApp {
@@ -26,46 +21,9 @@ const START = Date.UTC(2026, 0, 15, 9, 0, 0);
 export const PASSWORD = 'correct horse battery staple';
 
 export async function setupConsole(backend: 'sqlite' | 'postgres', name: string, overrides: Partial<Config> = {}): Promise<ConsoleApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `con-${name}-`));
-  let databaseUrl = '';
-  let drop = async () => {};
-  if (backend === 'postgres') {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const dbName = `t_${name.replace(/\W/g, '_')}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const own = new URL(url.toString());
-    own.pathname = `/${dbName}`;
-    databaseUrl = own.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
-    };
-  }
-  const config = loadConfig(
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'web') },
-    overrides,
-  );
-  const { db, dialect, close } = await openDb(config);
-  await seed(db, Math.floor(START / 1000));
   const clock = manualServerClock(START);
-  const app = await buildApp({ config, db, dialect, clock });
-  await app.ready();
-  return {
-    app,
-    db,
-    clock,
-    async close() {
-      await app.close();
-      await close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const t = await setup(backend, `con_${name}`, overrides, true, clock);
+  return { app: t.app, db: t.db, clock, close: () => t.close() };
 }
 
 export interface Call {

@@ -19,7 +19,8 @@ describe('the console page', () => {
       '<!doctype html><html lang="en"><head></head><body><div id="console"></div>CONSOLE</body></html>',
     );
     built = await setupConsole('sqlite', 'page', { webDir: web, serverRender: false });
-    bare = await setupConsole('sqlite', 'page_bare');
+    // A web folder with no build in it.
+    bare = await setupConsole('sqlite', 'page_bare', { webDir: fs.mkdtempSync(path.join(os.tmpdir(), 'console-unbuilt-')) });
   });
   afterAll(async () => {
     await built?.close();
