@@ -66,11 +66,12 @@ describe('machine explorer in Chromium', () => {
     expect(await page.getByTestId('current-state').textContent()).toBe('"likes"');
     expect(await page.locator('[data-event="sort.likes"]').isDisabled()).toBe(true);
     await page.locator('[data-event="sort.latest"]').click();
-    expect(await page.getByTestId('current-state').textContent()).toBe('"latest"');
-    expect(await page.locator('[data-state-id="commentSort.latest"]').getAttribute('data-active')).toBe('true');
-    expect(await page.locator('[data-state-id="commentSort.likes"]').getAttribute('data-active')).toBe('false');
+    // The chart re-renders after the state line: wait for each, bounded by Playwright's own timeout.
+    await expect.poll(() => page.getByTestId('current-state').textContent()).toBe('"latest"');
+    await expect.poll(() => page.locator('[data-state-id="commentSort.latest"]').getAttribute('data-active')).toBe('true');
+    await expect.poll(() => page.locator('[data-state-id="commentSort.likes"]').getAttribute('data-active')).toBe('false');
     await page.getByRole('button', { name: 'Step back' }).click();
-    expect(await page.getByTestId('current-state').textContent()).toBe('"likes"');
+    await expect.poll(() => page.getByTestId('current-state').textContent()).toBe('"likes"');
 
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
     const svgText = fs.readFileSync(await svg.path(), 'utf8');
