@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'console/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
       {

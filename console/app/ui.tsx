@@ -122,3 +122,12 @@ export function RolePicker({
     </fieldset>
   );
 }
+
+/** A table that may scroll sideways on a phone: a named region that takes focus, so the keyboard can scroll it too. */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="c-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -96,7 +96,7 @@ describe('the publisher console', () => {
   // SKIPPED, not done: in Chromium the Staff screen's invite form keeps being detached and re-rendered
   // (Playwright: "element was detached from the DOM, retrying" on the role checkbox), so the invite
   // step times out; the steps below are written but have never passed. See the report of branch console2.
-  it.skip('the owner invites an analyst, who enrols with a passkey and signs out and in with it', async () => {
+  it('the owner invites an analyst, who enrols with a passkey and signs out and in with it', async () => {
     await owner.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
     await settled(owner, 'Staff');
     const invite = owner.locator('section[aria-labelledby="invite"]');
@@ -126,7 +126,7 @@ describe('the publisher console', () => {
     await settled(analyst, `Welcome, ${ANALYST.name}`);
   }, 90_000);
 
-  it.skip('the analyst cannot reach a catalog write: not in the nav, the page refuses, the API answers 403', async () => {
+  it('the analyst cannot reach a catalog write: not in the nav, the page refuses, the API answers 403', async () => {
     const nav = analyst.getByRole('navigation');
     await nav.getByRole('link', { name: 'Statistics' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Catalog titles' }).count()).toBe(0);
@@ -146,9 +146,12 @@ describe('the publisher console', () => {
     expect(answer.body.code).toBe('forbidden');
   }, 60_000);
 
-  it.skip('the owner disables the analyst while their tab is open: that tab shows it was signed out', async () => {
+  it('the owner disables the analyst while their tab is open: that tab shows it was signed out', async () => {
     await analyst.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
     await settled(analyst, `Welcome, ${ANALYST.name}`);
+    // The owner's list was read before the analyst enrolled: read it again.
+    await owner.goto('/console/staff');
+    await settled(owner, 'Staff');
     const row = owner.getByRole('row', { name: new RegExp(ANALYST.name) });
     await row.getByRole('button', { name: 'Disable' }).click();
     await owner.getByText('Member disabled; their sessions were ended.').waitFor();
@@ -159,7 +162,7 @@ describe('the publisher console', () => {
     await settled(analyst, 'Sign in to the console');
   }, 60_000);
 
-  it.skip('has no serious or critical axe finding on its main screens at phone and desktop sizes; screenshots in en and ja', async () => {
+  it('has no serious or critical axe finding on its main screens at phone and desktop sizes; screenshots in en and ja', async () => {
     mkdirSync(SHOTS, { recursive: true });
     await owner.goto('/console/staff');
     await settled(owner, 'Staff');
@@ -171,6 +174,8 @@ describe('the publisher console', () => {
     await linkBox.waitFor();
     const link = (await linkBox.textContent())!.trim();
     const visitor = await openPage();
+    // localStorage belongs to an origin: the new tab opens the console's before the language is set.
+    await visitor.goto('/console/sign-in');
 
     const found: string[] = [];
     const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { API_BASE, api, query, problemCode } from '../../api/client';
 import type { AuditEntry } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { Field, Problem } from '../../app/ui';
+import { when, changedFields } from '../../app/format';
+import { Field, Problem, TableWrap } from '../../app/ui';
 
 interface Filters {
   member: string;
@@ -64,7 +64,7 @@ export default function AuditScreen() {
         </div>
       </form>
       <Problem code={problem} />
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.area.audit')}>
         <table className="c-table">
           <caption className="c-visually-hidden">{t('console.area.audit')}</caption>
           <thead>
@@ -87,20 +87,30 @@ export default function AuditScreen() {
                 </td>
                 <td>{e.target}</td>
                 <td className="c-change">
-                  {e.before !== null && e.before !== undefined ? <code>{JSON.stringify(e.before)}</code> : null}
-                  {e.after !== null && e.after !== undefined ? <code>→ {JSON.stringify(e.after)}</code> : null}
+                  <Change before={e.before} after={e.after} />
                 </td>
                 <td>{e.address}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {next ? (
         <button type="button" className="c-button c-button--quiet" onClick={() => void load(next)}>
           {t('console.common.more')}
         </button>
       ) : null}
+    </>
+  );
+}
+
+/** Before → after, only the fields that changed when both are records. */
+function Change(props: { before: unknown; after: unknown }) {
+  const { before, after } = changedFields(props.before, props.after);
+  return (
+    <>
+      {before !== null && before !== undefined ? <code>{JSON.stringify(before)}</code> : null}
+      {after !== null && after !== undefined ? <code>→ {JSON.stringify(after)}</code> : null}
     </>
   );
 }

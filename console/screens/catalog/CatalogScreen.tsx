@@ -3,7 +3,7 @@ import { api, problemCode, query } from '../../api/client';
 import type { CatalogTitle } from '../../api/types';
 import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';
-import { Field, Notice, Problem } from '../../app/ui';
+import { Field, Notice, Problem, TableWrap } from '../../app/ui';
 import { TitleEditor } from './TitleEditor';
 
 /** Titles' texts per language (editors: all; localizers: their languages). */
@@ -55,7 +55,7 @@ export default function CatalogScreen() {
           }
         />
       ) : null}
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.area.catalog')}>
         <table className="c-table">
           <thead>
             <tr>
@@ -85,7 +85,7 @@ export default function CatalogScreen() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { MySession } from '../../api/types';
 import { t } from '../../i18n';
 import { when } from '../../app/format';
 import { useLoad } from '../../app/useLoad';
-import { Problem } from '../../app/ui';
+import { Problem, TableWrap } from '../../app/ui';
 
 export function MySessions() {
   const { data, error, reload } = useLoad<{ sessions: MySession[] }>('/me/sessions');
@@ -11,7 +11,7 @@ export function MySessions() {
     <section aria-labelledby="my-sessions">
       <h2 id="my-sessions">{t('console.me.sessions')}</h2>
       <Problem code={error} />
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.me.sessions')}>
         <table className="c-table">
           <thead>
             <tr>
@@ -44,7 +44,7 @@ export function MySessions() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

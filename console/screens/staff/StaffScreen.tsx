@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { when } from '../../app/format';
 import { useLoad } from '../../app/useLoad';
 import { useReauth } from '../../app/reauth';
-import { Notice, Problem, Roles, Secret } from '../../app/ui';
+import { Notice, Problem, Roles, Secret, TableWrap } from '../../app/ui';
 import { InviteForm } from './InviteForm';
 import { MemberRow } from './MemberRow';
 
@@ -38,7 +38,7 @@ export default function StaffScreen() {
           <Secret lines={[link]} fileName="enrolment-link.txt" label={t('console.staff.link')} />
         </div>
       ) : null}
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.area.staff')}>
         <table className="c-table">
           <thead>
             <tr>
@@ -67,7 +67,7 @@ export default function StaffScreen() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <InviteForm
         onInvited={(l) => {
           setLink(l);
@@ -80,7 +80,7 @@ export default function StaffScreen() {
           {invitations.data?.invitations.map((i) => (
             <li key={i.id}>
               <span>
-                {i.email} · <Roles roles={i.roles} /> ·{' '}
+                {i.email || t('console.staff.firstOwnerLink')} · <Roles roles={i.roles} /> ·{' '}
                 {i.usedAt ? t('console.staff.used', { at: when(i.usedAt) }) : t('console.staff.expires', { at: when(i.expiresAt) })}
               </span>
               {i.usedAt ? null : (

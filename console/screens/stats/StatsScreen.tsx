@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';
-import { Problem } from '../../app/ui';
+import { Problem, TableWrap } from '../../app/ui';
 
 /** Daily views and readers (analysts, read only). */
 export default function StatsScreen() {
@@ -21,7 +21,7 @@ export default function StatsScreen() {
         </select>
       </label>
       <Problem code={error} />
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.area.stats')}>
         <table className="c-table">
           <thead>
             <tr>
@@ -40,7 +40,7 @@ export default function StatsScreen() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

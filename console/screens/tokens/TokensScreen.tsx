@@ -5,7 +5,7 @@ import type { ApiToken } from '../../api/types';
 import { t } from '../../i18n';
 import { when } from '../../app/format';
 import { useLoad } from '../../app/useLoad';
-import { Field, Problem, RolePicker, Roles, Secret } from '../../app/ui';
+import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../app/ui';
 
 const DAY = 86_400;
 
@@ -61,7 +61,7 @@ export default function TokensScreen() {
           <Secret lines={[created]} fileName="api-token.txt" label={t('console.tokens.shownOnce')} />
         </div>
       ) : null}
-      <div className="c-table-wrap">
+      <TableWrap label={t('console.area.tokens')}>
         <table className="c-table">
           <thead>
             <tr>
@@ -98,7 +98,7 @@ export default function TokensScreen() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }
