@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { E2E_WORKERS } from './tests/e2e/workers';
 
 // No wall-clock limits: these machines are shared and noisy.
 const noLimit = { testTimeout: 0, hookTimeout: 0 };
@@ -17,7 +18,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'console/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'src/**/*.test.ts',
+            'console/**/*.test.ts',
+            'server/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
         },
       },
       {
@@ -47,9 +55,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
-          // One browser at a time on a 2-core machine.
-          fileParallelism: false,
-          maxWorkers: 1,
+          // Two files at a time (tests/e2e/workers.ts), each worker with its own shared server.
+          maxWorkers: E2E_WORKERS,
+          fileParallelism: E2E_WORKERS > 1,
           // Runs after the other projects (vitest needs its own group for a different maxWorkers).
           sequence: { groupOrder: 1 },
         },

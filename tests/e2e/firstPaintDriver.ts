@@ -6,12 +6,13 @@
  * after the hand-over.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FirstPage } from '../../core/viewer/firstViewPlan';
 import type { ChapterShape } from '../../core/viewer/pageShape';
 import { launchBrowser, PHONE } from './harness';
 import { attachViewerHarness } from './viewerHarness';
+import { e2eBase } from './base';
 
 export type Rect = { item: number; x: number; y: number; w: number; h: number; image: boolean };
 export type Boot = { session?: string; chapter?: { query: string; shape: ChapterShape }; responses: Record<string, string> };
@@ -20,7 +21,7 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** A browser for this test file; `open` gives a viewer page with the app's code held back. */
 export function firstPaintBrowser() {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 import deHome from '../../src/i18n/locales/de/home.json';
 import frHome from '../../src/i18n/locales/fr/home.json';
+import { e2eBase } from './base';
 
 const GERMAN_HEADING = deHome.heading;
 
@@ -13,7 +14,7 @@ const GERMAN_HEADING = deHome.heading;
  * asking the API again; dropped when the app would have chosen otherwise.
  */
 describe('home first view rendered by the server', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

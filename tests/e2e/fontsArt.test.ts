@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 const SHOTS = '.tmp/screenshots/issue15/art';
 const THAI_FILE = /noto-sans-thai-thai-\d00-normal-[\w-]+\.woff2$/;
@@ -20,7 +21,7 @@ async function fontsOf(page: Page, selector: string): Promise<{ familyName: stri
 
 /** Our fonts (src/app/fonts.css, served from the build) and the drawn label logo, in Chromium against the real server. */
 describe('the fonts we ship, and the title page’s label logo', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });

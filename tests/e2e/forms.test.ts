@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * The forms and toggles a reader uses (issue 15, items 11, 12, 13, 18), in
@@ -22,7 +23,7 @@ function looks(button: Locator): Promise<{ opacity: number; cursor: string; disa
 }
 
 describe('forms: survey, feedback, language settings, favorite', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   const errors: string[] = [];
   beforeAll(async () => {

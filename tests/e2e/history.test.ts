@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Reading history in Chromium against the real server: read a chapter to
@@ -13,7 +14,7 @@ import { launchBrowser, newContext } from './harness';
 const SHOTS = '.tmp/screenshots/history';
 
 describe('reading history', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /** Home, featured and ranking in Chromium against the real server, phone and desktop. */
 describe('home, featured and ranking in Chromium', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

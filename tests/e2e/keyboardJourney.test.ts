@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 import { SHOTS } from './routeSweep';
+import { e2eBase } from './base';
 
 /**
  * A keyboard-only reader (issue 17), desktop: home → a title → its first
@@ -10,7 +11,7 @@ import { SHOTS } from './routeSweep';
  * with Tab, Enter and the viewer's keys alone (no pointer). Every control
  * reached shows a focus ring.
  */
-const base = inject('baseUrl');
+const base = e2eBase();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Issue 15 item 3, 000 §2: back navigation restores the scroll position of
@@ -20,7 +21,7 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 describe('back restores the scroll position of the lists', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   let ctx: BrowserContext;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { machineByName } from '../../machines/index';
 import { loadRecordedPath, recordedMismatches, recordedOptions } from '../model/recordedPath';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * The machine explorer following the app in another tab: the actor tree,
@@ -48,7 +49,7 @@ async function pixelDiff(page: Page, a: Buffer, b: Buffer): Promise<number> {
 }
 
 describe('machine explorer with the app in another tab', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Offline chapters in Chromium against the real server's production build:
@@ -15,7 +16,7 @@ const SHOTS = '.tmp/screenshots/offline';
 const LONG = { timeout: 180_000 };
 
 describe('offline chapters', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

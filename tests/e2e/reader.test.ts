@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, startServer } from './harness';
 import { attachViewerHarness } from './viewerHarness';
+import { e2eBase } from './base';
 
 /** What a reader does: browse, open a title, favorite it, read a chapter, see its comments. */
 describe('reading flow in Chromium against the real server', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * The sweep of the whole route table (000 §2, 001 §2) in Chromium against
@@ -211,7 +212,7 @@ export interface Sweep {
 export function describeSweep(title: string, tests: (sweep: Sweep) => void): void {
   for (const kind of ['phone', 'desktop'] as const) {
     describe(`${title}, ${kind} (${kind === 'phone' ? '390×844' : '1440×900'})`, () => {
-      const sweep = { base: inject('baseUrl'), kind, seen: { errors: [] } } as unknown as Sweep;
+      const sweep = { base: e2eBase(), kind, seen: { errors: [] } } as unknown as Sweep;
       beforeAll(async () => {
         fs.mkdirSync(SHOTS, { recursive: true });
         sweep.browser = await launchBrowser();

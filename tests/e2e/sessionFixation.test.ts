@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Session fixation (issue 20 item 4) and the style policy (item 6), in
@@ -16,7 +17,7 @@ const CHAPTER = 1000013;
 const PLANTED = 'feedface'.repeat(4);
 
 describe('session fixation and the style policy', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Copy, numbers and dates as readers of each language see them (issue 15,
@@ -36,7 +37,7 @@ interface Chapter {
 }
 
 describe('text: copy, numbers and dates in the reader’s languages', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   let titleId = 0;
   let chapterId = 0;

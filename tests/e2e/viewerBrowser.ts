@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
 import { attachViewerHarness } from './viewerHarness';
+import { e2eBase } from './base';
 
 /** Window sizes the viewer tests read at: `desktop` 1280×800, `wide` 1440×900, `phone` (harness.ts's PHONE). */
 type ViewerWindow = 'desktop' | 'wide' | 'phone';
@@ -33,7 +34,7 @@ export interface ViewerBrowser {
  * screenshot folder made; closed after them) and per test a context with the harness attached.
  */
 export function viewerBrowser(shots?: string): ViewerBrowser {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let launched: Browser | undefined;
   beforeAll(async () => {
     launched = await launchBrowser();

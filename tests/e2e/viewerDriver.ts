@@ -5,11 +5,12 @@
  * (manual clocks), storage seeded once per tab, the fixture's routes, alerts
  * collected; and the small steps those tests share.
  */
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './harness';
 import { installFixture, type FixtureOptions, type InstalledFixture } from './viewerFixture';
 import { attachViewerHarness, type HarnessOptions } from './viewerHarness';
+import { e2eBase } from './base';
 
 interface Opened {
   ctx: BrowserContext;
@@ -57,7 +58,7 @@ export async function closeMenu(page: Page): Promise<void> {
 
 /** A browser for this test file; `openViewer` gives a viewer page, `of` what came with it. */
 export function viewerBrowser() {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

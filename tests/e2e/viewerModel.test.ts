@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AnyStateMachine } from 'xstate';
 import { viewerNavBarMachine } from '../../machines/viewerNavBarMachine';
@@ -8,6 +8,7 @@ import { generatePaths, type UiModelOptions } from '../model/uiModel';
 import { launchBrowser, newContext } from './harness';
 import { attachViewerHarness } from './viewerHarness';
 import type { ViewerDebug } from '../../src/viewer/testing/harness';
+import { e2eBase } from './base';
 
 /**
  * Paths generated from the viewer's machines, executed in Chromium on the
@@ -59,7 +60,7 @@ async function runInBrowser(
 }
 
 describe('viewer machines on the real viewer', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   let url = '';
   beforeAll(async () => {
