@@ -4,7 +4,7 @@ import { backup } from '../ops/backup.js';
 /** `npm run backup -- DEST`: see server/ops/backup.ts and the README ("Operating it"). */
 const dest = process.argv[2];
 if (!dest) {
-  console.error('usage: npm run backup -- DEST   (an empty or new folder)');
+  console.error('usage: npm run backup -- DEST   (an empty or new folder, or s3://KEY:SECRET@host/bucket/prefix)');
   process.exit(2);
 }
 try {

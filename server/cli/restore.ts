@@ -4,7 +4,7 @@ import { restore } from '../ops/restore.js';
 /** `npm run restore -- SRC`: see server/ops/restore.ts and the README ("Operating it"). */
 const src = process.argv[2];
 if (!src) {
-  console.error('usage: npm run restore -- SRC   (a folder written by npm run backup)');
+  console.error('usage: npm run restore -- SRC   (a folder or bucket URL written by npm run backup)');
   process.exit(2);
 }
 try {

@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import { systemClock, type ServerClock } from '../lib/clock.js';
 import { pgDump } from './pgTools.js';
-import { bucketObjects, type Bucket } from './bucket.js';
+import os from 'node:os';
+import { bucketObjects, isBucketUrl, type Bucket } from './bucket.js';
 
 /** What a backup folder holds (manifest.json). */
 export interface Manifest {
@@ -50,6 +51,7 @@ export async function copyTree(from: string, to: string): Promise<number> {
  * unreachable bucket) removes what was written and throws one clear error.
  */
 export async function backup(config: Config, dest: string, opts: { bucket?: Bucket | null; clock?: ServerClock } = {}): Promise<Manifest> {
+  if (isBucketUrl(dest)) return backupToBucket(config, dest, opts);
   dest = path.resolve(dest);
   if (!isEmptyDir(dest)) throw new Error(`backup: ${dest} is not empty (a backup goes into an empty or new folder)`);
   const created = !fs.existsSync(dest);
@@ -93,5 +95,31 @@ export async function backup(config: Config, dest: string, opts: { bucket?: Buck
     if (created) fs.rmSync(dest, { recursive: true, force: true });
     else for (const f of fs.readdirSync(dest)) fs.rmSync(path.join(dest, f), { recursive: true, force: true });
     throw new Error(`backup failed${full ? ' (the disk is full)' : ''}: ${why}; the partial backup in ${dest} was removed`, { cause: e });
+  }
+}
+
+/**
+ * A backup into a bucket (DEST = s3://KEY:SECRET@host/bucket/prefix, as
+ * OBJECT_STORE_URL): written to a local folder first (the same consistent
+ * snapshot), then put object by object with manifest.json last, so a
+ * listing without it is not a backup. A prefix that holds something is
+ * refused; a failed upload deletes what it put.
+ */
+async function backupToBucket(config: Config, url: string, opts: { bucket?: Bucket | null; clock?: ServerClock }): Promise<Manifest> {
+  const target = bucketObjects(url);
+  if (!(await target.isEmpty())) throw new Error('backup: the destination bucket prefix is not empty (a backup goes into an empty one)');
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'manga-backup-'));
+  try {
+    const manifest = await backup(config, path.join(staging, 'b'), opts);
+    try {
+      await target.upload(path.join(staging, 'b'), { contentType: 'application/octet-stream', last: ['manifest.json'] });
+    } catch (e) {
+      await target.clear().catch(() => {});
+      const why = e instanceof Error ? e.message : String(e);
+      throw new Error(`backup failed: the upload to the bucket stopped (${why}); what was put there was deleted`, { cause: e });
+    }
+    return manifest;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
   }
 }

@@ -1,26 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { parseObjectStoreUrl } from '../images/blobs.js';
 
-/** The object store's images as a backup sees them (server/ops/backup.ts). */
+/** A bucket's objects under a prefix as a backup sees them: the image store's (OBJECT_STORE_URL), or a backup's own destination. */
 export interface Bucket {
   /** Writes every object under the store's prefix into dir (by key); how many. */
   download(dir: string): Promise<number>;
-  /** Puts every file of dir into the store (key = its path); how many. */
-  upload(dir: string): Promise<number>;
+  /** Puts every file of dir into the store (key = its path; `last` names files put after all others); how many. */
+  upload(dir: string, opts?: { contentType?: string; last?: readonly string[] }): Promise<number>;
   isEmpty(): Promise<boolean>;
+  /** Deletes every object under the store's prefix (a failed backup's partial copy). */
+  clear(): Promise<void>;
 }
 
 /** The bucket (and key prefix) of OBJECT_STORE_URL. */
 export function bucketObjects(url: string): Bucket {
   const { client, bucket, prefix } = parseObjectStoreUrl(url);
-  async function* keys(max?: number): AsyncGenerator<string> {
+  async function* keys(): AsyncGenerator<string> {
     let token: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, ...(max ? { MaxKeys: max } : {}) }),
-      );
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
       for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -38,23 +38,37 @@ export function bucketObjects(url: string): Bucket {
       }
       return n;
     },
-    async upload(dir) {
+    async upload(dir, { contentType = 'image/webp', last = [] } = {}) {
       let n = 0;
       if (!fs.existsSync(dir)) return 0;
-      for (const entry of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true })) {
-        if (!entry.isFile()) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const key = prefix + path.relative(dir, file).split(path.sep).join('/');
+      const files = (await fs.promises.readdir(dir, { withFileTypes: true, recursive: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .sort((a, b) => Number(last.includes(a)) - Number(last.includes(b)));
+      for (const rel of files) {
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: key, Body: await fs.promises.readFile(file), ContentType: 'image/webp' }),
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: prefix + rel,
+            Body: await fs.promises.readFile(path.join(dir, rel)),
+            ContentType: contentType,
+          }),
         );
         n++;
       }
       return n;
     },
     async isEmpty() {
-      for await (const _key of keys(1)) return false;
+      // The first page only (no MaxKeys: s3rver, the test suite's bucket, fails to make a continuation token under Node 20's OpenSSL).
+      for await (const _key of keys()) return false;
       return true;
+    },
+    async clear() {
+      // One by one: every S3-compatible server has DeleteObject, not all take the checksums DeleteObjects needs.
+      for await (const key of keys()) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }
+
+/** A backup destination or source that is a bucket (s3:// or s3+http://, as OBJECT_STORE_URL) rather than a folder. */
+export const isBucketUrl = (s: string): boolean => /^s3(\+http)?:\/\//i.test(s);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { copyTree, isEmptyDir, SQLITE_FILE, type Manifest } from './backup.js';
-import { bucketObjects, type Bucket } from './bucket.js';
+import os from 'node:os';
+import { bucketObjects, isBucketUrl, type Bucket } from './bucket.js';
 import { pgRestore } from './pgTools.js';
 
 /** Tables in the database's schemas of its own (not PostgreSQL's). */
@@ -29,6 +30,7 @@ async function pgTableCount(databaseUrl: string): Promise<number> {
  * PostgreSQL one to PostgreSQL.
  */
 export async function restore(config: Config, src: string, opts: { bucket?: Bucket | null } = {}): Promise<Manifest> {
+  if (isBucketUrl(src)) return restoreFromBucket(config, src, opts);
   src = path.resolve(src);
   const manifestFile = path.join(src, 'manifest.json');
   if (!fs.existsSync(manifestFile)) throw new Error(`restore: ${src} is not a complete backup (no manifest.json)`);
@@ -64,4 +66,15 @@ export async function restore(config: Config, src: string, opts: { bucket?: Buck
     fs.chmodSync(vapid, 0o600);
   }
   return manifest;
+}
+
+/** A backup in a bucket (SRC = s3://…, see backupToBucket): fetched into a local folder, then restored from it. */
+async function restoreFromBucket(config: Config, url: string, opts: { bucket?: Bucket | null }): Promise<Manifest> {
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'manga-restore-'));
+  try {
+    await bucketObjects(url).download(staging);
+    return await restore(config, staging, opts);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }

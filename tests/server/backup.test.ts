@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -175,6 +176,43 @@ describe.each(BACKENDS)('backup and restore (%s)', (backend) => {
     if (mounted) expect((err as Error).message).toMatch(/disk is full/);
     expect(fs.existsSync(dest)).toBe(false);
     expect(fs.readdirSync(mount)).toEqual([]);
+  });
+
+  it('backs up into a bucket and restores from it; a bucket prefix that holds something is refused', async () => {
+    const dir = tmp('s3');
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'backups' }] });
+    const { port } = await s3.run();
+    cleanups.push(async () => {
+      await s3.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const url = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/backups/${backend}/nightly?region=us-east-1`;
+    const manifest = await backup(t.app.config, url);
+    expect(manifest.database).toBe(backend);
+    // Into the same prefix again: refused, and the first backup is still whole.
+    await expect(backup(t.app.config, url)).rejects.toThrow(/not empty/);
+
+    const dataDir = tmp('from-bucket');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl = '';
+    if (backend === 'postgres') {
+      const d = await newPgDatabase();
+      cleanups.push(d.drop);
+      databaseUrl = d.url;
+    }
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+    expect(await restore(config, url)).toEqual(manifest);
+    const { db, dialect, close } = await openDb(config);
+    const restored = await buildApp({ config, db, dialect });
+    cleanups.push(async () => {
+      await restored.close();
+      await close();
+    });
+    for (const url of [`/api/title_detailV3?${QUERY}`, `/api/home_v4?${QUERY}`, ...ART]) {
+      const [a, b] = await Promise.all([t.app, restored].map((app) => app.inject({ url })));
+      expect(b.statusCode, url).toBe(a.statusCode);
+      expect(b.body.replace(ANSWER_TIME, ''), url).toBe(a.body.replace(ANSWER_TIME, ''));
+    }
   });
 
   it('refuses a backup into a folder that holds something', async () => {
