@@ -1,30 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LabelCode, Language, Rating, ReleaseSchedule, UpdateTiming, type AdNetworkList } from '../../core/gen/manga/v1/common_pb.js';
-import type { TitleDetailView } from '../../core/gen/manga/v1/title_pb.js';
-import { LastPage_ChapterType, PageType, type MangaViewer, type LastPage, type MangaPage } from '../../core/gen/manga/v1/viewer_pb.js';
+import { LastPage_ChapterType, PageType, type MangaPage } from '../../core/gen/manga/v1/viewer_pb.js';
 import { BACKENDS, call, failure, newToken, setup, success, type TestApp, type Loose } from './helpers.js';
 import { DAY, KEY_HEX, T } from './fixtures.js';
-
-const detail = async (t: TestApp, q: string, token?: string) => {
-  const s = success(await call(t.app, { url: `/api/title_detailV3?${q}`, ...(token ? { token } : {}) }));
-  expect(s.data.case).toBe('titleDetailView');
-  return s.data.value as TitleDetailView;
-};
-const viewer = async (t: TestApp, q: string, token?: string) => {
-  const s = success(await call(t.app, { url: `/api/manga_viewer?${q}`, ...(token ? { token } : {}) }));
-  expect(s.data.case).toBe('mangaViewer');
-  return s.data.value as MangaViewer;
-};
-const lastPage = (v: MangaViewer) => v.pages.at(-1)!.data.value as LastPage;
-
-/** The answers to a bad chapter: unknown, unreleased, expired, malformed (the viewer's and /api/chapter_view's). */
-const CHAPTER_ERRORS: [string, number, RegExp][] = [
-  ['chapter_id=999999', 404, /chapter 999999 not found/],
-  ['chapter_id=1008', 403, /not released yet/],
-  ['chapter_id=1003', 403, /no longer readable/],
-  ['', 400, /chapter_id is missing/],
-  ['chapter_id=x1', 400, /chapter_id/],
-];
+import { CHAPTER_ERRORS, detail, lastPage, viewer } from './detailViewerSupport.js';
 
 describe.each(BACKENDS)('title detail and viewer on %s', (backend) => {
   let t: TestApp;

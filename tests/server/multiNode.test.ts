@@ -18,6 +18,7 @@ import {
   type Proxy,
 } from './multiNodeCluster.js';
 import { releaseToSubscribers } from './multiNodePush.js';
+import { clusterEnv, METRICS_TOKEN, PUSH_CONCURRENCY, WRITE_LIMIT } from './multiNodeEnv.js';
 
 /**
  * Issue 21: three nodes (server/main.ts, each its own DATA_DIR) behind a
@@ -29,10 +30,6 @@ import { releaseToSubscribers } from './multiNodePush.js';
 const missing = missingEngines();
 if (missing) console.log(`multinode: skipped: ${missing}`);
 
-const WRITE_LIMIT = 40;
-const METRICS_TOKEN = 'multinode-metrics-token';
-/** Pushes in flight per node: what a node killed mid-way may have had accepted but not recorded. */
-const PUSH_CONCURRENCY = 16;
 const figure = (line: string) => console.log(`multinode: ${line}`);
 
 describe.skipIf(missing !== null)('three nodes, one product', () => {
@@ -44,26 +41,7 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
 
   beforeAll(async () => {
     engines = await startEngines();
-    env = {
-      DATABASE_URL: engines.databaseUrl,
-      REDIS_URL: engines.redisUrl,
-      OBJECT_STORE_URL: engines.objectStoreUrl,
-      TRUST_PROXY: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DB_POOL_SIZE: '5',
-      WRITE_RATE_LIMIT: String(WRITE_LIMIT),
-      NEW_VISITOR_RATE_LIMIT: '1000',
-      PUSH_ALLOW_INSECURE_LOOPBACK: '1',
-      PUSH_CHECK_SECONDS: '1',
-      // A job held this long by a node is handed to another (the killed node's, here).
-      PUSH_JOB_EXPIRE_SECONDS: '30',
-      PUSH_RETRY_SECONDS: '1',
-      PUSH_CONCURRENCY: String(PUSH_CONCURRENCY),
-      METRICS_TOKEN,
-      // Every reader comes through the proxy from one address: the per-address limit of counted views
-      // (120 a minute by default) would cap what the reading tests count.
-      VIEW_RATE_LIMIT: '1000000',
-    };
+    env = clusterEnv(engines);
     nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, env)));
     proxy = await startProxy(nodes);
   });
