@@ -31,6 +31,8 @@ const SERVER_LAYERS = [
   ['lib', 'config.ts'],
   ['db', 'cluster'],
   ['content'],
+  // issue 33: the analyst's rollups and dashboards, written from the repositories' paths
+  ['stats'],
   ['repos'],
   ['images'],
   ['catalog'],

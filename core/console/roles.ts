@@ -63,6 +63,13 @@ export const ROUTE_ACCESS = {
   'PATCH /catalog/titles/:id': CATALOG,
   'GET /feedback': ['moderator'],
   'GET /stats/summary': ['analyst'],
+  // issue 33 (statistics): the analyst's dashboards
+  'GET /stats/reading': ['analyst'],
+  'GET /stats/reach': ['analyst'],
+  'GET /stats/favorites': ['analyst'],
+  'GET /stats/notifications': ['analyst'],
+  'GET /stats/promos': ['analyst'],
+  'GET /stats/surveys': ['analyst'],
 } as const satisfies Record<string, Access>;
 
 export type ConsoleRoute = keyof typeof ROUTE_ACCESS;

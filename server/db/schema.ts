@@ -33,6 +33,8 @@ import type {
   StaffSessionTable,
   StaffThrottleTable,
 } from './schemaConsole.js';
+// issue 33 (statistics)
+import type { StatsHourlyTable } from './schemaStats.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -79,6 +81,8 @@ export interface Database {
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
   audit_log: AuditLogTable;
+  // issue 33 (statistics)
+  stats_hourly: StatsHourlyTable;
 }
 
 /** A series: one work, published as one title per language. */

@@ -14,12 +14,18 @@ declare module 'fastify' {
 /** The repositories and the services the routes call; both closed with the server. */
 export default fp((app, _opts, done) => {
   const { viewFlushMs, viewFlushViews, viewWindowS } = app.config;
-  const repos = makeRepos(app.db, app.clock, { flushMs: viewFlushMs, flushViews: viewFlushViews, windowS: viewWindowS });
+  const repos = makeRepos(app.db, app.clock, {
+    flushMs: viewFlushMs,
+    flushViews: viewFlushViews,
+    windowS: viewWindowS,
+    postgres: app.dialect === 'postgres',
+  });
   app.decorate('repos', repos);
   app.decorate('services', makeServices(repos, app.config, app.clock, app.notices));
   app.addHook('onClose', async () => {
     app.services.close();
     await repos.views.close();
+    await repos.stats.close();
   });
   done();
 });

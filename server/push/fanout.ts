@@ -94,6 +94,15 @@ export function fanout(d: FanoutDeps) {
           const r = await sendPush(s.token, msg, d.keys, d.subject, d.policy, timeoutMs, d.clock);
           stats[r.outcome]++;
           countPushSend(r.outcome);
+          d.repo.countSend(
+            c.chapterId,
+            r.outcome === 'sent' || r.outcome === 'expired'
+              ? r.outcome
+              : r.outcome === 'retry' || r.outcome === 'unauthorized'
+                ? 'retry'
+                : 'failed',
+            s.visitor,
+          );
           switch (r.outcome) {
             case 'sent':
               await d.repo.recordDelivery(hash, c.chapterId, d.clock.nowSec());
@@ -119,6 +128,7 @@ export function fanout(d: FanoutDeps) {
     if (!again.length) return;
     if (job.attempt + 1 >= d.maxAttempts) {
       stats.gaveUp += again.length;
+      for (const v of again) d.repo.countSend(c.chapterId, 'failed', v);
       d.log.warn({ chapterId: c.chapterId, subscribers: again.length, attempts: d.maxAttempts }, 'push: gave up after retries');
       return;
     }

@@ -1,8 +1,9 @@
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
+import type { StatsRecorder } from '../stats/rollup.js';
 
 /** Favorites (subscriptions) per visitor, and the push token given with them. */
-export function bookmarksRepo(db: DB, clock: ServerClock) {
+export function bookmarksRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
   return {
     async titleIds(visitor: string): Promise<number[]> {
       const rows = await db
@@ -16,15 +17,18 @@ export function bookmarksRepo(db: DB, clock: ServerClock) {
     },
 
     async add(visitor: string, titleId: number): Promise<void> {
-      await db
+      const r = await db
         .insertInto('bookmarks')
         .values({ visitor_token: visitor, title_id: titleId, created_at: clock.nowSec() })
         .onConflict((oc) => oc.columns(['visitor_token', 'title_id']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      // Only a favorite that was not there counts as gained (a repeated add is no change).
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) stats.add('fav.add', titleId, '');
     },
 
     async remove(visitor: string, titleId: number): Promise<void> {
-      await db.deleteFrom('bookmarks').where('visitor_token', '=', visitor).where('title_id', '=', titleId).execute();
+      const r = await db.deleteFrom('bookmarks').where('visitor_token', '=', visitor).where('title_id', '=', titleId).executeTakeFirst();
+      if (Number(r.numDeletedRows) > 0) stats.add('fav.del', titleId, '');
     },
 
     async savePushToken(visitor: string, token: string, lang: string): Promise<number> {

@@ -104,18 +104,19 @@ export function catalogRepo(db: DB) {
           ])
           .groupBy('title_id')
           .execute(),
-        // Live views recorded by this service, per day.
+        // Live views recorded by this service: the analyst's hourly rollups per title
+        // (issue 33), so the reader's ranking and the console's figures agree.
         db
-          .selectFrom('chapter_views_daily as d')
-          .innerJoin('chapters as c', 'c.id', 'd.chapter_id')
-          .where('d.day', '>', today - 28)
+          .selectFrom('stats_hourly as h')
+          .where('h.metric', '=', 'view.title')
+          .where('h.hour', '>=', (today - 27) * 24)
           .select([
-            'c.title_id',
-            sql<number>`sum(d.views)`.as('r28'),
-            sql<number>`sum(case when d.day > ${today - 7} then d.views else 0 end)`.as('w1'),
-            sql<number>`sum(case when d.day > ${today - 14} and d.day <= ${today - 7} then d.views else 0 end)`.as('w0'),
+            'h.key as title_id',
+            sql<number>`sum(h.n)`.as('r28'),
+            sql<number>`sum(case when h.hour >= ${(today - 6) * 24} then h.n else 0 end)`.as('w1'),
+            sql<number>`sum(case when h.hour >= ${(today - 13) * 24} and h.hour < ${(today - 6) * 24} then h.n else 0 end)`.as('w0'),
           ])
-          .groupBy('c.title_id')
+          .groupBy('h.key')
           .execute(),
       ]);
 

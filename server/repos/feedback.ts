@@ -1,9 +1,10 @@
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import type { TapLog } from '../lib/taplog.js';
+import type { StatsRecorder } from '../stats/rollup.js';
 
 /** Tap logs, contact messages and survey answers: what visitors send us. */
-export function feedbackRepo(db: DB, clock: ServerClock) {
+export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
   return {
     async tap(visitor: string, log: TapLog): Promise<void> {
       await db
@@ -20,6 +21,10 @@ export function feedbackRepo(db: DB, clock: ServerClock) {
           created_at: clock.nowSec(),
         })
         .execute();
+      // Banner and popup impressions and taps, per item and place (issue 33).
+      const id = log.kind === 'popup' ? (log.popup_id ?? 0) : (log.banner_id ?? 0);
+      const metric = log.type === 'impression' ? 'promo.imp' : log.type === 'click' ? 'promo.tap' : '';
+      if (metric && id) stats.add(metric, id, `${log.kind}|${log.location ?? ''}`);
     },
 
     async contact(visitor: string, c: { type: string; subject: string; body: string }): Promise<number> {
@@ -76,7 +81,9 @@ export function feedbackRepo(db: DB, clock: ServerClock) {
         })
         .onConflict((oc) => oc.columns(['visitor_token', 'questionnaire_key']).doNothing())
         .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+      const stored = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (stored) stats.add('survey', 0, a.key);
+      return stored;
     },
   };
 }

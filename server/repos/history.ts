@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ReadingPositionTable } from '../db/schemaVisitors.js';
 import type { ServerClock } from '../lib/clock.js';
+import type { StatsRecorder } from '../stats/rollup.js';
 import type { TitleRow } from './catalog.js';
 import type { ChapterRow } from './chapters.js';
 
@@ -34,7 +35,7 @@ const HISTORY_MAX = 100;
  * earlier on the reader's clock than the stored one (a late debounced report,
  * a retried request) never replaces it; on a tie the later arrival wins.
  */
-export function historyRepo(db: DB, clock: ServerClock) {
+export function historyRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
   return {
     /** Saves a position; false when the chapter is unknown. A stale write is accepted and ignored. */
     async save(visitor: string, w: PositionWrite): Promise<boolean> {
@@ -67,6 +68,8 @@ export function historyRepo(db: DB, clock: ServerClock) {
             .where('reading_positions.client_ms', '<=', (eb) => eb.ref('excluded.client_ms')),
         )
         .execute();
+      // How far readers get (issue 33): this reader reached this page of the chapter.
+      stats.add('reach', w.chapterId, String(w.page), 1, visitor);
       return true;
     },
 

@@ -11,24 +11,28 @@ import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
 import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
+import { statsRecorder } from '../stats/rollup.js';
 
 /**
  * Every repository: small objects of async methods over the Kysely database;
  * the only place SQL is built (routes and services call these, never the database).
  */
 export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 'clock'> & { flushMs?: number } = {}) {
+  // The analyst's rollups of events other than views (issue 33), flushed like the views.
+  const stats = statsRecorder(db, clock, views.postgres ?? false, views.flushMs);
   return {
+    stats,
     catalog: catalogRepo(db),
     chapters: chaptersRepo(db),
     comments: commentsRepo(db, clock),
     visitors: visitorsRepo(db, clock),
     views: viewsRepo(db, views.flushMs, { ...views, clock }),
     promo: promoRepo(db),
-    bookmarks: bookmarksRepo(db, clock),
-    feedback: feedbackRepo(db, clock),
-    history: historyRepo(db, clock),
+    bookmarks: bookmarksRepo(db, clock, stats),
+    feedback: feedbackRepo(db, clock, stats),
+    history: historyRepo(db, clock, stats),
     images: imagesRepo(db),
-    push: pushRepo(db),
+    push: pushRepo(db, stats),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import type { StatsRecorder } from '../stats/rollup.js';
 
 export interface ReleasedChapter {
   chapterId: number;
@@ -17,7 +18,7 @@ export interface PushSubscriber {
 }
 
 /** Data access for release notifications. */
-export function pushRepo(db: DB) {
+export function pushRepo(db: DB, stats?: StatsRecorder) {
   const chapterQuery = () =>
     db
       .selectFrom('chapters')
@@ -104,6 +105,20 @@ export function pushRepo(db: DB) {
         .values({ endpoint_hash: endpointHash, chapter_id: chapterId, delivered_at: now })
         .onConflict((oc) => oc.columns(['endpoint_hash', 'chapter_id']).doNothing())
         .execute();
+    },
+
+    /**
+     * Counts a send's outcome for the release's figures (issue 33): every
+     * try, then what came of it (accepted, expired, failed); the readers a
+     * notification reached go into a sketch, so the dashboard can tell how
+     * many of them opened the chapter within a day.
+     */
+    countSend(chapterId: number, outcome: 'sent' | 'expired' | 'failed' | 'retry', visitor: string): void {
+      if (!stats) return;
+      if (outcome !== 'retry') stats.add('push.try', chapterId, '');
+      if (outcome === 'sent') stats.add('push.ok', chapterId, '', 1, visitor);
+      else if (outcome === 'expired') stats.add('push.expired', chapterId, '');
+      else if (outcome === 'failed') stats.add('push.failed', chapterId, '');
     },
 
     /** Forgets an expired subscription (the push service answered 404/410). */

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import { DAY, systemClock, type ServerClock } from '../lib/clock.js';
+import { knownReaders, rollUpViews } from '../stats/viewRollup.js';
 
 /** Rows per upsert statement. */
 const BATCH = 200;
@@ -36,6 +37,8 @@ export interface ViewsOptions {
   flushViews?: number;
   /** A view counts at most once per visitor and chapter in this window (s). */
   windowS?: number;
+  /** The database is PostgreSQL (the rollups lock the rows they merge). */
+  postgres?: boolean;
 }
 
 /** The next batch: BATCH rows, then the largest power of two that fits. */
@@ -129,6 +132,8 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   async function write(viewed: readonly View[], day: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const toCount = await stillToCount(trx, viewed);
+      // Read before this flush writes their rows: readers with none yet are new (issue 33).
+      const known = await knownReaders(trx, [...new Set([...toCount].map((v) => v.visitor))]);
       for (let i = 0; i < viewed.length;) {
         const n = batchSize(viewed.length - i);
         const params: unknown[] = [];
@@ -138,6 +143,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
       }
       const perChapter = new Map<number, number>();
       for (const v of toCount) perChapter.set(v.chapterId, (perChapter.get(v.chapterId) ?? 0) + 1);
+      await rollUpViews(trx, [...toCount], known, opts.postgres ?? false);
       for (const [chapterId, n] of [...perChapter].sort((a, b) => a[0] - b[0])) {
         await trx
           .updateTable('chapters')

@@ -1,46 +1,168 @@
 import { useState } from 'react';
+import { DASHBOARDS, type Dashboard, type DashboardName } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';
-import { Problem, TableWrap } from '../../app/ui';
+import { Problem } from '../../app/ui';
+import { StatsChart } from './StatsChart';
+import { StatsTable } from './StatsTable';
+import { cellText, columnName } from './labels';
+import './stats.css';
 
-/** Daily views and readers (analysts, read only). */
+const SHARE_TOTALS = new Set(['rate', 'goOnRate']);
+const localDay = (d: Date, tz: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+
+interface Controls {
+  from: string;
+  to: string;
+  tz: string;
+  by: string;
+  group: string;
+  title: string;
+  chapter: string;
+}
+
+function initial(): Controls {
+  const tz = browserZone();
+  const today = new Date();
+  return {
+    from: localDay(new Date(today.getTime() - 29 * 86_400_000), tz),
+    to: localDay(today, tz),
+    tz,
+    by: 'day',
+    group: 'title',
+    title: '',
+    chapter: '',
+  };
+}
+
+function path(name: DashboardName, c: Controls): string | null {
+  const q = new URLSearchParams({ from: c.from, to: c.to, tz: c.tz, by: c.by });
+  if (name === 'reading') {
+    q.set('group', c.group);
+    if (c.group === 'chapter') {
+      if (!c.title) return null;
+      q.set('title', c.title);
+    }
+  }
+  if (name === 'reach') {
+    if (!c.chapter) return null;
+    q.set('chapter', c.chapter);
+  }
+  return `/stats/${name}?${q.toString()}`;
+}
+
+/** The analyst's dashboards (issue 33): a period in a time zone, totals against the period before, a chart and sortable tables (CSV) each. */
 export default function StatsScreen() {
-  const [days, setDays] = useState(7);
-  const { data, error } = useLoad<{ days: Array<{ day: string; views: number; readers: number }> }>(`/stats/summary?days=${days}`);
+  const [name, setName] = useState<DashboardName>('reading');
+  const [c, setC] = useState<Controls>(initial);
+  const set = (k: keyof Controls) => (e: { target: { value: string } }) => setC({ ...c, [k]: e.target.value });
+  const url = path(name, c);
   return (
-    <>
+    <div className="c-stats">
       <h1>{t('console.area.stats')}</h1>
-      <label className="c-inline">
-        {t('console.stats.period')}{' '}
-        <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
-          {[7, 30, 90].map((n) => (
-            <option key={n} value={n}>
-              {t('console.stats.days', { n })}
-            </option>
+      <div className="c-stats__tabs" role="group" aria-label={t('console.stats.dashboards')}>
+        {DASHBOARDS.map((d) => (
+          <button key={d} type="button" aria-pressed={d === name} onClick={() => setName(d)}>
+            {t(`console.stats.dash.${d}`)}
+          </button>
+        ))}
+      </div>
+      <form className="c-stats__controls" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          {t('console.stats.from')} <input type="date" value={c.from} onChange={set('from')} required />
+        </label>
+        <label>
+          {t('console.stats.to')} <input type="date" value={c.to} onChange={set('to')} required />
+        </label>
+        <label>
+          {t('console.stats.zone')} <input list="c-stats-zones" value={c.tz} onChange={set('tz')} />
+        </label>
+        <datalist id="c-stats-zones">
+          {ZONES.map((z) => (
+            <option key={z} value={z} />
           ))}
-        </select>
-      </label>
-      <Problem code={error} />
-      <TableWrap label={t('console.area.stats')}>
-        <table className="c-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.stats.day')}</th>
-              <th scope="col">{t('console.stats.views')}</th>
-              <th scope="col">{t('console.stats.readers')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td className="c-num">{t('console.stats.count', { n: d.views })}</td>
-                <td className="c-num">{t('console.stats.count', { n: d.readers })}</td>
-              </tr>
+        </datalist>
+        <label>
+          {t('console.stats.by')}{' '}
+          <select value={c.by} onChange={set('by')}>
+            {['day', 'week', 'month'].map((b) => (
+              <option key={b} value={b}>
+                {t(`console.stats.by.${b}`)}
+              </option>
             ))}
-          </tbody>
-        </table>
-      </TableWrap>
-    </>
+          </select>
+        </label>
+        {name === 'reading' ? (
+          <label>
+            {t('console.stats.group')}{' '}
+            <select value={c.group} onChange={set('group')}>
+              {['series', 'title', 'chapter', 'language'].map((g) => (
+                <option key={g} value={g}>
+                  {t(`console.stats.group.${g}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {name === 'reading' && c.group === 'chapter' ? (
+          <label>
+            {t('console.stats.titleId')} <input inputMode="numeric" value={c.title} onChange={set('title')} />
+          </label>
+        ) : null}
+        {name === 'reach' ? (
+          <label>
+            {t('console.stats.chapterId')} <input inputMode="numeric" value={c.chapter} onChange={set('chapter')} />
+          </label>
+        ) : null}
+      </form>
+      {url ? <DashboardView key={url} name={name} url={url} /> : <p className="c-stats__hint">{t('console.stats.pick')}</p>}
+    </div>
+  );
+}
+
+function DashboardView({ name, url }: { name: DashboardName; url: string }) {
+  const { data, error } = useLoad<Dashboard>(url);
+  return (
+    <section className="c-stats__dashboard" aria-busy={!data && !error} aria-label={t(`console.stats.dash.${name}`)}>
+      <Problem code={error} />
+      {data ? (
+        <>
+          <dl className="c-stats__totals">
+            {data.totals.map((x) => {
+              const kind = SHARE_TOTALS.has(x.name) ? 'pct' : 'int';
+              const delta = x.previous !== null && x.previous > 0 && kind === 'int' ? (x.value - x.previous) / x.previous : null;
+              return (
+                <div key={x.name} className="c-stats__total" data-total={x.name}>
+                  <dt>{columnName(x.name)}</dt>
+                  <dd>
+                    <span className="c-stats__value">{cellText(kind, x.value)}</span>
+                    {x.previous !== null ? (
+                      <span className="c-stats__previous">
+                        {t('console.stats.previous', { value: cellText(kind, x.previous) })}
+                        {delta !== null ? ` (${delta >= 0 ? '+' : ''}${cellText('pct', delta)})` : ''}
+                      </span>
+                    ) : null}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          {data.charts.map((ch) => (
+            <StatsChart key={ch.id} chart={ch} title={t(`console.stats.chart.${ch.id}`)} shares={ch.id === 'reach'} />
+          ))}
+          {data.tables.map((tb) => (
+            <StatsTable
+              key={tb.id}
+              table={tb}
+              caption={t(`console.stats.table.${tb.id}`)}
+              file={`${name}-${tb.id}-${data.period.from}-${data.period.to}`}
+            />
+          ))}
+        </>
+      ) : null}
+    </section>
   );
 }

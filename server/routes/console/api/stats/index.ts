@@ -1,39 +1,92 @@
-import { sql } from 'kysely';
 import { routeModule } from '../../../../lib/route.js';
 import { StatsQuery, StatsSummary } from '../../../../../core/console/schemas/areas.js';
 import { DAY } from '../../../../lib/clock.js';
 import { access } from '../../../../console/context.js';
+import type { FastifyInstance } from 'fastify';
+import {
+  Dashboard,
+  ReachQuery,
+  ReadingQuery,
+  StatsPeriodQuery,
+  type StatsPeriodQuery as PeriodQuery,
+} from '../../../../../core/console/schemas/stats.js';
+import { problems } from '../../../../console/problems.js';
+import { period, rollups, Tallies, type Period } from '../../../../stats/query.js';
+import { daysBetween, isZone, parseDate } from '../../../../stats/zone.js';
+import { readingDashboard, type Group } from '../../../../stats/reading.js';
+import { favoritesDashboard, notificationsDashboard, reachDashboard } from '../../../../stats/engagement.js';
+import { promosDashboard, surveysDashboard } from '../../../../stats/promos.js';
 
-/** View statistics (analyst): chapter views per day (the daily counts) and readers (visitors whose last view fell that day). */
+/** The longest period a dashboard covers (days): a bound on the hours one answer reads. */
+const MAX_DAYS = 400;
+
+/** The period asked for, or a validation problem naming what is wrong. */
+function asked(q: PeriodQuery): Period {
+  const tz = q.tz ?? 'UTC';
+  const errors: { path: string; message: string }[] = [];
+  if (!isZone(tz)) errors.push({ path: '/tz', message: 'not a known time zone' });
+  if (!parseDate(q.from)) errors.push({ path: '/from', message: 'not a date' });
+  if (!parseDate(q.to)) errors.push({ path: '/to', message: 'not a date' });
+  if (!errors.length) {
+    const n = daysBetween(q.from, q.to);
+    if (n < 0) errors.push({ path: '/to', message: 'before from' });
+    if (n >= MAX_DAYS) errors.push({ path: '/to', message: `more than ${MAX_DAYS} days after from` });
+  }
+  if (errors.length) throw problems.validation(errors);
+  return period(tz, q.from, q.to, q.by ?? 'day');
+}
+
+/** The analyst's dashboards (issue 33): each reads the hourly rollups, never raw events. */
+function dashboardRoutes(app: FastifyInstance): void {
+  const response = { 200: Dashboard };
+  app.get<{ Querystring: PeriodQuery & { group?: Group; title?: number } }>(
+    '/reading',
+    { config: access('GET /stats/reading'), schema: { querystring: ReadingQuery, response } },
+    async (req) => {
+      const group = req.query.group ?? 'title';
+      if (group === 'chapter' && req.query.title === undefined)
+        throw problems.validation([{ path: '/title', message: 'needed for chapters' }]);
+      return readingDashboard(app.db, asked(req.query), group, req.query.title);
+    },
+  );
+  app.get<{ Querystring: PeriodQuery & { chapter: number } }>(
+    '/reach',
+    { config: access('GET /stats/reach'), schema: { querystring: ReachQuery, response } },
+    async (req) => reachDashboard(app.db, asked(req.query), req.query.chapter),
+  );
+  const simple = [
+    ['/favorites', 'GET /stats/favorites', favoritesDashboard],
+    ['/notifications', 'GET /stats/notifications', notificationsDashboard],
+    ['/promos', 'GET /stats/promos', promosDashboard],
+    ['/surveys', 'GET /stats/surveys', surveysDashboard],
+  ] as const;
+  for (const [path, route, make] of simple) {
+    app.get<{ Querystring: PeriodQuery }>(
+      path,
+      { config: access(route), schema: { querystring: StatsPeriodQuery, response } },
+      async (req) => make(app.db, asked(req.query)),
+    );
+  }
+}
+
+/** View statistics (analyst): the summary of part 1 (views and distinct readers per UTC day) and the dashboards. */
 const route = routeModule((app) => {
+  dashboardRoutes(app);
   app.get<{ Querystring: { days?: number } }>(
     '/summary',
     { config: access('GET /stats/summary'), schema: { querystring: StatsQuery, response: { 200: StatsSummary } } },
     async (req) => {
       const days = req.query.days ?? 7;
-      // Days are numbered as the daily counts number them: whole days since the epoch (UTC).
+      // UTC days, as before; now from the hourly rollups (issue 33) rather than a scan of viewed_chapters.
       const today = Math.floor(app.clock.nowSec() / DAY);
       const from = today - (days - 1);
-      const views = await app.db
-        .selectFrom('chapter_views_daily')
-        .select(['day', (eb) => eb.fn.sum<number>('views').as('views')])
-        .where('day', '>=', from)
-        .groupBy('day')
-        .execute();
-      const dayOf = sql<number>`viewed_at / ${sql.lit(DAY)}`;
-      const readers = await app.db
-        .selectFrom('viewed_chapters')
-        .select([dayOf.as('d'), (eb) => eb.fn.count<number>('visitor_token').distinct().as('readers')])
-        .where('viewed_at', '>=', from * DAY)
-        .groupBy(dayOf)
-        .execute();
+      const rows = await rollups(app.db, ['view.all'], from * 24, (today + 1) * 24);
+      const perDay = new Tallies();
+      for (const r of rows) perDay.of(String(Math.floor(r.hour / 24))).add(r);
       const out = [];
       for (let d = from; d <= today; d++) {
-        out.push({
-          day: d * DAY,
-          views: Number(views.find((v) => Number(v.day) === d)?.views ?? 0),
-          readers: Number(readers.find((r) => Number(r.d) === d)?.readers ?? 0),
-        });
+        const t = perDay.get(String(d));
+        out.push({ day: d * DAY, views: t?.n ?? 0, readers: t?.readers ?? 0 });
       }
       return { days: out };
     },

@@ -1,0 +1,159 @@
+/**
+ * The analyst's dashboards at scale (issue 33). Loads view events through
+ * the recording path (the views repository's claim/record and its flush, in
+ * bulk: flushes of FLUSH views) over DAYS days, CHAPTERS chapters and
+ * READERS distinct readers, on SQLite (default) or PostgreSQL
+ * (BENCH_DATABASE_URL), then asks each dashboard RUNS times for the last 30
+ * days in a non-UTC zone and prints its p50/p95, and the rollups' size
+ * beside the raw events'. Target (issue 33): p95 under 300 ms.
+ *
+ *   npx tsx bench/stats.ts [events=2000000] [chapters=2000] [readers=200000]
+ *   BENCH_DATABASE_URL=postgres://… npx tsx bench/stats.ts 20000000 2000 2000000
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db/index';
+import { manualServerClock } from '../server/lib/clock';
+import { viewsRepo } from '../server/repos/views';
+import { period } from '../server/stats/query';
+import { readingDashboard } from '../server/stats/reading';
+import { favoritesDashboard, notificationsDashboard, reachDashboard } from '../server/stats/engagement';
+import { promosDashboard, surveysDashboard } from '../server/stats/promos';
+import { addDays } from '../server/stats/zone';
+
+const EVENTS = Number(process.argv[2] ?? 2_000_000);
+const CHAPTERS = Number(process.argv[3] ?? 2000);
+const READERS = Number(process.argv[4] ?? 200_000);
+const DAYS = 60;
+const FLUSH = 5000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const START = Date.UTC(2026, 0, 1);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stats-'));
+const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent' });
+const { db, dialect, close } = await openDb(config);
+const postgres = dialect === 'postgres';
+if (postgres)
+  for (const t of ['stats_hourly', 'viewed_chapters', 'chapter_views_daily', 'chapters', 'titles'])
+    await sql`delete from ${sql.table(t)}`.execute(db);
+
+// A catalog of CHAPTERS chapters over 100 titles, 50 series, two languages.
+const TITLES = 100;
+for (let i = 0; i < TITLES; i += 50) {
+  await db
+    .insertInto('titles')
+    .values(
+      Array.from({ length: 50 }, (_, j) => ({
+        id: i + j + 1,
+        series_id: Math.floor((i + j) / 2) + 1,
+        language: (i + j) % 2,
+        name: `Title ${i + j + 1}`,
+        author: '',
+        overview: '',
+        portrait_image_url: '',
+        landscape_image_url: '',
+        title_image_url: '',
+        background_image_url: '',
+        favorite_image_url: '',
+        view_count: 0,
+        update_status: 0,
+        viewing_period_description: '',
+        non_appearance_info: '',
+        is_new: 0,
+        created_at: 0,
+      })),
+    )
+    .execute();
+}
+for (let i = 0; i < CHAPTERS; i += 100) {
+  await db
+    .insertInto('chapters')
+    .values(
+      Array.from({ length: Math.min(100, CHAPTERS - i) }, (_, j) => {
+        const id = i + j + 1;
+        return {
+          id,
+          title_id: (id % TITLES) + 1,
+          seq: Math.ceil(id / TITLES),
+          name: `#${id}`,
+          sub_title: '',
+          thumbnail_url: '',
+          start_ts: 0,
+          end_ts: 0,
+          is_vertical_only: 0,
+          is_horizontal_only: 0,
+          view_count: 0,
+          ticket_end: 0,
+          notified_at: 0,
+        };
+      }),
+    )
+    .execute();
+}
+
+// A deterministic stream: reader and chapter from a linear congruential walk, time spread evenly.
+const clock = manualServerClock(START);
+const views = viewsRepo(db, 3_600_000, { clock, flushViews: FLUSH * 10, windowS: 1800, postgres });
+let seed = 12345;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const t0 = performance.now();
+const step = (DAYS * 86_400_000) / EVENTS;
+for (let i = 0; i < EVENTS; i++) {
+  clock.set(START + i * step);
+  // Popular chapters are read more: a skewed pick.
+  const chapter = 1 + Math.floor(CHAPTERS * rand() ** 2);
+  const reader = `r${Math.floor(READERS * rand())}`;
+  if (views.claim(reader, chapter)) views.record(reader, chapter, true);
+  else views.record(reader, chapter, false);
+  if ((i + 1) % FLUSH === 0) await views.flush();
+  if ((i + 1) % 200_000 === 0) console.log(`  loaded ${i + 1} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+await views.close();
+const loadS = (performance.now() - t0) / 1000;
+
+const end = new Date(START + DAYS * 86_400_000 - 1).toISOString().slice(0, 10);
+const p = period('America/New_York', addDays(end, -29), end, 'day');
+const dashboards: [string, () => Promise<unknown>][] = [
+  ['reading by title', () => readingDashboard(db, p, 'title')],
+  ['reading by series', () => readingDashboard(db, p, 'series')],
+  ['reading by chapter (one title)', () => readingDashboard(db, p, 'chapter', 1)],
+  ['reach (one chapter)', () => reachDashboard(db, p, 1)],
+  ['favorites', () => favoritesDashboard(db, p)],
+  ['notifications', () => notificationsDashboard(db, p)],
+  ['promos', () => promosDashboard(db, p)],
+  ['surveys', () => surveysDashboard(db, p)],
+];
+console.log(
+  `\nstats bench (${dialect}): ${EVENTS} view events, ${DAYS} days, ${CHAPTERS} chapters, ${READERS} readers; loaded in ${loadS.toFixed(0)} s`,
+);
+console.log(`dashboards for the last 30 days in America/New_York, ${RUNS} runs each (first run warms):`);
+for (const [name, run] of dashboards) {
+  const ms: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const a = performance.now();
+    await run();
+    if (i > 0) ms.push(performance.now() - a);
+  }
+  ms.sort((a, b) => a - b);
+  const q = (f: number) => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))].toFixed(1);
+  console.log(`  ${name.padEnd(32)} p50 ${q(0.5).padStart(8)} ms   p95 ${q(0.95).padStart(8)} ms`);
+}
+
+const count = async (t: 'stats_hourly' | 'viewed_chapters') =>
+  Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(db)).rows[0].n);
+const sketchBytes = Number(
+  (await sql<{ n: number }>`select coalesce(sum(length(sketch)), 0) as n from stats_hourly`.execute(db)).rows[0].n,
+);
+let sizes = '';
+if (postgres) {
+  const size = async (t: string) => Number((await sql<{ n: number }>`select pg_total_relation_size(${t}) as n`.execute(db)).rows[0].n);
+  sizes = `; on disk: rollups ${(await size('stats_hourly')) >> 20} MiB, raw viewed_chapters ${(await size('viewed_chapters')) >> 20} MiB`;
+}
+console.log(
+  `rollups: ${await count('stats_hourly')} rows, ${(sketchBytes / 2 ** 20).toFixed(1)} MiB of sketches; raw: ${EVENTS} view events, ${await count('viewed_chapters')} viewed-chapter rows${sizes}`,
+);
+await close();
+fs.rmSync(dir, { recursive: true, force: true });

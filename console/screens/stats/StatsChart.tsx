@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { StatsChart as Chart } from '../../../core/console/schemas/stats';
+import { t } from '../../i18n';
+import { cellText, columnName } from './labels';
+
+/** Series colours: the console's chart roles (stats.css), read when drawn so the theme decides. */
+const ROLES = ['--c-chart-1', '--c-chart-2', '--c-chart-3', '--c-chart-4'];
+
+/** What the chart shows, in words: each series' total and its highest bucket (the table beside it has every figure). */
+export function chartSummary(chart: Chart, shares: boolean): string {
+  return chart.series
+    .map((s) => {
+      let top = 0;
+      s.values.forEach((v, i) => {
+        if (v > (s.values[top] ?? 0)) top = i;
+      });
+      const total = s.values.reduce((a, b) => a + b, 0);
+      return t('console.stats.chartSeries', {
+        name: columnName(s.name),
+        total: shares ? '—' : cellText('int', total),
+        peak: cellText(shares ? 'pct' : 'int', s.values[top] ?? 0),
+        at: chart.buckets[top] ?? '—',
+      });
+    })
+    .join(' ');
+}
+
+/**
+ * A dashboard chart drawn with uPlot: one line per series over the
+ * period's buckets, coloured and lettered from the console's tokens. The
+ * canvas is hidden from screen readers; the figure's caption says what it
+ * shows and the sortable table beside it holds every figure.
+ */
+export function StatsChart({ chart, title, shares = false }: { chart: Chart; title: string; shares?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || chart.buckets.length === 0) return;
+    const css = getComputedStyle(el);
+    const color = (name: string) => css.getPropertyValue(name).trim();
+    const axis = { stroke: color('--c-muted'), grid: { stroke: color('--c-surface-2') }, ticks: { stroke: color('--c-surface-2') } };
+    const plot = new uPlot(
+      {
+        width: Math.max(280, el.clientWidth),
+        height: 240,
+        legend: { show: true },
+        cursor: { show: true },
+        scales: { x: { time: false } },
+        axes: [
+          { ...axis, values: (_u, ticks) => ticks.map((i) => chart.buckets[Math.round(i)] ?? '') },
+          { ...axis, values: (_u, ticks) => ticks.map((v) => cellText(shares ? 'pct' : 'int', v)) },
+        ],
+        series: [
+          { label: t('console.stats.col.bucket') },
+          ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]!), width: 2 })),
+        ],
+      },
+      [chart.buckets.map((_, i) => i), ...chart.series.map((s) => s.values)],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [chart, shares]);
+  return (
+    <figure className="c-stats__chart">
+      <figcaption>
+        <strong>{title}</strong> <span className="c-stats__summary">{chartSummary(chart, shares)}</span>
+      </figcaption>
+      <div ref={box} className="c-stats__plot" aria-hidden="true" />
+    </figure>
+  );
+}

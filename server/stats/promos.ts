@@ -1,0 +1,108 @@
+import type { DB } from '../db/index.js';
+import type { Dashboard } from '../../core/console/schemas/stats.js';
+import { byLanguage } from '../../core/languages.js';
+import { counted } from './engagement.js';
+import type { Period } from './query.js';
+
+const periodOf = (p: Period) => ({ tz: p.tz, from: p.from, to: p.to, by: p.by });
+const rate = (taps: number, imps: number) => (imps ? taps / imps : 0);
+
+/** Banners and popups: impressions, taps and tap rate per item, kind, place and language, and per bucket. */
+export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
+  const c = await counted(db, p, ['promo.imp', 'promo.tap'], (r) => `${r.dim}|${r.key}`);
+  const [banners, popups] = await Promise.all([
+    db.selectFrom('banners').select(['id', 'language', 'placement']).execute(),
+    db.selectFrom('popups').select(['id', 'language', 'subject']).execute(),
+  ]);
+  const lang = (l: number) => (l < 0 ? '*' : (byLanguage(l)?.short ?? String(l)));
+  const bannerLang = new Map(banners.map((b) => [b.id, lang(b.language)]));
+  const popupLang = new Map(popups.map((b) => [b.id, lang(b.language)]));
+  const rows = c.keys.map((k) => {
+    const [kind = '', place = '', id = '0'] = k.split('|');
+    const imps = c.n(c.perKey, `promo.imp\n${k}`);
+    const taps = c.n(c.perKey, `promo.tap\n${k}`);
+    const language = (kind === 'popup' ? popupLang : bannerLang).get(Number(id)) ?? '';
+    return { kind, id: Number(id), place, language, impressions: imps, taps, rate: rate(taps, imps) };
+  });
+  rows.sort((a, b) => b.impressions - a.impressions || a.id - b.id);
+  const tot = (t: typeof c.cur, m: string) => t.get(m)?.n ?? 0;
+  const imps = c.series('promo.imp');
+  const taps = c.series('promo.tap');
+  return {
+    period: periodOf(p),
+    totals: [
+      { name: 'impressions', value: tot(c.cur, 'promo.imp'), previous: tot(c.prev, 'promo.imp') },
+      { name: 'taps', value: tot(c.cur, 'promo.tap'), previous: tot(c.prev, 'promo.tap') },
+      {
+        name: 'rate',
+        value: rate(tot(c.cur, 'promo.tap'), tot(c.cur, 'promo.imp')),
+        previous: rate(tot(c.prev, 'promo.tap'), tot(c.prev, 'promo.imp')),
+      },
+    ],
+    charts: [
+      {
+        id: 'promos',
+        buckets: p.buckets,
+        series: [
+          { name: 'impressions', values: imps },
+          { name: 'taps', values: taps },
+        ],
+      },
+    ],
+    tables: [
+      {
+        id: 'items',
+        columns: [
+          { key: 'kind', kind: 'text' },
+          { key: 'id', kind: 'int' },
+          { key: 'place', kind: 'text' },
+          { key: 'language', kind: 'text' },
+          { key: 'impressions', kind: 'int' },
+          { key: 'taps', kind: 'int' },
+          { key: 'rate', kind: 'pct' },
+        ],
+        rows,
+      },
+      {
+        id: 'buckets',
+        columns: [
+          { key: 'bucket', kind: 'text' },
+          { key: 'impressions', kind: 'int' },
+          { key: 'taps', kind: 'int' },
+          { key: 'rate', kind: 'pct' },
+        ],
+        rows: p.buckets.map((b, i) => ({ bucket: b, impressions: imps[i], taps: taps[i], rate: rate(taps[i], imps[i]) })),
+      },
+    ],
+  };
+}
+
+/** Survey answers per bucket and per survey (the answers themselves are part 3's). */
+export async function surveysDashboard(db: DB, p: Period): Promise<Dashboard> {
+  const c = await counted(db, p, ['survey'], (r) => r.dim);
+  const keys = [...c.keys].sort();
+  const total = (t: typeof c.cur) => t.get('survey')?.n ?? 0;
+  return {
+    period: periodOf(p),
+    totals: [{ name: 'answers', value: total(c.cur), previous: total(c.prev) }],
+    charts: [{ id: 'surveys', buckets: p.buckets, series: [{ name: 'answers', values: c.series('survey') }] }],
+    tables: [
+      {
+        id: 'surveys',
+        columns: [
+          { key: 'survey', kind: 'text' },
+          { key: 'answers', kind: 'int' },
+        ],
+        rows: keys.map((k) => ({ survey: k, answers: c.n(c.perKey, `survey\n${k}`) })),
+      },
+      {
+        id: 'buckets',
+        columns: [
+          { key: 'bucket', kind: 'text' },
+          { key: 'answers', kind: 'int' },
+        ],
+        rows: p.buckets.map((b, i) => ({ bucket: b, answers: c.series('survey')[i] })),
+      },
+    ],
+  };
+}

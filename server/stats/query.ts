@@ -1,0 +1,101 @@
+import type { DB } from '../db/index.js';
+import { Hll } from './hll.js';
+import { bucketOf, dayRange, daysBetween, addDays, type DayRange } from './zone.js';
+
+export type By = 'day' | 'week' | 'month';
+
+/** A dashboard's period: local days from..to in a zone, bucketed, and the period of equal length before it. */
+export interface Period {
+  tz: string;
+  from: string;
+  to: string;
+  by: By;
+  range: DayRange;
+  previous: DayRange;
+  /** Hour → bucket start date, for the hours of the period. */
+  bucketOfHour: Map<number, string>;
+  buckets: string[];
+}
+
+export function period(tz: string, from: string, to: string, by: By): Period {
+  const range = dayRange(tz, from, to);
+  const n = daysBetween(from, to) + 1;
+  const previous = dayRange(tz, addDays(from, -n), addDays(from, -1));
+  const bucketOfHour = new Map<number, string>();
+  const buckets: string[] = [];
+  for (const d of range.days) {
+    const b = bucketOf(d.date, by);
+    if (buckets[buckets.length - 1] !== b) buckets.push(b);
+    for (let h = d.from; h < d.to; h++) bucketOfHour.set(h, b);
+  }
+  return { tz, from, to, by, range, previous, bucketOfHour, buckets };
+}
+
+export interface Row {
+  metric: string;
+  key: number;
+  dim: string;
+  hour: number;
+  n: number;
+  sketch: string | null;
+}
+
+/** Rollup rows of these metrics in [fromHour, toHour), optionally of some keys only. Never a raw event. */
+export async function rollups(
+  db: DB,
+  metrics: readonly string[],
+  fromHour: number,
+  toHour: number,
+  opts: { keys?: readonly number[]; sketches?: boolean } = {},
+): Promise<Row[]> {
+  if (opts.keys && !opts.keys.length) return [];
+  let q = db
+    .selectFrom('stats_hourly')
+    .select(['metric', 'key', 'dim', 'hour', 'n'])
+    .where('metric', 'in', [...metrics])
+    .where('hour', '>=', fromHour)
+    .where('hour', '<', toHour);
+  if (opts.keys) q = q.where('key', 'in', [...opts.keys]);
+  if (opts.sketches === false) {
+    const rows = await q.execute();
+    return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: null }));
+  }
+  const rows = await q.select('sketch').execute();
+  return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n) }));
+}
+
+/** A running total: a count and, once a sketch is added, the union of readers. */
+export class Tally {
+  n = 0;
+  hll: Hll | null = null;
+
+  add(r: Row): void {
+    this.n += r.n;
+    if (r.sketch) (this.hll ??= new Hll()).merge(Hll.parse(r.sketch));
+  }
+
+  get readers(): number {
+    return this.hll ? this.hll.count() : 0;
+  }
+}
+
+/** Tallies by a string key. */
+export class Tallies extends Map<string, Tally> {
+  of(k: string): Tally {
+    let t = this.get(k);
+    if (!t) this.set(k, (t = new Tally()));
+    return t;
+  }
+}
+
+/** Readers in both sketches: |A| + |B| − |A ∪ B| (inclusion–exclusion, so its error is that of the union's count). */
+export function overlap(a: Hll | null, b: Hll | null): number {
+  if (!a || !b) return 0;
+  const union = new Hll(a.reg.slice()).merge(b);
+  return Math.max(0, a.count() + b.count() - union.count());
+}
+
+/** Change from the previous figure, as a fraction (null when there was none before). */
+export const change = (now: number, before: number): number | null => (before > 0 ? (now - before) / before : null);
+
+export const inRange = (h: number, r: DayRange): boolean => h >= r.fromHour && h < r.toHour;

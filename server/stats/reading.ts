@@ -1,0 +1,156 @@
+import type { DB } from '../db/index.js';
+import type { Dashboard } from '../../core/console/schemas/stats.js';
+import { byLanguage } from '../../core/languages.js';
+import { change, inRange, rollups, Tallies, Tally, type Period } from './query.js';
+
+export type Group = 'series' | 'title' | 'chapter' | 'language';
+
+/** What a group's rows are named by, from the catalog (titles and chapters, not events). */
+async function groups(db: DB, group: Group, titleId: number | undefined) {
+  const label = new Map<string, string>();
+  const keyOf = new Map<number, string>();
+  if (group === 'chapter') {
+    const rows = await db
+      .selectFrom('chapters')
+      .select(['id', 'name'])
+      .where('title_id', '=', titleId ?? 0)
+      .execute();
+    for (const r of rows) {
+      keyOf.set(r.id, String(r.id));
+      label.set(String(r.id), r.name);
+    }
+    return { label, keyOf, keys: rows.map((r) => r.id) };
+  }
+  const titles = await db.selectFrom('titles').select(['id', 'series_id', 'language', 'name']).orderBy('language').orderBy('id').execute();
+  for (const t of titles) {
+    const k = group === 'title' ? String(t.id) : group === 'series' ? String(t.series_id) : String(t.language);
+    keyOf.set(t.id, k);
+    if (!label.has(k)) label.set(k, group === 'language' ? (byLanguage(t.language)?.short ?? String(t.language)) : t.name);
+  }
+  return { label, keyOf, keys: undefined };
+}
+
+/**
+ * Reading: views and distinct readers per bucket, new and returning readers,
+ * the period against the one before, per series, title, chapter (of one
+ * title) or language, and what rose fastest. Reads hourly rollups only.
+ */
+export async function readingDashboard(db: DB, p: Period, group: Group, titleId?: number): Promise<Dashboard> {
+  const from = p.previous.fromHour;
+  const to = p.range.toHour;
+  const all = await rollups(db, ['view.all', 'reader.new'], from, to);
+  const byBucket = new Tallies();
+  const cur = new Tallies();
+  const prev = new Tallies();
+  for (const r of all) {
+    if (inRange(r.hour, p.range)) {
+      cur.of(r.metric).add(r);
+      byBucket.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
+    } else prev.of(r.metric).add(r);
+  }
+  const totals = (t: Tallies) => {
+    const readers = t.get('view.all')?.readers ?? 0;
+    const fresh = t.get('reader.new')?.readers ?? 0;
+    return { views: t.get('view.all')?.n ?? 0, readers, newReaders: fresh, returning: Math.max(0, readers - fresh) };
+  };
+  const now = totals(cur);
+  const before = totals(prev);
+
+  const g = await groups(db, group, titleId);
+  const metric = group === 'chapter' ? 'view' : 'view.title';
+  const rows = await rollups(db, [metric], from, to, g.keys ? { keys: g.keys } : {});
+  const gc = new Tallies();
+  const gp = new Tallies();
+  for (const r of rows) {
+    const k = g.keyOf.get(r.key);
+    if (k === undefined) continue;
+    (inRange(r.hour, p.range) ? gc : gp).of(k).add(r);
+  }
+  const keys = [...new Set([...gc.keys(), ...gp.keys()])];
+  const table = keys.map((k) => {
+    const c = gc.get(k) ?? new Tally();
+    const b = gp.get(k) ?? new Tally();
+    return {
+      id: k,
+      name: g.label.get(k) ?? k,
+      views: c.n,
+      readers: c.readers,
+      previousViews: b.n,
+      change: change(c.n, b.n),
+    };
+  });
+  table.sort((a, b) => b.views - a.views || a.name.localeCompare(b.name));
+  const rising = table
+    .filter((r) => r.views > r.previousViews)
+    .sort((a, b) => b.views - b.previousViews - (a.views - a.previousViews))
+    .slice(0, 10)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      views: r.views,
+      previousViews: r.previousViews,
+      gain: r.views - r.previousViews,
+      change: r.change,
+    }));
+
+  const series = (m: string, f: (t: Tally) => number) => p.buckets.map((b) => f(byBucket.get(`${m}\n${b}`) ?? new Tally()));
+  return {
+    period: { tz: p.tz, from: p.from, to: p.to, by: p.by },
+    totals: [
+      { name: 'views', value: now.views, previous: before.views },
+      { name: 'readers', value: now.readers, previous: before.readers },
+      { name: 'newReaders', value: now.newReaders, previous: before.newReaders },
+      { name: 'returningReaders', value: now.returning, previous: before.returning },
+    ],
+    charts: [
+      {
+        id: 'reading',
+        buckets: p.buckets,
+        series: [
+          { name: 'views', values: series('view.all', (t) => t.n) },
+          { name: 'readers', values: series('view.all', (t) => t.readers) },
+          { name: 'newReaders', values: series('reader.new', (t) => t.readers) },
+        ],
+      },
+    ],
+    tables: [
+      {
+        id: `by-${group}`,
+        columns: [
+          { key: 'name', kind: 'text' },
+          { key: 'views', kind: 'int' },
+          { key: 'readers', kind: 'int' },
+          { key: 'previousViews', kind: 'int' },
+          { key: 'change', kind: 'pct' },
+        ],
+        rows: table,
+      },
+      {
+        id: 'rising',
+        columns: [
+          { key: 'name', kind: 'text' },
+          { key: 'views', kind: 'int' },
+          { key: 'previousViews', kind: 'int' },
+          { key: 'gain', kind: 'int' },
+          { key: 'change', kind: 'pct' },
+        ],
+        rows: rising,
+      },
+      {
+        id: 'buckets',
+        columns: [
+          { key: 'bucket', kind: 'text' },
+          { key: 'views', kind: 'int' },
+          { key: 'readers', kind: 'int' },
+          { key: 'newReaders', kind: 'int' },
+        ],
+        rows: p.buckets.map((b) => ({
+          bucket: b,
+          views: byBucket.get(`view.all\n${b}`)?.n ?? 0,
+          readers: byBucket.get(`view.all\n${b}`)?.readers ?? 0,
+          newReaders: byBucket.get(`reader.new\n${b}`)?.readers ?? 0,
+        })),
+      },
+    ],
+  };
+}

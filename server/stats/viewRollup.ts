@@ -1,0 +1,56 @@
+import type { DB } from '../db/index.js';
+import { Cells, writeCells } from './rollup.js';
+
+/** Visitor ids per lookup. */
+const LOOKUP = 500;
+
+/** The visitors among these with a viewed-chapter row already: the others read for the first time (within that table's retention). */
+export async function knownReaders(trx: DB, visitors: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < visitors.length; i += LOOKUP) {
+    const rows = await trx
+      .selectFrom('viewed_chapters')
+      .select('visitor_token')
+      .distinct()
+      .where('visitor_token', 'in', visitors.slice(i, i + LOOKUP))
+      .execute();
+    for (const r of rows) known.add(r.visitor_token);
+  }
+  return known;
+}
+
+/**
+ * The rollups of counted views, in the views flush's transaction (issue 33):
+ * views and readers per chapter, per title and in all, per hour, and the
+ * readers seen for the first time. The title is looked up here so the
+ * dashboards and the rankings group by it without touching raw rows.
+ */
+export async function rollUpViews(
+  trx: DB,
+  counted: readonly { visitor: string; chapterId: number; at: number }[],
+  known: Set<string>,
+  postgres: boolean,
+): Promise<void> {
+  if (!counted.length) return;
+  const chapterIds = [...new Set(counted.map((v) => v.chapterId))];
+  const titleOf = new Map<number, number>();
+  for (let i = 0; i < chapterIds.length; i += LOOKUP) {
+    const rows = await trx
+      .selectFrom('chapters')
+      .select(['id', 'title_id'])
+      .where('id', 'in', chapterIds.slice(i, i + LOOKUP))
+      .execute();
+    for (const r of rows) titleOf.set(r.id, r.title_id);
+  }
+  const cells = new Cells();
+  for (const v of counted) {
+    cells.add('view', v.chapterId, '', v.at, 1, v.visitor);
+    cells.add('view.title', titleOf.get(v.chapterId) ?? 0, '', v.at, 1, v.visitor);
+    cells.add('view.all', 0, '', v.at, 1, v.visitor);
+    if (!known.has(v.visitor)) {
+      known.add(v.visitor);
+      cells.add('reader.new', 0, '', v.at, 1, v.visitor);
+    }
+  }
+  await writeCells(trx, cells, postgres);
+}
