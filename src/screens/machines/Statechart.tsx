@@ -23,7 +23,7 @@ const C = {
   label: '#d7e0ea',
 };
 
-export type Pick = { kind: 'state'; id: string } | { kind: 'transition'; source: string; event: string };
+export type Pick = { kind: 'state'; id: string } | { kind: 'transition'; source: string; event: string; key: string };
 
 interface Props {
   chart: Chart;
@@ -32,10 +32,20 @@ interface Props {
   svgRef?: Ref<SVGSVGElement>;
   onPick?: (p: Pick) => void;
   /** Coverage, a path or compared routes drawn over the chart. */
-  marks?: ChartMarks | null;
+  marks?: ChartMarks | null | undefined;
 }
 
-function NodeBox({ n, active, onPick, marks }: { n: ChartNode; active: Set<string>; onPick?: Props['onPick']; marks?: ChartMarks | null }) {
+function NodeBox({
+  n,
+  active,
+  onPick,
+  marks,
+}: {
+  n: ChartNode;
+  active: Set<string>;
+  onPick?: Props['onPick'];
+  marks?: ChartMarks | null | undefined;
+}) {
   const on = active.has(n.id);
   const m = marks?.states.get(n.id);
   const compound = n.children.length > 0;
@@ -87,7 +97,7 @@ function NodeBox({ n, active, onPick, marks }: { n: ChartNode; active: Set<strin
   );
 }
 
-function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Props['onPick']; marks?: Mark[] }) {
+function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Props['onPick']; marks?: Mark[] | undefined }) {
   const b = e.labelBox;
   const points = e.points.map((p) => `${p.x},${p.y}`).join(' ');
   return (
@@ -124,7 +134,7 @@ function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Pr
       />
       <g
         style={{ cursor: onPick ? 'pointer' : undefined }}
-        onClick={onPick ? () => onPick({ kind: 'transition', source: e.source, event: e.event }) : undefined}
+        onClick={onPick ? () => onPick({ kind: 'transition', source: e.source, event: e.event, key: e.key }) : undefined}
       >
         <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={3} fill={CHART_BG} fillOpacity={0.85} />
         {e.label.map((l, i) => (

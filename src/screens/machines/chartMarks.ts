@@ -41,8 +41,7 @@ function coveredColour(count: number, runs: number): string {
 }
 
 function mark(key: string, count: number, runs: number, exceptions: Map<string, string>): Mark {
-  if (count > 0)
-    return { colour: coveredColour(count, runs), kind: 'covered', count, title: `${key}: ${count}/${runs} UI runs` };
+  if (count > 0) return { colour: coveredColour(count, runs), kind: 'covered', count, title: `${key}: ${count}/${runs} UI runs` };
   const why = exceptions.get(key);
   if (why !== undefined) return { colour: MARK_COLOURS.excepted, kind: 'excepted', count: 0, title: `${key}: exception: ${why}` };
   return { colour: MARK_COLOURS.uncovered, kind: 'uncovered', count: 0, title: `${key}: no UI run` };

@@ -173,3 +173,19 @@ export function machineJson(machine: AnyStateMachine): string {
     2,
   );
 }
+
+/** Every state id (breakpoints on entering one). */
+export function stateKeysOf(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (n: StateInfo) => {
+    out.push(n.id);
+    n.children.forEach(walk);
+  };
+  walk(readMachine(machine).root);
+  return out;
+}
+
+/** Every transition key with a target, once (breakpoints on taking one). */
+export function transitionKeysOf(machine: AnyStateMachine): string[] {
+  return [...new Set(readMachine(machine).transitions.map((x) => x.key))];
+}

@@ -78,7 +78,13 @@ describe('coverageModel', () => {
       format: 'model-coverage/1',
       records: [
         { ...base, states: ['x', 'x.a'], transitions: [], against: 'ui' },
-        { ...base, states: ['x', 'x.a', 'x.b'], transitions: ['x.a go#0'], against: 'ui', exceptions: { transitions: { 'x.b back#0': 'why' } } },
+        {
+          ...base,
+          states: ['x', 'x.a', 'x.b'],
+          transitions: ['x.a go#0'],
+          against: 'ui',
+          exceptions: { transitions: { 'x.b back#0': 'why' } },
+        },
         { ...base, states: ['x', 'x.a', 'x.b'], transitions: ['x.a go#0', 'x.b back#0'], against: 'machine' },
       ],
     });

@@ -33,7 +33,8 @@ function keyOf(t: Taken): string {
   return transitionKey(t.source.id, t.eventType, list.indexOf(t));
 }
 
-const plainContext = (c: unknown) => JSON.parse(JSON.stringify(c ?? null, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as unknown;
+const plainContext = (c: unknown) =>
+  JSON.parse(JSON.stringify(c ?? null, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as unknown;
 
 export function replayEvents(machine: AnyStateMachine, input: unknown, events: Ev[]): Replayed {
   let transitions: string[] = [];

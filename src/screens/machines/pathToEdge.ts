@@ -29,9 +29,7 @@ function shortest(machine: AnyStateMachine, input: unknown, events: Ev[]): Ev[][
     // Too many contexts to tell apart: states by their value alone.
     paths = getShortestPaths(machine, { ...opts, serializeState: (s) => JSON.stringify((s as { value: unknown }).value) });
   }
-  return paths
-    .map((p) => p.steps.map((s) => s.event as Ev).filter((e) => e.type !== 'xstate.init'))
-    .sort((a, b) => a.length - b.length);
+  return paths.map((p) => p.steps.map((s) => s.event as Ev).filter((e) => e.type !== 'xstate.init')).sort((a, b) => a.length - b.length);
 }
 
 export function pathToTransition(machine: AnyStateMachine, key: string, inputs: unknown[], events: Ev[]): FoundPath | null {

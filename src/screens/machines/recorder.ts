@@ -1,6 +1,7 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { addInspectionListener } from '../../lib/inspector';
 import { plain } from './plainJson';
+import { becomeExplorer, holdActor, initBreakpoints, onBreakMessage, resendBreakpoints } from './breakpoints';
 
 /**
  * The machine explorer's recorder: it listens to the app's inspector
@@ -145,6 +146,8 @@ function register(ref: Ref): LiveActor {
   };
   put(a);
   post({ kind: 'actor', actor: a });
+  // An app tab's actors can be stopped at a breakpoint (breakpoints.ts); the explorer's own never are.
+  if (a.machineId !== 'actor') holdActor(key, ref);
   ref.subscribe({
     error: () => stopped(key, 'error'),
     complete: () => stopped(key, 'stopped'),
@@ -204,10 +207,14 @@ export function startTracking(): void {
   addInspectionListener(track, { replayKept: true });
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
+    const ch = channel;
+    initBreakpoints((m) => ch.postMessage(m));
     channel.onmessage = (m: MessageEvent<Message>) => {
       const d = m.data;
+      if (onBreakMessage(d, isExplorer)) return;
       if (d.kind === 'join') {
-        // A tab of the app opened after this explorer: ask it too.
+        if (isExplorer) resendBreakpoints();
+        // A tab of the app opened after this explorer: ask it too (and give it the breakpoints).
         if (isExplorer) channel?.postMessage({ kind: 'hello' } satisfies Message);
       } else if (d.kind === 'hello') {
         // A new explorer asks: tell it what this tab has recorded, and from now on each change.
@@ -243,6 +250,7 @@ export function startTracking(): void {
 export function askOtherTabs(): void {
   startTracking();
   isExplorer = true;
+  becomeExplorer();
   channel?.postMessage({ kind: 'hello' } satisfies Message);
 }
 
