@@ -97,9 +97,9 @@ export function holdActor(key: string, ref: AnyActorRef): void {
   box._process = (e: unknown) => {
     const ev = e as { type: string };
     if (explorerTab) return h.process(e);
-    // Stopping, errors and the like are never held; nor is anything while no breakpoint is set.
+    // While paused everything waits, in order; XState's own events (stop, done, errors) never stop it.
     if (h.paused) h.queue.push(ev);
-    else if (!ev.type?.startsWith('xstate.') && check(h, ev)) {
+    else if (!ev.type.startsWith('xstate.') && (h.stepping || check(h, ev))) {
       h.queue.push(ev);
       drain(key, h, false);
     } else h.process(e);

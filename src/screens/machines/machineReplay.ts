@@ -33,6 +33,12 @@ function keyOf(t: Taken): string {
   return transitionKey(t.source.id, t.eventType, list.indexOf(t));
 }
 
+/** The transition keys one `@xstate.microstep` inspection event reports as taken. */
+export function takenKeys(e: InspectionEvent): string[] {
+  if (e.type !== '@xstate.microstep') return [];
+  return (e as unknown as { _transitions: Taken[] })._transitions.map(keyOf);
+}
+
 const plainContext = (c: unknown) =>
   JSON.parse(JSON.stringify(c ?? null, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as unknown;
 
