@@ -66,11 +66,14 @@ describe('machine explorer: runs compared, shrunk, stopped', () => {
     const rows = page.locator('[data-testid="compare-rows"] tbody tr');
     expect(await rows.nth(1).getAttribute('data-differs')).toBeNull();
     expect(await page.getByTestId('compare-context').textContent()).toBe('errornull"offline"');
-    // Both routes on the chart: A alone on its success, B alone on its failure, both on the first toggle.
+    // Both routes on the chart: A alone where it unsubscribed again, B alone on its failure, both where they agree.
     const mark = (key: string) => page.locator(`.sc-edge[data-key="${key}"]`).getAttribute('data-mark');
-    expect(await mark('favoriteToggle.subscribing favorite.done#0')).toBe('route-a');
+    expect(await mark('favoriteToggle.subscribed favorite.toggle#0')).toBe('route-a');
+    expect(await mark('favoriteToggle.unsubscribing favorite.done#0')).toBe('route-a');
     expect(await mark('favoriteToggle.subscribing favorite.failed#0')).toBe('route-b');
     expect(await mark('favoriteToggle.notSubscribed favorite.toggle#0')).toBe('route-a route-b');
+    expect(await mark('favoriteToggle.subscribing favorite.done#0')).toBe('route-a route-b');
+    expect(await mark('favoriteToggle.unsubscribing favorite.failed#0')).toBeNull();
     await page.screenshot({ path: '.tmp/screenshots/e2e-explorer-compare.png' });
     await ctx.close();
   });
@@ -138,7 +141,7 @@ describe('machine explorer: runs compared, shrunk, stopped', () => {
     expect(await explorer.getByTestId('bp-event').textContent()).toBe('{"type":"sort.latest"}');
     await explorer.screenshot({ path: '.tmp/screenshots/e2e-explorer-breakpoint.png' });
     await app.screenshot({ path: '.tmp/screenshots/e2e-explorer-paused-app.png' });
-    await explorer.getByRole('button', { name: 'Step' }).click();
+    await explorer.getByRole('button', { name: 'Step', exact: true }).click();
     await expect.poll(() => selected('Latest')).toBe('true');
     // Step stops before the next event too: Likes waits until Continue.
     await app.getByRole('tab', { name: 'Likes' }).click();
