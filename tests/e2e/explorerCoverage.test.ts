@@ -56,7 +56,10 @@ async function marksOnChart(page: Page) {
       ]),
     ),
     edges: Object.fromEntries(
-      [...document.querySelectorAll<SVGGElement>('svg.statechart .sc-edge')].map((g) => [g.dataset.key!, `${g.dataset.mark ?? ''}:${g.dataset.coverage ?? ''}`]),
+      [...document.querySelectorAll<SVGGElement>('svg.statechart .sc-edge')].map((g) => [
+        g.dataset.key!,
+        `${g.dataset.mark ?? ''}:${g.dataset.coverage ?? ''}`,
+      ]),
     ),
   }));
 }
@@ -98,16 +101,17 @@ describe('machine explorer: coverage on the chart', () => {
     for (const name of Object.keys(expected)) {
       const row = tableRow(run.stdout, name);
       const item = page.locator(`[data-machine="${name}"] [data-testid="list-coverage"]`);
-      expect({ states: await item.getAttribute('data-states'), transitions: await item.getAttribute('data-transitions') }, name).toEqual(row);
+      expect({ states: await item.getAttribute('data-states'), transitions: await item.getAttribute('data-transitions') }, name).toEqual(
+        row,
+      );
 
       // To the machine through the list (the record stays loaded), then every state and edge against the records.
       await page.locator(`[data-machine="${name}"] a`).click();
       await page.waitForFunction((n) => document.querySelector('[data-testid="machine-name"]')?.textContent === n, name);
       await page.locator('svg.statechart .sc-edge[data-mark]').first().waitFor();
       const shown = await marksOnChart(page);
-      const records = JSON.parse(fs.readFileSync(gathered, 'utf8')).records.filter((r: { name: string }) => r.name === name) as Array<
-        ReturnType<typeof uiRecord>
-      >;
+      const file = JSON.parse(fs.readFileSync(gathered, 'utf8')) as { records: Array<ReturnType<typeof uiRecord>> };
+      const records = file.records.filter((r) => r.name === name);
       for (const [id, got] of Object.entries(shown.states)) {
         const n = records.filter((r) => r.states.includes(id)).length;
         expect(got, `${name} state ${id}`).toBe(n ? `covered:${n}` : `uncovered:0`);
@@ -121,7 +125,10 @@ describe('machine explorer: coverage on the chart', () => {
     }
 
     // favoriteToggle: the exception with its reason, the uncovered edge in red, and the path to it.
-    await page.locator(`[data-excepted="${EXCEPTED}"]`).getByText(/never does/).waitFor();
+    await page
+      .locator(`[data-excepted="${EXCEPTED}"]`)
+      .getByText(/never does/)
+      .waitFor();
     const red = page.locator(`.sc-edge[data-key="${UNCOVERED}"] polyline`).first();
     expect(await red.getAttribute('stroke')).toBe(MARK_COLOURS.uncovered);
     await page.screenshot({ path: '.tmp/screenshots/e2e-explorer-coverage.png' });
@@ -133,7 +140,12 @@ describe('machine explorer: coverage on the chart', () => {
     await page.locator(`[data-uncovered="${UNCOVERED}"]`).getByRole('button', { name: 'Path to it' }).click();
     await page.getByTestId('path-steps').waitFor();
     const machine = machineOf('favoriteToggle');
-    const inNode = pathToTransition(machine, UNCOVERED, presetInputs('favoriteToggle'), offeredEvents('favoriteToggle', machine.events as string[]));
+    const inNode = pathToTransition(
+      machine,
+      UNCOVERED,
+      presetInputs('favoriteToggle'),
+      offeredEvents('favoriteToggle', machine.events as string[]),
+    );
     expect(inNode).not.toBeNull();
     const steps = page.locator('[data-testid="path-steps"] li');
     expect(await steps.count()).toBe(inNode!.steps.length);
@@ -145,7 +157,10 @@ describe('machine explorer: coverage on the chart', () => {
     }
     await expect.poll(() => page.locator(`.sc-edge[data-key="${UNCOVERED}"]`).getAttribute('data-mark')).toContain('path-now');
     await page.screenshot({ path: '.tmp/screenshots/e2e-explorer-path.png' });
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as model path' }).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export as model path' }).click(),
+    ]);
     const p = loadRecordedPath(await exported.path());
     expect(p).toEqual(foundAsRecordedPath('favoriteToggle', inNode!));
     expect(recordedMismatches(machine, p)).toEqual([]);

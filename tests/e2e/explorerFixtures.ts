@@ -43,7 +43,15 @@ export function recordedActor(name: string, input: unknown, events: Ev[], key: s
   const r = replayEvents(m, input, events);
   let before: unknown = null;
   const steps = r.steps.map((s, i) => {
-    const step = { seq: ++seq, time: 1_760_000_000_000 + i * 1000, event: s.event, source: null, before, after: s.value, context: s.context };
+    const step = {
+      seq: ++seq,
+      time: 1_760_000_000_000 + i * 1000,
+      event: s.event,
+      source: null,
+      before,
+      after: s.value,
+      context: s.context,
+    };
     before = s.value;
     return step;
   });

@@ -101,7 +101,9 @@ describe('machine explorer: runs compared, shrunk, stopped', () => {
     expect(await page.getByTestId('shrunk').textContent()).toBe('Shrunk from 40 to 4 events');
     await page.screenshot({ path: '.tmp/screenshots/e2e-explorer-shrink.png' });
     const [test] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Vitest test' }).click()]);
-    const body = fs.readFileSync(await test.path(), 'utf8').replace("'../../machines/index'", JSON.stringify(path.resolve('machines/index')));
+    const body = fs
+      .readFileSync(await test.path(), 'utf8')
+      .replace("'../../machines/index'", JSON.stringify(path.resolve('machines/index')));
     expect(body).toContain('4 events replayed');
     const dir = path.join(DIR, 'shrunk');
     fs.mkdirSync(dir, { recursive: true });

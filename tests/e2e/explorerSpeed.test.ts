@@ -61,7 +61,10 @@ describe('machine explorer: speed', () => {
     await resetLongTasks(page);
     await page.locator(`[data-machine="${largest}"] a`).click();
     await page.waitForFunction((n) => document.querySelector('[data-testid="machine-name"]')?.textContent === n, largest);
-    await page.locator(`svg.statechart [data-state-id^="${MACHINES.find((m) => m.name === largest)!.machine.id}."]`).first().waitFor();
+    await page
+      .locator(`svg.statechart [data-state-id^="${MACHINES.find((m) => m.name === largest)!.machine.id}."]`)
+      .first()
+      .waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const worst = await longest(page);
     console.log(`explorer: laying out ${largest} (${size(largest)} states and transitions): longest task ${worst.toFixed(0)} ms`);

@@ -37,7 +37,7 @@ describe('a path the explorer generates to an uncovered edge', () => {
         favoriteToggleMachine,
         key,
         presetInputs('favoriteToggle'),
-        offeredEvents('favoriteToggle', favoriteToggleMachine.events as string[]),
+        offeredEvents('favoriteToggle', favoriteToggleMachine.events),
       );
       expect(found).not.toBeNull();
       const path = foundAsRecordedPath('favoriteToggle', found!);
@@ -48,7 +48,7 @@ describe('a path the explorer generates to an uncovered edge', () => {
         if (logic?.id === favoriteToggleMachine.id) taken.push(...takenKeys(e));
       });
       try {
-        const input = inputs[0] as { subscribed: boolean };
+        const input = inputs![0] as { subscribed: boolean };
         render(<FavoriteToggle titleId={api.catalog.titles[2].id} subscribed={input.subscribed} />);
         const actions: Record<string, () => unknown> = {
           'favorite.toggle': () => fireEvent.click(screen.getByRole('button')),
@@ -56,12 +56,14 @@ describe('a path the explorer generates to an uncovered edge', () => {
           'favorite.failed': () => gate.release('fail'),
           'error.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Close' })),
         };
-        for (const [i, event] of (sequences[0] as Array<{ type: string }>).entries()) {
+        for (const [i, event] of ((sequences as unknown[][])[0] as Array<{ type: string }>).entries()) {
           if (event.type === 'favorite.done' || event.type === 'favorite.failed') await waitFor(() => expect(gate.pending()).toBe(1));
           await actions[event.type]();
           const want = path.steps[i].value as string;
           const busy = want === 'subscribing' || want === 'unsubscribing';
-          await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: busy ? 'LOADING' : /favorite/i }).disabled).toBe(busy));
+          await waitFor(() =>
+            expect(screen.getByRole<HTMLButtonElement>('button', { name: busy ? 'LOADING' : /favorite/i }).disabled).toBe(busy),
+          );
         }
         await waitFor(() => expect(taken).toContain(key));
       } finally {

@@ -66,6 +66,7 @@ const TAB = Math.random().toString(36).slice(2, 8);
 const CHANNEL = 'manga-machine-explorer';
 const MAX_STEPS = 400;
 const MAX_SENT = 2000;
+const NOTIFY_MS = 50;
 const live = new Map<string, LiveActor>();
 let sent: SentEvent[] = [];
 const liveListeners = new Set<() => void>();
@@ -83,13 +84,15 @@ let notifyQueued = false;
 
 function notify() {
   liveSnapshot = [...live.values()];
-  // Many snapshots arrive in one task (a whole viewer starting): tell the listeners once.
+  // Many snapshots arrive together (a whole viewer starting, each in its own message from
+  // another tab): tell the listeners once per NOTIFY_MS, so a busy app renders the explorer
+  // a few times a second instead of once per step.
   if (notifyQueued) return;
   notifyQueued = true;
-  queueMicrotask(() => {
+  setTimeout(() => {
     notifyQueued = false;
     for (const l of liveListeners) l();
-  });
+  }, NOTIFY_MS);
 }
 
 function put(a: LiveActor) {
