@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { commentSortMachine } from '../../../machines/commentSortMachine';
 import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
+import { conditionHolds, hits, parseCondition, type Breakpoint } from './breakpointRules';
 import { alignRuns, contextDiff, firstDifference, route, type Run } from './compareRuns';
 import { fraction, isFull, machineCoverage, parseCoverage } from './coverageModel';
 import { replayEvents, type Ev } from './machineReplay';
@@ -10,6 +12,7 @@ import { shrinkEvents } from './shrink';
 const toggle: Ev = { type: 'favorite.toggle' };
 const done: Ev = { type: 'favorite.done' };
 const failed: Ev = { type: 'favorite.failed', message: 'offline' };
+const dismiss: Ev = { type: 'error.dismiss' };
 
 describe('replayEvents', () => {
   it('reports the transitions XState took, eventless ones included', () => {
@@ -97,5 +100,40 @@ describe('coverageModel', () => {
     expect(fraction(c, 'transitions')).toBe('2/2 100%');
     expect(isFull(c)).toBe(true);
     expect(() => parseCoverage({ nope: 1 })).toThrow();
+  });
+});
+
+describe('breakpoint rules', () => {
+  const snap = (events: Ev[]) => {
+    const a = createActor(favoriteToggleMachine, { input: { subscribed: false } });
+    a.start();
+    for (const e of events) a.send(e);
+    return a.getSnapshot();
+  };
+  const bp = (kind: 'state' | 'transition', target: string, condition = ''): Breakpoint => ({
+    id: target + condition,
+    machineId: 'favoriteToggle',
+    kind,
+    target,
+    condition,
+  });
+  it('stops before entering a state or taking a transition, when its condition holds', () => {
+    const s = snap([toggle]);
+    expect(hits(favoriteToggleMachine, s, failed, [bp('state', 'favoriteToggle.notSubscribed')])?.target).toBe(
+      'favoriteToggle.notSubscribed',
+    );
+    expect(hits(favoriteToggleMachine, s, done, [bp('state', 'favoriteToggle.notSubscribed')])).toBeUndefined();
+    const taking = bp('transition', 'favoriteToggle.subscribing favorite.failed#0', 'event.message == "offline"');
+    expect(hits(favoriteToggleMachine, s, failed, [taking])).toBe(taking);
+    expect(hits(favoriteToggleMachine, s, { ...failed, message: 'other' }, [taking])).toBeUndefined();
+    // Staying in a state is not entering it.
+    expect(hits(favoriteToggleMachine, snap([]), dismiss, [bp('state', 'favoriteToggle.notSubscribed')])).toBeUndefined();
+  });
+  it('reads conditions without eval and says what is wrong with a bad one', () => {
+    expect(conditionHolds('context.initial == false', { event: {}, context: { initial: false } })).toBe(true);
+    expect(conditionHolds('context.n >= 3', { event: {}, context: { n: 2 } })).toBe(false);
+    expect(typeof parseCondition('window.alert(1)')).toBe('string');
+    expect(typeof parseCondition('event.x == nope')).toBe('string');
+    expect(conditionHolds('event.x == nope', { event: { x: 'nope' }, context: {} })).toBe(false);
   });
 });
