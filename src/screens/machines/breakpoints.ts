@@ -14,13 +14,13 @@ import './paused.css';
  * bar saying it is paused. In the explorer, the breakpoints set and what
  * each tab reports paused. Both talk over the recorder's BroadcastChannel.
  */
-export type BreakMessage =
+type BreakMessage =
   | { kind: 'breakpoints'; list: Breakpoint[] }
   | { kind: 'resume'; key: string; how: 'step' | 'continue' | 'drop' }
   | { kind: 'paused'; key: string; machineId: string; event: unknown; breakpoint: string | null; waiting: number }
   | { kind: 'resumed'; key: string };
 
-export interface Paused {
+interface Paused {
   key: string;
   machineId: string;
   event: unknown;

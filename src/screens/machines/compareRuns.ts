@@ -8,7 +8,7 @@ import { replayEvents, type Ev } from './machineReplay';
  * the context diff there, and each run's route (transition keys and states,
  * from replaying its events on the machine) for drawing both on one chart.
  */
-export interface RunStep {
+interface RunStep {
   event: Ev;
   value: unknown;
   context: unknown;
@@ -20,7 +20,7 @@ export interface Run {
   steps: RunStep[];
 }
 
-export interface Row {
+interface Row {
   a: RunStep | null;
   b: RunStep | null;
   differs: boolean;
@@ -55,7 +55,7 @@ export function firstDifference(rows: Row[]): number {
   return rows.findIndex((r) => r.differs);
 }
 
-export interface ContextChange {
+interface ContextChange {
   key: string;
   a: string;
   b: string;

@@ -16,7 +16,7 @@ export interface CoverageRecord {
 }
 
 /** What scripts/coverageTable.mjs writes: every record of the last run. */
-export interface CoverageFile {
+interface CoverageFile {
   format: 'model-coverage/1';
   records: CoverageRecord[];
 }

@@ -20,7 +20,7 @@ export interface ReplayStep {
   states: string[];
 }
 
-export interface Replayed {
+interface Replayed {
   /** The start (the initial microsteps) and then one per event. */
   steps: ReplayStep[];
   error: string | null;

@@ -10,7 +10,7 @@ import type { RecordedPath } from './recordedTest';
  * the way, or right after with one more event, wins. Returned as the model
  * path the explorer exports (tests/model/recordedPath.ts runs it on the UI).
  */
-export interface FoundPath {
+interface FoundPath {
   input: unknown;
   events: Ev[];
   /** Start, then one per event: what each step shows on the chart. */
