@@ -6,6 +6,9 @@
 // actors observed while the real screens were driven, or paths checked on a
 // browser's screen) and what the machine-only tests reached (machines/*.test.ts).
 // Records are read from .tmp/model-coverage/, or $MODEL_COVERAGE_DIR when set.
+// Every record read is also written, gathered, to .tmp/model-coverage.json (or
+// $MODEL_COVERAGE_FILE): the machine explorer colours its charts with it
+// (served at /machines/coverage.json, or dropped on the explorer).
 //
 // Exit code 1 when a machine has no UI record, when its UI coverage is under
 // 100% of its states and transitions minus the UI tests' listed exceptions, or
@@ -127,6 +130,13 @@ if (notes.length) {
   console.log('\nExceptions (states or transitions the product cannot reach, with why):');
   for (const n of notes) console.log(n);
 }
+const gathered = process.env.MODEL_COVERAGE_FILE ?? '.tmp/model-coverage.json';
+fs.mkdirSync(path.dirname(gathered), { recursive: true });
+fs.writeFileSync(gathered, JSON.stringify({ format: 'model-coverage/1', records }));
+console.log(`\nCoverage on the charts: ${path.resolve(gathered)}`);
+console.log(
+  '  open /machines in the explorer (MACHINE_EXPLORER=1 or `npm run dev`), or drop that file on it; "Export SVG" saves a coloured chart.',
+);
 const full = rows.filter((r) => String(r[5]).startsWith('ok')).length;
 console.log(`\nmachines at 100% UI coverage (or listed exceptions): ${full}/${machines.length}`);
 if (failures.length) {

@@ -1,9 +1,12 @@
+import { useState } from 'react';
+import type { AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
 import { type LiveActor } from './recorder';
 import { valueText } from './ActorTree';
 import { download } from './download';
 import { select } from './explorerState';
-import { recordedPath, vitestFile } from './recordedTest';
+import { recordedPath, vitestFile, type RecordedPath } from './recordedTest';
+import { eventsAsPath, shrinkEvents } from './shrink';
 
 /**
  * The followed actor: scrub through its recorded steps (time travel: the
@@ -42,11 +45,13 @@ export function ActorPanel({
   actor,
   step,
   machineName,
+  machine,
   names,
 }: {
   actor: LiveActor;
   step: number | null;
   machineName: string;
+  machine: AnyStateMachine;
   /** Short names of actors (event senders). */
   names: Map<string, string>;
 }) {
@@ -54,7 +59,19 @@ export function ActorPanel({
   const at = step === null ? last : Math.min(step, last);
   const shown = actor.steps[at];
   const before = at > 0 ? actor.steps[at - 1]?.context : undefined;
-  const path = () => recordedPath(machineName, actor, at + 1);
+  const [sameContext, setSameContext] = useState(false);
+  // The shrunk recording (for this actor and step) replaces the recorded one in the exports.
+  const [shrunk, setShrunk] = useState<{ key: string; from: number; path: RecordedPath } | null>(null);
+  const shrinkKey = `${actor.key}:${at}:${String(sameContext)}`;
+  const mineShrunk = shrunk?.key === shrinkKey ? shrunk : null;
+  const path = () => mineShrunk?.path ?? recordedPath(machineName, actor, at + 1);
+  const shrink = () => {
+    const full = recordedPath(machineName, actor, at + 1);
+    const events = full.steps.map((s) => s.event);
+    const input = full.input ?? undefined;
+    const fewer = shrinkEvents(machine, input, events, { sameContext });
+    setShrunk({ key: shrinkKey, from: events.length, path: eventsAsPath(machineName, machine, input, fewer) });
+  };
   return (
     <section className="actor-panel" aria-label={t('machines.followed')}>
       <h2>
@@ -83,6 +100,15 @@ export function ActorPanel({
       <h3>{t('machines.context')}</h3>
       <ContextView context={shown?.context ?? actor.context} before={before} />
       <div className="actor-panel__exports">
+        <button type="button" className="button" onClick={shrink}>
+          {t('machines.shrink')}
+        </button>
+        <label>
+          <input type="checkbox" checked={sameContext} onChange={(e) => setSameContext(e.target.checked)} /> {t('machines.shrinkContext')}
+        </label>
+        {mineShrunk ? (
+          <span data-testid="shrunk">{t('machines.shrunk', { from: mineShrunk.from, to: mineShrunk.path.steps.length })}</span>
+        ) : null}
         <button
           type="button"
           className="button"

@@ -1,3 +1,4 @@
+import { memo, type NamedExoticComponent } from 'react';
 import { useLocation } from 'wouter';
 import { MACHINES } from '../../../machines/index';
 import { t } from '../../i18n';
@@ -25,11 +26,26 @@ function short(v: unknown, max = 40): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-function Row({ a, kids, selected }: { a: LiveActor; kids: Map<string | null, LiveActor[]>; selected: string | null }) {
-  const [, navigate] = useLocation();
+/** Children of each actor by key (null: the roots). */
+type Kids = Map<string | null, LiveActor[]>;
+const NONE: LiveActor[] = [];
+
+/**
+ * One actor and its children. Memoised on the actor object (the recorder replaces only the
+ * actors that changed) and its children list: with hundreds of live actors, a step re-renders
+ * the rows on its way, not the whole tree.
+ */
+interface RowProps {
+  a: LiveActor;
+  kids: Kids;
+  childActors: LiveActor[];
+  selected: string | null;
+  navigate: (to: string) => void;
+}
+
+const Row: NamedExoticComponent<RowProps> = memo(function Row({ a, kids, childActors, selected, navigate }: RowProps) {
   const machine = MACHINES.find((m) => m.machine.id === a.machineId);
   const name = a.systemId ?? (/^x:\d+$/.test(a.id) ? null : a.id);
-  const children = kids.get(a.key) ?? [];
   return (
     <li data-live-machine={a.machineId} data-actor-key={a.key} data-status={a.status}>
       <button
@@ -47,18 +63,29 @@ function Row({ a, kids, selected }: { a: LiveActor; kids: Map<string | null, Liv
         <code data-testid="live-state">{JSON.stringify(a.value)}</code>
         {a.status === 'active' ? null : <span className="muted">({a.status})</span>}
       </button>
-      {children.length ? (
+      {childActors.length ? (
         <ul>
-          {children.map((c) => (
-            <Row key={c.key} a={c} kids={kids} selected={selected} />
+          {childActors.map((c) => (
+            <Row key={c.key} a={c} kids={kids} selected={selected} navigate={navigate} childActors={kids.get(c.key) ?? NONE} />
           ))}
         </ul>
       ) : null}
     </li>
   );
+}, sameRow);
+
+/** Equal when the actor, the selection as it concerns this row and its children's objects are. */
+function sameRow(p: RowProps, q: RowProps): boolean {
+  if (p.a !== q.a || p.navigate !== q.navigate || p.childActors.length !== q.childActors.length) return false;
+  if (p.selected !== q.selected && (p.selected === p.a.key || q.selected === q.a.key || p.childActors.length > 0)) return false;
+  // A grandchild's change reaches its row only through its parent's: rows with grandchildren always render.
+  return p.childActors.every(
+    (c, i) => c === q.childActors[i] && (q.kids.get(c.key) ?? NONE).length === 0 && (p.kids.get(c.key) ?? NONE).length === 0,
+  );
 }
 
 export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; selected: string | null }) {
+  const [, navigate] = useLocation();
   // An actor created but never started (React may create one and keep another) has no step: not shown.
   const actors = all.filter((a) => a.steps.length > 0 || a.value !== null);
   const known = new Set(actors.map((a) => a.key));
@@ -79,7 +106,7 @@ export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; sele
             {(kids.get(null) ?? [])
               .filter((a) => a.tab === tab)
               .map((a) => (
-                <Row key={a.key} a={a} kids={kids} selected={selected} />
+                <Row key={a.key} a={a} kids={kids} selected={selected} navigate={navigate} childActors={kids.get(a.key) ?? NONE} />
               ))}
           </ul>
         </div>

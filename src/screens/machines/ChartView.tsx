@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
 import { t } from '../../i18n';
 import type { Chart, ChartNode } from './chart';
+import type { ChartMarks } from './chartMarks';
 import { Statechart, type Pick } from './Statechart';
 
 /**
@@ -35,9 +36,11 @@ export function ChartView({
   active,
   svgRef,
   onPick,
+  marks,
 }: {
   chart: Chart;
   active: Set<string>;
+  marks?: ChartMarks | null | undefined;
   svgRef: Ref<SVGSVGElement>;
   onPick: (p: Pick) => void;
 }) {
@@ -116,7 +119,14 @@ export function ChartView({
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
       >
-        <Statechart chart={chart} active={active} viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`} svgRef={svgRef} onPick={onPick} />
+        <Statechart
+          chart={chart}
+          active={active}
+          viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+          svgRef={svgRef}
+          onPick={onPick}
+          marks={marks}
+        />
       </div>
     </div>
   );

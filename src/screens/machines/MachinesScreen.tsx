@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, machineByName } from '../../../machines/index';
 import { t } from '../../i18n';
@@ -7,7 +7,14 @@ import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor } fr
 import { ActorPanel } from './ActorPanel';
 import { ActorTree } from './ActorTree';
 import { layoutMachine, type Chart } from './chart';
+import { layoutInWorker } from './elkClient';
 import { ChartView } from './ChartView';
+import { coverageMarks, type ChartMarks } from './chartMarks';
+import { machineCoverage } from './coverageModel';
+import { dropCoverage } from './CoveragePanel';
+import { loadTreeCoverage, useCoverage } from './coverageStore';
+import { ExplorerTools, type Tool } from './ExplorerTools';
+import { MachineList } from './MachineList';
 import { ExportBar } from './ExportBar';
 import { useSelection, select } from './explorerState';
 import { SequenceDiagram } from './SequenceDiagram';
@@ -42,7 +49,7 @@ function useChart(machine: AnyStateMachine | undefined): { chart: Chart | null; 
   useEffect(() => {
     let live = true;
     if (machine)
-      layoutMachine(machine).then(
+      layoutMachine(machine, layoutInWorker).then(
         (chart) => live && setLaidOut({ machine, chart, error: null }),
         (e: unknown) => live && setLaidOut({ machine, chart: null, error: String(e) }),
       );
@@ -65,7 +72,10 @@ function actorNames(actors: LiveActor[]): Map<string, string> {
 
 export default function MachinesScreen() {
   const { name } = useParams<{ name?: string }>();
-  useEffect(() => askOtherTabs(), []);
+  useEffect(() => {
+    askOtherTabs();
+    loadTreeCoverage();
+  }, []);
   const entry = name ? machineByName(name) : MACHINES[0];
   const machine = entry?.machine;
   const { chart, error: chartError } = useChart(machine);
@@ -80,23 +90,25 @@ export default function MachinesScreen() {
   const followed = found && found.machineId === machine?.id ? found : undefined;
   const names = useMemo(() => actorNames(actors), [actors]);
   const shownValue = followed ? (followed.steps[step ?? followed.steps.length - 1]?.after ?? followed.value) : stepValue;
-  const active = useMemo(() => activeIds(machine?.id ?? '', shownValue), [machine, shownValue]);
   const svgRef = useRef<SVGSVGElement>(null);
   const sameMachine = useMemo(() => actors.filter((a) => a.machineId === machine?.id), [actors, machine]);
+  const { records } = useCoverage();
+  const coverage = useMemo(() => (records && entry ? machineCoverage(records, entry.name) : null), [records, entry]);
+  const [showCoverage, setShowCoverage] = useState(true);
+  const [tool, setTool] = useState<Tool>('coverage');
+  const [pathFor, setPathFor] = useState<{ machine: string; key: string } | null>(null);
+  const pathTarget = pathFor && pathFor.machine === entry?.name ? pathFor.key : null;
+  const setPathTarget = useCallback((key: string) => setPathFor({ machine: name ?? '', key }), [name]);
+  // A path or two compared runs mark the chart while their tool is open; otherwise the coverage does.
+  const [overlay, setOverlay] = useState<ChartMarks | null>(null);
+  const [overlayValue, setOverlayValue] = useState<unknown>(undefined);
+  const covMarks = useMemo(() => (coverage && showCoverage ? coverageMarks(coverage) : null), [coverage, showCoverage]);
+  const marks = tool === 'path' || tool === 'compare' ? overlay : tool === 'breakpoints' ? null : covMarks;
+  const chartValue = tool === 'path' && overlayValue !== undefined ? overlayValue : shownValue;
+  const chartActive = useMemo(() => activeIds(machine?.id ?? '', chartValue), [machine, chartValue]);
   return (
     <main className="machines" data-screen="machines">
-      <nav className="machines__list" aria-label={t('machines.all')}>
-        <h1>{t('machines.title')}</h1>
-        <ul>
-          {MACHINES.map((m) => (
-            <li key={m.name}>
-              <Link href={`/machines/${m.name}`} aria-current={m.name === entry?.name ? 'page' : undefined}>
-                {m.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MachineList current={entry?.name} onDrop={dropCoverage} />
       {entry && machine ? (
         <div className="machines__main">
           <header className="machines__head">
@@ -113,20 +125,43 @@ export default function MachinesScreen() {
               <ChartView
                 key={entry.name}
                 chart={chart}
-                active={active}
+                active={chartActive}
+                marks={marks}
                 svgRef={svgRef}
-                onPick={(p) => setPick({ machine: entry.name, pick: p })}
+                onPick={(p) => {
+                  setPick({ machine: entry.name, pick: p });
+                  if (p.kind === 'transition') {
+                    setPathTarget(p.key);
+                    setTool('path');
+                  }
+                }}
               />
             ) : (
               <p role={chartError ? 'alert' : undefined}>{chartError ?? t('common.loading')}</p>
             )}
           </div>
+          <ExplorerTools
+            key={entry.name}
+            name={entry.name}
+            machine={machine}
+            coverage={coverage}
+            showCoverage={showCoverage}
+            onShowCoverage={setShowCoverage}
+            tool={tool}
+            onTool={setTool}
+            pathTarget={pathTarget}
+            onPathTarget={setPathTarget}
+            actors={sameMachine}
+            names={names}
+            onMarks={setOverlay}
+            onValue={setOverlayValue}
+          />
           {pick && pick.machine === entry.name ? <SourceView name={entry.name} pick={pick.pick} onClose={() => setPick(null)} /> : null}
           <div className="machines__panels">
             <div>
               {followed ? (
                 <>
-                  <ActorPanel actor={followed} step={step} machineName={entry.name} names={names} />
+                  <ActorPanel actor={followed} step={step} machineName={entry.name} machine={machine} names={names} />
                   <SequenceDiagram focus={followed.key} sent={sent} names={names} />
                 </>
               ) : (

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { CHAR_W, HEAD_H, LINE_H, type Chart, type ChartEdge, type ChartNode } from './chart';
+import type { ChartMarks, Mark } from './chartMarks';
 
 /**
  * The statechart as SVG with every style inline (attributes, not CSS
@@ -22,7 +23,7 @@ const C = {
   label: '#d7e0ea',
 };
 
-export type Pick = { kind: 'state'; id: string } | { kind: 'transition'; source: string; event: string };
+export type Pick = { kind: 'state'; id: string } | { kind: 'transition'; source: string; event: string; key: string };
 
 interface Props {
   chart: Chart;
@@ -30,10 +31,23 @@ interface Props {
   viewBox: string;
   svgRef?: Ref<SVGSVGElement>;
   onPick?: (p: Pick) => void;
+  /** Coverage, a path or compared routes drawn over the chart. */
+  marks?: ChartMarks | null | undefined;
 }
 
-function NodeBox({ n, active, onPick }: { n: ChartNode; active: Set<string>; onPick?: Props['onPick'] }) {
+function NodeBox({
+  n,
+  active,
+  onPick,
+  marks,
+}: {
+  n: ChartNode;
+  active: Set<string>;
+  onPick?: Props['onPick'];
+  marks?: ChartMarks | null | undefined;
+}) {
   const on = active.has(n.id);
+  const m = marks?.states.get(n.id);
   const compound = n.children.length > 0;
   const region = n.region;
   return (
@@ -41,7 +55,10 @@ function NodeBox({ n, active, onPick }: { n: ChartNode; active: Set<string>; onP
       data-state-id={n.id}
       data-active={on ? 'true' : 'false'}
       className={`sc-node${on ? ' sc-node--active' : ''}${compound ? ' sc-node--compound' : ''}`}
+      data-mark={m?.kind}
+      data-coverage={m?.count}
     >
+      {m?.title ? <title>{m.title}</title> : null}
       <rect
         x={n.x}
         y={n.y}
@@ -50,8 +67,8 @@ function NodeBox({ n, active, onPick }: { n: ChartNode; active: Set<string>; onP
         rx={region ? 2 : 8}
         fill={region ? 'none' : on ? C.active : C.node}
         fillOpacity={compound && !region ? 0.45 : 1}
-        stroke={on ? C.activeLine : region ? C.muted : C.nodeLine}
-        strokeWidth={on ? 2 : 1}
+        stroke={m ? m.colour : on ? C.activeLine : region ? C.muted : C.nodeLine}
+        strokeWidth={m ? 3 : on ? 2 : 1}
         strokeDasharray={region ? '6 4' : undefined}
         style={{ cursor: onPick ? 'pointer' : undefined }}
         onClick={onPick ? () => onPick({ kind: 'state', id: n.id }) : undefined}
@@ -74,18 +91,42 @@ function NodeBox({ n, active, onPick }: { n: ChartNode; active: Set<string>; onP
         </text>
       ))}
       {n.children.map((c) => (
-        <NodeBox key={c.id} n={c} active={active} {...(onPick ? { onPick } : {})} />
+        <NodeBox key={c.id} n={c} active={active} marks={marks} {...(onPick ? { onPick } : {})} />
       ))}
     </g>
   );
 }
 
-function Edge({ e, on, onPick }: { e: ChartEdge; on: boolean; onPick?: Props['onPick'] }) {
+function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Props['onPick']; marks?: Mark[] | undefined }) {
   const b = e.labelBox;
+  const points = e.points.map((p) => `${p.x},${p.y}`).join(' ');
   return (
-    <g className="sc-edge" data-edge-id={e.id} data-source={e.source} data-target={e.target} data-edge={e.label[0]}>
+    <g
+      className="sc-edge"
+      data-edge-id={e.id}
+      data-key={e.key}
+      data-source={e.source}
+      data-target={e.target}
+      data-edge={e.label[0]}
+      data-mark={marks?.map((m) => m.kind).join(' ')}
+      data-coverage={marks?.[0]?.count}
+    >
+      {marks?.[0]?.title ? <title>{marks.map((m) => m.title).join('\n')}</title> : null}
+      {/* Each mark is a wide line under the edge, the second one dashed so two routes on one edge both show. */}
+      {marks?.map((m, i) => (
+        <polyline
+          key={m.kind}
+          points={points}
+          fill="none"
+          stroke={m.colour}
+          strokeOpacity={0.85}
+          strokeWidth={i === 0 ? 5 : 3}
+          strokeDasharray={i === 0 ? undefined : '8 6'}
+          strokeLinejoin="round"
+        />
+      ))}
       <polyline
-        points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+        points={points}
         fill="none"
         stroke={on ? C.edgeActive : C.edge}
         strokeWidth={1.4}
@@ -93,7 +134,7 @@ function Edge({ e, on, onPick }: { e: ChartEdge; on: boolean; onPick?: Props['on
       />
       <g
         style={{ cursor: onPick ? 'pointer' : undefined }}
-        onClick={onPick ? () => onPick({ kind: 'transition', source: e.source, event: e.event }) : undefined}
+        onClick={onPick ? () => onPick({ kind: 'transition', source: e.source, event: e.event, key: e.key }) : undefined}
       >
         <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={3} fill={CHART_BG} fillOpacity={0.85} />
         {e.label.map((l, i) => (
@@ -114,7 +155,7 @@ function Edge({ e, on, onPick }: { e: ChartEdge; on: boolean; onPick?: Props['on
   );
 }
 
-export function Statechart({ chart, active, viewBox, svgRef, onPick }: Props) {
+export function Statechart({ chart, active, viewBox, svgRef, onPick, marks }: Props) {
   return (
     <svg
       ref={svgRef}
@@ -135,10 +176,10 @@ export function Statechart({ chart, active, viewBox, svgRef, onPick }: Props) {
         </marker>
       </defs>
       {chart.nodes.map((n) => (
-        <NodeBox key={n.id} n={n} active={active} {...(onPick ? { onPick } : {})} />
+        <NodeBox key={n.id} n={n} active={active} marks={marks} {...(onPick ? { onPick } : {})} />
       ))}
       {chart.edges.map((e) => (
-        <Edge key={e.id} e={e} on={active.has(e.source)} {...(onPick ? { onPick } : {})} />
+        <Edge key={e.id} e={e} on={active.has(e.source)} marks={marks?.edges.get(e.key)} {...(onPick ? { onPick } : {})} />
       ))}
     </svg>
   );

@@ -1,4 +1,3 @@
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
 import { readMachine, type StateInfo, type TransitionInfo } from './chartModel';
 
@@ -83,9 +82,10 @@ interface ElkOutEdge {
   labels?: Array<{ x?: number; y?: number; width?: number; height?: number }>;
 }
 
-const elk = new ELK();
+/** Runs ELK on a graph: in a Web Worker in the explorer (src/screens/machines/elkClient.ts), in-thread in Node. */
+export type ElkRun = (graph: unknown) => Promise<unknown>;
 
-export async function layoutMachine(machine: AnyStateMachine): Promise<Chart> {
+export async function layoutMachine(machine: AnyStateMachine, run: ElkRun): Promise<Chart> {
   const { root, transitions } = readMachine(machine);
   const graph = {
     id: '__chart',
@@ -115,7 +115,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Chart> {
       labels: [{ text: t.label.join('\n'), width: textWidth(t.label) + 8, height: t.label.length * LINE_H + 4 }],
     })),
   };
-  const out = (await elk.layout(graph as never)) as unknown as ElkOutNode;
+  const out = (await run(graph)) as ElkOutNode;
   const byId = new Map<string, ElkOutNode>();
   const index = (n: ElkOutNode) => {
     byId.set(n.id, n);

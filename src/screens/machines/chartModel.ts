@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { transitionKey } from './coverageModel';
 
 /**
  * A machine read as a statechart for drawing and export: every state node
@@ -24,6 +25,8 @@ export interface TransitionInfo {
   source: string;
   target: string;
   event: string;
+  /** The coverage key (tests/model/coverage.ts): "<source id> <event>#<index>". */
+  key: string;
   guard: string;
   actions: string[];
   /** "event [guard] / actions" split into the lines drawn. */
@@ -96,6 +99,7 @@ function stateInfo(n: AnyStateNode, transitions: TransitionInfo[]): StateInfo {
         source: n.id,
         target: t.id,
         event: d.eventType,
+        key: transitionKey(n.id, d.eventType, i),
         guard,
         actions,
         label: transitionText(d.eventType, guard, actions),
@@ -168,4 +172,20 @@ export function machineJson(machine: AnyStateMachine): string {
     null,
     2,
   );
+}
+
+/** Every state id (breakpoints on entering one). */
+export function stateKeysOf(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (n: StateInfo) => {
+    out.push(n.id);
+    n.children.forEach(walk);
+  };
+  walk(readMachine(machine).root);
+  return out;
+}
+
+/** Every transition key with a target, once (breakpoints on taking one). */
+export function transitionKeysOf(machine: AnyStateMachine): string[] {
+  return [...new Set(readMachine(machine).transitions.map((x) => x.key))];
 }

@@ -166,3 +166,16 @@ export const PAYLOADS: Record<string, Record<string, Preset[]>> = {
     'invert.set': [{ name: 'on', value: { value: true } }],
   },
 };
+
+/** The events the explorer offers for a machine: each type with the payloads the app sends (or none). */
+export function offeredEvents(name: string, types: readonly string[]): Array<{ type: string } & Record<string, unknown>> {
+  return [...new Set(types.filter((e) => e && e !== 'xstate.init'))].sort().flatMap((type) => {
+    const variants = PAYLOADS[name]?.[type] ?? [];
+    return variants.length ? variants.map((v) => ({ ...v.value, type })) : [{ type }];
+  });
+}
+
+/** The inputs the explorer starts a machine with when it searches paths (none: started without one). */
+export function presetInputs(name: string): unknown[] {
+  return (INPUTS[name] ?? []).map((p) => p.value);
+}

@@ -1,6 +1,7 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { addInspectionListener } from '../../lib/inspector';
 import { plain } from './plainJson';
+import { becomeExplorer, holdActor, initBreakpoints, onBreakMessage, resendBreakpoints } from './breakpoints';
 
 /**
  * The machine explorer's recorder: it listens to the app's inspector
@@ -65,6 +66,7 @@ const TAB = Math.random().toString(36).slice(2, 8);
 const CHANNEL = 'manga-machine-explorer';
 const MAX_STEPS = 400;
 const MAX_SENT = 2000;
+const NOTIFY_MS = 50;
 const live = new Map<string, LiveActor>();
 let sent: SentEvent[] = [];
 const liveListeners = new Set<() => void>();
@@ -82,13 +84,15 @@ let notifyQueued = false;
 
 function notify() {
   liveSnapshot = [...live.values()];
-  // Many snapshots arrive in one task (a whole viewer starting): tell the listeners once.
+  // Many snapshots arrive together (a whole viewer starting, each in its own message from
+  // another tab): tell the listeners once per NOTIFY_MS, so a busy app renders the explorer
+  // a few times a second instead of once per step.
   if (notifyQueued) return;
   notifyQueued = true;
-  queueMicrotask(() => {
+  setTimeout(() => {
     notifyQueued = false;
     for (const l of liveListeners) l();
-  });
+  }, NOTIFY_MS);
 }
 
 function put(a: LiveActor) {
@@ -145,6 +149,8 @@ function register(ref: Ref): LiveActor {
   };
   put(a);
   post({ kind: 'actor', actor: a });
+  // An app tab's actors can be stopped at a breakpoint (breakpoints.ts); the explorer's own never are.
+  if (a.machineId !== 'actor') holdActor(key, ref);
   ref.subscribe({
     error: () => stopped(key, 'error'),
     complete: () => stopped(key, 'stopped'),
@@ -204,10 +210,14 @@ export function startTracking(): void {
   addInspectionListener(track, { replayKept: true });
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
+    const ch = channel;
+    initBreakpoints((m) => ch.postMessage(m));
     channel.onmessage = (m: MessageEvent<Message>) => {
       const d = m.data;
+      if (onBreakMessage(d, isExplorer)) return;
       if (d.kind === 'join') {
-        // A tab of the app opened after this explorer: ask it too.
+        if (isExplorer) resendBreakpoints();
+        // A tab of the app opened after this explorer: ask it too (and give it the breakpoints).
         if (isExplorer) channel?.postMessage({ kind: 'hello' } satisfies Message);
       } else if (d.kind === 'hello') {
         // A new explorer asks: tell it what this tab has recorded, and from now on each change.
@@ -243,6 +253,7 @@ export function startTracking(): void {
 export function askOtherTabs(): void {
   startTracking();
   isExplorer = true;
+  becomeExplorer();
   channel?.postMessage({ kind: 'hello' } satisfies Message);
 }
 
