@@ -1,0 +1,88 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * A survey's life in the console (issue 32): a draft is edited freely and
+ * opened only when it holds a question and every multiple-choice limit fits
+ * its choices (the same rules the server refuses with); an open survey is
+ * answered by readers and can be closed; a closed one keeps its results.
+ * The period's end closes an open survey by itself (the console's clock
+ * tells). A refused request leaves it where it was with the problem code.
+ */
+export type SurveyStatus = 'draft' | 'open' | 'closed';
+
+/** What the rules look at: each question's kind, its number of choices and its limit. */
+export interface SurveyShape {
+  questions: ReadonlyArray<{ kind: 'single' | 'multiple' | 'text'; choices: number; limit?: number | null }>;
+}
+
+export type SurveyProblem = 'no-question' | 'no-choice' | 'limit-above-choices';
+
+/** Why a draft cannot open yet (empty when it can). */
+export function surveyProblems(s: SurveyShape): SurveyProblem[] {
+  const out = new Set<SurveyProblem>();
+  if (s.questions.length === 0) out.add('no-question');
+  for (const q of s.questions) {
+    if (q.kind !== 'text' && q.choices === 0) out.add('no-choice');
+    if (q.kind === 'multiple' && q.limit != null && (q.limit < 1 || q.limit > q.choices)) out.add('limit-above-choices');
+  }
+  return [...out];
+}
+
+export interface SurveyLifecycleContext {
+  status: SurveyStatus;
+  problems: string[];
+}
+
+export type SurveyLifecycleEvent =
+  | { type: 'survey.open'; survey: SurveyShape }
+  | { type: 'survey.close' }
+  | { type: 'period.ended' }
+  | { type: 'request.done' }
+  | { type: 'request.failed'; code: string };
+
+export const surveyLifecycleMachine = setup({
+  types: { context: {} as SurveyLifecycleContext, events: {} as SurveyLifecycleEvent, input: {} as { status: SurveyStatus } },
+  actions: {
+    openSurvey: () => {},
+    closeSurvey: () => {},
+    refuse: assign({ problems: ({ event }) => (event.type === 'survey.open' ? surveyProblems(event.survey) : []) }),
+    noteFailure: assign({ problems: ({ event }) => (event.type === 'request.failed' ? [event.code] : []) }),
+    clearProblems: assign({ problems: [] }),
+  },
+  guards: {
+    openable: ({ event }) => event.type === 'survey.open' && surveyProblems(event.survey).length === 0,
+    isOpen: ({ context }) => context.status === 'open',
+    isClosed: ({ context }) => context.status === 'closed',
+  },
+}).createMachine({
+  id: 'consoleSurveyLifecycle',
+  context: ({ input }) => ({ status: input.status, problems: [] }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'isOpen', target: 'open' }, { guard: 'isClosed', target: 'closed' }, { target: 'draft' }] },
+    draft: {
+      on: {
+        'survey.open': [{ guard: 'openable', target: 'opening', actions: ['clearProblems', 'openSurvey'] }, { actions: 'refuse' }],
+      },
+    },
+    opening: {
+      on: {
+        'request.done': { target: 'open', actions: assign({ status: 'open' }) },
+        'request.failed': { target: 'draft', actions: 'noteFailure' },
+      },
+    },
+    open: {
+      on: {
+        'survey.close': { target: 'closing', actions: ['clearProblems', 'closeSurvey'] },
+        'period.ended': { target: 'closed', actions: assign({ status: 'closed' }) },
+      },
+    },
+    closing: {
+      on: {
+        'request.done': { target: 'closed', actions: assign({ status: 'closed' }) },
+        'request.failed': { target: 'open', actions: 'noteFailure' },
+      },
+    },
+    closed: {},
+  },
+});
