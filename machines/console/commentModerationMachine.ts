@@ -6,7 +6,8 @@ import { assign, setup } from 'xstate';
  * one restored, a deleted one gone for good. A refused request leaves the
  * comment as it was, with the server's problem code for the screen to show.
  */
-export type ModerationProblem = 'reason-required' | string;
+/** 'reason-required' (refused here) or the server's problem code. */
+export type ModerationProblem = string;
 
 export interface CommentModerationContext {
   hidden: boolean;
