@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { surveyLifecycleMachine, surveyProblems, type SurveyLifecycleEvent, type SurveyShape } from './surveyLifecycleMachine';
 import { after, expectFullCoverage, machinePaths } from '../../tests/model/machineTestkit';
 
-const good: SurveyShape = { questions: [{ kind: 'multiple', choices: 3, limit: 2 }] };
+const q = (selection: string[], numberOfChoices: number, hideFreeform = true) => ({ selection, numberOfChoices, hideFreeform });
+const good: SurveyShape = { questions: [q(['a', 'b', 'c'], 2)] };
 const empty: SurveyShape = { questions: [] };
 const EVENTS: SurveyLifecycleEvent[] = [
   { type: 'survey.open', survey: good },
@@ -24,16 +25,10 @@ describe('surveyLifecycleMachine', () => {
 
   it('a draft opens only with a question and limits that fit their choices', () => {
     expect(surveyProblems(empty)).toEqual(['no-question']);
-    expect(surveyProblems({ questions: [{ kind: 'multiple', choices: 2, limit: 3 }] })).toEqual(['limit-above-choices']);
-    expect(surveyProblems({ questions: [{ kind: 'single', choices: 0 }] })).toEqual(['no-choice']);
-    expect(
-      surveyProblems({
-        questions: [
-          { kind: 'text', choices: 0 },
-          { kind: 'multiple', choices: 2, limit: null },
-        ],
-      }),
-    ).toEqual([]);
+    expect(surveyProblems({ questions: [q(['a', 'b'], 3)] })).toEqual(['limit-above-choices']);
+    // "Other" is a choice of its own when offered; a question of "other" alone is a free-form one.
+    expect(surveyProblems({ questions: [q(['a', 'b'], 3, false), q([], 1, false)] })).toEqual([]);
+    expect(surveyProblems({ questions: [q([], 1)] })).toEqual(['no-choice']);
     const refused = after(surveyLifecycleMachine, { status: 'draft' }, [{ type: 'survey.open', survey: empty }]);
     expect(refused.value).toBe('draft');
     expect(refused.context.problems).toEqual(['no-question']);
@@ -50,5 +45,10 @@ describe('surveyLifecycleMachine', () => {
     ]);
     expect(kept.value).toBe('open');
     expect(kept.context.problems).toEqual(['forbidden']);
+    const reopened = after(surveyLifecycleMachine, { status: 'closed' }, [
+      { type: 'survey.open', survey: good },
+      { type: 'request.failed', code: 'conflict' },
+    ]);
+    expect(reopened.value).toBe('closed');
   });
 });

@@ -1,29 +1,32 @@
 import { assign, setup } from 'xstate';
+import type { Question } from '../../core/console/schemas/home';
 
 /**
  * A survey's life in the console (issue 32): a draft is edited freely and
  * opened only when it holds a question and every multiple-choice limit fits
  * its choices (the same rules the server refuses with); an open survey is
- * answered by readers and can be closed; a closed one keeps its results.
+ * answered by readers and can be closed; a closed one keeps its results and
+ * may open again.
  * The period's end closes an open survey by itself (the console's clock
  * tells). A refused request leaves it where it was with the problem code.
  */
 export type SurveyStatus = 'draft' | 'open' | 'closed';
 
-/** What the rules look at: each question's kind, its number of choices and its limit. */
+/** What the rules look at: each language's questions as the reader shows them (core/console/schemas/home.ts). */
 export interface SurveyShape {
-  questions: ReadonlyArray<{ kind: 'single' | 'multiple' | 'text'; choices: number; limit?: number | null }>;
+  questions: ReadonlyArray<Pick<Question, 'numberOfChoices' | 'selection' | 'hideFreeform'>>;
 }
 
 export type SurveyProblem = 'no-question' | 'no-choice' | 'limit-above-choices';
 
-/** Why a draft cannot open yet (empty when it can). */
+/** Why a draft cannot open yet (empty when it can); "other" counts as a choice when it is offered. */
 export function surveyProblems(s: SurveyShape): SurveyProblem[] {
   const out = new Set<SurveyProblem>();
   if (s.questions.length === 0) out.add('no-question');
   for (const q of s.questions) {
-    if (q.kind !== 'text' && q.choices === 0) out.add('no-choice');
-    if (q.kind === 'multiple' && q.limit != null && (q.limit < 1 || q.limit > q.choices)) out.add('limit-above-choices');
+    const choices = q.selection.length + (q.hideFreeform ? 0 : 1);
+    if (choices === 0) out.add('no-choice');
+    else if (q.numberOfChoices < 1 || q.numberOfChoices > choices) out.add('limit-above-choices');
   }
   return [...out];
 }
@@ -68,7 +71,10 @@ export const surveyLifecycleMachine = setup({
     opening: {
       on: {
         'request.done': { target: 'open', actions: assign({ status: 'open' }) },
-        'request.failed': { target: 'draft', actions: 'noteFailure' },
+        'request.failed': [
+          { guard: 'isClosed', target: 'closed', actions: 'noteFailure' },
+          { target: 'draft', actions: 'noteFailure' },
+        ],
       },
     },
     open: {
@@ -83,6 +89,8 @@ export const surveyLifecycleMachine = setup({
         'request.failed': { target: 'open', actions: 'noteFailure' },
       },
     },
-    closed: {},
+    closed: {
+      on: { 'survey.open': [{ guard: 'openable', target: 'opening', actions: ['clearProblems', 'openSurvey'] }, { actions: 'refuse' }] },
+    },
   },
 });
