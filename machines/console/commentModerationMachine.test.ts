@@ -8,7 +8,8 @@ const EVENTS: CommentModerationEvent[] = [
   { type: 'comment.hide', reason: ' ' },
   { type: 'comment.delete', reason: 'abuse' },
   { type: 'comment.delete', reason: '' },
-  { type: 'comment.restore' },
+  { type: 'comment.restore', reason: 'not a spoiler' },
+  { type: 'comment.restore', reason: '' },
   { type: 'moderation.done' },
   { type: 'moderation.failed', code: 'not-found' },
 ];
@@ -35,14 +36,14 @@ describe('commentModerationMachine', () => {
     expect(a.getSnapshot().context.problem).toBe('reason-required');
     a.send({ type: 'comment.hide', reason: ' spoiler ' });
     a.send({ type: 'moderation.done' });
-    a.send({ type: 'comment.restore' });
+    a.send({ type: 'comment.restore', reason: 'not a spoiler' });
     a.send({ type: 'moderation.done' });
     a.send({ type: 'comment.delete', reason: 'abuse' });
     a.send({ type: 'moderation.done' });
     expect(a.getSnapshot().status).toBe('done');
     expect(log.calls).toEqual([
       ['hideComment', { reason: 'spoiler' }],
-      ['restoreComment', undefined],
+      ['restoreComment', { reason: 'not a spoiler' }],
       ['deleteComment', { reason: 'abuse' }],
     ]);
   });
@@ -54,6 +55,6 @@ describe('commentModerationMachine', () => {
     ]);
     expect(s.value).toBe('hidden');
     expect(s.context.problem).toBe('forbidden');
-    expect(after(commentModerationMachine, { hidden: false }, [{ type: 'comment.restore' }]).value).toBe('shown');
+    expect(after(commentModerationMachine, { hidden: false }, [{ type: 'comment.restore', reason: 'x' }]).value).toBe('shown');
   });
 });

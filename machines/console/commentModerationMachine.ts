@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 
 /**
- * One reader comment in the moderator's hands (issue 32): hidden or deleted
- * only with a reason (the audit log and the reader's rules keep it), a hidden
+ * One reader comment in the moderator's hands (issue 32): hidden, deleted or
+ * restored only with a reason (the audit log and the reader's rules keep it), a hidden
  * one restored, a deleted one gone for good. A refused request leaves the
  * comment as it was, with the server's problem code for the screen to show.
  */
@@ -17,12 +17,11 @@ export interface CommentModerationContext {
 export type CommentModerationEvent =
   | { type: 'comment.hide'; reason: string }
   | { type: 'comment.delete'; reason: string }
-  | { type: 'comment.restore' }
+  | { type: 'comment.restore'; reason: string }
   | { type: 'moderation.done' }
   | { type: 'moderation.failed'; code: string };
 
-const reasoned = ({ event }: { event: CommentModerationEvent }) =>
-  (event.type === 'comment.hide' || event.type === 'comment.delete') && event.reason.trim() !== '';
+const reasoned = ({ event }: { event: CommentModerationEvent }) => 'reason' in event && event.reason.trim() !== '';
 const reasonOf = (event: CommentModerationEvent) => ('reason' in event ? event.reason.trim() : '');
 
 export const commentModerationMachine = setup({
@@ -30,7 +29,7 @@ export const commentModerationMachine = setup({
   actions: {
     hideComment: (_, _p: { reason: string }) => {},
     deleteComment: (_, _p: { reason: string }) => {},
-    restoreComment: () => {},
+    restoreComment: (_, _p: { reason: string }) => {},
     noReason: assign({ problem: 'reason-required' }),
     clearProblem: assign({ problem: null }),
     noteFailure: assign({ problem: ({ event }) => (event.type === 'moderation.failed' ? event.code : null) }),
@@ -70,7 +69,14 @@ export const commentModerationMachine = setup({
     },
     hidden: {
       on: {
-        'comment.restore': { target: 'restoring', actions: ['clearProblem', 'restoreComment'] },
+        'comment.restore': [
+          {
+            guard: 'reasoned',
+            target: 'restoring',
+            actions: ['clearProblem', { type: 'restoreComment', params: ({ event }) => ({ reason: reasonOf(event) }) }],
+          },
+          { actions: 'noReason' },
+        ],
         'comment.delete': [
           {
             guard: 'reasoned',
