@@ -16,6 +16,7 @@ import type {
   BannerTable,
   FeaturedListItemTable,
   FeaturedListTable,
+  HomePreviewTable,
   PopupTable,
   PublisherNewsTable,
   QuestionnaireTable,
@@ -79,6 +80,8 @@ export interface Database {
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
   audit_log: AuditLogTable;
+  // Issue 32.
+  home_previews: HomePreviewTable;
 }
 
 /** A series: one work, published as one title per language. */
