@@ -123,6 +123,7 @@ export const Featured = Type.Object({ lists: Type.Array(FeaturedList), blocks: T
 export type Featured = Static<typeof Featured>;
 /** The whole page in its new order (every featured banner and list exactly once). */
 export const FeaturedBlocks = Type.Object({ blocks: Type.Array(FeaturedBlock, { maxItems: 500 }) });
+export type FeaturedBlocks = Static<typeof FeaturedBlocks>;
 
 // ---- Popups ----------------------------------------------------------------------------------
 
