@@ -36,8 +36,15 @@ export async function nextId(db: DB, table: IdTable): Promise<number> {
   return Number(r.rows[0]?.n ?? 0) + 1;
 }
 
-/** After a write the readers see: every node drops its cached views (the cluster notices: at once on PostgreSQL). */
-export const tellNodes = (app: FastifyInstance) => app.notices.publish({ kind: 'catalog' });
+/**
+ * After a write readers see: this node drops its cached views at once (the
+ * editor's next look at the reader is current), and every node on the
+ * cluster notice (PostgreSQL NOTIFY, delivered within moments).
+ */
+export function tellNodes(app: FastifyInstance): void {
+  app.services.clear();
+  app.notices.publish({ kind: 'catalog' });
+}
 
 /** A stale `version` (or a row gone meanwhile) is a conflict. */
 export function expectOne(r: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): void {
