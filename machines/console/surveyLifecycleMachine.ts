@@ -37,17 +37,20 @@ export interface SurveyLifecycleContext {
 }
 
 export type SurveyLifecycleEvent =
-  | { type: 'survey.open'; survey: SurveyShape }
-  | { type: 'survey.close' }
+  /** request: what the UI's provided action sends (opaque here, like the reauth machine's action). */
+  | { type: 'survey.open'; survey: SurveyShape; request?: unknown }
+  | { type: 'survey.close'; request?: unknown }
   | { type: 'period.ended' }
   | { type: 'request.done' }
   | { type: 'request.failed'; code: string };
 
+const requestOf = ({ event }: { event: SurveyLifecycleEvent }) => ({ request: 'request' in event ? (event.request ?? null) : null });
+
 export const surveyLifecycleMachine = setup({
   types: { context: {} as SurveyLifecycleContext, events: {} as SurveyLifecycleEvent, input: {} as { status: SurveyStatus } },
   actions: {
-    openSurvey: () => {},
-    closeSurvey: () => {},
+    openSurvey: (_, _p: { request: unknown }) => {},
+    closeSurvey: (_, _p: { request: unknown }) => {},
     refuse: assign({ problems: ({ event }) => (event.type === 'survey.open' ? surveyProblems(event.survey) : []) }),
     noteFailure: assign({ problems: ({ event }) => (event.type === 'request.failed' ? [event.code] : []) }),
     clearProblems: assign({ problems: [] }),
@@ -65,7 +68,10 @@ export const surveyLifecycleMachine = setup({
     start: { always: [{ guard: 'isOpen', target: 'open' }, { guard: 'isClosed', target: 'closed' }, { target: 'draft' }] },
     draft: {
       on: {
-        'survey.open': [{ guard: 'openable', target: 'opening', actions: ['clearProblems', 'openSurvey'] }, { actions: 'refuse' }],
+        'survey.open': [
+          { guard: 'openable', target: 'opening', actions: ['clearProblems', { type: 'openSurvey', params: requestOf }] },
+          { actions: 'refuse' },
+        ],
       },
     },
     opening: {
@@ -79,7 +85,7 @@ export const surveyLifecycleMachine = setup({
     },
     open: {
       on: {
-        'survey.close': { target: 'closing', actions: ['clearProblems', 'closeSurvey'] },
+        'survey.close': { target: 'closing', actions: ['clearProblems', { type: 'closeSurvey', params: requestOf }] },
         'period.ended': { target: 'closed', actions: assign({ status: 'closed' }) },
       },
     },
@@ -90,7 +96,12 @@ export const surveyLifecycleMachine = setup({
       },
     },
     closed: {
-      on: { 'survey.open': [{ guard: 'openable', target: 'opening', actions: ['clearProblems', 'openSurvey'] }, { actions: 'refuse' }] },
+      on: {
+        'survey.open': [
+          { guard: 'openable', target: 'opening', actions: ['clearProblems', { type: 'openSurvey', params: requestOf }] },
+          { actions: 'refuse' },
+        ],
+      },
     },
   },
 });
