@@ -39,6 +39,7 @@ export function refusedMarkup(html: string): string[] {
         if (!allowed.includes(name)) found.add(`the ${name} attribute is not allowed`);
         else if (URL_ATTRIBUTES.has(name)) {
           // Browsers ignore control characters and spaces inside a scheme; so does this.
+          // eslint-disable-next-line no-control-regex -- the control characters are what is being removed
           const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
           const schemes = OPTIONS.allowedSchemesByTag[tag] ?? OPTIONS.allowedSchemes;
           if (scheme && !schemes.includes(scheme)) found.add(`${scheme}: links are not allowed`);

@@ -260,7 +260,7 @@ export async function featuredView(repos: Repos, s: Snapshot, lang: number, lang
           sort: l.row.sort,
           order: 1,
           c: create(FeaturedContentSchema, {
-            data: { case: 'rankedTitles', value: { listName: nameIn(l.row, short), rankedTitles: l.ranked } },
+            data: { case: 'rankedTitles', value: { listName: nameIn(l.row, languageOrDefault(lang).short), rankedTitles: l.ranked } },
           }),
         });
     } else if (l.titleList.featuredTitles.length) {

@@ -104,10 +104,10 @@ describe.each(BACKENDS)('console banners on %s', (backend) => {
         payload: body,
       });
     const bad = await put(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
-    expect([bad.statusCode, bad.json().code]).toEqual([400, 'validation']);
+    expect([bad.statusCode, bad.json<{ code: string }>().code]).toEqual([400, 'validation']);
     const ok = await put(png, 'image/png');
     expect(ok.statusCode, ok.body).toBe(200);
-    const url = (ok.json() as { images: Record<string, string> }).images.es;
+    const url = ok.json<{ images: Record<string, string> }>().images.es;
     expect(url).toMatch(/^\/img\/art\/\d+\/[0-9a-f]+\.webp$/);
     const img = await c.app.inject({ method: 'GET', url });
     expect(img.statusCode).toBe(200);

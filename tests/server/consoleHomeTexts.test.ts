@@ -20,7 +20,7 @@ describe.each(BACKENDS)('console home texts on %s', (backend) => {
     const a = await call(c.app, { method: 'GET', url: `/api/web/web_homeV4?lang=${lang}`, ...(cookie ? { headers: { cookie } } : {}) });
     const v = success(a).data;
     if (v.case !== 'webHomeViewV4') throw new Error(v.case);
-    return { view: v.value, cacheControl: String(a.headers['cache-control'] ?? '') };
+    return { view: v.value, cacheControl: JSON.stringify(a.headers['cache-control'] ?? '') };
   };
 
   it('refuses an announcement with scripts, handlers, javascript: links, styles or iframes, naming each; stores nothing', async () => {
@@ -173,7 +173,7 @@ describe.each(BACKENDS)('console home texts on %s', (backend) => {
     expect(grant.statusCode, grant.body).toBe(200);
     const setCookie = String(grant.headers['set-cookie']);
     expect(setCookie).toMatch(/^reader_preview=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=600/);
-    const cookie = setCookie.split(';')[0]!;
+    const cookie = setCookie.split(';')[0];
     const seen = await home('eng', cookie);
     expect(seen.view.topBanners.map((b) => b.id)).toContain(id);
     expect(seen.cacheControl).toContain('no-store');

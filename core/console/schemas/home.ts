@@ -346,3 +346,4 @@ export const InboxItem = Type.Object({
 export type InboxItem = Static<typeof InboxItem>;
 export const Inbox = Type.Object({ items: Type.Array(InboxItem), unread: Type.Integer(), next: Type.Union([Id, Type.Null()]) });
 export const ReadMark = Type.Object({ read: Type.Boolean() });
+export type ReadMark = Static<typeof ReadMark>;

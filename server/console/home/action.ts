@@ -60,4 +60,4 @@ const METHODS = { push: PresentationMethod.PUSH, modal: PresentationMethod.MODAL
 
 export const methodNumber = (m: Action['method']): number => METHODS[m];
 export const methodName = (n: number): Action['method'] =>
-  n === PresentationMethod.MODAL ? 'modal' : n === PresentationMethod.EXTERNAL ? 'external' : 'push';
+  n === Number(PresentationMethod.MODAL) ? 'modal' : n === Number(PresentationMethod.EXTERNAL) ? 'external' : 'push';

@@ -87,14 +87,20 @@ export async function createBanner(app: FastifyInstance, req: FastifyRequest, b:
       .insertInto('banners')
       .values({
         id,
-        ...columns(b),
         placement: b.placement,
+        title_id: b.titleId,
+        publisher_id: b.publisherId,
         language: -1,
+        languages: JSON.stringify(b.languages),
         image_url: bannerUrl(id),
         width: size.width,
         height: size.height,
         action_method: methodNumber(b.action.method),
         action_url: b.action.url,
+        is_pr: b.isPr ? 1 : 0,
+        start_ts: b.startAt,
+        end_ts: endOf(b.endAt),
+        status: b.status,
         sort: Number(last?.s ?? -1) + 1,
       })
       .execute();

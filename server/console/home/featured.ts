@@ -32,8 +32,8 @@ export async function featuredOf(db: DB): Promise<Featured> {
     db.selectFrom('banners').select(['id', 'sort']).where('placement', '=', 'featured').orderBy('sort').orderBy('id').execute(),
   ]);
   const blocks = [
-    ...banners.map((b) => ({ sort: b.sort, order: 0, block: { kind: 'banner', id: b.id } as FeaturedBlock })),
-    ...lists.map((l) => ({ sort: l.sort, order: 1, block: { kind: 'list', id: l.id } as FeaturedBlock })),
+    ...banners.map((b) => ({ sort: b.sort, order: 0, block: { kind: 'banner', id: b.id } })),
+    ...lists.map((l) => ({ sort: l.sort, order: 1, block: { kind: 'list', id: l.id } })),
   ].sort((a, b) => a.sort - b.sort || a.order - b.order);
   return { lists, blocks: blocks.map((b) => b.block) };
 }

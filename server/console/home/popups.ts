@@ -72,11 +72,19 @@ export async function createPopup(app: FastifyInstance, req: FastifyRequest, p: 
       .insertInto('popups')
       .values({
         id,
-        ...columns(p),
         placement: p.placement,
         kind: p.kind,
         language: -1,
+        languages: JSON.stringify(p.languages),
+        subject: p.subject,
+        body: p.body,
         image_url: p.kind === 'one_image' ? popupImageUrl(id) : '',
+        action_method: methodNumber(p.action.method),
+        action_url: p.action.url,
+        series_id: p.seriesId,
+        start_ts: p.startAt,
+        end_ts: endOf(p.endAt),
+        status: p.status,
       })
       .execute();
     const after = popupOf(await getPopup(trx, id), now);

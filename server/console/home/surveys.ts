@@ -62,9 +62,9 @@ export async function listSurveys(db: DB, key?: string): Promise<Survey[]> {
   const counts = await answerCounts(db, [...byKey.keys()]);
   return [...byKey].map(([k, rs]) => ({
     key: k,
-    status: (rs[0]!.status as SurveyStatus) ?? 'open',
-    startAt: Number(rs[0]!.start_ts),
-    endAt: endAtOf(rs[0]!.end_ts),
+    status: (rs[0].status as SurveyStatus) ?? 'open',
+    startAt: Number(rs[0].start_ts),
+    endAt: endAtOf(rs[0].end_ts),
     texts: Object.fromEntries(rs.map((r) => [byService(r.lang)?.short ?? r.lang, textOf(r)])),
     answers: counts.get(k) ?? 0,
     version: Math.max(...rs.map((r) => Number(r.version))),
@@ -85,7 +85,7 @@ export function checkTexts(texts: Record<string, SurveyText>): void {
   for (const lang of langs) {
     const at = `/texts/${lang}`;
     if (!byShort(lang)) errors.push({ path: at, message: 'is not a language of the reader' });
-    const t = texts[lang]!;
+    const t = texts[lang];
     if (!t.questions.length) errors.push({ path: `${at}/questions`, message: 'needs at least one question' });
     t.questions.forEach((q, i) => {
       const choices = q.selection.length + (q.hideFreeform ? 0 : 1);
@@ -96,7 +96,7 @@ export function checkTexts(texts: Record<string, SurveyText>): void {
         errors.push({ path: `${at}/questions/${i}/selection`, message: 'repeats a choice' });
     });
   }
-  if (errors.length) throw problems.validation(errors, `The survey cannot be answered as it is: ${errors[0]!.path} ${errors[0]!.message}.`);
+  if (errors.length) throw problems.validation(errors, `The survey cannot be answered as it is: ${errors[0].path} ${errors[0].message}.`);
 }
 
 async function writeTexts(

@@ -106,16 +106,14 @@ const route = routeModule((app) => {
       const out = rows.map((r) => ({
         at: new Date(Number(r.created_at) * 1000).toISOString(),
         language: byService(r.lang)?.short ?? r.lang,
-        ...(JSON.parse(r.answers) as Record<string, unknown>),
+        answers: JSON.parse(r.answers) as Record<string, string | string[]>,
       }));
       const jsonl = req.query.format === 'jsonl';
       const body = jsonl
-        ? out.map((o) => `${JSON.stringify(o)}\n`).join('')
+        ? out.map((o) => `${JSON.stringify({ at: o.at, language: o.language, ...o.answers })}\n`).join('')
         : [
             ['at', 'language', ...qs].join(','),
-            ...out.map((o) =>
-              [o.at, o.language, ...qs.map((q) => [(o as Record<string, unknown>)[q] ?? ''].flat().join('; '))].map(csvField).join(','),
-            ),
+            ...out.map((o) => [o.at, o.language, ...qs.map((q) => [o.answers[q] ?? ''].flat().join('; '))].map(csvField).join(',')),
           ].join('\r\n') + '\r\n';
       return reply
         .type(jsonl ? 'application/jsonl; charset=utf-8' : 'text/csv; charset=utf-8')
