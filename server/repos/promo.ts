@@ -23,7 +23,7 @@ export interface PromoView {
 }
 
 /** Whether a row with a status and a period is shown in this view (end_ts 0: open-ended). */
-export function shownIn(r: { status: string; start_ts: number; end_ts: number }, v: PromoView): boolean {
+function shownIn(r: { status: string; start_ts: number; end_ts: number }, v: PromoView): boolean {
   if (r.status === 'draft' && !v.drafts) return false;
   return Number(r.start_ts) <= v.at && (Number(r.end_ts) === 0 || v.at < Number(r.end_ts));
 }
@@ -49,8 +49,7 @@ export function targets(r: { languages: string; language: number }, language: nu
 }
 
 /** Whether a row names its languages (its own, not every language). */
-export const ownLanguages = (r: { languages: string; language: number }) =>
-  parseJson<string[]>(r.languages, []).length > 0 || r.language >= 0;
+const ownLanguages = (r: { languages: string; language: number }) => parseJson<string[]>(r.languages, []).length > 0 || r.language >= 0;
 
 /**
  * Editorial content: banners by placement, popups, featured lists,

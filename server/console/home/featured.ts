@@ -31,10 +31,11 @@ export async function featuredOf(db: DB): Promise<Featured> {
     listsOf(db),
     db.selectFrom('banners').select(['id', 'sort']).where('placement', '=', 'featured').orderBy('sort').orderBy('id').execute(),
   ]);
-  const blocks = [
-    ...banners.map((b) => ({ sort: b.sort, order: 0, block: { kind: 'banner', id: b.id } })),
-    ...lists.map((l) => ({ sort: l.sort, order: 1, block: { kind: 'list', id: l.id } })),
-  ].sort((a, b) => a.sort - b.sort || a.order - b.order);
+  const blocks: { sort: number; order: number; block: FeaturedBlock }[] = [
+    ...banners.map((b) => ({ sort: b.sort, order: 0, block: { kind: 'banner' as const, id: b.id } })),
+    ...lists.map((l) => ({ sort: l.sort, order: 1, block: { kind: 'list' as const, id: l.id } })),
+  ];
+  blocks.sort((a, b) => a.sort - b.sort || a.order - b.order);
   return { lists, blocks: blocks.map((b) => b.block) };
 }
 

@@ -6,8 +6,8 @@ import { WEBP } from '../../images/store.js';
 import { problems } from '../problems.js';
 
 /** Uploaded art (banners, popups): the body of PUT …/:id/image, the raw image. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-export const IMAGE_LIMIT = 8 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const IMAGE_LIMIT = 8 * 1024 * 1024;
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 
 /** Lets a route module take raw images as its body (a Buffer), in its own scope only. */

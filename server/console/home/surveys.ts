@@ -78,7 +78,7 @@ export async function getSurvey(db: DB, key: string): Promise<Survey> {
 }
 
 /** Refuses a questionnaire readers could not answer: no language, no question, a limit above the choices. */
-export function checkTexts(texts: Record<string, SurveyText>): void {
+function checkTexts(texts: Record<string, SurveyText>): void {
   const errors: { path: string; message: string }[] = [];
   const langs = Object.keys(texts);
   if (!langs.length) errors.push({ path: '/texts', message: 'needs at least one language' });

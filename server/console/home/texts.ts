@@ -23,7 +23,7 @@ import { expectOne, nextId, phaseOf, tellNodes } from './common.js';
  * drop is refused with what it is, so what is stored is what the editor
  * wrote; the stored body is the sanitised HTML all the same.
  */
-export function checkHtml(body: string): string {
+function checkHtml(body: string): string {
   const refused = refusedMarkup(body);
   if (refused.length)
     throw problems.validation(
@@ -34,7 +34,7 @@ export function checkHtml(body: string): string {
 }
 
 /** Editors write every language; a localizer only theirs (the route's roles let both in). */
-export function checkLanguage(req: FastifyRequest, lang: string): void {
+function checkLanguage(req: FastifyRequest, lang: string): void {
   const p = req.staff;
   const roles = p?.kind === 'member' ? p.member.roles : (p?.token.roles ?? []);
   if (roles.includes('owner') || roles.includes('editor')) return;
