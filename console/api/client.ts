@@ -38,17 +38,28 @@ interface ProblemBody {
   errors?: Array<{ path: string; message: string }>;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : { type: 'application/json', data: JSON.stringify(body) });
+}
+
+/** A file as the request's raw body (an image upload), with its own content type. */
+export async function upload<T>(path: string, file: Blob): Promise<T> {
+  return send<T>('PUT', path, { type: file.type || 'application/octet-stream', data: file });
+}
+
+async function send<T>(method: Method, path: string, body?: { type: string; data: BodyInit }): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-console-request'] = '1';
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = body.type;
   let res: Response;
   try {
     res = await fetch(API_BASE + path, {
       method,
       headers,
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: body.data }),
     });
   } catch (e) {
     throw new ConsoleProblem(0, 'network', (e as Error).message);

@@ -1,7 +1,7 @@
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { Loading } from '../../src/ui/Loading';
 import { t } from '../i18n';
-import { browserClock, type ConsoleClock } from './clock';
+import { browserClock, ClockContext, type ConsoleClock } from './clock';
 import { SessionProvider, useMember, useSession, useSessionMachine } from './session';
 import { AREAS, reaches } from './nav';
 import { Frame } from './Frame';
@@ -15,6 +15,14 @@ import AuditScreen from '../screens/audit/AuditScreen';
 import CatalogScreen from '../screens/catalog/CatalogScreen';
 import FeedbackScreen from '../screens/feedback/FeedbackScreen';
 import StatsScreen from '../screens/stats/StatsScreen';
+// Issue 32.
+import BannersScreen from '../screens/banners/BannersScreen';
+import FeaturedScreen from '../screens/featured/FeaturedScreen';
+import PopupsScreen from '../screens/popups/PopupsScreen';
+import AnnouncementsScreen, { NewsScreen } from '../screens/announcements/TextsScreen';
+import SurveysScreen from '../screens/surveys/SurveysScreen';
+import PreviewScreen from '../screens/preview/PreviewScreen';
+import ModerationScreen from '../screens/moderation/ModerationScreen';
 import '../theme.css';
 import './app.css';
 
@@ -27,17 +35,28 @@ const SCREENS = {
   catalog: CatalogScreen,
   feedback: FeedbackScreen,
   stats: StatsScreen,
+  // Issue 32.
+  banners: BannersScreen,
+  featured: FeaturedScreen,
+  popups: PopupsScreen,
+  announcements: AnnouncementsScreen,
+  news: NewsScreen,
+  surveys: SurveysScreen,
+  preview: PreviewScreen,
+  moderation: ModerationScreen,
 } as const;
 
 /** The console at /console: enrolment from a link, sign-in, then the frame with the areas the member's roles reach. */
 export function App({ clock = browserClock, base = '/console' }: { clock?: ConsoleClock; base?: string }) {
   const session = useSessionMachine(clock);
   return (
-    <SessionProvider value={session}>
-      <Router base={base}>
-        <Screens />
-      </Router>
-    </SessionProvider>
+    <ClockContext.Provider value={clock}>
+      <SessionProvider value={session}>
+        <Router base={base}>
+          <Screens />
+        </Router>
+      </SessionProvider>
+    </ClockContext.Provider>
   );
 }
 

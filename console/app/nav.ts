@@ -10,6 +10,15 @@ export const AREAS = [
   { path: '/catalog/titles', route: 'GET /catalog/titles', key: 'catalog' },
   { path: '/feedback', route: 'GET /feedback', key: 'feedback' },
   { path: '/stats', route: 'GET /stats/summary', key: 'stats' },
+  // Issue 32: the home's banners, featured page, popups, texts, surveys, preview; the readers' voice.
+  { path: '/banners', route: 'GET /banners', key: 'banners' },
+  { path: '/featured', route: 'GET /featured', key: 'featured' },
+  { path: '/popups', route: 'GET /popups', key: 'popups' },
+  { path: '/announcements', route: 'GET /announcements', key: 'announcements' },
+  { path: '/news', route: 'GET /news', key: 'news' },
+  { path: '/surveys', route: 'GET /surveys', key: 'surveys' },
+  { path: '/preview', route: 'POST /preview-home', key: 'preview' },
+  { path: '/comments', route: 'GET /comments', key: 'moderation' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 /** Whether a member with these roles may call the route (the server decides; this only hides what it would refuse). */

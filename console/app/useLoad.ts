@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, problemCode } from '../api/client';
 
-/** A GET the screen shows: its answer, its failure code, and a reload after a change. */
-export function useLoad<T>(path: string): { data: T | null; error: string | null; reload: () => void } {
+/** A GET the screen shows: its answer, its failure code, and a reload after a change (a null path asks nothing). */
+export function useLoad<T>(path: string | null): { data: T | null; error: string | null; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [n, setN] = useState(0);
   useEffect(() => {
     let live = true;
+    if (path === null) return;
     api<T>('GET', path).then(
       (d) => {
         if (!live) return;

@@ -19,6 +19,13 @@ export type Access = 'public' | 'member' | readonly Role[];
 
 const OWNER: readonly Role[] = ['owner'];
 const CATALOG: readonly Role[] = ['editor', 'localizer'];
+// Issue 32: the home and the readers' voice.
+const EDITOR: readonly Role[] = ['editor'];
+/** Announcements and news: editors, and localizers in their own languages. */
+const TEXTS: readonly Role[] = ['editor', 'localizer'];
+const MODERATOR: readonly Role[] = ['moderator'];
+const SURVEY_READ: readonly Role[] = ['editor', 'moderator', 'analyst'];
+const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
 
 /** Every console API route, "METHOD /path" under /console/api, with who may call it. */
 export const ROUTE_ACCESS = {
@@ -70,6 +77,50 @@ export const ROUTE_ACCESS = {
   'GET /stats/notifications': ['analyst'],
   'GET /stats/promos': ['analyst'],
   'GET /stats/surveys': ['analyst'],
+  // Issue 32: banners, featured, popups, announcements, news, surveys, home preview, comments, feedback.
+  'GET /banners': EDITOR,
+  'POST /banners': EDITOR,
+  'PUT /banners/order': EDITOR,
+  'GET /banners/:id': EDITOR,
+  'PATCH /banners/:id': EDITOR,
+  'DELETE /banners/:id': EDITOR,
+  'PUT /banners/:id/image': EDITOR,
+  'GET /featured': EDITOR,
+  'PUT /featured/blocks': EDITOR,
+  'POST /featured/lists': EDITOR,
+  'PATCH /featured/lists/:id': EDITOR,
+  'DELETE /featured/lists/:id': EDITOR,
+  'GET /popups': EDITOR,
+  'POST /popups': EDITOR,
+  'PATCH /popups/:id': EDITOR,
+  'DELETE /popups/:id': EDITOR,
+  'PUT /popups/:id/image': EDITOR,
+  'GET /announcements': TEXTS,
+  'POST /announcements': TEXTS,
+  'PATCH /announcements/:id': TEXTS,
+  'DELETE /announcements/:id': TEXTS,
+  'GET /news': TEXTS,
+  'GET /news/publishers': TEXTS,
+  'POST /news': TEXTS,
+  'PATCH /news/:id': TEXTS,
+  'DELETE /news/:id': TEXTS,
+  'GET /surveys': SURVEY_READ,
+  'POST /surveys': EDITOR,
+  'GET /surveys/:key': SURVEY_READ,
+  'PATCH /surveys/:key': EDITOR,
+  'DELETE /surveys/:key': EDITOR,
+  'GET /surveys/:key/results': SURVEY_READ,
+  'GET /surveys/:key/answers': ANSWERS,
+  'GET /surveys/:key/answers/export': ANSWERS,
+  'POST /preview-home': EDITOR,
+  'DELETE /preview-home': EDITOR,
+  'GET /comments': MODERATOR,
+  'GET /comments/chapters': MODERATOR,
+  'POST /comments/:id/hide': MODERATOR,
+  'POST /comments/:id/delete': MODERATOR,
+  'POST /comments/:id/restore': MODERATOR,
+  'PATCH /feedback/:id': MODERATOR,
+  'GET /feedback/export': MODERATOR,
 } as const satisfies Record<string, Access>;
 
 export type ConsoleRoute = keyof typeof ROUTE_ACCESS;

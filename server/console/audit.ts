@@ -82,7 +82,7 @@ export async function listAudit(db: DB, q: AuditQuery, limit = 100): Promise<{ e
 const CSV_COLUMNS = ['id', 'at', 'actor_kind', 'actor_id', 'actor_name', 'action', 'target', 'before', 'after', 'address', 'user_agent'];
 
 /** A CSV field: quoted when needed, and a leading =+-@ defused so a spreadsheet never runs it as a formula. */
-function csvField(v: unknown): string {
+export function csvField(v: unknown): string {
   let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -16,6 +16,7 @@ import type {
   BannerTable,
   FeaturedListItemTable,
   FeaturedListTable,
+  HomePreviewTable,
   PopupTable,
   PublisherNewsTable,
   QuestionnaireTable,
@@ -83,6 +84,8 @@ export interface Database {
   audit_log: AuditLogTable;
   // issue 33 (statistics)
   stats_hourly: StatsHourlyTable;
+  // Issue 32.
+  home_previews: HomePreviewTable;
 }
 
 /** A series: one work, published as one title per language. */

@@ -1,6 +1,23 @@
+import type { ColumnType } from 'kysely';
+
+/** A column with a default (issue 32's, migration 0013): optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** Issue 32: a draft is never shown to readers (only in a staff preview). */
+interface Editable {
+  /** draft | published */
+  status: Defaulted<string>;
+  /** Bumped on every console write (a stale edit is a conflict). */
+  version: Defaulted<number>;
+}
+/** Shown from start_ts until end_ts (0 = open-ended). */
+interface Period {
+  start_ts: Defaulted<number>;
+  end_ts: Defaulted<number>;
+}
+
 /** Tables of the editorial content around the catalog: banners, featured lists, popups, announcements, publisher news, surveys, settings (server/db/schema.ts). */
 
-export interface BannerTable {
+export interface BannerTable extends Editable, Period {
   id: number;
   /** home_top | featured_top | featured | ranking | search_top | title | publisher | viewer_insert | viewer_list | last_page */
   placement: string;
@@ -17,11 +34,18 @@ export interface BannerTable {
   action_url: string;
   is_pr: number;
   sort: number;
+  /** JSON array of short codes the banner targets; [] = every language (then `language` is -1). */
+  languages: Defaulted<string>;
+  /** JSON { short code: image URL }: uploaded images per language (image_url is the default). */
+  images: Defaulted<string>;
 }
 
 export interface FeaturedListTable {
   id: number;
   name: string;
+  /** JSON { short code: name }: the list's name per language (name is the default). */
+  names: Defaulted<string>;
+  version: Defaulted<number>;
   container_id: number;
   /** titles | ranked */
   kind: string;
@@ -34,7 +58,7 @@ export interface FeaturedListItemTable {
   sort: number;
 }
 
-export interface PopupTable {
+export interface PopupTable extends Editable, Period {
   id: number;
   /** home | rating */
   placement: string;
@@ -49,9 +73,11 @@ export interface PopupTable {
   action_url: string;
   /** For rating popups: the series they belong to, else 0. */
   series_id: number;
+  /** JSON array of short codes; [] = every language. */
+  languages: Defaulted<string>;
 }
 
-export interface AnnouncementTable {
+export interface AnnouncementTable extends Editable {
   id: number;
   language: number;
   title: string;
@@ -60,7 +86,7 @@ export interface AnnouncementTable {
   date: number;
 }
 
-export interface PublisherNewsTable {
+export interface PublisherNewsTable extends Editable {
   id: number;
   publisher_id: number;
   language: number;
@@ -70,7 +96,7 @@ export interface PublisherNewsTable {
   action_url: string;
 }
 
-export interface QuestionnaireTable {
+export interface QuestionnaireTable extends Period {
   id: number;
   key: string;
   /** Service code: eng, esp, fra, tha. */
@@ -80,6 +106,19 @@ export interface QuestionnaireTable {
   questions: string;
   answered_subject: string;
   answered_body: string;
+  /** draft | open | closed (the same for every language of a key). */
+  status: Defaulted<string>;
+  version: Defaulted<number>;
+}
+
+/** A staff member's home preview (issue 32): the reader's /api honours the cookie while the grant and the session live. */
+export interface HomePreviewTable {
+  id: ColumnType<number, never, never>;
+  token_hash: string;
+  session_id: number;
+  language: string;
+  at: number;
+  expires_at: number;
 }
 
 export interface SettingTable {

@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A column with a default (migration 0013): optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** Tables of what visitors do and send: sessions, comments and likes, favorites, views, reading positions, push tokens, survey answers, tap logs, contact messages (server/db/schema.ts). */
 
@@ -23,6 +26,12 @@ export interface CommentTable {
   created: number;
   /** Likes from outside this service (the catalog's history). */
   base_likes: number;
+  /** Moderation (issue 32): visible | hidden | deleted; only visible ones reach readers. */
+  state: Defaulted<string>;
+  reason: Defaulted<string>;
+  moderated_at: Defaulted<number>;
+  /** The moderator's email. */
+  moderated_by: Defaulted<string>;
 }
 
 export interface CommentLikeTable {
@@ -105,4 +114,6 @@ export interface ContactTable {
   subject: string;
   body: string;
   created_at: number;
+  /** When a moderator marked it read (0: unread). */
+  read_at: Defaulted<number>;
 }

@@ -24,6 +24,8 @@ export function chaptersRepo(db: DB) {
       const rows = await db
         .selectFrom('comments')
         .where('chapter_id', 'in', chapterIds)
+        // Hidden and deleted comments (issue 32's moderation) are not counted.
+        .where('state', '=', 'visible')
         .select(['chapter_id', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('chapter_id')
         .execute();

@@ -19,6 +19,8 @@ export function commentsRepo(db: DB, clock: ServerClock) {
     db
       .selectFrom('comments as c')
       .where('c.chapter_id', '=', chapterId)
+      // Only what moderators left visible (issue 32).
+      .where('c.state', '=', 'visible')
       .select([
         'c.id',
         'c.chapter_id',
@@ -41,7 +43,7 @@ export function commentsRepo(db: DB, clock: ServerClock) {
     },
 
     async exists(commentId: number): Promise<boolean> {
-      const r = await db.selectFrom('comments').select('id').where('id', '=', commentId).executeTakeFirst();
+      const r = await db.selectFrom('comments').select('id').where('id', '=', commentId).where('state', '=', 'visible').executeTakeFirst();
       return r !== undefined;
     },
 

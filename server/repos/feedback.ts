@@ -5,6 +5,16 @@ import type { StatsRecorder } from '../stats/rollup.js';
 
 /** Tap logs, contact messages and survey answers: what visitors send us. */
 export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
+  const open = (key: string) => {
+    const now = clock.nowSec();
+    return db
+      .selectFrom('questionnaires')
+      .selectAll()
+      .where('key', '=', key)
+      .where('status', '=', 'open')
+      .where('start_ts', '<=', now)
+      .where((eb) => eb.or([eb('end_ts', '=', 0), eb('end_ts', '>', now)]));
+  };
   return {
     async tap(visitor: string, log: TapLog): Promise<void> {
       await db
@@ -36,16 +46,14 @@ export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
       return now;
     },
 
+    /** A survey readers may see: open and within its period (issue 32: drafts and closed ones are nobody's). */
     questionnaire(key: string, lang: string) {
-      return db.selectFrom('questionnaires').selectAll().where('key', '=', key).where('lang', '=', lang).executeTakeFirst();
+      return open(key).where('lang', '=', lang).executeTakeFirst();
     },
 
     /** Any language version of the survey (English first), when the asked one is missing. */
     questionnaireAnyLang(key: string) {
-      return db
-        .selectFrom('questionnaires')
-        .selectAll()
-        .where('key', '=', key)
+      return open(key)
         .orderBy((eb) => eb.case().when('lang', '=', 'eng').then(0).else(1).end())
         .orderBy('lang')
         .executeTakeFirst();

@@ -9,7 +9,7 @@ import {
   type Label,
 } from '../../core/gen/manga/v1/common_pb.js';
 import { TitleSchema, ChapterSchema, Chapter_ChapterType, type Title, type Chapter } from '../../core/gen/manga/v1/title_pb.js';
-import type { BannerRow, PopupRow } from '../repos/promo.js';
+import { parseJson, type BannerRow, type PopupRow } from '../repos/promo.js';
 import { bannerUrlIn } from '../images/assets.js';
 import { languageOrDefault } from '../../core/languages.js';
 import type { TitleRow } from '../repos/catalog.js';
@@ -81,11 +81,17 @@ function bannerWith(b: BannerRow, imageUrl: string): Banner {
   });
 }
 
-/** bannerMsg for a view in one language: a drawn banner of every language gets its art in that language. */
+/**
+ * bannerMsg for a view in one language: the image uploaded for that language
+ * (issue 32), else a drawn banner of every language gets its art in that language.
+ */
 export const bannerIn =
   (language: number) =>
-  (b: BannerRow): Banner =>
-    bannerWith(b, b.language < 0 ? bannerUrlIn(b.image_url, languageOrDefault(language).short) : b.image_url);
+  (b: BannerRow): Banner => {
+    const short = languageOrDefault(language).short;
+    const own = parseJson<Record<string, string>>(b.images, {})[short];
+    return bannerWith(b, own ?? (b.language < 0 ? bannerUrlIn(b.image_url, short) : b.image_url));
+  };
 
 export function popupMsg(p: PopupRow): Popup {
   const action = { method: p.action_method, url: p.action_url };

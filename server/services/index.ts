@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Repos } from '../repos/index.js';
 import type { Snapshot } from '../repos/catalog.js';
+import type { PromoView } from '../repos/promo.js';
 import type { Quality } from '../images/urls.js';
 import { TtlCache } from '../lib/cache.js';
 import { DAY, type ServerClock } from '../lib/clock.js';
@@ -24,6 +25,12 @@ import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
 
 type Expire = (atMs: number) => void;
+
+/** A staff member's home preview (issue 32): made for its language and moment, drafts included, never cached. */
+export interface Preview {
+  language: number;
+  view: PromoView;
+}
 
 /** When the snapshot's answers change by time alone: the next chapter start (ms; Infinity = none). */
 function nextStartMs(s: Snapshot): number {
@@ -61,8 +68,10 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
   const snapshot = () =>
     snap.get('s', async (expire) => {
       const until = clock.now() + snapTtl;
-      const s = await repos.catalog.snapshot(clock.nowSec());
-      const next = nextStartMs(s);
+      const now = clock.nowSec();
+      const [s, promoNext] = await Promise.all([repos.catalog.snapshot(now), repos.promo.nextChange(now)]);
+      // A banner, popup or text starting or ending changes the views as a chapter start does (issue 32).
+      const next = Math.min(nextStartMs(s), promoNext === null ? Infinity : promoNext * 1000);
       expire(next);
       snapUntil.set(s, Math.min(until, next));
       return s;
@@ -86,18 +95,30 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
   return {
     snapshot,
 
-    home: (lang: number, langs: number[] | null) =>
-      encoded.get(`home|${lang}|${key(langs)}`, async (expire) => {
-        const s = await snapshotFor(expire);
-        // The daily groups are by UTC day.
-        expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
-        return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs) } });
-      }),
+    home: (lang: number, langs: number[] | null, preview?: Preview) =>
+      preview
+        ? snapshot().then(async (s) =>
+            encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, preview.language, langs, preview.view) } }),
+          )
+        : encoded.get(`home|${lang}|${key(langs)}`, async (expire) => {
+            const s = await snapshotFor(expire);
+            // The daily groups are by UTC day.
+            expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
+            return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs) } });
+          }),
 
-    featured: (lang: number, langs: number[] | null) =>
-      encoded.get(`featured|${lang}|${key(langs)}`, async (expire) =>
-        encodeSuccess({ data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshotFor(expire), lang, langs) } }),
-      ),
+    featured: (lang: number, langs: number[] | null, preview?: Preview) =>
+      preview
+        ? snapshot().then(async (s) =>
+            encodeSuccess({
+              data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, s, preview.language, langs, preview.view) },
+            }),
+          )
+        : encoded.get(`featured|${lang}|${key(langs)}`, async (expire) =>
+            encodeSuccess({
+              data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshotFor(expire), lang, langs) },
+            }),
+          ),
 
     ranking: (type: RankingType, lang: number, langs: number[] | null) =>
       encoded.get(`ranking|${type}|${lang}|${key(langs)}`, async (expire) => {

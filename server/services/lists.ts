@@ -20,6 +20,7 @@ import { TitleRankingViewV2_RankingTabType as Tab } from '../../core/gen/manga/v
 import { LanguagesSchema, type Languages } from '../../core/gen/manga/v1/misc_pb.js';
 import { Language } from '../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../repos/index.js';
+import { parseJson, type FeaturedListRow, type PromoView } from '../repos/promo.js';
 import type { Snapshot, TitleRow } from '../repos/catalog.js';
 import { DAY } from '../lib/clock.js';
 import { languageOrDefault } from '../../core/languages.js';
@@ -192,7 +193,8 @@ function dailyGroups(
  * in a row): its title in the reader's first content language that has it. Empty lists
  * are left out.
  */
-async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
+async function featured(repos: Repos, s: Snapshot, lang: number, langs: number[] | null) {
+  const short = languageOrDefault(lang).short;
   const [lists, items] = await Promise.all([repos.promo.featuredLists(), repos.promo.featuredItems()]);
   return lists
     .map((l) => {
@@ -202,7 +204,7 @@ async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
     .map(({ row, seriesIds }) => ({
       row,
       titleList: create(TitleListSchema, {
-        listName: row.name,
+        listName: nameIn(row, short),
         containerId: row.container_id,
         featuredTitles: seriesIds.flatMap((id) => preferredTitle(seriesTitles(s, id, langs), langs) ?? []).map(titleMsg),
       }),
@@ -219,13 +221,17 @@ async function featured(repos: Repos, s: Snapshot, langs: number[] | null) {
     }));
 }
 
-export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null) {
+/** A featured list's name in a language (issue 32: names per language), else its default name. */
+const nameIn = (row: FeaturedListRow, short: string) => parseJson<Record<string, string>>(row.names, {})[short] ?? row.name;
+
+/** view: the readers' now by default; a staff preview's moment and drafts (issue 32). */
+export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
   const [top, recent, popup, lists, ann] = await Promise.all([
-    repos.promo.banners('home_top', lang),
+    repos.promo.banners('home_top', lang, undefined, view),
     repos.catalog.recentChapters(s.at - 7 * DAY, s.at),
-    repos.promo.popup('home', lang),
-    featured(repos, s, langs),
-    repos.promo.announcements(lang),
+    repos.promo.popup('home', lang, 0, view),
+    featured(repos, s, lang, langs),
+    repos.promo.announcements(lang, view),
   ]);
   return {
     topBanners: top.map(bannerIn(lang)),
@@ -238,11 +244,11 @@ export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: n
 }
 
 /** Featured: up to 3 top banners; contents are banners and lists merged by their sort. */
-export async function featuredView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null) {
+export async function featuredView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
   const [top, banners, lists] = await Promise.all([
-    repos.promo.banners('featured_top', lang),
-    repos.promo.banners('featured', lang),
-    featured(repos, s, langs),
+    repos.promo.banners('featured_top', lang, undefined, view),
+    repos.promo.banners('featured', lang, undefined, view),
+    featured(repos, s, lang, langs),
   ]);
   const contents: { sort: number; order: number; c: FeaturedContent }[] = [];
   for (const b of banners)
@@ -254,7 +260,7 @@ export async function featuredView(repos: Repos, s: Snapshot, lang: number, lang
           sort: l.row.sort,
           order: 1,
           c: create(FeaturedContentSchema, {
-            data: { case: 'rankedTitles', value: { listName: l.row.name, rankedTitles: l.ranked } },
+            data: { case: 'rankedTitles', value: { listName: nameIn(l.row, languageOrDefault(lang).short), rankedTitles: l.ranked } },
           }),
         });
     } else if (l.titleList.featuredTitles.length) {

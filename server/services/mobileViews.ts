@@ -10,6 +10,7 @@ import { preferredTitle } from '../../core/languageChoice.js';
 import { allTitlesGroups, languagesMsg } from './lists.js';
 import { bannerIn, titleMsg } from './convert.js';
 import { BASIC_PLAN, basicSubscription, derived, successOf } from './mobile.js';
+import type { Preview } from './index.js';
 
 /**
  * The views of the phone app's API, each the SuccessResult field the public
@@ -22,8 +23,8 @@ import { BASIC_PLAN, basicSubscription, derived, successOf } from './mobile.js';
 type Success = MessageInitShape<typeof SuccessResultSchema>;
 
 /** /api/home_v4 → 24 HomeViewV3: the web home's banners, daily groups and announcements; no popup (one client misreads it). */
-export async function homeV3(app: FastifyInstance, lang: number, langs: number[] | null, base: string) {
-  const web = await app.services.home(lang, langs);
+export async function homeV3(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview) {
+  const web = await app.services.home(lang, langs, preview);
   return derived(web, 'homeV3', base, (): Success => {
     const v = successOf(web.res).data;
     if (v.case !== 'webHomeViewV4') throw new Error('home is webHomeViewV4');
@@ -42,8 +43,8 @@ export async function homeV3(app: FastifyInstance, lang: number, langs: number[]
 }
 
 /** /api/featured → 4 FeaturedTitlesView: the first three top banners, then the banners and title lists of the featured screen. */
-export async function featured(app: FastifyInstance, lang: number, langs: number[] | null, base: string) {
-  const web = await app.services.featured(lang, langs);
+export async function featured(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview) {
+  const web = await app.services.featured(lang, langs, preview);
   return derived(web, 'featured', base, (): Success => {
     const v = successOf(web.res).data;
     if (v.case !== 'featuredTitlesViewV2') throw new Error('featured is featuredTitlesViewV2');

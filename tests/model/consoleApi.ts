@@ -64,10 +64,17 @@ export const problem = (status: number, code: string, extra: Record<string, unkn
   ...extra,
 });
 
-/** A clock whose timers run when the test says. */
-export function manualConsoleClock() {
+/** A clock whose timers run, and whose time moves, when the test says. */
+export function manualConsoleClock(startMs = Date.UTC(2026, 10, 26, 9, 0)) {
   const timers = new Set<() => void>();
+  let nowMs = startMs;
   return {
+    now: () => nowMs,
+    /** Moves time on and runs the timers once. */
+    advance(ms: number) {
+      nowMs += ms;
+      for (const fn of [...timers]) fn();
+    },
     every(_ms: number, fn: () => void) {
       timers.add(fn);
       return () => timers.delete(fn);

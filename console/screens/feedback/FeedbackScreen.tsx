@@ -1,27 +1,91 @@
-import type { FeedbackItem } from '../../api/types';
+import { useState } from 'react';
+import type { InboxItem } from '../../../core/console/schemas/home';
+import { api, API_BASE, query } from '../../api/client';
 import { t } from '../../i18n';
 import { when } from '../../app/format';
 import { useLoad } from '../../app/useLoad';
 import { Problem } from '../../app/ui';
+import { Refusal } from '../../app/edit/Refusal';
 
-/** The feedback inbox (moderators): what readers sent, newest first. */
+interface InboxPage {
+  items: InboxItem[];
+  unread: number;
+  next: number | null;
+}
+
+/** The feedback inbox (moderators): what readers sent, newest first, read or unread, exported whole. */
 export default function FeedbackScreen() {
-  const { data, error } = useLoad<{ items: FeedbackItem[] }>('/feedback');
+  const [onlyUnread, setOnlyUnread] = useState(false);
+  const [before, setBefore] = useState<number | undefined>(undefined);
+  const { data, error, reload } = useLoad<InboxPage>(`/feedback${query({ unread: onlyUnread ? 'true' : undefined, before })}`);
+  const [read, setRead] = useState<Record<number, boolean>>({});
+  const [refused, setRefused] = useState<unknown>(null);
+  const isRead = (i: InboxItem) => read[i.id] ?? i.read;
+  const mark = (i: InboxItem, value: boolean) =>
+    api<InboxItem>('PATCH', `/feedback/${i.id}`, { read: value }).then((a) => {
+      setRead((r) => ({ ...r, [i.id]: a.read }));
+      setRefused(null);
+    }, setRefused);
   return (
     <>
       <h1>{t('console.area.feedback')}</h1>
+      <div className="c-row">
+        {data ? <p role="status">{t('console.feedback.unread', { count: data.unread })}</p> : null}
+        <label className="c-check">
+          <input
+            type="checkbox"
+            checked={onlyUnread}
+            onChange={(e) => {
+              setOnlyUnread(e.target.checked);
+              setBefore(undefined);
+              setRead({});
+            }}
+          />{' '}
+          {t('console.feedback.onlyUnread')}
+        </label>
+        <a className="c-button c-button--quiet" href={`${API_BASE}/feedback/export?format=csv`} download>
+          {t('console.feedback.csv')}
+        </a>
+        <a className="c-button c-button--quiet" href={`${API_BASE}/feedback/export?format=jsonl`} download>
+          {t('console.feedback.jsonl')}
+        </a>
+      </div>
       <Problem code={error} />
+      <Refusal error={refused} />
       {data && data.items.length === 0 ? <p>{t('console.feedback.none')}</p> : null}
       <ul className="c-list c-list--stacked">
         {data?.items.map((i) => (
-          <li key={String(i.id)}>
+          <li key={String(i.id)} className={isRead(i) ? 'c-feedback' : 'c-feedback c-feedback--unread'}>
             <p className="c-meta">
-              {when(i.at)} {i.subject ? `· ${i.subject}` : null}
+              {isRead(i) ? null : <span className="c-tag">{t('console.feedback.new')}</span>} {when(i.at)} {i.type ? `· ${i.type}` : null}{' '}
+              {i.subject ? `· ${i.subject}` : null}
             </p>
             <p className="c-body">{i.body}</p>
+            <button type="button" className="c-button c-button--quiet" onClick={() => void mark(i, !isRead(i))}>
+              {isRead(i) ? t('console.feedback.markUnread') : t('console.feedback.markRead')}
+            </button>
           </li>
         ))}
       </ul>
+      <div className="c-row">
+        {before !== undefined ? (
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => {
+              setBefore(undefined);
+              reload();
+            }}
+          >
+            {t('console.feedback.newest')}
+          </button>
+        ) : null}
+        {data?.next ? (
+          <button type="button" className="c-button c-button--quiet" onClick={() => setBefore(data.next ?? undefined)}>
+            {t('console.feedback.older')}
+          </button>
+        ) : null}
+      </div>
     </>
   );
 }

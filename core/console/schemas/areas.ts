@@ -24,9 +24,7 @@ export const TitlePatch = Type.Object({
   version: Type.Integer({ minimum: 0 }),
 });
 export type TitlePatch = Static<typeof TitlePatch>;
-export const FeedbackQuery = Type.Object({ before: Type.Optional(Id) });
-const FeedbackItem = Type.Object({ id: Id, at: Seconds, type: Type.String(), subject: Type.String(), body: Type.String() });
-export const FeedbackPage = Type.Object({ items: Type.Array(FeedbackItem) });
+// The feedback inbox's schemas moved to home.ts (issue 32: InboxQuery, Inbox, read marks).
 export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
 export const StatsSummary = Type.Object({
   days: Type.Array(Type.Object({ day: Seconds, views: Type.Integer(), readers: Type.Integer() })),

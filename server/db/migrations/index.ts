@@ -8,6 +8,8 @@ import { console_ } from './0010_console.js';
 import { hardening } from './0011_hardening.js';
 // issue 33 (statistics)
 import { stats } from './0014_stats.js';
+// Issue 32.
+import { home } from './0013_home.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -19,4 +21,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0011_hardening': hardening,
   // issue 33 (statistics)
   '0014_stats': stats,
+  // Issue 32.
+  '0013_home': home,
 };

@@ -1,0 +1,72 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { bannerPeriodMachine } from '../../../machines/console/bannerPeriodMachine';
+import { inspect } from '../../../src/lib/inspector';
+import { t } from '../../i18n';
+import { useConsoleClock } from '../clock';
+import { browserZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
+
+export interface Period {
+  startAt: number | null;
+  endAt: number | null;
+}
+
+/** An end at or before its start: refused here, before anything is sent. */
+export const periodInvalid = (p: Period) => p.startAt !== null && p.endAt !== null && p.endAt <= p.startAt;
+
+/**
+ * Start and end in a time zone the editor picks (shown back in it), and what
+ * the period means right now: scheduled, live, ended (the banner period
+ * machine on the console's clock, which moves it on while the editor looks).
+ */
+export function PeriodFields({ value, onChange, endLabel }: { value: Period; onChange: (p: Period) => void; endLabel?: string }) {
+  const id = useId();
+  const clock = useConsoleClock();
+  const [zone, setZone] = useState(browserZone);
+  const zones = useMemo(() => zoneList(), []);
+  const nowSec = () => Math.floor(clock.now() / 1000);
+  const [state, send] = useMachine(bannerPeriodMachine, { input: { ...value, now: nowSec() }, inspect });
+  useEffect(() => send({ type: 'period.set', startAt: value.startAt, endAt: value.endAt }), [send, value.startAt, value.endAt]);
+  useEffect(() => clock.every(1000, () => send({ type: 'clock.tick', now: Math.floor(clock.now() / 1000) })), [clock, send]);
+  const phase = state.value as string;
+  const minutes = value.startAt === null ? 0 : Math.max(1, Math.ceil((value.startAt - state.context.now) / 60));
+  return (
+    <fieldset className="c-period">
+      <legend>{t('console.period.legend')}</legend>
+      <div className="c-field">
+        <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
+        <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)}>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${id}-start`}>{t('console.period.start')}</label>
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          required
+          value={secondsToZoned(value.startAt, zone)}
+          onChange={(e) => onChange({ ...value, startAt: zonedToSeconds(e.target.value, zone) })}
+        />
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${id}-end`}>{endLabel ?? t('console.period.end')}</label>
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          value={secondsToZoned(value.endAt, zone)}
+          aria-invalid={phase === 'invalid' ? true : undefined}
+          aria-describedby={`${id}-phase`}
+          onChange={(e) => onChange({ ...value, endAt: zonedToSeconds(e.target.value, zone) })}
+        />
+      </div>
+      <p id={`${id}-phase`} className={`c-phase c-phase--${phase}`} role="status">
+        {t(`console.period.phase.${phase}`, { minutes })}
+      </p>
+    </fieldset>
+  );
+}

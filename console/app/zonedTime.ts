@@ -1,0 +1,53 @@
+/**
+ * Wall-clock times in a chosen time zone (the period pickers): an editor in
+ * Tokyo schedules a banner for French readers at 09:00 Paris time. The
+ * `datetime-local` value is read in that zone and shown back in it; the API
+ * speaks seconds UTC. Only Intl: no zone table of our own.
+ */
+const parts = (ms: number, zone: string) => {
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const o: Record<string, string> = {};
+  for (const p of f.formatToParts(new Date(ms))) o[p.type] = p.value;
+  return o;
+};
+
+/** The zone's offset from UTC at that instant, in ms. */
+function offsetAt(ms: number, zone: string): number {
+  const p = parts(ms, zone);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** "YYYY-MM-DDTHH:mm" in `zone` → seconds UTC (null for an empty or malformed value). */
+export function zonedToSeconds(local: string, zone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return null;
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall - offsetAt(wall, zone);
+  guess = wall - offsetAt(guess, zone);
+  return Math.floor(guess / 1000);
+}
+
+/** Seconds UTC → "YYYY-MM-DDTHH:mm" in `zone` ('' for null). */
+export function secondsToZoned(sec: number | null, zone: string): string {
+  if (sec === null) return '';
+  const p = parts(sec * 1000, zone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The browser's zone, and the zones Intl knows (the picker's list). */
+export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const zoneList = (): string[] => {
+  const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return all.includes('UTC') ? all : ['UTC', ...all];
+};

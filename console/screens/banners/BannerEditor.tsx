@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Banner, NewBanner, Placement } from '../../../core/console/schemas/home';
+import { api } from '../../api/client';
+import { t } from '../../i18n';
+import { Field } from '../../app/ui';
+import { ActionFields } from '../../app/edit/ActionFields';
+import { ImageUpload } from '../../app/edit/ImageUpload';
+import { LanguagePicker } from '../../app/edit/LanguagePicker';
+import { PeriodFields, periodInvalid } from '../../app/edit/PeriodFields';
+import { Refusal } from '../../app/edit/Refusal';
+import { StatusField } from '../../app/edit/StatusField';
+
+const blank = (placement: Placement): NewBanner => ({
+  placement,
+  titleId: 0,
+  publisherId: 0,
+  languages: [],
+  action: { method: 'push', url: '' },
+  isPr: false,
+  startAt: 0,
+  endAt: null,
+  status: 'draft',
+});
+
+/** One banner's fields; once it exists, its images per language. */
+export function BannerEditor({
+  banner,
+  placement,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  banner: Banner | null;
+  placement: Placement;
+  onSaved: (b: Banner) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<NewBanner>(() => (banner ? { ...banner } : blank(placement)));
+  const [refused, setRefused] = useState<unknown>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const period = { startAt: form.startAt || null, endAt: form.endAt };
+  const set = (p: Partial<NewBanner>) => setForm((f) => ({ ...f, ...p }));
+  const fields: NewBanner = {
+    placement: form.placement,
+    titleId: form.titleId,
+    publisherId: form.publisherId,
+    languages: form.languages,
+    action: form.action,
+    isPr: form.isPr,
+    startAt: form.startAt,
+    endAt: form.endAt,
+    status: form.status,
+  };
+  return (
+    <form
+      className="c-panel c-editor"
+      aria-labelledby="banner-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (periodInvalid(period) || !period.startAt) return;
+        const req = banner
+          ? api<Banner>('PATCH', `/banners/${banner.id}`, { ...fields, version: banner.version })
+          : api<Banner>('POST', '/banners', fields);
+        req.then(
+          (b) => {
+            setRefused(null);
+            onSaved(b);
+          },
+          (err: unknown) => setRefused(err),
+        );
+      }}
+    >
+      <h2 id="banner-editor" ref={heading} tabIndex={-1}>
+        {banner ? t('console.banners.editNamed', { id: banner.id }) : t('console.banners.new')}
+      </h2>
+      <p className="c-meta">{t(`console.placement.${form.placement}`)}</p>
+      {form.placement === 'title' ? (
+        <Field
+          label={t('console.banners.titleId')}
+          inputMode="numeric"
+          value={String(form.titleId)}
+          onChange={(e) => set({ titleId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+      {form.placement === 'publisher' ? (
+        <Field
+          label={t('console.banners.publisherId')}
+          inputMode="numeric"
+          value={String(form.publisherId)}
+          onChange={(e) => set({ publisherId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+      <LanguagePicker value={form.languages} onChange={(languages) => set({ languages })} />
+      <ActionFields value={form.action} onChange={(action) => set({ action })} />
+      <PeriodFields value={period} onChange={(p) => set({ startAt: p.startAt ?? 0, endAt: p.endAt })} />
+      <label className="c-check">
+        <input type="checkbox" checked={form.isPr} onChange={(e) => set({ isPr: e.target.checked })} /> {t('console.banners.isPr')}
+      </label>
+      <StatusField value={form.status} onChange={(status) => set({ status })} />
+      <Refusal error={refused} />
+      <div className="c-row">
+        <button type="submit" className="c-button" disabled={periodInvalid(period) || !period.startAt}>
+          {t('console.common.save')}
+        </button>
+        {banner ? (
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => api('DELETE', `/banners/${banner.id}?version=${banner.version}`).then(onDeleted, setRefused)}
+          >
+            {t('console.common.delete')}
+          </button>
+        ) : null}
+        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+          {t('console.common.close')}
+        </button>
+      </div>
+      {banner ? (
+        <ImageUpload<Banner> path={`/banners/${banner.id}/image`} image={banner.image} images={banner.images} onUploaded={onSaved} />
+      ) : null}
+    </form>
+  );
+}

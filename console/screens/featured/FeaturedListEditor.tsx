@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import type { FeaturedList, NewFeaturedList } from '../../../core/console/schemas/home';
+import { LANGUAGES } from '../../../core/languages';
+import { api } from '../../api/client';
+import { t } from '../../i18n';
+import { Field } from '../../app/ui';
+import { Refusal } from '../../app/edit/Refusal';
+
+/** A list of titles (or a ranked one): its name, its name per language, its series in order. */
+export function FeaturedListEditor({
+  list,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  list: FeaturedList | null;
+  onSaved: (l: FeaturedList) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<NewFeaturedList>(() =>
+    list
+      ? { kind: list.kind, name: list.name, names: list.names, seriesIds: list.seriesIds }
+      : { kind: 'titles', name: '', names: {}, seriesIds: [] },
+  );
+  const [series, setSeries] = useState(form.seriesIds.join(', '));
+  const [refused, setRefused] = useState<unknown>(null);
+  const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
+  return (
+    <form
+      className="c-panel c-editor"
+      aria-labelledby="list-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const seriesIds = series
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number);
+        const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
+        const body = { ...form, names, seriesIds };
+        const req = list
+          ? api<FeaturedList>('PATCH', `/featured/lists/${list.id}`, { ...body, version: list.version })
+          : api<FeaturedList>('POST', '/featured/lists', body);
+        req.then((l) => {
+          setRefused(null);
+          onSaved(l);
+        }, setRefused);
+      }}
+    >
+      <h2 id="list-editor">{list ? t('console.featured.editNamed', { name: list.name }) : t('console.featured.newList')}</h2>
+      <fieldset className="c-choices c-choices--row">
+        <legend>{t('console.featured.kindLegend')}</legend>
+        {(['titles', 'ranked'] as const).map((k) => (
+          <label key={k}>
+            <input type="radio" name="list-kind" checked={form.kind === k} onChange={() => set({ kind: k })} />{' '}
+            {t(`console.featured.kind.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        label={t('console.featured.name')}
+        required
+        maxLength={100}
+        value={form.name}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <details>
+        <summary>{t('console.featured.names')}</summary>
+        {LANGUAGES.map((l) => (
+          <Field
+            key={l.short}
+            label={l.native}
+            lang={l.locale}
+            maxLength={100}
+            value={form.names[l.short] ?? ''}
+            onChange={(e) => set({ names: { ...form.names, [l.short]: e.target.value } })}
+          />
+        ))}
+      </details>
+      <Field
+        label={t('console.featured.series')}
+        hint={t('console.featured.seriesHint')}
+        value={series}
+        onChange={(e) => setSeries(e.target.value)}
+      />
+      <Refusal error={refused} />
+      <div className="c-row">
+        <button type="submit" className="c-button">
+          {t('console.common.save')}
+        </button>
+        {list ? (
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => api('DELETE', `/featured/lists/${list.id}?version=${list.version}`).then(onDeleted, setRefused)}
+          >
+            {t('console.common.delete')}
+          </button>
+        ) : null}
+        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+          {t('console.common.close')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Featured, FeaturedBlock, FeaturedList } from '../../../core/console/schemas/home';
+import { api } from '../../api/client';
+import { t } from '../../i18n';
+import { useLoad } from '../../app/useLoad';
+import { Notice, Problem } from '../../app/ui';
+import { ReorderList } from '../../app/edit/ReorderList';
+import { Refusal } from '../../app/edit/Refusal';
+import { FeaturedListEditor } from './FeaturedListEditor';
+import '../../app/edit/edit.css';
+
+/** The featured page: its blocks (featured banners and lists) in order, and the lists of titles themselves. */
+export default function FeaturedScreen() {
+  const { data, error, reload } = useLoad<Featured>('/featured');
+  const [blocks, setBlocks] = useState<FeaturedBlock[] | null>(null);
+  const [editing, setEditing] = useState<FeaturedList | 'new' | null>(null);
+  const [refused, setRefused] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const shown = (blocks ?? data?.blocks ?? []).map((b, i) => ({ ...b, block: b, id: i + 1 }));
+  const listName = (id: number) => data?.lists.find((l) => l.id === id)?.name ?? String(id);
+  const blockName = (b: FeaturedBlock) =>
+    b.kind === 'list' ? t('console.featured.listBlock', { name: listName(b.id) }) : t('console.featured.bannerBlock', { id: b.id });
+  return (
+    <>
+      <h1>{t('console.area.featured')}</h1>
+      <Problem code={error} />
+      <Refusal error={refused} />
+      <Notice text={notice} />
+      <h2>{t('console.featured.page')}</h2>
+      <p className="c-field__hint">{t('console.reorder.hint')}</p>
+      <ReorderList
+        items={shown}
+        label={t('console.featured.page')}
+        name={(x) => blockName(x.block)}
+        render={(x) => <span>{blockName(x.block)}</span>}
+        onOrder={(positions) => {
+          const next = positions.map((p) => shown[p - 1].block);
+          setBlocks(next);
+          api<Featured>('PUT', '/featured/blocks', { blocks: next }).then(
+            (a) => {
+              setBlocks(a.blocks);
+              setRefused(null);
+              setNotice(t('console.featured.reordered'));
+            },
+            (e: unknown) => {
+              setBlocks(null);
+              setRefused(e);
+              reload();
+            },
+          );
+        }}
+      />
+      <h2>{t('console.featured.lists')}</h2>
+      <button type="button" className="c-button" onClick={() => setEditing('new')}>
+        {t('console.featured.newList')}
+      </button>
+      {editing ? (
+        <FeaturedListEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          list={editing === 'new' ? null : editing}
+          onSaved={(l) => {
+            setNotice(t('console.featured.saved'));
+            setEditing(l);
+            setBlocks(null);
+            reload();
+          }}
+          onDeleted={() => {
+            setEditing(null);
+            setBlocks(null);
+            reload();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ul className="c-list">
+        {data?.lists.map((l) => (
+          <li key={l.id} className="c-row">
+            <span>
+              {l.name} <span className="c-tag">{t(`console.featured.kind.${l.kind}`)}</span>{' '}
+              <span className="c-meta">{t('console.featured.titles', { count: l.seriesIds.length })}</span>
+            </span>
+            <button
+              type="button"
+              className="c-button c-button--quiet"
+              onClick={() => setEditing(l)}
+              aria-label={t('console.featured.editNamed', { name: l.name })}
+            >
+              {t('console.common.edit')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

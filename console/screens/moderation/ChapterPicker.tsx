@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { query } from '../../api/client';
+import { t } from '../../i18n';
+import { useLoad } from '../../app/useLoad';
+
+interface ChapterCount {
+  chapterId: number;
+  titleName: string;
+  chapterName: string;
+  visible: number;
+  hidden: number;
+}
+
+/** Chapters by how many comments they have (most first), to moderate one chapter at a time. */
+export function ChapterPicker({ chapter, onPick }: { chapter: string; onPick: (chapterId: string) => void }) {
+  const [q, setQ] = useState('');
+  const { data } = useLoad<{ chapters: ChapterCount[] }>(`/comments/chapters${query({ q })}`);
+  return (
+    <div className="c-row">
+      <label className="c-inline">
+        {t('console.moderation.chapterSearch')} <input type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </label>
+      <label className="c-inline">
+        {t('console.moderation.chapter')}{' '}
+        <select value={chapter} onChange={(e) => onPick(e.target.value)}>
+          <option value="">{t('console.moderation.allChapters')}</option>
+          {data?.chapters.map((c) => (
+            <option key={c.chapterId} value={String(c.chapterId)}>
+              {t('console.moderation.chapterOption', { title: c.titleName, chapter: c.chapterName, visible: c.visible, hidden: c.hidden })}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NewPopup, Popup } from '../../../core/console/schemas/home';
+import { api } from '../../api/client';
+import { t } from '../../i18n';
+import { Field } from '../../app/ui';
+import { ActionFields } from '../../app/edit/ActionFields';
+import { ImageUpload } from '../../app/edit/ImageUpload';
+import { LanguagePicker } from '../../app/edit/LanguagePicker';
+import { PeriodFields, periodInvalid } from '../../app/edit/PeriodFields';
+import { Refusal } from '../../app/edit/Refusal';
+import { StatusField } from '../../app/edit/StatusField';
+
+const blank: NewPopup = {
+  placement: 'home',
+  kind: 'app_default',
+  languages: [],
+  subject: '',
+  body: '',
+  action: { method: 'push', url: '' },
+  seriesId: 0,
+  startAt: 0,
+  endAt: null,
+  status: 'draft',
+};
+
+const fieldsOf = (p: NewPopup): NewPopup => ({
+  placement: p.placement,
+  kind: p.kind,
+  languages: p.languages,
+  subject: p.subject,
+  body: p.body,
+  action: p.action,
+  seriesId: p.seriesId,
+  startAt: p.startAt,
+  endAt: p.endAt,
+  status: p.status,
+});
+
+/** One popup: where, which kind, its texts or image, its action, languages and period. */
+export function PopupEditor({
+  popup,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  popup: Popup | null;
+  onSaved: (p: Popup) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<NewPopup>(() => (popup ? fieldsOf(popup) : blank));
+  const [refused, setRefused] = useState<unknown>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const set = (p: Partial<NewPopup>) => setForm((f) => ({ ...f, ...p }));
+  const period = { startAt: form.startAt || null, endAt: form.endAt };
+  const bad = periodInvalid(period) || !period.startAt;
+  return (
+    <form
+      className="c-panel c-editor"
+      aria-labelledby="popup-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (bad) return;
+        const req = popup
+          ? api<Popup>('PATCH', `/popups/${popup.id}`, { ...fieldsOf(form), version: popup.version })
+          : api<Popup>('POST', '/popups', fieldsOf(form));
+        req.then((p) => {
+          setRefused(null);
+          onSaved(p);
+        }, setRefused);
+      }}
+    >
+      <h2 id="popup-editor" ref={heading} tabIndex={-1}>
+        {popup ? t('console.popups.editNamed', { id: popup.id }) : t('console.popups.new')}
+      </h2>
+      <fieldset className="c-choices c-choices--row">
+        <legend>{t('console.popups.placementLegend')}</legend>
+        {(['home', 'rating'] as const).map((p) => (
+          <label key={p}>
+            <input type="radio" name="placement" checked={form.placement === p} onChange={() => set({ placement: p })} />{' '}
+            {t(`console.popups.placement.${p}`)}
+          </label>
+        ))}
+      </fieldset>
+      {form.placement === 'rating' ? (
+        <Field
+          label={t('console.popups.seriesId')}
+          inputMode="numeric"
+          value={String(form.seriesId)}
+          onChange={(e) => set({ seriesId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+      <fieldset className="c-choices c-choices--row">
+        <legend>{t('console.popups.kindLegend')}</legend>
+        {(['app_default', 'one_image'] as const).map((k) => (
+          <label key={k}>
+            <input type="radio" name="kind" checked={form.kind === k} onChange={() => set({ kind: k })} /> {t(`console.popups.kind.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      {form.kind === 'app_default' ? (
+        <>
+          <Field
+            label={t('console.popups.subject')}
+            maxLength={200}
+            value={form.subject}
+            onChange={(e) => set({ subject: e.target.value })}
+          />
+          <div className="c-field">
+            <label htmlFor="popup-body">{t('console.popups.body')}</label>
+            <textarea id="popup-body" rows={4} maxLength={2000} value={form.body} onChange={(e) => set({ body: e.target.value })} />
+          </div>
+        </>
+      ) : null}
+      <LanguagePicker value={form.languages} onChange={(languages) => set({ languages })} />
+      <ActionFields value={form.action} onChange={(action) => set({ action })} />
+      <PeriodFields value={period} onChange={(p) => set({ startAt: p.startAt ?? 0, endAt: p.endAt })} />
+      <StatusField value={form.status} onChange={(status) => set({ status })} />
+      <p className="c-field__hint">{t('console.popups.dontShowAgain')}</p>
+      <Refusal error={refused} />
+      <div className="c-row">
+        <button type="submit" className="c-button" disabled={bad}>
+          {t('console.common.save')}
+        </button>
+        {popup ? (
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => api('DELETE', `/popups/${popup.id}?version=${popup.version}`).then(onDeleted, setRefused)}
+          >
+            {t('console.common.delete')}
+          </button>
+        ) : null}
+        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+          {t('console.common.close')}
+        </button>
+      </div>
+      {popup && form.kind === 'one_image' ? (
+        <ImageUpload<Popup> path={`/popups/${popup.id}/image`} image={popup.image} images={{}} onUploaded={onSaved} />
+      ) : null}
+    </form>
+  );
+}

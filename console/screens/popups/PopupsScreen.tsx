@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { Popup } from '../../../core/console/schemas/home';
+import { t } from '../../i18n';
+import { when } from '../../app/format';
+import { useLoad } from '../../app/useLoad';
+import { Notice, Problem } from '../../app/ui';
+import { PopupEditor } from './PopupEditor';
+import '../../app/edit/edit.css';
+
+/** Popups: the home's (one image or the app's own box) and titles' age notices; a popup keeps its id for "don't show again". */
+export default function PopupsScreen() {
+  const { data, error, reload } = useLoad<{ popups: Popup[] }>('/popups');
+  const [editing, setEditing] = useState<Popup | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <>
+      <h1>{t('console.area.popups')}</h1>
+      <button type="button" className="c-button" onClick={() => setEditing('new')}>
+        {t('console.popups.new')}
+      </button>
+      <Problem code={error} />
+      <Notice text={notice} />
+      {editing ? (
+        <PopupEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          popup={editing === 'new' ? null : editing}
+          onSaved={(p) => {
+            setNotice(t('console.popups.saved'));
+            setEditing(p);
+            reload();
+          }}
+          onDeleted={() => {
+            setEditing(null);
+            setNotice(t('console.popups.deleted'));
+            reload();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {data && data.popups.length === 0 ? <p>{t('console.popups.none')}</p> : null}
+      <ul className="c-list c-list--stacked">
+        {data?.popups.map((p) => (
+          <li key={p.id} className="c-banner-row">
+            {p.image ? <img className="c-banner-row__image" src={p.image} alt="" /> : null}
+            <div className="c-reorder__body">
+              <p className="c-banner-row__title">
+                {p.subject || t('console.popups.name', { id: p.id })}{' '}
+                <span className={`c-tag c-phase--${p.phase}`}>{t(`console.phase.${p.phase}`)}</span>
+              </p>
+              <p className="c-meta">
+                {t(`console.popups.placement.${p.placement}`)} · {t(`console.popups.kind.${p.kind}`)} · {when(p.startAt)} –{' '}
+                {p.endAt === null ? t('console.period.open') : when(p.endAt)} ·{' '}
+                {p.languages.length === 0 ? t('console.languages.all') : p.languages.join(', ')}
+              </p>
+            </div>
+            <button
+              type="button"
+              className="c-button c-button--quiet"
+              onClick={() => setEditing(p)}
+              aria-label={t('console.popups.editNamed', { id: p.id })}
+            >
+              {t('console.common.edit')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { imageBlobs } from '../../images/blobs.js';
+import { WEBP } from '../../images/store.js';
+import { problems } from '../problems.js';
+
+/** Uploaded art (banners, popups): the body of PUT …/:id/image, the raw image. */
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const IMAGE_LIMIT = 8 * 1024 * 1024;
+const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+/** Lets a route module take raw images as its body (a Buffer), in its own scope only. */
+export function acceptImages(app: FastifyInstance): void {
+  app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: IMAGE_LIMIT }, (_req, body, done) => done(null, body));
+}
+
+/**
+ * Checks the upload is an image sharp decodes (what its content type claims
+ * is not trusted), converts it to WebP at the placement's size as the demo's
+ * art is, and stores it in the image store every node shares under a name
+ * of its content (art is immutable: a new image, a new URL). Returns the URL.
+ */
+export async function storeArt(
+  app: FastifyInstance,
+  ownerId: number,
+  data: unknown,
+  size: { width: number; height: number },
+): Promise<string> {
+  const notImage = (why: string) =>
+    problems.validation([{ path: '/body', message: `is not an image (${why})` }], 'The file is not an image.');
+  if (!Buffer.isBuffer(data) || data.length === 0) throw notImage('empty');
+  let webp: Buffer;
+  try {
+    const meta = await sharp(data, { limitInputPixels: 2 ** 26 }).metadata();
+    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error(meta.format ?? 'unknown format');
+    webp = await sharp(data, { limitInputPixels: 2 ** 26 })
+      .rotate()
+      .resize({ width: size.width, height: size.height, fit: 'cover' })
+      .webp(WEBP)
+      .toBuffer();
+  } catch (e) {
+    throw notImage((e as Error).message.slice(0, 100));
+  }
+  const name = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 24);
+  const rel = `art/${ownerId}/${name}.webp`;
+  await imageBlobs(app.config).put(rel, webp);
+  return `/img/${rel}`;
+}

@@ -1,0 +1,39 @@
+import type { DB } from '../../db/index.js';
+
+/**
+ * "Nothing published may point at something unpublished" (part 2's rule),
+ * against what exists today: a chapter is released once its start time has
+ * passed; a title or a series once one of its chapters is. Issue 31's drafts
+ * will add their own state here (the one place the console asks).
+ */
+export const published = {
+  async chapter(db: DB, chapterId: number, now: number): Promise<boolean> {
+    const r = await db.selectFrom('chapters').select('id').where('id', '=', chapterId).where('start_ts', '<=', now).executeTakeFirst();
+    return r !== undefined;
+  },
+
+  async title(db: DB, titleId: number, now: number): Promise<boolean> {
+    const r = await db
+      .selectFrom('chapters')
+      .select('id')
+      .where('title_id', '=', titleId)
+      .where('start_ts', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  },
+
+  /** The series of these ids that have a released title. */
+  async series(db: DB, seriesIds: number[], now: number): Promise<Set<number>> {
+    if (seriesIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('titles as t')
+      .innerJoin('chapters as c', 'c.title_id', 't.id')
+      .select('t.series_id')
+      .distinct()
+      .where('t.series_id', 'in', seriesIds)
+      .where('c.start_ts', '<=', now)
+      .execute();
+    return new Set(rows.map((r) => r.series_id));
+  },
+};

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './harness';
+import { seriousAxe, settled, startConsoleServer, totpCode } from './consoleSupport';
+
+/**
+ * The console's home screens (issue 32) in Chromium, on a server of their
+ * own: a first owner (who holds every role) enrols; an announcement with a
+ * planted script is refused with the reason named and nothing stored, a clean
+ * one is stored and shown back in a frame that runs nothing; then axe and
+ * screenshots of the new screens in en and ja at phone and desktop sizes
+ * (.tmp/screenshots/console-home/).
+ */
+const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-home');
+
+let server: Awaited<ReturnType<typeof startConsoleServer>>;
+let browser: Browser;
+let ctx: BrowserContext;
+let owner: Page;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchBrowser();
+  ctx = await newContext(browser, 'desktop', server.url);
+  owner = await ctx.newPage();
+  await owner.goto(server.firstOwnerLink);
+  await settled(owner, 'Join the console');
+  await owner.getByLabel('Email').fill(OWNER.email);
+  await owner.getByLabel('Your name').fill(OWNER.name);
+  await owner.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await owner.getByLabel('Authenticator app (6-digit codes)').check();
+  await owner.getByRole('button', { name: 'Continue' }).click();
+  const secret = owner.getByTestId('totp-secret');
+  await secret.waitFor();
+  await owner.getByLabel('6-digit code').fill(totpCode((await secret.textContent())!.trim()));
+  await owner.getByRole('button', { name: 'Confirm' }).click();
+  await owner.getByRole('heading', { name: 'Recovery codes' }).waitFor();
+  await owner.getByRole('button', { name: 'I have saved my codes' }).click();
+  await settled(owner, `Welcome, ${OWNER.name}`);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the console home screens (issue 32)', () => {
+  it('an announcement with a planted script is refused and nothing is stored; a clean one is stored and shown back without running anything', async () => {
+    await owner.goto('/console/announcements');
+    await settled(owner, 'Announcements');
+    await owner.getByRole('button', { name: 'New announcement' }).click();
+    await owner.getByLabel('Title').fill('Maintenance tonight');
+    await owner.getByLabel('HTML source').check();
+    await owner
+      .getByRole('textbox', { name: 'Text' })
+      .fill('<p>Hello</p><script>window.__planted = 1</script><img src="x" onerror="window.__planted = 2">');
+    await owner.getByLabel('Publish at').fill('2026-01-01T09:00');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await owner.getByText('Some fields are not valid.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => owner.locator('.c-errors').textContent(), { timeout: 5_000 }).toMatch(/script/i);
+    // Nothing stored: the list is still empty once read again.
+    await owner.reload();
+    await settled(owner, 'Announcements');
+    await owner.getByText('Nothing in this language yet.').waitFor({ timeout: 5_000 });
+
+    await owner.getByRole('button', { name: 'New announcement' }).click();
+    await owner.getByLabel('Title').fill('Maintenance tonight');
+    await owner.getByRole('textbox', { name: 'Text' }).click();
+    await owner.keyboard.type('Reading pauses at 02:00.');
+    await owner.getByLabel('Publish at').fill('2026-01-01T09:00');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    const stored = owner.frameLocator('iframe[title^="As stored"]');
+    await stored.getByText('Reading pauses at 02:00.').waitFor({ timeout: 10_000 });
+    expect(await owner.evaluate(() => (window as { __planted?: number }).__planted)).toBeUndefined();
+  }, 60_000);
+
+  it('has no serious or critical axe finding on the new screens; screenshots in en and ja, phone and desktop', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const found: string[] = [];
+    const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+    const screens = ['banners', 'featured', 'popups', 'announcements', 'news', 'surveys', 'preview', 'comments', 'feedback'];
+    for (const lang of ['en', 'ja'] as const) {
+      await owner.evaluate((l) => localStorage.setItem('console.lang', l), lang);
+      for (const [kind, size] of Object.entries(sizes)) {
+        await owner.setViewportSize(size);
+        for (const slug of screens) {
+          await owner.goto(`/console/${slug}`);
+          await settled(owner);
+          if (slug === 'banners' || slug === 'surveys')
+            await owner.locator('#console-main button.c-button:not(.c-button--quiet)').first().click();
+          await owner.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+          if (lang === 'en') found.push(...(await seriousAxe(owner, `${kind} ${slug}`)));
+          await owner.screenshot({ path: path.join(SHOTS, `${lang}-${kind}-${slug}.png`), fullPage: true });
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+});
