@@ -33,6 +33,8 @@ import type {
   StaffSessionTable,
   StaffThrottleTable,
 } from './schemaConsole.js';
+// issue 31
+import type { ConsoleChapterTable, ConsolePageTable, ConsoleUploadTable } from './schemaCatalog.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -79,6 +81,10 @@ export interface Database {
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
   audit_log: AuditLogTable;
+  // issue 31
+  console_chapters: ConsoleChapterTable;
+  console_pages: ConsolePageTable;
+  console_uploads: ConsoleUploadTable;
 }
 
 /** A series: one work, published as one title per language. */
@@ -101,6 +107,10 @@ export interface SeriesTable {
   start_from_right: number;
   region_code: string;
   created_at: number;
+  /** Bumped by each console edit (issue 31). */
+  version: Generated<number>;
+  /** 'any' | 'vertical' | 'horizontal' (issue 31). */
+  viewer_mode: Generated<string>;
 }
 
 /** One language edition of a series. */

@@ -177,8 +177,8 @@ export const Preview = Type.Object({
   expiresAt: Seconds,
   pages: Type.Array(
     Type.Object({
-      /** Per quality (low, middle, high): XOR-encrypted like the reader's pages. */
-      urls: Type.Object({ low: Type.String(), middle: Type.String(), high: Type.String() }),
+      /** Per quality (the reader's: low, high, super_high): XOR-encrypted like the reader's pages. */
+      urls: Type.Object({ low: Type.String(), high: Type.String(), super_high: Type.String() }),
       width: Type.Integer(),
       height: Type.Integer(),
       type: PageTypeNo,
