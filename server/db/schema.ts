@@ -34,7 +34,7 @@ import type {
   StaffThrottleTable,
 } from './schemaConsole.js';
 // issue 31
-import type { ConsoleChapterTable, ConsolePageTable, ConsoleUploadTable } from './schemaCatalog.js';
+import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -85,6 +85,7 @@ export interface Database {
   console_chapters: ConsoleChapterTable;
   console_pages: ConsolePageTable;
   console_uploads: ConsoleUploadTable;
+  console_previews: ConsolePreviewTable;
 }
 
 /** A series: one work, published as one title per language. */

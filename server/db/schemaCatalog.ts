@@ -27,6 +27,8 @@ export interface ConsoleChapterTable {
   job_error: string;
   /** Until when (s) the node running the job holds it: past it, another node takes it over. */
   job_lease: number;
+  /** JSON of the `chapters` row while taken down (restored as it was: views, notification sent). */
+  kept_row: string;
 }
 
 /** A page of a console chapter's board; its images are in the blob store at page/d<chapter>/<id>/. */
@@ -42,6 +44,8 @@ export interface ConsolePageTable {
   height: number;
   encryption_key: string;
   name: string;
+  /** The folder of its images under page/d<chapter>/ (random: a new image is a new folder). */
+  blob: string;
 }
 
 /** A tus upload for a chapter (its bytes in <dataDir>/uploads/<id>). */
@@ -52,4 +56,12 @@ export interface ConsoleUploadTable {
   size: number;
   finished: number;
   created_at: number;
+}
+
+/** A staff preview link of a chapter (only its SHA-256 is kept). */
+export interface ConsolePreviewTable {
+  token_hash: string;
+  chapter_id: number;
+  member_id: number;
+  expires_at: number;
 }

@@ -7,7 +7,8 @@ import type { Dialect } from '../dialect.js';
  * console_chapters (its editorial state, processing job and page board in
  * console_pages) and reaches `chapters`/`pages`, where readers look, only
  * when it is scheduled: a draft is absent from every public query by
- * construction. console_uploads maps finished tus uploads to their chapter.
+ * construction. console_uploads maps tus uploads to their chapter;
+ * console_previews holds the staff preview links (their SHA-256).
  */
 export function catalog(dialect: Dialect) {
   const serial = dialect === 'postgres' ? 'serial' : 'integer';
@@ -40,6 +41,7 @@ export function catalog(dialect: Dialect) {
         .addColumn('job_total', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('job_error', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('job_lease', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('kept_row', 'text', (c) => c.notNull().defaultTo(''))
         .addUniqueConstraint('console_chapters_title_name', ['title_id', 'name'])
         .execute();
       await db.schema.createIndex('console_chapters_job').on('console_chapters').column('job_state').execute();
@@ -54,6 +56,7 @@ export function catalog(dialect: Dialect) {
         .addColumn('height', 'integer', (c) => c.notNull())
         .addColumn('encryption_key', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('blob', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('console_pages_chapter').on('console_pages').columns(['chapter_id', 'position']).execute();
       await db.schema
@@ -64,6 +67,13 @@ export function catalog(dialect: Dialect) {
         .addColumn('size', 'bigint', (c) => c.notNull())
         .addColumn('finished', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('console_previews')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('chapter_id', 'integer', (c) => c.notNull())
+        .addColumn('member_id', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   };
