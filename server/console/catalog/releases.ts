@@ -35,17 +35,19 @@ export function releaseTimers(d: { db: DB; clock: ServerClock; notices: Notices;
   let off: (() => void) | undefined;
   const refresh = async () => {
     const now = d.clock.nowSec();
+    // Scheduled ones, and any whose time came without its notice (no claim yet): those fire at once.
     const rows = await d.db
-      .selectFrom('console_chapters')
-      .select(['id', 'title_id', 'start_ts'])
-      .where('state', '=', 'released')
-      .where('start_ts', '>', now)
+      .selectFrom('console_chapters as cc')
+      .innerJoin('chapters as ch', 'ch.id', 'cc.id')
+      .select(['cc.id', 'cc.title_id', 'ch.start_ts'])
+      .where('cc.state', '=', 'released')
+      .where((eb) => eb.or([eb('ch.start_ts', '>', now), eb.and([eb('ch.notified_at', '=', 0), eb('ch.start_ts', '>', now - 3600)])]))
       .execute();
     const seen = new Set<number>();
     for (const r of rows) {
       seen.add(r.id);
       const old = timers.get(r.id);
-      if (old?.at === r.start_ts) continue;
+      if (old?.at === r.start_ts && r.start_ts > now) continue;
       if (old) d.clock.clearTimeout(old.t);
       const t = d.clock.setTimeout(
         () => {
