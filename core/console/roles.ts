@@ -82,7 +82,6 @@ export const ROUTE_ACCESS = {
   'POST /chapters/:id/process': EDITOR,
   'GET /chapters/:id/pages/:page/thumb.webp': EDITOR,
   'POST /uploads': EDITOR,
-  'HEAD /uploads/:id': EDITOR,
   'PATCH /uploads/:id': EDITOR,
   'DELETE /uploads/:id': EDITOR,
   'PUT /releases/:id': EDITOR,

@@ -87,7 +87,8 @@ const route = routeModule((app) => {
     app.route<{ Params: { id: string } }>({
       method,
       url: '/:id',
-      config: access(`${method} /uploads/:id`),
+      // HEAD (where an interrupted upload stands) is the PATCH's read: the same access.
+      config: access(method === 'HEAD' ? 'PATCH /uploads/:id' : `${method} /uploads/:id`),
       schema: { params: IdParam },
       handler: async (req, reply) => {
         await known(req.params.id);
