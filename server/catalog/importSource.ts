@@ -77,7 +77,8 @@ function readFolder(dir: string): RawPage[] {
 function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (e, stream) => {
-      if (e || !stream) return reject(new PageProblem('bad-archive', `${label}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
+      if (e || !stream)
+        return reject(new PageProblem('bad-archive', `${label}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
       stream.on('error', (se: Error) => reject(new PageProblem('bad-archive', `${label} is corrupt: ${se.message}`)));
@@ -95,7 +96,8 @@ function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string): Prom
 function readArchive(file: string, label: string, limits: SourceLimits): Promise<{ pages: RawPage[]; close(): void }> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(new PageProblem('bad-archive', `${label} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
+      if (err || !zip)
+        return reject(new PageProblem('bad-archive', `${label} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
       const entries: yauzl.Entry[] = [];
       let unpacked = 0;
       const fail = (p: PageProblem) => {
@@ -103,7 +105,11 @@ function readArchive(file: string, label: string, limits: SourceLimits): Promise
         reject(p);
       };
       zip.on('error', (e: Error) =>
-        fail(/relative path|absolute path/i.test(e.message) ? new PageProblem('unsafe-path', `${label}: ${e.message}`) : new PageProblem('bad-archive', `${label} is corrupt: ${e.message}`)),
+        fail(
+          /relative path|absolute path/i.test(e.message)
+            ? new PageProblem('unsafe-path', `${label}: ${e.message}`)
+            : new PageProblem('bad-archive', `${label} is corrupt: ${e.message}`),
+        ),
       );
       zip.on('entry', (entry: yauzl.Entry) => {
         if (climbs(entry.fileName)) return fail(new PageProblem('unsafe-path', `${label}: "${entry.fileName}" climbs out of the archive`));
@@ -114,7 +120,9 @@ function readArchive(file: string, label: string, limits: SourceLimits): Promise
           if (entries.length > limits.maxPages)
             return fail(new PageProblem('too-many-pages', `${label} holds more than ${limits.maxPages} pages`));
           if (unpacked > limits.maxUnpackedBytes)
-            return fail(new PageProblem('archive-too-large', `${label} unpacks to more than ${Math.round(limits.maxUnpackedBytes / 2 ** 20)} MiB`));
+            return fail(
+              new PageProblem('archive-too-large', `${label} unpacks to more than ${Math.round(limits.maxUnpackedBytes / 2 ** 20)} MiB`),
+            );
         }
         zip.readEntry();
       });

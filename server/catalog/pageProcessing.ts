@@ -72,7 +72,8 @@ export async function checkImage(name: string, data: Buffer, maxPixels: number):
 }
 
 export async function processPage(name: string, data: Buffer, maxPixels = MAX_PAGE_PIXELS): Promise<ProcessedPage> {
-  if (!IMAGE_EXT.test(name)) throw new PageProblem('not-an-image', `${name} is not an image file name (.jpg, .png, .webp, .gif, .avif, .tif).`);
+  if (!IMAGE_EXT.test(name))
+    throw new PageProblem('not-an-image', `${name} is not an image file name (.jpg, .png, .webp, .gif, .avif, .tif).`);
   const meta = await checkImage(name, data, maxPixels);
   const double = meta.width / meta.height > DOUBLE_RATIO;
   const key = newPageKey();
@@ -88,7 +89,12 @@ export async function processPage(name: string, data: Buffer, maxPixels = MAX_PA
     }
     thumb = await base
       .clone()
-      .resize({ width: THUMB_WIDTH, height: Math.min(THUMB_WIDTH * 4, Math.round((meta.height * THUMB_WIDTH) / meta.width)), fit: 'cover', position: 'top' })
+      .resize({
+        width: THUMB_WIDTH,
+        height: Math.min(THUMB_WIDTH * 4, Math.round((meta.height * THUMB_WIDTH) / meta.width)),
+        fit: 'cover',
+        position: 'top',
+      })
       .webp({ quality: 70, effort: 2 })
       .toBuffer();
   } catch (e) {

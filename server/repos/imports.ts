@@ -177,6 +177,13 @@ export function importsRepo(db: DB, { titleImageUrl, chapterThumbUrl }: ImportUr
  */
 export async function nextChapterId(db: Kysely<Database>): Promise<number> {
   const max = async (t: 'chapters' | 'console_chapters') =>
-    Number((await db.selectFrom(t).select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+    Number(
+      (
+        await db
+          .selectFrom(t)
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
   return Math.max(await max('chapters'), await max('console_chapters')) + 1;
 }

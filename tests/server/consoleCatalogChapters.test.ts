@@ -25,19 +25,27 @@ describe.each(BACKENDS)('console chapters on %s', (backend) => {
 
   const get = async (id: number) => (await api(c.app, 'GET', `/chapters/${id}`, { cookie })).json as unknown as Ch;
   const process = async (id: number, uploads: string[], extra: Record<string, unknown> = {}) => {
-    const r = await api(c.app, 'POST', `/chapters/${id}/process`, { cookie, body: { uploads, version: (await get(id)).version, ...extra } });
+    const r = await api(c.app, 'POST', `/chapters/${id}/process`, {
+      cookie,
+      body: { uploads, version: (await get(id)).version, ...extra },
+    });
     await c.app.catalog.jobs.idle();
     return { r, ch: await get(id) };
   };
-  const draft = async (name: string) => (await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name, subTitle: '' } })).json as unknown as Ch;
+  const draft = async (name: string) =>
+    (await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name, subTitle: '' } })).json as unknown as Ch;
 
   it('uploads resume, pages are processed off the request, and the board reorders, retypes and removes them', async () => {
     const ch = await draft('Draft Zeta');
     expect(ch).toMatchObject({ state: 'draft', pages: [], job: { state: 'idle' } });
-    expect((await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: 'Draft Zeta', subTitle: '' } })).json.code).toBe('duplicate-name');
+    expect(
+      (await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: 'Draft Zeta', subTitle: '' } })).json.code,
+    ).toBe('duplicate-name');
     // A released chapter's name is taken too.
     const taken = await c.db.selectFrom('chapters').select('name').where('title_id', '=', T.bladeEn).executeTakeFirstOrThrow();
-    expect((await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: taken.name, subTitle: '' } })).json.code).toBe('duplicate-name');
+    expect(
+      (await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: taken.name, subTitle: '' } })).json.code,
+    ).toBe('duplicate-name');
 
     const p1 = await page(600, 850, 10);
     const p2 = await page(1200, 850, 60);
@@ -70,7 +78,10 @@ describe.each(BACKENDS)('console chapters on %s', (backend) => {
     const [a, b, d] = done.pages.map((p) => p.id);
     const bad = await api(c.app, 'PUT', `/chapters/${ch.id}/pages`, { cookie, body: { order: [d, 99999], version: done.version } });
     expect(bad.json.code).toBe('validation');
-    const board = await api(c.app, 'PUT', `/chapters/${ch.id}/pages`, { cookie, body: { order: [d, a], types: { [d]: 1 }, version: done.version } });
+    const board = await api(c.app, 'PUT', `/chapters/${ch.id}/pages`, {
+      cookie,
+      body: { order: [d, a], types: { [d]: 1 }, version: done.version },
+    });
     expect(board.status).toBe(200);
     expect((board.json as unknown as Ch).pages.map((p) => [p.id, p.type])).toEqual([
       [d, 1],
@@ -97,19 +108,31 @@ describe.each(BACKENDS)('console chapters on %s', (backend) => {
       expect(filesUnder(imgDir)).toEqual([]);
       return after.job.error?.code;
     };
-    expect(await failing([['a.png', good], ['b.png', Buffer.from('no image here')]])).toBe('not-an-image');
+    expect(
+      await failing([
+        ['a.png', good],
+        ['b.png', Buffer.from('no image here')],
+      ]),
+    ).toBe('not-an-image');
     expect(await failing([['notes.txt', Buffer.from('hello')]])).toBe('not-an-image');
     expect(await failing([['c.zip', Buffer.from('PK broken archive bytes')]])).toBe('bad-archive');
     expect(await failing([['d.cbz', zipOf([{ name: '1.png', data: good, encrypted: true }])]])).toBe('encrypted-archive');
     expect(await failing([['e.cbz', zipOf([{ name: '../../evil.png', data: good }])]])).toBe('unsafe-path');
     expect(await failing([['f.cbz', zipOf([{ name: '1.png', data: good, declaredSize: 0xfffffff0 }])]])).toBe('archive-too-large');
-    expect(await failing([['g.cbz', zipOf(Array.from({ length: 401 }, (_, i) => ({ name: `${i}.png`, data: Buffer.from('x') })))]])).toBe('too-many-pages');
+    expect(await failing([['g.cbz', zipOf(Array.from({ length: 401 }, (_, i) => ({ name: `${i}.png`, data: Buffer.from('x') })))]])).toBe(
+      'too-many-pages',
+    );
     expect(await failing([['h.png', await page(2000, 31000)]])).toBe('image-too-large');
     // A 0-byte file is refused before any byte is sent.
     expect((await tusCreate(c.app, cookie, ch.id, 'empty.png', 0)).status).toBe(400);
     expect((await tusCreate(c.app, cookie, ch.id, 'huge.cbz', 2 ** 40)).status).toBe(413);
     // A good CBZ then works, in natural order.
-    const cbz = zipOf([{ name: 'p/2.png', data: good }, { name: 'p/10.png', data: good }, { name: '__MACOSX/._x.png', data: Buffer.from('x') }, { name: 'p/1.png', data: good }]);
+    const cbz = zipOf([
+      { name: 'p/2.png', data: good },
+      { name: 'p/10.png', data: good },
+      { name: '__MACOSX/._x.png', data: Buffer.from('x') },
+      { name: 'p/1.png', data: good },
+    ]);
     const { ch: ok } = await process(ch.id, [await upload(c.app, cookie, ch.id, 'chapter.cbz', cbz)]);
     expect(ok.pages.map((p) => p.name)).toEqual(['1.png', '2.png', '10.png']);
     expect(filesUnder(c.app.catalog.uploadDir)).toEqual([]);

@@ -45,7 +45,11 @@ export async function tusPatch(app: FastifyInstance, cookie: string, id: string,
 }
 
 export async function tusHead(app: FastifyInstance, cookie: string, id: string) {
-  return app.inject({ method: 'HEAD', url: `/console/api/uploads/${id}`, headers: { cookie: `console_session=${cookie}`, 'tus-resumable': '1.0.0' } });
+  return app.inject({
+    method: 'HEAD',
+    url: `/console/api/uploads/${id}`,
+    headers: { cookie: `console_session=${cookie}`, 'tus-resumable': '1.0.0' },
+  });
 }
 
 /** A whole file in one PATCH; its upload id. */

@@ -20,7 +20,10 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     memberId = m.id;
     const ch = await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: NAME, subTitle: 'Secret' } });
     id = ch.json.id as number;
-    const ups = [await upload(c.app, cookie, id, '1.png', await page(600, 850, 30)), await upload(c.app, cookie, id, '2.png', await page(600, 850, 90))];
+    const ups = [
+      await upload(c.app, cookie, id, '1.png', await page(600, 850, 30)),
+      await upload(c.app, cookie, id, '2.png', await page(600, 850, 90)),
+    ];
     await api(c.app, 'POST', `/chapters/${id}/process`, { cookie, body: { uploads: ups, version: 0 } });
     await c.app.catalog.jobs.idle();
   });
@@ -62,7 +65,8 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     }
     const v = await call(c.app, { url: `/api/manga_viewer?chapter_id=${id}&split=yes&img_quality=low`, token });
     const pages = [];
-    for (const q of ['low', 'high', 'super_high']) pages.push((await c.app.inject({ method: 'GET', url: `/img/page/${id}/0/${q}.webp` })).statusCode);
+    for (const q of ['low', 'high', 'super_high'])
+      pages.push((await c.app.inject({ method: 'GET', url: `/img/page/${id}/0/${q}.webp` })).statusCode);
     for (const u of [`/img/page/d${id}/0/high.webp`]) pages.push((await c.app.inject({ method: 'GET', url: u })).statusCode);
     const thumb = (await c.app.inject({ method: 'GET', url: `/img/chapter/${id}/thumb.webp` })).statusCode;
     return { listed, viewer: v.res.result.case === 'success', pages, thumb };
@@ -100,7 +104,10 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     const s = await api(c.app, 'PUT', `/releases/${id}`, { cookie, body: { startAt: t0 + 60, endAt: 0, version: await version() } });
     expect(s.json).toMatchObject({ state: 'scheduled', startAt: t0 + 60 });
     expect((await visitorSees()).viewer).toBe(false);
-    const moved = await api(c.app, 'PUT', `/releases/${id}`, { cookie, body: { startAt: t0 + 120, endAt: t0 + 7200, version: s.json.version } });
+    const moved = await api(c.app, 'PUT', `/releases/${id}`, {
+      cookie,
+      body: { startAt: t0 + 120, endAt: t0 + 7200, version: s.json.version },
+    });
     expect(moved.json).toMatchObject({ state: 'scheduled', startAt: t0 + 120, endAt: t0 + 7200 });
     const back = await api(c.app, 'DELETE', `/releases/${id}?version=${moved.json.version as number}`, { cookie });
     expect(back.json).toMatchObject({ state: 'draft' });
@@ -130,7 +137,8 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     const live = await visitorSeesOnce((v) => v.viewer && v.listed.includes('/api/title_detailV3'));
     expect(live.viewer).toBe(true);
     expect(live.pages.slice(0, 3)).toEqual([200, 200, 200]);
-    const thumbUrl = (await c.db.selectFrom('chapters').select('thumbnail_url').where('id', '=', id).executeTakeFirstOrThrow()).thumbnail_url;
+    const thumbUrl = (await c.db.selectFrom('chapters').select('thumbnail_url').where('id', '=', id).executeTakeFirstOrThrow())
+      .thumbnail_url;
     expect(thumbUrl).toMatch(new RegExp(`^/img/chapter/${id}/thumb_[0-9a-f]{16}\\.webp$`));
     expect((await c.app.inject({ method: 'GET', url: thumbUrl })).statusCode).toBe(200);
     expect(live.listed).toContain('/api/title_detailV3');
@@ -142,7 +150,10 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     await c.db.updateTable('staff_sessions').set({ reauth_until: 0 }).execute();
     const refused = await api(c.app, 'POST', `/releases/${id}/take-down`, { cookie, body: { version: await version() } });
     expect(refused.json.code).toBe('reauth-required');
-    await c.db.updateTable('staff_sessions').set({ reauth_until: c.clock.nowSec() + 300 }).execute();
+    await c.db
+      .updateTable('staff_sessions')
+      .set({ reauth_until: c.clock.nowSec() + 300 })
+      .execute();
     await c.db.updateTable('chapters').set({ view_count: 77 }).where('id', '=', id).execute();
     const down = await api(c.app, 'POST', `/releases/${id}/take-down`, { cookie, body: { version: await version() } });
     expect(down.json.state).toBe('down');
@@ -155,14 +166,24 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     expect(row.view_count).toBe(77);
     expect(row.notified_at).toBeGreaterThan(0);
     expect((await visitorSeesOnce((v) => v.viewer)).viewer).toBe(true);
-    const actions = (await c.db.selectFrom('audit_log').select('action').where('target', '=', `chapter:${id}`).execute()).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['release.schedule', 'release.cancel', 'release.take-down', 'release.restore', 'chapter.preview']));
+    const actions = (await c.db.selectFrom('audit_log').select('action').where('target', '=', `chapter:${id}`).execute()).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['release.schedule', 'release.cancel', 'release.take-down', 'release.restore', 'chapter.preview']),
+    );
   });
 
   it('a chapter without pages cannot be released', async () => {
     const empty = await api(c.app, 'POST', '/chapters', { cookie, body: { titleId: T.bladeEn, name: 'Empty One', subTitle: '' } });
     const r = await api(c.app, 'POST', `/releases/${empty.json.id as number}/now`, { cookie, body: { version: 0 } });
     expect(r.json.code).toBe('no-pages');
-    expect(await c.db.selectFrom('chapters').select('id').where('id', '=', empty.json.id as number).execute()).toEqual([]);
+    expect(
+      await c.db
+        .selectFrom('chapters')
+        .select('id')
+        .where('id', '=', empty.json.id as number)
+        .execute(),
+    ).toEqual([]);
   });
 });

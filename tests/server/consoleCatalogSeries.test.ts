@@ -15,7 +15,15 @@ const SERIES = {
   viewerMode: 'any',
   tags: ['Action', 'Sea'],
 };
-const TITLE = { language: 'en', name: 'Night Harbour', author: 'A. Writer', overview: 'Ships.', viewingPeriod: '', nonAppearance: '', isNew: true };
+const TITLE = {
+  language: 'en',
+  name: 'Night Harbour',
+  author: 'A. Writer',
+  overview: 'Ships.',
+  viewingPeriod: '',
+  nonAppearance: '',
+  isNew: true,
+};
 
 /** Issue 31: series and titles written from the console, versions, languages, images. */
 describe.each(BACKENDS)('console series and titles on %s', (backend) => {
@@ -39,8 +47,13 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
     const en = await api(c.app, 'POST', `/series/${id}/titles`, { cookie: editor.cookie, body: TITLE });
     expect(en.status).toBe(201);
     expect((await api(c.app, 'POST', `/series/${id}/titles`, { cookie: editor.cookie, body: TITLE })).json.code).toBe('duplicate-name');
-    const es = await api(c.app, 'POST', `/series/${id}/titles`, { cookie: editor.cookie, body: { ...TITLE, language: 'es', name: 'Puerto' } });
-    expect((await api(c.app, 'POST', `/series/${id}/titles`, { cookie: editor.cookie, body: { ...TITLE, language: 'xx' } })).status).toBe(400);
+    const es = await api(c.app, 'POST', `/series/${id}/titles`, {
+      cookie: editor.cookie,
+      body: { ...TITLE, language: 'es', name: 'Puerto' },
+    });
+    expect((await api(c.app, 'POST', `/series/${id}/titles`, { cookie: editor.cookie, body: { ...TITLE, language: 'xx' } })).status).toBe(
+      400,
+    );
 
     const p1 = await api(c.app, 'PATCH', `/series/${id}`, { cookie: editor.cookie, body: { rating: 2, tags: ['Sea'], version: 0 } });
     expect(p1.json).toMatchObject({ rating: 2, tags: ['Sea'], version: 1 });
@@ -55,9 +68,14 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
     // A localizer edits the texts of their language only.
     const esId = es.json.id as number;
     const enId = en.json.id as number;
-    const mine = await api(c.app, 'PATCH', `/catalog/titles/${esId}`, { cookie: localizer.cookie, body: { overview: 'Barcos.', nonAppearance: 'Pausa', version: 0 } });
+    const mine = await api(c.app, 'PATCH', `/catalog/titles/${esId}`, {
+      cookie: localizer.cookie,
+      body: { overview: 'Barcos.', nonAppearance: 'Pausa', version: 0 },
+    });
     expect(mine.json).toMatchObject({ overview: 'Barcos.', nonAppearance: 'Pausa', version: 1 });
-    expect((await api(c.app, 'PATCH', `/catalog/titles/${enId}`, { cookie: localizer.cookie, body: { overview: 'x', version: 0 } })).status).toBe(403);
+    expect(
+      (await api(c.app, 'PATCH', `/catalog/titles/${enId}`, { cookie: localizer.cookie, body: { overview: 'x', version: 0 } })).status,
+    ).toBe(403);
     const staleTitle = await api(c.app, 'PATCH', `/catalog/titles/${esId}`, { cookie: editor.cookie, body: { name: 'Otro', version: 0 } });
     expect(staleTitle.json).toMatchObject({ code: 'conflict', current: { overview: 'Barcos.' } });
     const actions = (await c.db.selectFrom('audit_log').select('action').execute()).map((r) => r.action);
@@ -66,7 +84,10 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
 
   it('a title image is checked, converted, and gets a new URL when its bytes change; the reader is served it', async () => {
     const t = await c.db.selectFrom('titles').select(['id', 'version']).orderBy('id').executeTakeFirstOrThrow();
-    const png = (r: number) => sharp({ create: { width: 720, height: 1020, channels: 3, background: { r, g: 40, b: 90 } } }).png().toBuffer();
+    const png = (r: number) =>
+      sharp({ create: { width: 720, height: 1020, channels: 3, background: { r, g: 40, b: 90 } } })
+        .png()
+        .toBuffer();
     const post = async (body: Buffer, version: number, type = 'image/png') =>
       c.app.inject({
         method: 'POST',
@@ -87,12 +108,22 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
     // Bad input: a clear code, and the title unchanged.
     expect((await post(Buffer.from('not an image at all'), t.version + 2)).json()).toMatchObject({ code: 'not-an-image' });
     expect((await post(Buffer.alloc(0), t.version + 2)).json()).toMatchObject({ code: 'empty-file' });
-    const cmyk = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'red' } }).toColourspace('cmyk').jpeg().toBuffer();
+    const cmyk = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'red' } })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
     expect((await post(cmyk, t.version + 2, 'image/jpeg')).json()).toMatchObject({ code: 'cmyk-image' });
-    const frame = (colour: string) => sharp({ create: { width: 40, height: 80, channels: 4, background: colour } }).png().toBuffer();
-    const anim = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 40, height: 80, channels: 4, background: colour } })
+        .png()
+        .toBuffer();
+    const anim = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await post(anim, t.version + 2, 'image/gif')).json()).toMatchObject({ code: 'animated-image' });
-    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: 'red' } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: 'red' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect((await post(big, t.version + 2)).json()).toMatchObject({ code: 'image-too-large' });
     expect((await post(await png(1), t.version)).json()).toMatchObject({ code: 'conflict' });
     const now = await c.db.selectFrom('titles').select(['portrait_image_url', 'version']).where('id', '=', t.id).executeTakeFirstOrThrow();

@@ -83,12 +83,7 @@ export const SeriesList = Type.Object({
 });
 
 /** A chapter's editorial state (machines/console: draft → scheduled → live → down → live). */
-export const ChapterState = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('scheduled'),
-  Type.Literal('live'),
-  Type.Literal('down'),
-]);
+export const ChapterState = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('live'), Type.Literal('down')]);
 export type ChapterState = Static<typeof ChapterState>;
 /** SINGLE 0, LEFT 1, RIGHT 2, DOUBLE 3 (PageType). */
 export const PageTypeNo = Type.Integer({ minimum: 0, maximum: 3 });

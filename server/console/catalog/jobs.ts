@@ -97,12 +97,18 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
 
   async function run(c: ChapterRow): Promise<void> {
     const req = JSON.parse(c.job_request) as ProcessRequest;
-    const uploads = await d.db.selectFrom('console_uploads').selectAll().where('id', 'in', req.uploads).where('chapter_id', '=', c.id).execute();
+    const uploads = await d.db
+      .selectFrom('console_uploads')
+      .selectAll()
+      .where('id', 'in', req.uploads)
+      .where('chapter_id', '=', c.id)
+      .execute();
     const written: string[] = [];
     const made: { blob: string; name: string; type: number; suggest: boolean; width: number; height: number; key: string }[] = [];
     let source;
     try {
-      if (uploads.length !== req.uploads.length) throw new PageProblem('no-pages', 'An upload of this job is no longer there: upload the files again.');
+      if (uploads.length !== req.uploads.length)
+        throw new PageProblem('no-pages', 'An upload of this job is no longer there: upload the files again.');
       source = await sourceOf(
         uploads.map((u) => ({ name: u.filename, file: uploadFile(d.uploadDir, u.id) })),
         { maxPages: UPLOAD_LIMITS.maxPages, maxUnpackedBytes: UPLOAD_LIMITS.maxUnpackedBytes },
@@ -115,14 +121,23 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
         written.push(draftPrefix(c.id, blob));
         for (const q of QUALITIES) await d.blobs.put(`${draftPrefix(c.id, blob)}/${q}.webp`, p.files[q]);
         await d.blobs.put(`${draftPrefix(c.id, blob)}/thumb.webp`, p.thumb);
-        made.push({ blob, name: path.basename(raw.name), type: p.type, suggest: p.suggestDouble, width: p.width, height: p.height, key: p.key });
+        made.push({
+          blob,
+          name: path.basename(raw.name),
+          type: p.type,
+          suggest: p.suggestDouble,
+          width: p.width,
+          height: p.height,
+          key: p.key,
+        });
         if (!(await progress(c, i + 1, total))) throw new Gone();
       }
       await commit(c, req, made);
     } catch (e) {
       for (const w of written) await d.blobs.removeFolder(w).catch(() => {});
       if (e instanceof Gone) return;
-      const error = e instanceof PageProblem ? { code: e.code, detail: e.message } : { code: 'internal', detail: 'Processing failed on the server.' };
+      const error =
+        e instanceof PageProblem ? { code: e.code, detail: e.message } : { code: 'internal', detail: 'Processing failed on the server.' };
       if (!(e instanceof PageProblem)) d.log.warn({ err: e, chapterId: c.id }, 'catalog: page job failed');
       await d.db.transaction().execute(async (trx) => {
         const r = await trx
@@ -141,17 +156,41 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
   }
 
   /** The new pages join the board in one transaction; the uploads they came from are gone after. */
-  async function commit(c: ChapterRow, req: ProcessRequest, made: { blob: string; name: string; type: number; suggest: boolean; width: number; height: number; key: string }[]) {
+  async function commit(
+    c: ChapterRow,
+    req: ProcessRequest,
+    made: { blob: string; name: string; type: number; suggest: boolean; width: number; height: number; key: string }[],
+  ) {
     let replaced: string | undefined;
     await d.db.transaction().execute(async (trx) => {
-      const mine = await trx.selectFrom('console_chapters').select('job_lease').where('id', '=', c.id).where('job_state', '=', 'running').executeTakeFirst();
+      const mine = await trx
+        .selectFrom('console_chapters')
+        .select('job_lease')
+        .where('id', '=', c.id)
+        .where('job_state', '=', 'running')
+        .executeTakeFirst();
       if (mine?.job_lease !== c.job_lease) throw new Gone();
-      const board = await trx.selectFrom('console_pages').select(['id', 'blob']).where('chapter_id', '=', c.id).orderBy('position').execute();
+      const board = await trx
+        .selectFrom('console_pages')
+        .select(['id', 'blob'])
+        .where('chapter_id', '=', c.id)
+        .orderBy('position')
+        .execute();
       const ids: number[] = [];
       for (const m of made) {
         const r = await trx
           .insertInto('console_pages')
-          .values({ chapter_id: c.id, position: 0, type: m.type, suggest_double: m.suggest ? 1 : 0, width: m.width, height: m.height, encryption_key: m.key, name: m.name, blob: m.blob })
+          .values({
+            chapter_id: c.id,
+            position: 0,
+            type: m.type,
+            suggest_double: m.suggest ? 1 : 0,
+            width: m.width,
+            height: m.height,
+            encryption_key: m.key,
+            name: m.name,
+            blob: m.blob,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.push(r.id);
@@ -165,9 +204,14 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
         order = [...order.slice(0, i), ...ids, ...order.slice(i + 1)];
       } else if (i >= 0) order = [...order.slice(0, i), ...ids, ...order.slice(i)];
       else order = [...order, ...ids];
-      if (order.length > UPLOAD_LIMITS.maxPages) throw new PageProblem('too-many-pages', `A chapter holds at most ${UPLOAD_LIMITS.maxPages} pages.`);
+      if (order.length > UPLOAD_LIMITS.maxPages)
+        throw new PageProblem('too-many-pages', `A chapter holds at most ${UPLOAD_LIMITS.maxPages} pages.`);
       await renumber(trx, c.id, order);
-      await trx.updateTable('console_chapters').set((eb) => ({ job_state: 'done', job_error: '', version: eb('version', '+', 1) })).where('id', '=', c.id).execute();
+      await trx
+        .updateTable('console_chapters')
+        .set((eb) => ({ job_state: 'done', job_error: '', version: eb('version', '+', 1) }))
+        .where('id', '=', c.id)
+        .execute();
       await trx.deleteFrom('console_uploads').where('id', 'in', req.uploads).execute();
     });
     if (replaced) await d.blobs.removeFolder(draftPrefix(c.id, replaced)).catch(() => {});

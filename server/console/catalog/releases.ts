@@ -30,7 +30,12 @@ export interface ReleaseTimers {
   stop(): void;
 }
 
-export function releaseTimers(d: { db: DB; clock: ServerClock; notices: Notices; log: { warn(o: unknown, m: string): void } }): ReleaseTimers {
+export function releaseTimers(d: {
+  db: DB;
+  clock: ServerClock;
+  notices: Notices;
+  log: { warn(o: unknown, m: string): void };
+}): ReleaseTimers {
   const timers = new Map<number, { at: number; t: ReturnType<ServerClock['setTimeout']> }>();
   let off: (() => void) | undefined;
   const refresh = async () => {
@@ -103,7 +108,10 @@ export async function release(trx: Db, blobs: Blobs, c: ChapterRow, start: numbe
     }
   const thumbPage = pages.find((p) => p.id === c.thumbnail_page) ?? pages[0];
   const high = xorWithKey((await blobs.get(`${draftPrefix(c.id, thumbPage.blob)}/high.webp`))!, thumbPage.encryption_key);
-  const thumb = await sharp(high).resize({ ...THUMB_SIZE, fit: 'cover', position: 'top' }).webp({ quality: 80 }).toBuffer();
+  const thumb = await sharp(high)
+    .resize({ ...THUMB_SIZE, fit: 'cover', position: 'top' })
+    .webp({ quality: 80 })
+    .toBuffer();
   const thumbRel = `chapter/${c.id}/thumb_${crypto.createHash('sha256').update(thumb).digest('hex').slice(0, 16)}.webp`;
   await blobs.put(thumbRel, thumb);
   const mode = await trx
@@ -115,7 +123,15 @@ export async function release(trx: Db, blobs: Blobs, c: ChapterRow, start: numbe
   let seq = c.seq;
   if (!seq) {
     const max = async (t: 'chapters' | 'console_chapters') =>
-      Number((await trx.selectFrom(t).select((eb) => eb.fn.max('seq').as('m')).where('title_id', '=', c.title_id).executeTakeFirst())?.m ?? 0);
+      Number(
+        (
+          await trx
+            .selectFrom(t)
+            .select((eb) => eb.fn.max('seq').as('m'))
+            .where('title_id', '=', c.title_id)
+            .executeTakeFirst()
+        )?.m ?? 0,
+      );
     seq = Math.max(await max('chapters'), await max('console_chapters')) + 1;
   }
   await trx
@@ -169,12 +185,19 @@ export async function takeDown(trx: Db, c: ChapterRow): Promise<void> {
   const row = await trx.selectFrom('chapters').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
   await trx.deleteFrom('pages').where('chapter_id', '=', c.id).execute();
   await trx.deleteFrom('chapters').where('id', '=', c.id).execute();
-  await trx.updateTable('console_chapters').set({ state: 'down', kept_row: JSON.stringify(row) }).where('id', '=', c.id).execute();
+  await trx
+    .updateTable('console_chapters')
+    .set({ state: 'down', kept_row: JSON.stringify(row) })
+    .where('id', '=', c.id)
+    .execute();
 }
 
 export async function restore(trx: Db, c: ChapterRow): Promise<void> {
   const row = JSON.parse(c.kept_row) as Parameters<ReturnType<Db['insertInto']>['values']>[0];
-  await trx.insertInto('chapters').values(row as never).execute();
+  await trx
+    .insertInto('chapters')
+    .values(row as never)
+    .execute();
   await insertPages(trx, c.id, await pageRows(trx, c.id));
   await trx.updateTable('console_chapters').set({ state: 'released', kept_row: '' }).where('id', '=', c.id).execute();
 }

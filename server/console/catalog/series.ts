@@ -91,11 +91,26 @@ export function seriesColumns(f: Partial<SeriesCreate>) {
 export async function setTags(db: Db, seriesId: number, tags: string[]): Promise<void> {
   await db.deleteFrom('series_tags').where('series_id', '=', seriesId).execute();
   for (const tag of tags) {
-    const slug = tag.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tag';
+    const slug =
+      tag
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'tag';
     let row = await db.selectFrom('tags').select('id').where('tag', '=', tag).executeTakeFirst();
     if (!row) {
-      const id = Number((await db.selectFrom('tags').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-      await db.insertInto('tags').values({ id, tag, slug: `${slug}-${id}` }).execute();
+      const id =
+        Number(
+          (
+            await db
+              .selectFrom('tags')
+              .select((eb) => eb.fn.max('id').as('m'))
+              .executeTakeFirst()
+          )?.m ?? 0,
+        ) + 1;
+      await db
+        .insertInto('tags')
+        .values({ id, tag, slug: `${slug}-${id}` })
+        .execute();
       row = { id };
     }
     await db.insertInto('series_tags').values({ series_id: seriesId, tag_id: row.id }).execute();
@@ -103,7 +118,14 @@ export async function setTags(db: Db, seriesId: number, tags: string[]): Promise
 }
 
 export const nextId = async (db: Db, t: 'series' | 'titles'): Promise<number> =>
-  Number((await db.selectFrom(t).select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+  Number(
+    (
+      await db
+        .selectFrom(t)
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  ) + 1;
 
 /** A new title row's values: the drawn art until images are uploaded. */
 export function newTitleRow(id: number, seriesId: number, language: number, now: number) {

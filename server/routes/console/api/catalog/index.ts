@@ -107,13 +107,19 @@ const route = routeModule((app) => {
  * when it says it is too large.
  */
 function registerImages(app: Parameters<Parameters<typeof routeModule>[0]>[0]) {
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxImageBytes }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxImageBytes }, (_req, body, done) =>
+    done(null, body),
+  );
   const blobs = imageBlobs(app.config);
   app.post<{ Params: { id: number; kind: TitleImageKind }; Querystring: { version: number }; Body: Buffer }>(
     '/titles/:id/images/:kind',
     {
       config: access('POST /catalog/titles/:id/images/:kind'),
-      schema: { params: Type.Object({ id: IdParams.properties.id, kind: TitleImageKind }), querystring: VersionQuery, response: { 200: TitleFull } },
+      schema: {
+        params: Type.Object({ id: IdParams.properties.id, kind: TitleImageKind }),
+        querystring: VersionQuery,
+        response: { 200: TitleFull },
+      },
       preParsing: async (req) => {
         if (Number(req.headers['content-length'] ?? 0) > UPLOAD_LIMITS.maxImageBytes)
           throw problems.bad(413, 'image-too-large', `Images stop at ${UPLOAD_LIMITS.maxImageBytes / 2 ** 20} MiB.`);
@@ -129,7 +135,8 @@ function registerImages(app: Parameters<Parameters<typeof routeModule>[0]>[0]) {
       try {
         url = await storeTitleImage(blobs, req.params.id, req.params.kind, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
       } catch (e) {
-        if (e instanceof PageProblem) throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);
+        if (e instanceof PageProblem)
+          throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);
         throw e;
       }
       const now = app.clock.nowSec();

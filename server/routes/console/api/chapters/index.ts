@@ -34,7 +34,12 @@ const route = routeModule((app) => {
     '/',
     { config: access('GET /chapters'), schema: { querystring: ChapterQuery, response: { 200: ChapterList } } },
     async (req) => {
-      const rows = await app.db.selectFrom('console_chapters').selectAll().where('title_id', '=', req.query.titleId).orderBy('id').execute();
+      const rows = await app.db
+        .selectFrom('console_chapters')
+        .selectAll()
+        .where('title_id', '=', req.query.titleId)
+        .orderBy('id')
+        .execute();
       const counts = await app.db
         .selectFrom('console_pages')
         .select(['chapter_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -44,7 +49,14 @@ const route = routeModule((app) => {
       const n = new Map(counts.map((c) => [c.chapter_id, Number(c.n)]));
       const t = now();
       return {
-        chapters: rows.map((r) => ({ id: r.id, name: r.name, state: stateOf(r, t), startAt: r.state === 'draft' ? 0 : r.start_ts, pageCount: n.get(r.id) ?? 0, version: r.version })),
+        chapters: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          state: stateOf(r, t),
+          startAt: r.state === 'draft' ? 0 : r.start_ts,
+          pageCount: n.get(r.id) ?? 0,
+          version: r.version,
+        })),
       };
     },
   );
@@ -54,14 +66,34 @@ const route = routeModule((app) => {
     { config: access('POST /chapters'), schema: { body: ChapterCreate, response: { 201: Chapter } } },
     async (req, reply) => {
       const { titleId, name, subTitle } = req.body;
-      if (!(await app.db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst())) throw problems.notFound('No such title.');
+      if (!(await app.db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst()))
+        throw problems.notFound('No such title.');
       if (await nameTaken(app.db, titleId, name)) throw problems.duplicateName(`This title already has a chapter named "${name}".`);
       const t = now();
       const id = await app.db.transaction().execute(async (trx) => {
         const id = await nextChapterId(trx);
         await trx
           .insertInto('console_chapters')
-          .values({ id, title_id: titleId, name, sub_title: subTitle, state: 'draft', created_at: t, thumbnail_page: 0, seq: 0, start_ts: 0, end_ts: 0, version: 0, job_state: 'idle', job_request: '', job_done: 0, job_total: 0, job_error: '', job_lease: 0, kept_row: '' })
+          .values({
+            id,
+            title_id: titleId,
+            name,
+            sub_title: subTitle,
+            state: 'draft',
+            created_at: t,
+            thumbnail_page: 0,
+            seq: 0,
+            start_ts: 0,
+            end_ts: 0,
+            version: 0,
+            job_state: 'idle',
+            job_request: '',
+            job_done: 0,
+            job_total: 0,
+            job_error: '',
+            job_lease: 0,
+            kept_row: '',
+          })
           .execute();
         await audit(trx, req, t, { action: 'chapter.create', target: `chapter:${id}`, after: { titleId, name, subTitle } });
         return id;
@@ -83,7 +115,8 @@ const route = routeModule((app) => {
       const t = now();
       const c = await chapterForWrite(app.db, req.params.id, req.body.version, t);
       const { name, subTitle, thumbnailPage } = req.body;
-      if (name !== undefined && (await nameTaken(app.db, c.title_id, name, c.id))) throw problems.duplicateName(`This title already has a chapter named "${name}".`);
+      if (name !== undefined && (await nameTaken(app.db, c.title_id, name, c.id)))
+        throw problems.duplicateName(`This title already has a chapter named "${name}".`);
       await app.db.transaction().execute(async (trx) => {
         await bump(trx, c.id, c.version, {
           ...(name !== undefined ? { name } : {}),
@@ -92,8 +125,17 @@ const route = routeModule((app) => {
         });
         // A released chapter's name and subtitle reach readers at once.
         if (c.state === 'released' && (name !== undefined || subTitle !== undefined))
-          await trx.updateTable('chapters').set({ ...(name !== undefined ? { name } : {}), ...(subTitle !== undefined ? { sub_title: subTitle } : {}) }).where('id', '=', c.id).execute();
-        await audit(trx, req, t, { action: 'chapter.update', target: `chapter:${c.id}`, before: { name: c.name, subTitle: c.sub_title, thumbnailPage: c.thumbnail_page }, after: { name, subTitle, thumbnailPage } });
+          await trx
+            .updateTable('chapters')
+            .set({ ...(name !== undefined ? { name } : {}), ...(subTitle !== undefined ? { sub_title: subTitle } : {}) })
+            .where('id', '=', c.id)
+            .execute();
+        await audit(trx, req, t, {
+          action: 'chapter.update',
+          target: `chapter:${c.id}`,
+          before: { name: c.name, subTitle: c.sub_title, thumbnailPage: c.thumbnail_page },
+          after: { name, subTitle, thumbnailPage },
+        });
       });
       if (c.state === 'released') app.notices.publish({ kind: 'catalog' });
       return answer(c.id);
@@ -119,7 +161,10 @@ const route = routeModule((app) => {
       });
       // Its images and leftover uploads go with it (a job still running notices and stops).
       await app.catalog.blobs.removeFolder(`page/d${c.id}`);
-      removeUploads(app.catalog.uploadDir, uploads.map((u) => u.id));
+      removeUploads(
+        app.catalog.uploadDir,
+        uploads.map((u) => u.id),
+      );
       return reply.code(204).send();
     },
   );
@@ -131,20 +176,35 @@ const route = routeModule((app) => {
       const t = now();
       const c = await chapterForWrite(app.db, req.params.id, req.body.version, t);
       draftOnly(c.state);
-      if (c.job_state === 'running' || c.job_state === 'queued') throw problems.wrongState('Pages are being processed: wait for the job to finish.');
+      if (c.job_state === 'running' || c.job_state === 'queued')
+        throw problems.wrongState('Pages are being processed: wait for the job to finish.');
       const board = await app.db.selectFrom('console_pages').select(['id', 'blob', 'type']).where('chapter_id', '=', c.id).execute();
       const known = new Set(board.map((p) => p.id));
       const bad = req.body.order.filter((id) => !known.has(id));
       const types = Object.entries(req.body.types ?? {}).map(([k, v]) => [Number(k), v] as const);
       const badType = types.filter(([id]) => !req.body.order.includes(id));
       if (bad.length || badType.length)
-        throw problems.validation([...bad, ...badType.map(([id]) => id)].map((id) => ({ path: '/body/order', message: `page ${id} is not on this chapter's board` })));
+        throw problems.validation(
+          [...bad, ...badType.map(([id]) => id)].map((id) => ({
+            path: '/body/order',
+            message: `page ${id} is not on this chapter's board`,
+          })),
+        );
       const removed = board.filter((p) => !req.body.order.includes(p.id));
       await app.db.transaction().execute(async (trx) => {
         await bump(trx, c.id, c.version);
-        if (removed.length) await trx.deleteFrom('console_pages').where('id', 'in', removed.map((p) => p.id)).execute();
+        if (removed.length)
+          await trx
+            .deleteFrom('console_pages')
+            .where(
+              'id',
+              'in',
+              removed.map((p) => p.id),
+            )
+            .execute();
         await renumber(trx, c.id, req.body.order);
-        for (const [id, type] of types) await trx.updateTable('console_pages').set({ type }).where('id', '=', id).where('chapter_id', '=', c.id).execute();
+        for (const [id, type] of types)
+          await trx.updateTable('console_pages').set({ type }).where('id', '=', id).where('chapter_id', '=', c.id).execute();
         await audit(trx, req, t, {
           action: 'chapter.pages',
           target: `chapter:${c.id}`,
@@ -164,7 +224,8 @@ const route = routeModule((app) => {
       const t = now();
       const c = await chapterForWrite(app.db, req.params.id, req.body.version, t);
       draftOnly(c.state);
-      if (c.job_state === 'running' || c.job_state === 'queued') throw problems.wrongState('Pages are being processed: wait for the job to finish.');
+      if (c.job_state === 'running' || c.job_state === 'queued')
+        throw problems.wrongState('Pages are being processed: wait for the job to finish.');
       const found = await app.db
         .selectFrom('console_uploads')
         .select(['id', 'finished'])
@@ -174,9 +235,20 @@ const route = routeModule((app) => {
       const ready = new Set(found.filter((u) => u.finished === 1).map((u) => u.id));
       const missing = req.body.uploads.filter((u) => !ready.has(u));
       if (missing.length)
-        throw new ConsoleProblem(400, 'upload-unknown', 'Upload not ready', `These uploads are not finished or not this chapter's: ${missing.join(', ')}.`);
+        throw new ConsoleProblem(
+          400,
+          'upload-unknown',
+          'Upload not ready',
+          `These uploads are not finished or not this chapter's: ${missing.join(', ')}.`,
+        );
       await app.db.transaction().execute(async (trx) => {
-        await bump(trx, c.id, c.version, { job_state: 'queued', job_request: JSON.stringify(req.body), job_done: 0, job_total: 0, job_error: '' });
+        await bump(trx, c.id, c.version, {
+          job_state: 'queued',
+          job_request: JSON.stringify(req.body),
+          job_done: 0,
+          job_total: 0,
+          job_error: '',
+        });
         await audit(trx, req, t, { action: 'chapter.process', target: `chapter:${c.id}`, after: { uploads: req.body.uploads.length } });
       });
       app.catalog.jobs.kick();
@@ -188,7 +260,12 @@ const route = routeModule((app) => {
     '/:id/pages/:page/thumb.webp',
     { config: access('GET /chapters/:id/pages/:page/thumb.webp'), schema: { params: Type.Object({ id: Id, page: Id }) } },
     async (req, reply) => {
-      const p = await app.db.selectFrom('console_pages').select('blob').where('id', '=', req.params.page).where('chapter_id', '=', req.params.id).executeTakeFirst();
+      const p = await app.db
+        .selectFrom('console_pages')
+        .select('blob')
+        .where('id', '=', req.params.page)
+        .where('chapter_id', '=', req.params.id)
+        .executeTakeFirst();
       const data = p && (await app.catalog.blobs.get(`${draftPrefix(req.params.id, p.blob)}/thumb.webp`));
       if (!data) throw problems.notFound('No such page.');
       return reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(data);

@@ -84,13 +84,24 @@ const route = routeModule((app) => {
     '/:token/page/:idx/:file',
     {
       config: access('GET /preview/:token/page/:idx/:file'),
-      schema: { params: Type.Object({ token: PreviewParams.properties.token, idx: Type.Integer({ minimum: 0, maximum: 1000 }), file: Type.String({ maxLength: 20 }) }) },
+      schema: {
+        params: Type.Object({
+          token: PreviewParams.properties.token,
+          idx: Type.Integer({ minimum: 0, maximum: 1000 }),
+          file: Type.String({ maxLength: 20 }),
+        }),
+      },
     },
     async (req, reply) => {
       const p = await valid(req.params.token);
       const q = /^(.+)\.webp$/.exec(req.params.file)?.[1];
       if (!isQuality(q)) throw problems.notFound('No such quality.');
-      const pg = await app.db.selectFrom('console_pages').select('blob').where('chapter_id', '=', p.chapter_id).where('position', '=', req.params.idx).executeTakeFirst();
+      const pg = await app.db
+        .selectFrom('console_pages')
+        .select('blob')
+        .where('chapter_id', '=', p.chapter_id)
+        .where('position', '=', req.params.idx)
+        .executeTakeFirst();
       const data = pg && (await app.catalog.blobs.get(`${draftPrefix(p.chapter_id, pg.blob)}/${q}.webp`));
       if (!data) throw problems.notFound('No such page.');
       return reply.header('cache-control', 'private, no-store').type('image/webp').send(data);

@@ -21,7 +21,13 @@ const route = routeModule((app) => {
   const answer = async (id: number) => (await chapterById(app.db, id, now()))!;
 
   /** One release change: checked, written with its audit row, then every node told. */
-  async function change(req: FastifyRequest, id: number, version: number, action: string, write: (trx: DB, c: ChapterRow, t: number) => Promise<void>) {
+  async function change(
+    req: FastifyRequest,
+    id: number,
+    version: number,
+    action: string,
+    write: (trx: DB, c: ChapterRow, t: number) => Promise<void>,
+  ) {
     const t = now();
     const c = await chapterForWrite(app.db, id, version, t);
     const before = stateOf(c, t);
@@ -30,7 +36,12 @@ const route = routeModule((app) => {
         await bump(trx, c.id, c.version);
         await write(trx, c, t);
         const after = await chapterById(trx, c.id, t);
-        await audit(trx, req, t, { action, target: `chapter:${c.id}`, before: { state: before, startAt: c.start_ts, endAt: c.end_ts }, after: { state: after?.state, startAt: after?.startAt, endAt: after?.endAt } });
+        await audit(trx, req, t, {
+          action,
+          target: `chapter:${c.id}`,
+          before: { state: before, startAt: c.start_ts, endAt: c.end_ts },
+          after: { state: after?.state, startAt: after?.startAt, endAt: after?.endAt },
+        });
       });
     } catch (e) {
       // A release that did not happen leaves no image copies behind.
@@ -39,7 +50,11 @@ const route = routeModule((app) => {
     }
     const after = await answer(c.id);
     if (before === 'scheduled' && after.state === 'draft') await app.catalog.blobs.removeFolder(`page/${c.id}`).catch(() => {});
-    app.notices.publish(after.state === 'live' && before !== 'live' && action !== 'release.restore' ? { kind: 'published', chapterId: c.id, titleId: c.title_id } : { kind: 'catalog' });
+    app.notices.publish(
+      after.state === 'live' && before !== 'live' && action !== 'release.restore'
+        ? { kind: 'published', chapterId: c.id, titleId: c.title_id }
+        : { kind: 'catalog' },
+    );
     await app.catalog.releases.refresh();
     return after;
   }
@@ -47,7 +62,8 @@ const route = routeModule((app) => {
   const releasable = (c: ChapterRow, t: number) => {
     const s = stateOf(c, t);
     if (s !== 'draft' && s !== 'scheduled') throw problems.wrongState('This chapter is out already: take it down instead.');
-    if (c.job_state === 'queued' || c.job_state === 'running') throw problems.wrongState('Pages are being processed: wait for the job to finish.');
+    if (c.job_state === 'queued' || c.job_state === 'running')
+      throw problems.wrongState('Pages are being processed: wait for the job to finish.');
   };
 
   app.put<{ Params: { id: number }; Body: Schedule }>(
@@ -56,7 +72,10 @@ const route = routeModule((app) => {
     async (req) => {
       const { startAt, endAt, version } = req.body;
       if (endAt !== 0 && endAt <= startAt)
-        throw problems.validation([{ path: '/body/endAt', message: 'must be after the release time' }], 'The end of free reading must come after the release.');
+        throw problems.validation(
+          [{ path: '/body/endAt', message: 'must be after the release time' }],
+          'The end of free reading must come after the release.',
+        );
       return change(req, req.params.id, version, 'release.schedule', async (trx, c, t) => {
         releasable(c, t);
         const start = Math.max(startAt, t);
@@ -88,7 +107,8 @@ const route = routeModule((app) => {
     { config: access('DELETE /releases/:id'), schema: { params: IdParams, querystring: VersionQuery, response: { 200: Chapter } } },
     async (req) =>
       change(req, req.params.id, req.query.version, 'release.cancel', async (trx, c, t) => {
-        if (stateOf(c, t) !== 'scheduled') throw problems.wrongState('Only a scheduled chapter can be taken back; a live one is taken down.');
+        if (stateOf(c, t) !== 'scheduled')
+          throw problems.wrongState('Only a scheduled chapter can be taken back; a live one is taken down.');
         await takeBack(trx, c);
       }),
   );

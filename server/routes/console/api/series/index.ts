@@ -103,7 +103,12 @@ const route = routeModule((app) => {
         if (Number(r.numUpdatedRows) !== 1) throw problems.conflictWith(await seriesById(trx, req.params.id));
         if (tags) await setTags(trx, req.params.id, tags);
         const after = (await seriesById(trx, req.params.id))!;
-        await audit(trx, req, now, { action: 'series.update', target: `series:${req.params.id}`, before: { ...before, titles: undefined }, after: { ...after, titles: undefined } });
+        await audit(trx, req, now, {
+          action: 'series.update',
+          target: `series:${req.params.id}`,
+          before: { ...before, titles: undefined },
+          after: { ...after, titles: undefined },
+        });
         return after;
       });
       app.notices.publish({ kind: 'catalog' });
@@ -116,7 +121,11 @@ const route = routeModule((app) => {
     { config: access('POST /series/:id/titles'), schema: { params: IdParams, body: TitleCreate, response: { 201: TitleFull } } },
     async (req, reply) => {
       const lang = byShort(req.body.language);
-      if (!lang) throw problems.validation([{ path: '/body/language', message: 'is not one of the languages' }], `Unknown language "${req.body.language}".`);
+      if (!lang)
+        throw problems.validation(
+          [{ path: '/body/language', message: 'is not one of the languages' }],
+          `Unknown language "${req.body.language}".`,
+        );
       if (!(await app.db.selectFrom('series').select('id').where('id', '=', req.params.id).executeTakeFirst()))
         throw problems.notFound('No such series.');
       const dup = await app.db

@@ -39,7 +39,14 @@ const route = routeModule((app) => {
       const m = upload.metadata ?? {};
       await app.db
         .insertInto('console_uploads')
-        .values({ id: upload.id, chapter_id: Number(m.chapterId), filename: String(m.filename), size: upload.size ?? 0, finished: 0, created_at: app.clock.nowSec() })
+        .values({
+          id: upload.id,
+          chapter_id: Number(m.chapterId),
+          filename: String(m.filename),
+          size: upload.size ?? 0,
+          finished: 0,
+          created_at: app.clock.nowSec(),
+        })
         .execute();
       return {};
     },
@@ -52,7 +59,12 @@ const route = routeModule((app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
   const draft = async (chapterId: number) =>
-    !!(await app.db.selectFrom('console_chapters').select('id').where('id', '=', chapterId).where('state', '=', 'draft').executeTakeFirst());
+    !!(await app.db
+      .selectFrom('console_chapters')
+      .select('id')
+      .where('id', '=', chapterId)
+      .where('state', '=', 'draft')
+      .executeTakeFirst());
 
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
@@ -65,7 +77,7 @@ const route = routeModule((app) => {
     if (!u || !(await draft(u.chapter_id))) {
       removeUploads(dir, [id]);
       if (u) await app.db.deleteFrom('console_uploads').where('id', '=', id).execute();
-      throw problems.gone('This upload\'s chapter was deleted or is no longer a draft.');
+      throw problems.gone("This upload's chapter was deleted or is no longer a draft.");
     }
   };
 
@@ -79,7 +91,12 @@ const route = routeModule((app) => {
     if (!Number.isFinite(length) || length < 0) throw problems.validation([{ path: '/headers/upload-length', message: 'is required' }]);
     if (length === 0) throw new ConsoleProblem(400, 'empty-file', 'Empty file', `${m.filename} is empty (0 bytes).`);
     if (length > UPLOAD_LIMITS.maxUploadBytes)
-      throw new ConsoleProblem(413, 'upload-too-large', 'File too large', `${m.filename} is over ${UPLOAD_LIMITS.maxUploadBytes / 2 ** 20} MiB.`);
+      throw new ConsoleProblem(
+        413,
+        'upload-too-large',
+        'File too large',
+        `${m.filename} is over ${UPLOAD_LIMITS.maxUploadBytes / 2 ** 20} MiB.`,
+      );
     return handOver(req, reply);
   });
 
