@@ -40,6 +40,8 @@ export interface JobDeps {
   log: { warn(o: unknown, msg: string): void };
 }
 
+/** Pages processed at once by a job. */
+const PARALLEL = 2;
 /** Seconds a job is held without a renewal. */
 const LEASE = 60;
 /** How often a worker looks for a job whose node died (ms). */
@@ -115,13 +117,14 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
       );
       const total = source.pages.length;
       if (!(await progress(c, 0, total))) throw new Gone();
-      for (const [i, raw] of source.pages.entries()) {
+      // Two pages at once (sharp works off the event loop), kept in reading order.
+      const one = async (raw: { name: string; read(): Promise<Buffer> }) => {
         const p = await processPage(raw.name, await raw.read(), UPLOAD_LIMITS.maxPixels);
         const blob = crypto.randomBytes(9).toString('base64url');
         written.push(draftPrefix(c.id, blob));
         for (const q of QUALITIES) await d.blobs.put(`${draftPrefix(c.id, blob)}/${q}.webp`, p.files[q]);
         await d.blobs.put(`${draftPrefix(c.id, blob)}/thumb.webp`, p.thumb);
-        made.push({
+        return {
           blob,
           name: path.basename(raw.name),
           type: p.type,
@@ -129,8 +132,14 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
           width: p.width,
           height: p.height,
           key: p.key,
-        });
-        if (!(await progress(c, i + 1, total))) throw new Gone();
+        };
+      };
+      for (let i = 0; i < total; i += PARALLEL) {
+        // Both settle before a failure is raised: nothing is still writing when the cleanup runs.
+        const settled = await Promise.allSettled(source.pages.slice(i, i + PARALLEL).map(one));
+        for (const r of settled) if (r.status === 'rejected') throw r.reason;
+        made.push(...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+        if (!(await progress(c, made.length, total))) throw new Gone();
       }
       await commit(c, req, made);
     } catch (e) {
