@@ -15,6 +15,8 @@ export class ConsoleProblem extends Error {
     detail: string,
     readonly retryAfter: number | null = null,
     readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
+    /** A 409 'conflict': the record as it is now (issue 31). */
+    readonly current: unknown = null,
   ) {
     super(detail);
     this.name = 'ConsoleProblem';
@@ -36,19 +38,29 @@ interface ProblemBody {
   detail?: string;
   retryAfter?: number;
   errors?: Array<{ path: string; message: string }>;
+  current?: unknown;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : { type: 'application/json', data: JSON.stringify(body) });
+}
+
+/** A file as the request's whole body (issue 31: a title image), with its own content type. */
+export function apiFile<T>(path: string, file: Blob): Promise<T> {
+  return send<T>('POST', path, { type: file.type || 'application/octet-stream', data: file });
+}
+
+async function send<T>(method: string, path: string, body?: { type: string; data: string | Blob }): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-console-request'] = '1';
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = body.type;
   let res: Response;
   try {
     res = await fetch(API_BASE + path, {
       method,
       headers,
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: body.data }),
     });
   } catch (e) {
     throw new ConsoleProblem(0, 'network', (e as Error).message);
@@ -62,6 +74,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
     p.detail ?? p.title ?? res.statusText,
     p.retryAfter ?? (Number.isFinite(header) && header > 0 ? header : null),
     p.errors ?? [],
+    p.current ?? null,
   );
   if (problem.status === 401 && problem.code === 'unauthenticated') for (const l of unauthenticated) l();
   throw problem;

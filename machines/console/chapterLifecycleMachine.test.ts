@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { chapterLifecycleMachine, type ChapterLifecycleEvent, type ChapterStatus } from './chapterLifecycleMachine';
+import { chapterLifecycleMachine } from './chapterLifecycleMachine';
+import { CHAPTER_LIFECYCLE_EVENTS, byStatus } from '../../tests/model/consoleCatalogEvents';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../../tests/model/machineTestkit';
 import { edgeSequences } from '../../tests/model/consoleCatalogEdges';
-
-const STATUSES: ChapterStatus[] = ['draft', 'scheduled', 'live', 'down'];
-export const CHAPTER_LIFECYCLE_EVENTS: ChapterLifecycleEvent[] = [
-  ...STATUSES.map((status) => ({ type: 'chapter.loaded' as const, status, version: 1 })),
-  { type: 'schedule.submit', releaseAt: 1_800_000_000, freeUntil: null },
-  { type: 'release.now' },
-  { type: 'schedule.withdraw' },
-  { type: 'takedown.done', version: 2 },
-  { type: 'chapter.restore' },
-  ...STATUSES.map((status) => ({ type: 'save.done' as const, status, version: 2 })),
-  { type: 'save.failed', code: 'no-pages' },
-  { type: 'save.conflict', changes: [{ field: 'releaseAt', before: 1, after: 2 }] },
-  { type: 'conflict.reload' },
-];
-
-// Versions and problems do not change what a state allows: explore by value and status.
-export const byStatus = (s: { value: unknown; context: unknown }) =>
-  `${JSON.stringify(s.value)}/${(s.context as { status: string }).status}`;
 
 describe('chapterLifecycleMachine', () => {
   it('paths reach every state and transition', () => {

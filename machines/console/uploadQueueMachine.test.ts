@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { uploadQueueMachine, type UploadQueueEvent } from './uploadQueueMachine';
+import { uploadQueueMachine } from './uploadQueueMachine';
+import { UPLOAD_QUEUE_EVENTS, byStatuses } from '../../tests/model/consoleCatalogEvents';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../../tests/model/machineTestkit';
 import { edgeSequences } from '../../tests/model/consoleCatalogEdges';
-
-export const UPLOAD_QUEUE_EVENTS: UploadQueueEvent[] = [
-  { type: 'files.add', files: [{ id: 'f1', name: '001.png', size: 100 }] },
-  { type: 'files.add', files: [{ id: 'f2', name: '002.png', size: 100 }] },
-  { type: 'file.remove', id: 'f1' },
-  { type: 'queue.clear' },
-  { type: 'upload.start' },
-  { type: 'file.progress', id: 'f1', sent: 50 },
-  { type: 'file.sent', id: 'f1', uploadId: 'u1' },
-  { type: 'file.failed', id: 'f1', code: 'network' },
-  { type: 'upload.complete' },
-  { type: 'upload.cancel' },
-  { type: 'upload.retry' },
-  { type: 'connection.lost' },
-  { type: 'connection.back' },
-  { type: 'processing.progress', done: 1, total: 1 },
-  { type: 'processing.done' },
-  { type: 'processing.failed', code: 'bad-archive' },
-];
-
-// Byte counts are continuous: explore by state and each file's status.
-export const byStatuses = (s: { value: unknown; context: unknown }) =>
-  `${JSON.stringify(s.value)}/${(s.context as { files: Array<{ status: string }> }).files.map((f) => f.status).join(',')}`;
 
 const two = {
   type: 'files.add',
