@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { QUALITIES, SINGLE_WIDTH, type Quality } from '../images/urls.js';
 import { newPageKey, xorWithKey } from '../images/crypto.js';
@@ -42,7 +42,7 @@ const THUMB_WIDTH = 240;
  * encrypted and the viewer decodes the bytes whatever their format
  * (createImageBitmap reads the format from the data).
  */
-function encode(img: sharp.Sharp, width: number, height: number): Promise<Buffer> {
+function encode(img: Sharp, width: number, height: number): Promise<Buffer> {
   const side = Math.max(width, height);
   if (side <= WEBP_MAX) return img.webp(WEBP).toBuffer();
   if (side <= JPEG_MAX) return img.jpeg({ quality: WEBP.quality, mozjpeg: false }).toBuffer();
@@ -52,7 +52,7 @@ function encode(img: sharp.Sharp, width: number, height: number): Promise<Buffer
 /** The checks every uploaded image passes (pages and title art); its size when it does. */
 export async function checkImage(name: string, data: Buffer, maxPixels: number): Promise<{ width: number; height: number }> {
   if (data.length === 0) throw new PageProblem('empty-file', `${name} is empty (0 bytes).`);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
@@ -60,8 +60,7 @@ export async function checkImage(name: string, data: Buffer, maxPixels: number):
   }
   if (!meta.width || !meta.height || !meta.format) throw new PageProblem('not-an-image', `${name} is not an image.`);
   if ((meta.pages ?? 1) > 1) throw new PageProblem('animated-image', `${name} is animated or has several frames: upload a still image.`);
-  if (meta.space === 'cmyk' || meta.channels === 5)
-    throw new PageProblem('cmyk-image', `${name} is a CMYK image: export it as RGB (sRGB) and upload it again.`);
+  if (meta.space === 'cmyk') throw new PageProblem('cmyk-image', `${name} is a CMYK image: export it as RGB (sRGB) and upload it again.`);
   const pixels = meta.width * meta.height;
   if (pixels > maxPixels)
     throw new PageProblem(

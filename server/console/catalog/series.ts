@@ -74,7 +74,17 @@ export async function seriesById(db: Db, id: number): Promise<Series | undefined
 
 /** The columns of a series' fields (what a create or a patch sets). */
 export function seriesColumns(f: Partial<SeriesCreate>) {
-  const out: Partial<Record<keyof SeriesTable, string | number>> = {};
+  const out: {
+    slug?: string;
+    label?: number;
+    status?: string;
+    release_schedule?: number;
+    update_timing?: number;
+    rating?: number;
+    is_simulpub?: number;
+    start_from_right?: number;
+    viewer_mode?: string;
+  } = {};
   if (f.slug !== undefined) out.slug = f.slug;
   if (f.label !== undefined) out.label = f.label;
   if (f.status !== undefined) out.status = f.status;
