@@ -50,32 +50,32 @@ const was =
   ({ context }: { context: ChapterLifecycleContext }) =>
     context.status === s;
 
-const adopt = assign({
-  status: ({ event }: { event: ChapterLifecycleEvent }) => (event as Loaded).status,
-  version: ({ event }: { event: ChapterLifecycleEvent }) => (event as Loaded).version,
-  problem: null,
-  changes: [],
-});
-
 /** An answer with the chapter's status goes to that status's state. */
 const STATE_OF = { draft: 'draft', scheduled: 'scheduled', live: 'live', down: 'takenDown' } as const;
 const GUARD = (prefix: 'is' | 'was', s: ChapterStatus) => `${prefix}${STATE_OF[s][0].toUpperCase()}${STATE_OF[s].slice(1)}`;
 const byStatus = (['draft', 'scheduled', 'live', 'down'] as const).map((s) => ({
   guard: GUARD('is', s) as 'isDraft' | 'isScheduled' | 'isLive' | 'isTakenDown',
   target: STATE_OF[s],
-  actions: adopt,
+  actions: 'adopt' as const,
 }));
 
 /** A refused write leaves the chapter where it was, with the reason (a live one is only taken down, not saved). */
 const back = (['draft', 'scheduled', 'down'] as const).map((s) => ({
   guard: GUARD('was', s) as 'wasDraft' | 'wasScheduled' | 'wasTakenDown',
   target: STATE_OF[s],
-  actions: assign({ problem: ({ event }: { event: ChapterLifecycleEvent }) => (event.type === 'save.failed' ? event.code : null) }),
+  actions: 'keepProblem' as const,
 }));
 
 export const chapterLifecycleMachine = setup({
   types: { context: {} as ChapterLifecycleContext, events: {} as ChapterLifecycleEvent },
   actions: {
+    adopt: assign({
+      status: ({ event }) => (event as Loaded).status,
+      version: ({ event }) => (event as Loaded).version,
+      problem: null,
+      changes: [],
+    }),
+    keepProblem: assign({ problem: ({ event }) => (event.type === 'save.failed' ? event.code : null) }),
     loadChapter: () => {},
     saveSchedule: (_, _p: { releaseAt: number; freeUntil: number | null; version: number }) => {},
     releaseNow: (_, _p: { version: number }) => {},

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { uploadQueueMachine } from './uploadQueueMachine';
+import { uploadQueueMachine, type UploadQueueEvent } from './uploadQueueMachine';
 import { UPLOAD_QUEUE_EVENTS, byStatuses } from '../../tests/model/consoleCatalogEvents';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../../tests/model/machineTestkit';
 import { edgeSequences } from '../../tests/model/consoleCatalogEdges';
 
-const two = {
+const two: UploadQueueEvent = {
   type: 'files.add',
   files: [
     { id: 'a', name: '002.png', size: 10 },
     { id: 'b', name: '001.png', size: 20 },
   ],
-} as const;
+};
 
 describe('uploadQueueMachine', () => {
   it('paths reach every state and transition', () => {

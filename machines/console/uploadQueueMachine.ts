@@ -48,23 +48,23 @@ const patch = (files: QueuedFile[], id: string, change: Partial<QueuedFile>) => 
 
 const empty: UploadQueueContext = { files: [], processed: 0, toProcess: 0, problem: null };
 
-const addFiles = assign({
-  files: ({ context, event }: { context: UploadQueueContext; event: UploadQueueEvent }) =>
-    event.type === 'files.add'
-      ? [
-          // A file added again (same id) replaces its earlier entry.
-          ...context.files.filter((f) => f.status !== 'sent' && !event.files.some((n) => n.id === f.id)),
-          ...event.files.map((f) => ({ ...f, sent: 0, status: 'waiting' as const, uploadId: null, code: null })),
-        ]
-      : context.files,
-  processed: 0,
-  toProcess: 0,
-  problem: null,
-});
-
 export const uploadQueueMachine = setup({
   types: { context: {} as UploadQueueContext, events: {} as UploadQueueEvent },
   actions: {
+    addFiles: assign({
+      files: ({ context, event }) =>
+        event.type === 'files.add'
+          ? [
+              // A file added again (same id) replaces its earlier entry.
+              ...context.files.filter((f) => f.status !== 'sent' && !event.files.some((n) => n.id === f.id)),
+              ...event.files.map((f) => ({ ...f, sent: 0, status: 'waiting' as const, uploadId: null, code: null })),
+            ]
+          : context.files,
+      processed: 0,
+      toProcess: 0,
+      problem: null,
+    }),
+    reset: assign(() => empty),
     startUpload: () => {},
     cancelUpload: () => {},
     retryUpload: () => {},
@@ -85,16 +85,16 @@ export const uploadQueueMachine = setup({
   initial: 'empty',
   states: {
     empty: {
-      on: { 'files.add': { target: 'ready', actions: addFiles } },
+      on: { 'files.add': { target: 'ready', actions: 'addFiles' } },
     },
     ready: {
       on: {
-        'files.add': { actions: addFiles },
+        'files.add': { actions: 'addFiles' },
         'file.remove': [
           {
             guard: 'lastFile',
             target: 'empty',
-            actions: [{ type: 'removeFile', params: ({ event }) => ({ id: event.id }) }, assign(empty)],
+            actions: [{ type: 'removeFile', params: ({ event }) => ({ id: event.id }) }, 'reset'],
           },
           {
             actions: [
@@ -103,7 +103,7 @@ export const uploadQueueMachine = setup({
             ],
           },
         ],
-        'queue.clear': { target: 'empty', actions: [{ type: 'cancelUpload' }, assign(empty)] },
+        'queue.clear': { target: 'empty', actions: [{ type: 'cancelUpload' }, 'reset'] },
         'upload.start': { target: 'uploading', actions: 'startUpload' },
       },
     },
@@ -137,14 +137,14 @@ export const uploadQueueMachine = setup({
           { target: 'stopped' },
         ],
         'connection.lost': 'offline',
-        'upload.cancel': { target: 'empty', actions: ['cancelUpload', assign(empty)] },
+        'upload.cancel': { target: 'empty', actions: ['cancelUpload', 'reset'] },
       },
     },
     // The tus client keeps what was sent; back online, each file goes on from its last offset.
     offline: {
       on: {
         'connection.back': { target: 'uploading', actions: 'retryUpload' },
-        'upload.cancel': { target: 'empty', actions: ['cancelUpload', assign(empty)] },
+        'upload.cancel': { target: 'empty', actions: ['cancelUpload', 'reset'] },
       },
     },
     // Some files failed: retry them, or cancel the lot.
@@ -159,7 +159,7 @@ export const uploadQueueMachine = setup({
             'retryUpload',
           ],
         },
-        'upload.cancel': { target: 'empty', actions: ['cancelUpload', assign(empty)] },
+        'upload.cancel': { target: 'empty', actions: ['cancelUpload', 'reset'] },
       },
     },
     processing: {
@@ -172,12 +172,12 @@ export const uploadQueueMachine = setup({
       },
     },
     done: {
-      on: { 'files.add': { target: 'ready', actions: addFiles } },
+      on: { 'files.add': { target: 'ready', actions: 'addFiles' } },
     },
     rejected: {
       on: {
-        'files.add': { target: 'ready', actions: addFiles },
-        'queue.clear': { target: 'empty', actions: assign(empty) },
+        'files.add': { target: 'ready', actions: 'addFiles' },
+        'queue.clear': { target: 'empty', actions: 'reset' },
       },
     },
   },

@@ -7,7 +7,7 @@ import { Field, Problem } from '../../app/ui';
 /** A new language for the series: its title's name (the other texts are written in the titles panel). */
 export function AddTitle({ seriesId, taken, onAdded }: { seriesId: number; taken: string[]; onAdded: () => void }) {
   const free = LANGUAGES.filter((l) => !taken.includes(l.short));
-  const [language, setLanguage] = useState(free[0]?.short ?? '');
+  const [language, setLanguage] = useState<string>(free[0]?.short ?? '');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   if (!free.length) return null;
