@@ -15,6 +15,8 @@ export class ConsoleProblem extends Error {
     detail: string,
     readonly retryAfter: number | null = null,
     readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
+    /** A 409 'conflict': the record as it is now (issue 31). */
+    readonly current: unknown = null,
   ) {
     super(detail);
     this.name = 'ConsoleProblem';
@@ -36,12 +38,18 @@ interface ProblemBody {
   detail?: string;
   retryAfter?: number;
   errors?: Array<{ path: string; message: string }>;
+  current?: unknown;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   return send<T>(method, path, body === undefined ? undefined : { type: 'application/json', data: JSON.stringify(body) });
+}
+
+/** A file as the request's whole body (issue 31: a title image), with its own content type. */
+export function apiFile<T>(path: string, file: Blob): Promise<T> {
+  return send<T>('POST', path, { type: file.type || 'application/octet-stream', data: file });
 }
 
 /** A file as the request's raw body (an image upload), with its own content type. */
@@ -73,6 +81,7 @@ async function send<T>(method: Method, path: string, body?: { type: string; data
     p.detail ?? p.title ?? res.statusText,
     p.retryAfter ?? (Number.isFinite(header) && header > 0 ? header : null),
     p.errors ?? [],
+    p.current ?? null,
   );
   if (problem.status === 401 && problem.code === 'unauthenticated') for (const l of unauthenticated) l();
   throw problem;

@@ -3,7 +3,7 @@ import { Loading } from '../../src/ui/Loading';
 import { t } from '../i18n';
 import { browserClock, ClockContext, type ConsoleClock } from './clock';
 import { SessionProvider, useMember, useSession, useSessionMachine } from './session';
-import { AREAS, reaches } from './nav';
+import { AREAS, DETAILS, reaches } from './nav';
 import { Frame } from './Frame';
 import SignInScreen from '../screens/signIn/SignInScreen';
 import EnrolScreen from '../screens/enrol/EnrolScreen';
@@ -23,6 +23,11 @@ import AnnouncementsScreen, { NewsScreen } from '../screens/announcements/TextsS
 import SurveysScreen from '../screens/surveys/SurveysScreen';
 import PreviewScreen from '../screens/preview/PreviewScreen';
 import ModerationScreen from '../screens/moderation/ModerationScreen';
+// issue 31: series, titles, chapters
+import SeriesListScreen from '../screens/series/SeriesListScreen';
+import SeriesEditorScreen from '../screens/series/SeriesEditorScreen';
+import ChaptersScreen from '../screens/chapters/ChaptersScreen';
+import ChapterScreen from '../screens/chapters/ChapterScreen';
 import '../theme.css';
 import './app.css';
 
@@ -44,6 +49,15 @@ const SCREENS = {
   surveys: SurveysScreen,
   preview: PreviewScreen,
   moderation: ModerationScreen,
+  // issue 31
+  series: SeriesListScreen,
+} as const;
+
+// issue 31: screens under an area, given the id in their address.
+const DETAIL_SCREENS = {
+  seriesEditor: ({ id }: { id: string }) => <SeriesEditorScreen key={id} id={Number(id)} />,
+  chapters: ({ id }: { id: string }) => <ChaptersScreen key={id} titleId={Number(id)} />,
+  chapter: ({ id }: { id: string }) => <ChapterScreen key={id} id={Number(id)} />,
 } as const;
 
 /** The console at /console: enrolment from a link, sign-in, then the frame with the areas the member's roles reach. */
@@ -72,6 +86,12 @@ function Screens() {
   return (
     <Frame>
       <Switch>
+        {/* issue 31: detail screens, each behind its API call's roles like the areas */}
+        {DETAILS.map((d) => (
+          <Route key={d.path} path={d.path}>
+            {(params: { id: string }) => <Detail detail={d} id={params.id} />}
+          </Route>
+        ))}
         {AREAS.map((a) => (
           <Route key={a.path} path={a.path}>
             <Area area={a} />
@@ -90,4 +110,12 @@ function Area({ area }: { area: (typeof AREAS)[number] }) {
   if (!reaches(area.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;
   const Screen = SCREENS[area.key];
   return <Screen />;
+}
+
+// issue 31
+function Detail({ detail, id }: { detail: (typeof DETAILS)[number]; id: string }) {
+  const member = useMember();
+  if (!reaches(detail.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;
+  const Screen = DETAIL_SCREENS[detail.key];
+  return <Screen id={id} />;
 }

@@ -19,6 +19,15 @@ export const AREAS = [
   { path: '/surveys', route: 'GET /surveys', key: 'surveys' },
   { path: '/preview', route: 'POST /preview-home', key: 'preview' },
   { path: '/comments', route: 'GET /comments', key: 'moderation' },
+  // issue 31: series, their titles and chapters
+  { path: '/series', route: 'GET /series', key: 'series' },
+] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
+
+// issue 31: screens reached from an area (not in the menu), with the API call that feeds each.
+export const DETAILS = [
+  { path: '/series/:id', route: 'GET /series/:id', key: 'seriesEditor' },
+  { path: '/titles/:id/chapters', route: 'GET /chapters', key: 'chapters' },
+  { path: '/chapters/:id', route: 'GET /chapters/:id', key: 'chapter' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 /** Whether a member with these roles may call the route (the server decides; this only hides what it would refuse). */

@@ -26,6 +26,8 @@ const TEXTS: readonly Role[] = ['editor', 'localizer'];
 const MODERATOR: readonly Role[] = ['moderator'];
 const SURVEY_READ: readonly Role[] = ['editor', 'moderator', 'analyst'];
 const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
+/** issue 31: series, images, chapters, uploads and releases are the editors'. */
+const EDITOR: readonly Role[] = ['editor'];
 
 /** Every console API route, "METHOD /path" under /console/api, with who may call it. */
 export const ROUTE_ACCESS = {
@@ -121,6 +123,33 @@ export const ROUTE_ACCESS = {
   'POST /comments/:id/restore': MODERATOR,
   'PATCH /feedback/:id': MODERATOR,
   'GET /feedback/export': MODERATOR,
+  // issue 31: series, titles, images, chapters, uploads, releases, previews (a localizer: title texts of their languages)
+  'GET /catalog/titles/:id': CATALOG,
+  'POST /catalog/titles/:id/images/:kind': EDITOR,
+  'GET /series': CATALOG,
+  'POST /series': EDITOR,
+  'GET /series/:id': CATALOG,
+  'PATCH /series/:id': EDITOR,
+  'POST /series/:id/titles': EDITOR,
+  'GET /chapters': EDITOR,
+  'POST /chapters': EDITOR,
+  'GET /chapters/:id': EDITOR,
+  'PATCH /chapters/:id': EDITOR,
+  'DELETE /chapters/:id': EDITOR,
+  'PUT /chapters/:id/pages': EDITOR,
+  'POST /chapters/:id/process': EDITOR,
+  'GET /chapters/:id/pages/:page/thumb.webp': EDITOR,
+  'POST /uploads': EDITOR,
+  'PATCH /uploads/:id': EDITOR,
+  'DELETE /uploads/:id': EDITOR,
+  'PUT /releases/:id': EDITOR,
+  'DELETE /releases/:id': EDITOR,
+  'POST /releases/:id/now': EDITOR,
+  'POST /releases/:id/take-down': EDITOR,
+  'POST /releases/:id/restore': EDITOR,
+  'POST /preview/:id': EDITOR,
+  'GET /preview/:token': EDITOR,
+  'GET /preview/:token/page/:idx/:file': EDITOR,
 } as const satisfies Record<string, Access>;
 
 export type ConsoleRoute = keyof typeof ROUTE_ACCESS;

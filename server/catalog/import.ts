@@ -1,18 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
-import { QUALITIES, SINGLE_WIDTH } from '../images/urls.js';
-import { newPageKey, xorWithKey } from '../images/crypto.js';
-import { WEBP } from '../images/store.js';
+import { QUALITIES } from '../images/urls.js';
 import { imageBlobs } from '../images/blobs.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
 import { importsRepo } from '../repos/imports.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
-import { IMAGE_EXT, ImportError, readSource, type RawPage } from './importSource.js';
+import { ImportError, readSource, type RawPage } from './importSource.js';
+import { processPage } from './pageProcessing.js';
 
 /**
  * Chapter import (issue #3): a folder of images or a .cbz/.zip archive
@@ -53,62 +51,14 @@ export interface ImportResult {
   doubles: number;
 }
 
-/** Landscape pages (wider than this ratio) are DOUBLE spreads. */
-const DOUBLE_RATIO = 1.2;
-
-/** The largest side WebP and baseline JPEG can hold. */
-const WEBP_MAX = 16383;
-const JPEG_MAX = 65535;
-
-/**
- * WebP when the page fits it; a taller strip as JPEG (same quality), and
- * beyond JPEG's limit as PNG. The file keeps its .webp URL: it is served
- * encrypted and the viewer decodes the bytes whatever their format
- * (createImageBitmap reads the format from the data).
- */
-function encode(img: ReturnType<typeof sharp>, width: number, height: number): Promise<Buffer> {
-  const side = Math.max(width, height);
-  if (side <= WEBP_MAX) return img.webp(WEBP).toBuffer();
-  if (side <= JPEG_MAX) return img.jpeg({ quality: WEBP.quality, mozjpeg: false }).toBuffer();
-  return img.png({ compressionLevel: 6 }).toBuffer();
-}
-
+/** Prepares each page (pageProcessing.ts, the console's path too) into tmp/<idx>/<quality>.webp. */
 async function prepare(pages: RawPage[], tmp: string, report: (i: number) => void) {
   const rows: Array<{ type: PageType; width: number; height: number; key: string }> = [];
   for (let i = 0; i < pages.length; i++) {
-    const p = pages[i];
-    let meta: { width?: number | undefined; height?: number | undefined };
-    try {
-      if (!IMAGE_EXT.test(p.name)) throw new Error('not an image file name');
-      meta = await sharp(p.data).metadata();
-      if (!meta.width || !meta.height) throw new Error('no size');
-    } catch (e) {
-      throw new ImportError(`${p.name} is not an image (${(e as Error).message})`);
-    }
-    const double = meta.width / meta.height > DOUBLE_RATIO;
-    const key = newPageKey();
-    const highW = SINGLE_WIDTH.high * (double ? 2 : 1);
-    rows.push({
-      type: double ? PageType.DOUBLE : PageType.SINGLE,
-      width: highW,
-      height: Math.round((meta.height * highW) / meta.width),
-      key,
-    });
-    for (const q of QUALITIES) {
-      const w = SINGLE_WIDTH[q] * (double ? 2 : 1);
-      let webp: Buffer;
-      try {
-        const img = sharp(p.data, { limitInputPixels: 2 ** 30 })
-          .rotate()
-          .resize({ width: w });
-        webp = await encode(img, w, Math.round((meta.height * w) / meta.width));
-      } catch (e) {
-        throw new ImportError(`${p.name} could not be decoded (${(e as Error).message})`);
-      }
-      const file = path.join(tmp, String(i), `${q}.webp`);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, xorWithKey(webp, key));
-    }
+    const p = await processPage(pages[i].name, await pages[i].read());
+    rows.push({ type: p.type, width: p.width, height: p.height, key: p.key });
+    fs.mkdirSync(path.join(tmp, String(i)), { recursive: true });
+    for (const q of QUALITIES) fs.writeFileSync(path.join(tmp, String(i), `${q}.webp`), p.files[q]);
     report(i + 1);
   }
   return rows;
@@ -132,7 +82,8 @@ export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions
   } else {
     throw new ImportError('give --title <id> for an existing title, or --name, --author and --language for a new one');
   }
-  const raw = await readSource(o.source);
+  const source = await readSource(o.source);
+  const raw = source.pages;
   const total = raw.length;
   const tmp = path.join(o.dataDir, 'img', `.import-${crypto.randomBytes(6).toString('hex')}`);
   fs.mkdirSync(tmp, { recursive: true });
@@ -159,6 +110,7 @@ export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions
     );
     return result;
   } finally {
+    source.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

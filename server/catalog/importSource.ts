@@ -6,63 +6,185 @@ import yauzl from 'yauzl';
 export class ImportError extends Error {}
 
 /**
- * The images of a chapter import (server/catalog/import.ts): the files of a
- * folder or the entries of a .cbz/.zip archive, hidden files and folders
- * skipped, in natural file-name order.
+ * Bad input of a page source, with the console's problem code
+ * (core/console/schemas/common.ts): the console answers it, the CLI prints it.
+ */
+export class PageProblem extends ImportError {
+  constructor(
+    readonly code:
+      | 'not-an-image'
+      | 'empty-file'
+      | 'image-too-large'
+      | 'animated-image'
+      | 'cmyk-image'
+      | 'bad-archive'
+      | 'encrypted-archive'
+      | 'archive-too-large'
+      | 'too-many-pages'
+      | 'unsafe-path'
+      | 'no-pages',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The images of a chapter (server/catalog/pageProcessing.ts): files of a
+ * folder, uploaded files, or the entries of a .cbz/.zip archive, hidden
+ * files and folders skipped, in natural file-name order. Each is read only
+ * when its turn comes, so a 400-page chapter is never in memory at once.
  */
 /** The file names of the images an import reads. */
 export const IMAGE_EXT = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
+export const ARCHIVE_EXT = /\.(cbz|zip)$/i;
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export interface RawPage {
   name: string;
-  data: Buffer;
+  read(): Promise<Buffer>;
 }
+
+export interface SourceLimits {
+  maxPages: number;
+  /** Unpacked bytes of an archive (a zip bomb stops here). */
+  maxUnpackedBytes: number;
+}
+
+/** What `npm run import` accepts (the console's UPLOAD_LIMITS are the same). */
+export const DEFAULT_LIMITS: SourceLimits = { maxPages: 400, maxUnpackedBytes: 1024 * 1024 * 1024 };
 
 const skipName = (n: string) =>
   n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
+
+/** A name that would climb out of the archive's folder if unpacked. */
+const climbs = (n: string) => n.startsWith('/') || n.includes('\\') || /^[A-Za-z]:/.test(n) || n.split('/').includes('..');
+
+function fileOf(name: string, file: string): RawPage {
+  return { name, read: () => fs.promises.readFile(file) };
+}
 
 function readFolder(dir: string): RawPage[] {
   const out: RawPage[] = [];
   for (const n of fs.readdirSync(dir)) {
     const full = path.join(dir, n);
     if (skipName(n) || !fs.statSync(full).isFile()) continue;
-    out.push({ name: n, data: fs.readFileSync(full) });
+    out.push(fileOf(n, full));
   }
   return out;
 }
 
-function readArchive(file: string): Promise<RawPage[]> {
+function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
+    zip.openReadStream(entry, (e, stream) => {
+      if (e || !stream)
+        return reject(new PageProblem('bad-archive', `${label}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
+      const parts: Buffer[] = [];
+      stream.on('data', (c: Buffer) => parts.push(c));
+      stream.on('error', (se: Error) => reject(new PageProblem('bad-archive', `${label} is corrupt: ${se.message}`)));
+      stream.on('end', () => resolve(Buffer.concat(parts)));
+    });
+  });
+}
+
+/**
+ * The archive's entries, checked before any is unpacked: encrypted, a name
+ * climbing out, more pages or more unpacked bytes than allowed are refused
+ * (yauzl checks each entry's real size against its declared one as it reads).
+ * The archive stays open until `close`.
+ */
+function readArchive(file: string, label: string, limits: SourceLimits): Promise<{ pages: RawPage[]; close(): void }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (err, zip) => {
       if (err || !zip)
-        return reject(new ImportError(`${path.basename(file)} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
-      const out: RawPage[] = [];
-      zip.on('error', (e: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${e.message}`)));
+        return reject(new PageProblem('bad-archive', `${label} is not a readable .zip/.cbz archive (${err?.message ?? 'unknown error'})`));
+      const entries: yauzl.Entry[] = [];
+      let unpacked = 0;
+      const fail = (p: PageProblem) => {
+        zip.close();
+        reject(p);
+      };
+      zip.on('error', (e: Error) =>
+        fail(
+          /relative path|absolute path/i.test(e.message)
+            ? new PageProblem('unsafe-path', `${label}: ${e.message}`)
+            : new PageProblem('bad-archive', `${label} is corrupt: ${e.message}`),
+        ),
+      );
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (skipName(entry.fileName)) return zip.readEntry();
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream)
-            return reject(new ImportError(`${path.basename(file)}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('error', (se: Error) => reject(new ImportError(`${path.basename(file)} is corrupt: ${se.message}`)));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(parts) });
-            zip.readEntry();
-          });
-        });
+        if (climbs(entry.fileName)) return fail(new PageProblem('unsafe-path', `${label}: "${entry.fileName}" climbs out of the archive`));
+        if (entry.isEncrypted()) return fail(new PageProblem('encrypted-archive', `${label} is encrypted: upload it without a password`));
+        if (!skipName(entry.fileName)) {
+          entries.push(entry);
+          unpacked += entry.uncompressedSize;
+          if (entries.length > limits.maxPages)
+            return fail(new PageProblem('too-many-pages', `${label} holds more than ${limits.maxPages} pages`));
+          if (unpacked > limits.maxUnpackedBytes)
+            return fail(
+              new PageProblem('archive-too-large', `${label} unpacks to more than ${Math.round(limits.maxUnpackedBytes / 2 ** 20)} MiB`),
+            );
+        }
+        zip.readEntry();
       });
-      zip.on('end', () => resolve(out));
+      zip.on('end', () =>
+        resolve({
+          pages: entries.map((e) => ({ name: e.fileName, read: () => readStream(zip, e, label) })),
+          close: () => zip.close(),
+        }),
+      );
       zip.readEntry();
     });
   });
 }
 
-export async function readSource(source: string): Promise<RawPage[]> {
+/** A set of pages to read, and what to release afterwards (an open archive). */
+export interface PageSource {
+  pages: RawPage[];
+  close(): void;
+}
+
+/**
+ * Files given one by one (uploads, a folder's files): images, or a single
+ * archive. `files` pairs a display name with where its bytes are.
+ */
+export async function sourceOf(files: { name: string; file: string }[], limits: SourceLimits = DEFAULT_LIMITS): Promise<PageSource> {
+  let closers: (() => void)[] = [];
+  const pages: RawPage[] = [];
+  try {
+    for (const f of files) {
+      if (ARCHIVE_EXT.test(f.name)) {
+        const a = await readArchive(f.file, f.name, limits);
+        closers.push(a.close);
+        pages.push(...a.pages);
+      } else if (!skipName(f.name)) pages.push(fileOf(f.name, f.file));
+    }
+  } catch (e) {
+    for (const c of closers) c();
+    throw e;
+  }
+  if (pages.length === 0) throw new PageProblem('no-pages', 'No images were given.');
+  if (pages.length > limits.maxPages) {
+    for (const c of closers) c();
+    throw new PageProblem('too-many-pages', `More than ${limits.maxPages} pages.`);
+  }
+  const close = () => {
+    for (const c of closers) c();
+    closers = [];
+  };
+  return { pages: pages.sort((a, b) => collator.compare(a.name, b.name)), close };
+}
+
+/** A folder or a .cbz/.zip archive on this machine (npm run import). */
+export async function readSource(source: string, limits: SourceLimits = DEFAULT_LIMITS): Promise<PageSource> {
   if (!fs.existsSync(source)) throw new ImportError(`${source} does not exist`);
-  const pages = fs.statSync(source).isDirectory() ? readFolder(source) : /\.(cbz|zip)$/i.test(source) ? await readArchive(source) : null;
-  if (!pages) throw new ImportError(`${source} is neither a folder nor a .cbz/.zip archive`);
-  if (pages.length === 0) throw new ImportError(`${source} holds no images`);
-  return pages.sort((a, b) => collator.compare(a.name, b.name));
+  if (fs.statSync(source).isDirectory()) {
+    const pages = readFolder(source);
+    if (pages.length === 0) throw new ImportError(`${source} holds no images`);
+    if (pages.length > limits.maxPages) throw new PageProblem('too-many-pages', `${source} holds more than ${limits.maxPages} pages`);
+    return { pages: pages.sort((a, b) => collator.compare(a.name, b.name)), close: () => {} };
+  }
+  if (!ARCHIVE_EXT.test(source)) throw new ImportError(`${source} is neither a folder nor a .cbz/.zip archive`);
+  const s = await sourceOf([{ name: path.basename(source), file: source }], limits);
+  if (s.pages.length === 0) throw new ImportError(`${source} holds no images`);
+  return s;
 }

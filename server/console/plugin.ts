@@ -4,6 +4,8 @@ import type { Access } from '../../core/console/roles.js';
 import { Problem } from '../../core/console/schemas/common.js';
 import type { Lifetimes } from './sessions.js';
 import './principal.js';
+// issue 31
+import catalogPlugin from './catalog/plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +33,8 @@ export default fp(
     app.decorate('consoleLifetimes', { idle: app.config.consoleIdleMinutes * 60, absolute: app.config.consoleSessionHours * 3600 });
     const routes: typeof app.consoleRoutes = [];
     app.decorate('consoleRoutes', routes);
+    // issue 31: the catalog's page jobs and release timers
+    await app.register(catalogPlugin);
     app.addHook('onRoute', (r) => {
       if (!r.url.startsWith(`${CONSOLE_API}/`)) return;
       for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, access: r.config?.access });

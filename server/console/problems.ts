@@ -7,7 +7,7 @@ export class ConsoleProblem extends Error {
     readonly code: ProblemCode,
     readonly title: string,
     readonly detail: string,
-    readonly extra: { errors?: { path: string; message: string }[]; retryAfter?: number } = {},
+    readonly extra: { errors?: { path: string; message: string }[]; retryAfter?: number; current?: unknown } = {},
   ) {
     super(detail);
   }
@@ -41,6 +41,15 @@ export const problems = {
   commonPassword: () => new ConsoleProblem(422, 'common-password', 'Password too common', 'This password is among the most common ones.'),
   lastFactor: () => new ConsoleProblem(409, 'last-factor', 'Last second factor', 'Add another second factor before removing this one.'),
   disabled: () => new ConsoleProblem(403, 'disabled', 'Account disabled', 'This account is disabled: ask an owner.'),
+  // issue 31
+  /** A stale write: the record as it is now travels with the answer (the console shows what changed). */
+  conflictWith: (current: unknown, detail = 'Someone changed it meanwhile: look at their change, then try again.') =>
+    new ConsoleProblem(409, 'conflict', 'Changed meanwhile', detail, { current }),
+  duplicateName: (detail: string) => new ConsoleProblem(409, 'duplicate-name', 'Name taken', detail),
+  wrongState: (detail: string) => new ConsoleProblem(409, 'wrong-state', 'Not possible now', detail),
+  noPages: () => new ConsoleProblem(409, 'no-pages', 'No pages', 'A chapter cannot be released without pages.'),
+  gone: (detail = 'The chapter was deleted meanwhile.') => new ConsoleProblem(404, 'gone', 'Gone', detail),
+  bad: (status: number, code: ProblemCode, detail: string) => new ConsoleProblem(status, code, 'Cannot use this file', detail),
 };
 
 /** The problem document (type is a URN: the codes are stable names, not pages). */

@@ -36,6 +36,8 @@ import type {
 } from './schemaConsole.js';
 // issue 33 (statistics)
 import type { StatsHourlyTable } from './schemaStats.js';
+// issue 31
+import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -86,6 +88,11 @@ export interface Database {
   stats_hourly: StatsHourlyTable;
   // Issue 32.
   home_previews: HomePreviewTable;
+  // issue 31
+  console_chapters: ConsoleChapterTable;
+  console_pages: ConsolePageTable;
+  console_uploads: ConsoleUploadTable;
+  console_previews: ConsolePreviewTable;
 }
 
 /** A series: one work, published as one title per language. */
@@ -108,6 +115,10 @@ export interface SeriesTable {
   start_from_right: number;
   region_code: string;
   created_at: number;
+  /** Bumped by each console edit (issue 31). */
+  version: Generated<number>;
+  /** 'any' | 'vertical' | 'horizontal' (issue 31). */
+  viewer_mode: Generated<string>;
 }
 
 /** One language edition of a series. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where page images and art are kept, by the path of their URL under /img/
@@ -14,6 +14,8 @@ export interface Blobs {
   put(key: string, data: Buffer): Promise<void>;
   /** Moves a prepared folder to prefix, replacing what was there (the importer's pages). */
   putFolder(dir: string, prefix: string): Promise<void>;
+  /** Removes everything under prefix/ (a draft's pages that are no more: issue 31). */
+  removeFolder(prefix: string): Promise<void>;
 }
 
 /** Writes a file so that readers never see half of it. */
@@ -43,6 +45,10 @@ function localBlobs(root: string): Blobs {
       fs.rmSync(dest, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(dir, dest);
+      return Promise.resolve();
+    },
+    removeFolder(prefix) {
+      fs.rmSync(path.join(root, prefix), { recursive: true, force: true });
       return Promise.resolve();
     },
   };
@@ -104,6 +110,15 @@ function s3Blobs(url: string): Blobs {
         }
       };
       await Promise.all(Array.from({ length: Math.min(UPLOADS, files.length) }, worker));
+    },
+    async removeFolder(dest) {
+      for (;;) {
+        const list = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${dest}/`, MaxKeys: 1000 }));
+        const keys = (list.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length === 0) return;
+        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+        if (!list.IsTruncated) return;
+      }
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { DB } from '../db/index.js';
 import { dialectOf } from '../db/dialect.js';
 import { noticeSql } from '../cluster/notices.js';
@@ -118,15 +120,7 @@ export function importsRepo(db: DB, { titleImageUrl, chapterThumbUrl }: ImportUr
             })
             .execute();
         }
-        const chapterId =
-          Number(
-            (
-              await trx
-                .selectFrom('chapters')
-                .select((eb) => eb.fn.max('id').as('m'))
-                .executeTakeFirst()
-            )?.m ?? 0,
-          ) + 1;
+        const chapterId = await nextChapterId(trx);
         const seq =
           Number(
             (
@@ -175,4 +169,21 @@ export function importsRepo(db: DB, { titleImageUrl, chapterThumbUrl }: ImportUr
       });
     },
   };
+}
+
+/**
+ * The next chapter id: above every chapter readers see and every console
+ * draft (issue 31), which takes its id before it reaches `chapters`.
+ */
+export async function nextChapterId(db: Kysely<Database>): Promise<number> {
+  const max = async (t: 'chapters' | 'console_chapters') =>
+    Number(
+      (
+        await db
+          .selectFrom(t)
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
+  return Math.max(await max('chapters'), await max('console_chapters')) + 1;
 }

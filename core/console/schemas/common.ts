@@ -35,6 +35,24 @@ const PROBLEM_CODES = [
   'last-factor',
   'disabled',
   'internal',
+  // issue 31: catalog, uploads and releases
+  'duplicate-name',
+  'not-an-image',
+  'empty-file',
+  'image-too-large',
+  'animated-image',
+  'cmyk-image',
+  'bad-archive',
+  'encrypted-archive',
+  'archive-too-large',
+  'too-many-pages',
+  'unsafe-path',
+  'upload-too-large',
+  'upload-unknown',
+  'no-pages',
+  'wrong-state',
+  'gone',
+  'points-at-draft',
 ] as const;
 /** A failure (RFC 9457 application/problem+json); `code` is what the console app translates. */
 export const Problem = Type.Object({
@@ -45,6 +63,8 @@ export const Problem = Type.Object({
   code: Type.Union(PROBLEM_CODES.map((c) => Type.Literal(c))),
   errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
   retryAfter: Type.Optional(Type.Integer()),
+  /** issue 31: a 409 `conflict` carries the record as it is now (the console shows what changed). */
+  current: Type.Optional(Type.Unknown()),
 });
 export type Problem = Static<typeof Problem>;
 

@@ -10,6 +10,8 @@ import { hardening } from './0011_hardening.js';
 import { stats } from './0014_stats.js';
 // Issue 32.
 import { home } from './0013_home.js';
+// issue 31
+import { catalog } from './0012_catalog.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -23,4 +25,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0014_stats': stats,
   // Issue 32.
   '0013_home': home,
+  // issue 31
+  '0012_catalog': catalog,
 };

@@ -1,6 +1,14 @@
 import { routeModule } from '../../../../lib/route.js';
-import { CatalogTitle, CatalogTitles, TitlePatch, TitleQuery } from '../../../../../core/console/schemas/areas.js';
+import { CatalogTitles, TitleQuery } from '../../../../../core/console/schemas/areas.js';
 import { IdParams } from '../../../../../core/console/schemas/common.js';
+import { TitleFull, TitleFullPatch, TitleImageKind, VersionQuery } from '../../../../../core/console/schemas/catalog.js';
+import { Type } from '@sinclair/typebox';
+import { titleById } from '../../../../console/catalog/series.js';
+import { IMAGE_COLUMN, storeTitleImage } from '../../../../console/catalog/titleImages.js';
+import { imageBlobs } from '../../../../images/blobs.js';
+import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
+import { ConsoleProblem } from '../../../../console/problems.js';
+import { PageProblem } from '../../../../catalog/importSource.js';
 import { byCode, languageOrDefault } from '../../../../../core/languages.js';
 import type { Principal } from '../../../../console/principal.js';
 import { audit } from '../../../../console/audit.js';
@@ -15,7 +23,7 @@ import { problems } from '../../../../console/problems.js';
 const FIELDS = ['id', 'series_id', 'language', 'name', 'author', 'overview', 'version'] as const;
 
 type Row = { id: number; series_id: number; language: number; name: string; author: string; overview: string; version: number };
-const titleOf = (r: Row): CatalogTitle => ({
+const titleOf = (r: Row) => ({
   id: r.id,
   seriesId: r.series_id,
   language: languageOrDefault(r.language).short,
@@ -51,25 +59,37 @@ const route = routeModule((app) => {
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: TitlePatch }>(
+  app.get<{ Params: { id: number } }>(
     '/titles/:id',
-    { config: access('PATCH /catalog/titles/:id'), schema: { params: IdParams, body: TitlePatch, response: { 200: CatalogTitle } } },
+    { config: access('GET /catalog/titles/:id'), schema: { params: IdParams, response: { 200: TitleFull } } },
+    async (req) => (await titleById(app.db, req.params.id)) ?? Promise.reject(problems.notFound('No such title.')),
+  );
+
+  // issue 31: every text of a title (a localizer: only in their languages); a stale version answers the title as it is now.
+  app.patch<{ Params: { id: number }; Body: TitleFullPatch }>(
+    '/titles/:id',
+    { config: access('PATCH /catalog/titles/:id'), schema: { params: IdParams, body: TitleFullPatch, response: { 200: TitleFull } } },
     async (req) => {
-      const row = await app.db.selectFrom('titles').select(FIELDS).where('id', '=', req.params.id).executeTakeFirst();
-      if (!row) throw problems.notFound('No such title.');
-      const before = titleOf(row);
+      const before = await titleById(app.db, req.params.id);
+      if (!before) throw problems.notFound('No such title.');
       if (!editable(req.staff)?.(before.language)) throw problems.forbidden('This title is not in your languages.');
-      const { version, ...fields } = req.body;
+      const { version, viewingPeriod, nonAppearance, isNew, ...texts } = req.body;
       const now = app.clock.nowSec();
       const after = await app.db.transaction().execute(async (trx) => {
         const r = await trx
           .updateTable('titles')
-          .set((eb) => ({ ...fields, version: eb('version', '+', 1) }))
+          .set((eb) => ({
+            ...texts,
+            ...(viewingPeriod !== undefined ? { viewing_period_description: viewingPeriod } : {}),
+            ...(nonAppearance !== undefined ? { non_appearance_info: nonAppearance } : {}),
+            ...(isNew !== undefined ? { is_new: isNew ? 1 : 0 } : {}),
+            version: eb('version', '+', 1),
+          }))
           .where('id', '=', req.params.id)
           .where('version', '=', version)
           .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw problems.conflict();
-        const after = titleOf(await trx.selectFrom('titles').select(FIELDS).where('id', '=', req.params.id).executeTakeFirstOrThrow());
+        if (Number(r.numUpdatedRows) !== 1) throw problems.conflictWith(await titleById(trx, req.params.id));
+        const after = (await titleById(trx, req.params.id))!;
         await audit(trx, req, now, { action: 'title.update', target: `title:${req.params.id}`, before, after });
         return after;
       });
@@ -77,5 +97,64 @@ const route = routeModule((app) => {
       return after;
     },
   );
+
+  registerImages(app);
 });
+
+/**
+ * POST /titles/:id/images/:kind?version=N, the raw image as the body (not
+ * multipart: one file, its type in Content-Type). Refused before it is read
+ * when it says it is too large.
+ */
+function registerImages(app: Parameters<Parameters<typeof routeModule>[0]>[0]) {
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxImageBytes }, (_req, body, done) =>
+    done(null, body),
+  );
+  const blobs = imageBlobs(app.config);
+  app.post<{ Params: { id: number; kind: TitleImageKind }; Querystring: { version: number }; Body: Buffer }>(
+    '/titles/:id/images/:kind',
+    {
+      config: access('POST /catalog/titles/:id/images/:kind'),
+      schema: {
+        params: Type.Object({ id: IdParams.properties.id, kind: TitleImageKind }),
+        querystring: VersionQuery,
+        response: { 200: TitleFull },
+      },
+      preParsing: async (req) => {
+        if (Number(req.headers['content-length'] ?? 0) > UPLOAD_LIMITS.maxImageBytes)
+          throw problems.bad(413, 'image-too-large', `Images stop at ${UPLOAD_LIMITS.maxImageBytes / 2 ** 20} MiB.`);
+        if (!/^image\//.test(req.headers['content-type'] ?? ''))
+          throw problems.bad(415, 'not-an-image', 'Send the image itself with its type (image/png, image/jpeg, image/webp).');
+      },
+    },
+    async (req) => {
+      const before = await titleById(app.db, req.params.id);
+      if (!before) throw problems.notFound('No such title.');
+      if (before.version !== req.query.version) throw problems.conflictWith(before);
+      let url: string;
+      try {
+        url = await storeTitleImage(blobs, req.params.id, req.params.kind, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+      } catch (e) {
+        if (e instanceof PageProblem)
+          throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);
+        throw e;
+      }
+      const now = app.clock.nowSec();
+      const after = await app.db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('titles')
+          .set((eb) => ({ [IMAGE_COLUMN[req.params.kind]]: url, version: eb('version', '+', 1) }))
+          .where('id', '=', req.params.id)
+          .where('version', '=', req.query.version)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw problems.conflictWith(await titleById(trx, req.params.id));
+        const after = (await titleById(trx, req.params.id))!;
+        await audit(trx, req, now, { action: 'title.image', target: `title:${req.params.id}`, before: before.images, after: after.images });
+        return after;
+      });
+      app.notices.publish({ kind: 'catalog' });
+      return after;
+    },
+  );
+}
 export default route;

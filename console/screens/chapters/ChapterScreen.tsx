@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { Chapter } from '../../../core/console/schemas/catalog';
+import { api, problemCode } from '../../api/client';
+import { t } from '../../i18n';
+import { Problem } from '../../app/ui';
+import { ChapterDetails } from './ChapterDetails';
+import { PageBoard } from './PageBoard';
+import { SchedulePanel } from './SchedulePanel';
+import { UploadPanel } from './UploadPanel';
+import { useCatalogEnv } from './env';
+import './chapters.css';
+
+/** One chapter: its name and thumbnail, the upload, the page board, its release, and a preview as a reader. */
+export default function ChapterScreen({ id }: { id: number }) {
+  const env = useCatalogEnv();
+  const [chapter, setChapter] = useState<Chapter | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api<Chapter>('GET', `/chapters/${id}`).then(
+      (c) => live && setChapter(c),
+      (e: unknown) => live && setError(problemCode(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  const onChapter = useCallback((c: Chapter) => setChapter(c), []);
+  if (!chapter) return <Problem code={error} />;
+  const preview = () =>
+    api<{ url: string }>('POST', `/preview/${chapter.id}`).then(
+      (p) => {
+        setPreviewProblem(null);
+        env.openPreview(p.url);
+      },
+      (e: unknown) => setPreviewProblem(problemCode(e)),
+    );
+  return (
+    <>
+      <p>
+        <Link href={`/titles/${chapter.titleId}/chapters`}>{t('console.chapter.back')}</Link>
+      </p>
+      <h1>{t('console.chapter.heading', { name: chapter.name })}</h1>
+      <div className="c-row">
+        <button type="button" className="c-button" disabled={chapter.pages.length === 0} onClick={() => void preview()}>
+          {t('console.chapter.preview')}
+        </button>
+      </div>
+      <Problem code={previewProblem} />
+      <div className="c-chapter">
+        <ChapterDetails chapter={chapter} onChapter={onChapter} />
+        <SchedulePanel chapter={chapter} onChapter={onChapter} />
+      </div>
+      {chapter.state === 'draft' ? <UploadPanel chapter={chapter} onChapter={onChapter} /> : null}
+      <PageBoard chapter={chapter} onChapter={onChapter} />
+    </>
+  );
+}

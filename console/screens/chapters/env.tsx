@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import { browserClock, type ConsoleClock } from '../../app/clock';
+import { uppyUploader, type MakeUploader } from './uploader';
+
+/** What the chapter screens take from outside: the timers (the job's progress poll) and the upload transport. */
+export interface CatalogEnv {
+  clock: ConsoleClock;
+  makeUploader: MakeUploader;
+  /** Opens the reader's viewer on a preview link (a new tab in the browser). */
+  openPreview: (url: string) => void;
+}
+
+const CatalogEnvContext = createContext<CatalogEnv>({
+  clock: browserClock,
+  makeUploader: uppyUploader,
+  openPreview: (url) => void window.open(url, '_blank', 'noopener'),
+});
+
+export const CatalogEnvProvider = CatalogEnvContext.Provider;
+export const useCatalogEnv = () => useContext(CatalogEnvContext);

@@ -1,0 +1,87 @@
+import Uppy from '@uppy/core';
+import Tus from '@uppy/tus';
+import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
+import { API_BASE } from '../../api/client';
+
+/**
+ * The chapter upload's transport, behind a small interface so the screen's
+ * machine drives it and tests can script it: Uppy's core with its tus
+ * plugin (resumable: a dropped connection goes on from the last offset the
+ * server acknowledged), our own React UI around its events.
+ */
+export interface UploaderEvents {
+  progress(id: string, sent: number): void;
+  sent(id: string, uploadId: string): void;
+  failed(id: string, code: string): void;
+  complete(): void;
+  offline(): void;
+  online(): void;
+}
+
+export interface ChapterUploader {
+  /** Queues files; answers what was queued (Uppy refuses duplicates and files over the cap). */
+  add(files: File[]): Array<{ id: string; name: string; size: number }>;
+  remove(id: string): void;
+  start(): void;
+  cancel(): void;
+  /** Sends the failed or interrupted files again from where they stopped. */
+  retry(): void;
+  close(): void;
+}
+
+export type MakeUploader = (chapterId: number, on: UploaderEvents) => ChapterUploader;
+
+/** The name the server sorts pages by: the path inside a picked folder, else the file's name. */
+const nameOf = (f: File) => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+
+/** The problem code of a refused tus request (its body is problem+json), else 'network'. */
+function codeOf(response: unknown): string {
+  const xhr = (response as { body?: { xhr?: XMLHttpRequest } } | undefined)?.body?.xhr;
+  try {
+    const p = JSON.parse(xhr?.responseText ?? '') as { code?: string };
+    return p.code ?? 'network';
+  } catch {
+    return 'network';
+  }
+}
+
+export const uppyUploader: MakeUploader = (chapterId, on) => {
+  const uppy = new Uppy({
+    autoProceed: false,
+    allowMultipleUploadBatches: true,
+    restrictions: { maxFileSize: UPLOAD_LIMITS.maxUploadBytes, maxNumberOfFiles: UPLOAD_LIMITS.maxPages },
+  }).use(Tus, {
+    endpoint: `${API_BASE}/uploads`,
+    headers: { 'X-Console-Request': '1' },
+    removeFingerprintOnSuccess: true,
+    allowedMetaFields: ['chapterId', 'filename'],
+    retryDelays: [0, 1000, 3000, 5000],
+  });
+  uppy.on('upload-progress', (file, p) => file && on.progress(file.id, p.bytesUploaded));
+  uppy.on('upload-success', (file, r) => file && on.sent(file.id, (r?.uploadURL ?? '').split('/').pop() ?? ''));
+  uppy.on('upload-error', (file, _e, response) => file && on.failed(file.id, codeOf(response)));
+  uppy.on('complete', () => on.complete());
+  uppy.on('is-offline', () => on.offline());
+  uppy.on('back-online', () => on.online());
+  return {
+    add: (files) =>
+      files.flatMap((f) => {
+        try {
+          const id = uppy.addFile({
+            name: nameOf(f),
+            type: f.type,
+            data: f,
+            meta: { chapterId: String(chapterId), filename: nameOf(f) },
+          });
+          return [{ id, name: nameOf(f), size: f.size }];
+        } catch {
+          return [];
+        }
+      }),
+    remove: (id) => uppy.removeFile(id),
+    start: () => void uppy.upload().catch(() => {}),
+    cancel: () => uppy.cancelAll(),
+    retry: () => void uppy.retryAll().catch(() => {}),
+    close: () => uppy.destroy(),
+  };
+};

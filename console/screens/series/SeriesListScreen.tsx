@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Series } from '../../../core/console/schemas/catalog';
+import { api, problemCode, query } from '../../api/client';
+import { t } from '../../i18n';
+import { useLoad } from '../../app/useLoad';
+import { useMember } from '../../app/session';
+import { reaches } from '../../app/nav';
+import { Field, Problem } from '../../app/ui';
+import { SeriesForm, NEW_SERIES } from './SeriesForm';
+import './series.css';
+
+interface SeriesRow {
+  id: number;
+  slug: string;
+  names: Record<string, string>;
+  version: number;
+}
+
+/** Series: search, open one, and (editors) create one. */
+export default function SeriesListScreen() {
+  const member = useMember();
+  const [, navigate] = useLocation();
+  const [q, setQ] = useState('');
+  const [path, setPath] = useState('/series');
+  const { data, error } = useLoad<{ series: SeriesRow[] }>(path);
+  const [creating, setCreating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <>
+      <h1>{t('console.area.series')}</h1>
+      <form
+        className="c-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPath(`/series${query({ q })}`);
+        }}
+      >
+        <Field label={t('console.series.search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit" className="c-button">
+          {t('console.audit.show')}
+        </button>
+      </form>
+      <Problem code={error ?? problem} />
+      {reaches('POST /series', member.roles) ? (
+        creating ? (
+          <SeriesForm
+            value={NEW_SERIES}
+            heading={t('console.series.new')}
+            onCancel={() => setCreating(false)}
+            onSave={(fields) =>
+              api<Series>('POST', '/series', fields).then(
+                (s) => navigate(`/series/${s.id}`),
+                (e: unknown) => setProblem(problemCode(e)),
+              )
+            }
+          />
+        ) : (
+          <button type="button" className="c-button" onClick={() => setCreating(true)}>
+            {t('console.series.new')}
+          </button>
+        )
+      ) : null}
+      <ul className="c-list">
+        {data?.series.map((s) => (
+          <li key={s.id}>
+            <Link href={`/series/${s.id}`}>{s.names.en ?? Object.values(s.names)[0] ?? s.slug}</Link>{' '}
+            <span className="c-meta">{s.slug}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { TitleFull } from '../../../core/console/schemas/catalog';
+import { byShort } from '../../../core/languages';
+import { api, ConsoleProblem, problemCode } from '../../api/client';
+import { t } from '../../i18n';
+import { Problem } from '../../app/ui';
+import { TitleTexts, TEXT_FIELDS, type Texts } from './TitleTexts';
+
+const langName = (code: string) => byShort(code)?.native ?? code;
+
+/**
+ * A series' titles per language, side by side: the reference language the
+ * member picks (read only) beside the one they edit. A localizer edits only
+ * the languages they hold (the server refuses the others too).
+ */
+export function TitlesPanel({
+  titles,
+  languages,
+  editor,
+  onSaved,
+}: {
+  titles: TitleFull[];
+  languages: readonly string[];
+  editor: boolean;
+  onSaved: () => void;
+}) {
+  const editable = titles.filter((x) => editor || languages.includes(x.language));
+  const [refLang, setRefLang] = useState(titles.find((x) => !editable.includes(x))?.language ?? titles[0]?.language ?? '');
+  const [editLang, setEditLang] = useState(editable.find((x) => x.language !== refLang)?.language ?? editable[0]?.language ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [changed, setChanged] = useState<string[]>([]);
+  const reference = titles.find((x) => x.language === refLang) ?? null;
+  const editing = editable.find((x) => x.language === editLang) ?? null;
+  const save = (title: TitleFull, texts: Texts) =>
+    api<TitleFull>('PATCH', `/catalog/titles/${title.id}`, { ...texts, version: title.version }).then(
+      () => {
+        setProblem(null);
+        setChanged([]);
+        onSaved();
+      },
+      (e: unknown) => {
+        setProblem(problemCode(e));
+        const now = e instanceof ConsoleProblem ? (e.current as TitleFull | null) : null;
+        if (now) setChanged(TEXT_FIELDS.filter((f) => now[f] !== title[f]).map((f) => t(`console.titles.${f}`)));
+      },
+    );
+  return (
+    <section className="c-panel" aria-labelledby="titles-title">
+      <h2 id="titles-title">{t('console.titles.title')}</h2>
+      <div className="c-row">
+        <div className="c-field">
+          <label htmlFor="titles-ref">{t('console.titles.reference')}</label>
+          <select id="titles-ref" value={refLang} onChange={(e) => setRefLang(e.target.value)}>
+            {titles.map((x) => (
+              <option key={x.language} value={x.language}>
+                {langName(x.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="c-field">
+          <label htmlFor="titles-edit">{t('console.titles.editing')}</label>
+          <select id="titles-edit" value={editLang} onChange={(e) => setEditLang(e.target.value)} disabled={!editable.length}>
+            {editable.map((x) => (
+              <option key={x.language} value={x.language}>
+                {langName(x.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {!editable.length ? <p>{t('console.titles.noneYours')}</p> : null}
+      <Problem code={problem} />
+      {changed.length ? (
+        <div className="c-alert c-alert--info" role="alert">
+          {t('console.conflict.fields', { fields: changed.join(', ') })}{' '}
+          <button type="button" className="c-button c-button--quiet" onClick={onSaved}>
+            {t('console.common.reload')}
+          </button>
+        </div>
+      ) : null}
+      <div className="c-side">
+        {reference ? (
+          <TitleTexts key={`ref-${reference.id}-${reference.version}`} title={reference} readOnly heading={langName(reference.language)} />
+        ) : null}
+        {editing ? (
+          <TitleTexts
+            key={`edit-${editing.id}-${editing.version}`}
+            title={editing}
+            heading={langName(editing.language)}
+            onSave={(texts) => void save(editing, texts)}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

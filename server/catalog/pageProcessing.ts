@@ -1,0 +1,111 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
+import { QUALITIES, SINGLE_WIDTH, type Quality } from '../images/urls.js';
+import { newPageKey, xorWithKey } from '../images/crypto.js';
+import { WEBP } from '../images/store.js';
+import { IMAGE_EXT, PageProblem } from './importSource.js';
+
+/**
+ * The one path a page takes (the console's upload job and `npm run import`):
+ * checked (a real image, not empty, not animated, not CMYK, under the pixel
+ * limit), resized to the three qualities' widths (the height follows: a
+ * webtoon strip keeps its full width however tall it gets), encoded and
+ * XOR-encrypted with a random key per page. Landscape pages become DOUBLE.
+ */
+export interface ProcessedPage {
+  type: PageType;
+  /** Wider than DOUBLE_RATIO: the board suggests DOUBLE. */
+  suggestDouble: boolean;
+  /** At the "high" quality. */
+  width: number;
+  height: number;
+  key: string;
+  /** Encrypted, per quality. */
+  files: Record<Quality, Buffer>;
+  /** A plain 240 px wide WebP for the console's page board. */
+  thumb: Buffer;
+}
+
+/** Landscape pages (wider than this ratio) are DOUBLE spreads. */
+export const DOUBLE_RATIO = 1.2;
+/** Pixels of one page (a 1,600 x 30,000 webtoon strip fits). */
+export const MAX_PAGE_PIXELS = 60_000_000;
+
+/** The largest side WebP and baseline JPEG can hold. */
+const WEBP_MAX = 16383;
+const JPEG_MAX = 65535;
+const THUMB_WIDTH = 240;
+
+/**
+ * WebP when the page fits it; a taller strip as JPEG (same quality), and
+ * beyond JPEG's limit as PNG. The file keeps its .webp URL: it is served
+ * encrypted and the viewer decodes the bytes whatever their format
+ * (createImageBitmap reads the format from the data).
+ */
+function encode(img: Sharp, width: number, height: number): Promise<Buffer> {
+  const side = Math.max(width, height);
+  if (side <= WEBP_MAX) return img.webp(WEBP).toBuffer();
+  if (side <= JPEG_MAX) return img.jpeg({ quality: WEBP.quality, mozjpeg: false }).toBuffer();
+  return img.png({ compressionLevel: 6 }).toBuffer();
+}
+
+/** The checks every uploaded image passes (pages and title art); its size when it does. */
+export async function checkImage(name: string, data: Buffer, maxPixels: number): Promise<{ width: number; height: number }> {
+  if (data.length === 0) throw new PageProblem('empty-file', `${name} is empty (0 bytes).`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PageProblem('not-an-image', `${name} is not an image (PNG, JPEG, WebP, GIF, AVIF or TIFF).`);
+  }
+  if (!meta.width || !meta.height || !meta.format) throw new PageProblem('not-an-image', `${name} is not an image.`);
+  if ((meta.pages ?? 1) > 1) throw new PageProblem('animated-image', `${name} is animated or has several frames: upload a still image.`);
+  if (meta.space === 'cmyk') throw new PageProblem('cmyk-image', `${name} is a CMYK image: export it as RGB (sRGB) and upload it again.`);
+  const pixels = meta.width * meta.height;
+  if (pixels > maxPixels)
+    throw new PageProblem(
+      'image-too-large',
+      `${name} is ${meta.width} x ${meta.height} px, over the limit of ${Math.round(maxPixels / 1e6)} million pixels.`,
+    );
+  return { width: meta.width, height: meta.height };
+}
+
+export async function processPage(name: string, data: Buffer, maxPixels = MAX_PAGE_PIXELS): Promise<ProcessedPage> {
+  if (!IMAGE_EXT.test(name))
+    throw new PageProblem('not-an-image', `${name} is not an image file name (.jpg, .png, .webp, .gif, .avif, .tif).`);
+  const meta = await checkImage(name, data, maxPixels);
+  const double = meta.width / meta.height > DOUBLE_RATIO;
+  const key = newPageKey();
+  const highW = SINGLE_WIDTH.high * (double ? 2 : 1);
+  const files = {} as Record<Quality, Buffer>;
+  let thumb: Buffer;
+  try {
+    // Decoded once; each quality is a resize of that (sharp clones share the input).
+    const base = sharp(data, { limitInputPixels: maxPixels }).rotate();
+    for (const q of QUALITIES) {
+      const w = SINGLE_WIDTH[q] * (double ? 2 : 1);
+      files[q] = xorWithKey(await encode(base.clone().resize({ width: w }), w, Math.round((meta.height * w) / meta.width)), key);
+    }
+    thumb = await base
+      .clone()
+      .resize({
+        width: THUMB_WIDTH,
+        height: Math.min(THUMB_WIDTH * 4, Math.round((meta.height * THUMB_WIDTH) / meta.width)),
+        fit: 'cover',
+        position: 'top',
+      })
+      .webp({ quality: 70, effort: 2 })
+      .toBuffer();
+  } catch (e) {
+    throw new PageProblem('not-an-image', `${name} could not be decoded (${(e as Error).message}).`);
+  }
+  return {
+    type: double ? PageType.DOUBLE : PageType.SINGLE,
+    suggestDouble: double,
+    width: highW,
+    height: Math.round((meta.height * highW) / meta.width),
+    key,
+    files,
+    thumb,
+  };
+}

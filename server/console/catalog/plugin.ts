@@ -1,0 +1,37 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import fp from 'fastify-plugin';
+import { imageBlobs, type Blobs } from '../../images/blobs.js';
+import { catalogJobs, type CatalogJobs } from './jobs.js';
+import { releaseTimers, type ReleaseTimers } from './releases.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 31: the console catalog's page jobs, release timers, and where its images and uploads are. */
+    catalog: { jobs: CatalogJobs; releases: ReleaseTimers; blobs: Blobs; uploadDir: string };
+  }
+}
+
+/**
+ * The console catalog's parts every node runs (issue 31): the page-job
+ * worker (it takes over jobs of a node that died) and the release timers.
+ */
+export default fp(
+  async (app) => {
+    const uploadDir = path.join(app.config.dataDir, 'uploads');
+    fs.mkdirSync(uploadDir, { recursive: true });
+    const blobs = imageBlobs(app.config);
+    const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log });
+    const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
+    app.decorate('catalog', { jobs, releases, blobs, uploadDir });
+    app.addHook('onReady', async () => {
+      jobs.start();
+      await releases.start();
+    });
+    app.addHook('onClose', async () => {
+      releases.stop();
+      await jobs.stop();
+    });
+  },
+  { name: 'console-catalog', dependencies: ['notices'] },
+);

@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Server as TusServer } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { Type } from '@sinclair/typebox';
+import { routeModule } from '../../../../lib/route.js';
+import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
+import { access } from '../../../../console/context.js';
+import { ConsoleProblem, problems } from '../../../../console/problems.js';
+import { removeUploads } from '../../../../console/catalog/jobs.js';
+
+/**
+ * Chapter uploads, resumable (tus 1.0.0 through @tus/server and its file
+ * store under <dataDir>/uploads), inside the console scope: the staff
+ * session or token, the CSRF header and the editor role apply to every tus
+ * request before it reaches the tus server (answered on the raw response).
+ * An upload names its chapter (Upload-Metadata chapterId, filename); a
+ * chapter that is gone or no longer a draft takes no more bytes.
+ */
+const IdParam = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) });
+
+/** tus's Upload-Metadata: "key base64,key2 base64". */
+function metadataOf(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(',')) {
+    const [k, v] = part.trim().split(' ');
+    if (k) out[k] = v ? Buffer.from(v, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const route = routeModule((app) => {
+  const dir = app.catalog.uploadDir;
+  const tus = new TusServer({
+    path: '/console/api/uploads',
+    relativeLocation: true,
+    datastore: new FileStore({ directory: dir }),
+    maxSize: UPLOAD_LIMITS.maxUploadBytes,
+    async onUploadCreate(_req, upload) {
+      const m = upload.metadata ?? {};
+      await app.db
+        .insertInto('console_uploads')
+        .values({
+          id: upload.id,
+          chapter_id: Number(m.chapterId),
+          filename: String(m.filename),
+          size: upload.size ?? 0,
+          finished: 0,
+          created_at: app.clock.nowSec(),
+        })
+        .execute();
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      await app.db.updateTable('console_uploads').set({ finished: 1 }).where('id', '=', upload.id).execute();
+      return {};
+    },
+  });
+  // The body stays a stream: tus reads it.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+
+  const draft = async (chapterId: number) =>
+    !!(await app.db
+      .selectFrom('console_chapters')
+      .select('id')
+      .where('id', '=', chapterId)
+      .where('state', '=', 'draft')
+      .executeTakeFirst());
+
+  const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+  };
+
+  /** An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go. */
+  const known = async (id: string) => {
+    const u = await app.db.selectFrom('console_uploads').select(['chapter_id']).where('id', '=', id).executeTakeFirst();
+    if (!u || !(await draft(u.chapter_id))) {
+      removeUploads(dir, [id]);
+      if (u) await app.db.deleteFrom('console_uploads').where('id', '=', id).execute();
+      throw problems.gone("This upload's chapter was deleted or is no longer a draft.");
+    }
+  };
+
+  app.post('/', { config: access('POST /uploads') }, async (req, reply) => {
+    const m = metadataOf(req.headers['upload-metadata'] as string | undefined);
+    const chapterId = Number(m.chapterId);
+    if (!Number.isInteger(chapterId) || chapterId < 1 || !m.filename || m.filename.length > 255)
+      throw problems.validation([{ path: '/headers/upload-metadata', message: 'needs chapterId and filename' }]);
+    if (!(await draft(chapterId))) throw problems.gone('This chapter was deleted or is no longer a draft.');
+    const length = Number(req.headers['upload-length'] ?? NaN);
+    if (!Number.isFinite(length) || length < 0) throw problems.validation([{ path: '/headers/upload-length', message: 'is required' }]);
+    if (length === 0) throw new ConsoleProblem(400, 'empty-file', 'Empty file', `${m.filename} is empty (0 bytes).`);
+    if (length > UPLOAD_LIMITS.maxUploadBytes)
+      throw new ConsoleProblem(
+        413,
+        'upload-too-large',
+        'File too large',
+        `${m.filename} is over ${UPLOAD_LIMITS.maxUploadBytes / 2 ** 20} MiB.`,
+      );
+    return handOver(req, reply);
+  });
+
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const)
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: '/:id',
+      // HEAD (where an interrupted upload stands) is the PATCH's read: the same access.
+      config: access(method === 'HEAD' ? 'PATCH /uploads/:id' : `${method} /uploads/:id`),
+      schema: { params: IdParam },
+      handler: async (req, reply) => {
+        await known(req.params.id);
+        if (method === 'DELETE') await app.db.deleteFrom('console_uploads').where('id', '=', req.params.id).execute();
+        return handOver(req, reply);
+      },
+    });
+});
+export default route;
