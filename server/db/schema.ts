@@ -33,6 +33,8 @@ import type {
   StaffSessionTable,
   StaffThrottleTable,
 } from './schemaConsole.js';
+// issue 29 (reader sync)
+import type { DeviceLinkTable, LinkCodeTable, LinkFailureTable, PageBookmarkTable, ReaderSettingsTable } from './schemaSync.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -78,6 +80,12 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
+  // issue 29 (reader sync)
+  page_bookmarks: PageBookmarkTable;
+  reader_settings: ReaderSettingsTable;
+  device_links: DeviceLinkTable;
+  link_codes: LinkCodeTable;
+  link_failures: LinkFailureTable;
   audit_log: AuditLogTable;
 }
 

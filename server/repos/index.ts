@@ -11,6 +11,10 @@ import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
 import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
+// issue 29 (reader sync)
+import { deviceLinksRepo } from './deviceLinks.js';
+import { pageBookmarksRepo } from './pageBookmarks.js';
+import { readerSettingsRepo } from './readerSettings.js';
 
 /**
  * Every repository: small objects of async methods over the Kysely database;
@@ -29,6 +33,10 @@ export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 
     history: historyRepo(db, clock),
     images: imagesRepo(db),
     push: pushRepo(db),
+    // issue 29 (reader sync)
+    deviceLinks: deviceLinksRepo(db, clock),
+    pageBookmarks: pageBookmarksRepo(db, clock),
+    readerSettings: readerSettingsRepo(db, clock),
   };
 }
 

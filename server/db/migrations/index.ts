@@ -6,6 +6,8 @@ import { push } from './0004_push.js';
 import { history } from './0003_history.js';
 import { console_ } from './0010_console.js';
 import { hardening } from './0011_hardening.js';
+// issue 29 (reader sync)
+import { readerSync } from './0015_reader_sync.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -15,4 +17,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004_push': push,
   '0010_console': console_,
   '0011_hardening': hardening,
+  // issue 29 (reader sync)
+  '0015_reader_sync': readerSync,
 };
