@@ -49,13 +49,16 @@ export interface FirstViewRequest {
 }
 
 export interface FirstView {
-  /** <html lang>. */
-  locale: Locale;
+  /** <html lang>: the interface locale, or the language of a page written in one language only (DOCUMENT_LANG). */
+  locale: Locale | 'ja';
   markup: string;
   boot: PageData;
   /** Files the page asks the browser to fetch at once (<link rel=preload as=fetch>): a chapter's first pages. */
   preload?: string[];
 }
+
+/** Pages written in one language whatever the interface's (001 §2: the Japanese terms of use). */
+const DOCUMENT_LANG: Record<string, 'ja'> = { '/terms_web_ja': 'ja' };
 
 /**
  * Paths rendered ahead of the app, with the source of their screen: its styles
@@ -111,7 +114,7 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   // Any other path: no markup, but the languages chosen and their answer, so a first visit
   // renders at once instead of waiting for the languages call.
   const languagesOnly: FirstView = {
-    locale,
+    locale: DOCUMENT_LANG[req.path] ?? locale,
     markup: '',
     boot: { path: req.path, lang, clang: contentLangs, viewerMode, languages, responses: { '/language': toBase64(languagesBytes) } },
   };

@@ -5,6 +5,7 @@ import type { TitleDetailView } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { logTitleBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';
+import { genreName } from '../../lib/genres';
 import { byLanguage } from '../../../core/languages';
 import { langQuery } from '../../lib/prefs';
 import { labelKey } from '../../lib/titleGroups';
@@ -132,7 +133,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
             <ul className="tag-list" aria-label={t('title.tags')}>
               {d.tags.map((tg) => (
                 <li key={tg.slug} className="chip">
-                  {tg.tag}
+                  {genreName(tg)}
                 </li>
               ))}
             </ul>
