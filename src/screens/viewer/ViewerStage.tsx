@@ -57,13 +57,19 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   useAppActions(session, viewer);
   useDialogFocusTrap();
   return (
-    <div className={`viewer__frame ${navVisible ? 'is-nav' : ''}`} data-mode={mode} data-rtl={rtl ? 'yes' : 'no'}>
+    <div
+      className={`viewer__frame ${navVisible ? 'is-nav' : ''} ${settings.eink ? 'viewer__frame--eink' : ''}`}
+      data-mode={mode}
+      data-rtl={rtl ? 'yes' : 'no'}
+    >
       <div ref={stageRef} className="viewer__stage" data-testid="viewer-stage" data-index={index} data-count={count}>
         <div className="viewer__world" ref={worldRef}>
           {session && <StagePages session={session} />}
         </div>
         <div ref={firstPagesRef} />
       </div>
+      {/* E-ink: a brief black flash on each turn (a new element per spread: its animation runs once) clears ghosting. */}
+      {settings.eink && <div key={index} className="viewer__eink-flash" data-testid="eink-flash" aria-hidden="true" />}
       {session && <StageAnnouncer session={session} />}
       <ViewerChrome
         viewer={viewer}
