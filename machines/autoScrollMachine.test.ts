@@ -132,15 +132,15 @@ describe('autoScrollMachine', () => {
     ).toBe('touch');
   });
 
-  it('the chapter end or the control stops it from any running state', () => {
+  it('the chapter end or the control stops it while it moves; while paused the control resumes', () => {
     expect(after(autoScrollMachine, VERTICAL, [{ type: 'autoscroll.toggle' }, { type: 'autoscroll.ended' }]).value).toBe('off');
-    expect(
-      after(autoScrollMachine, HORIZONTAL, [
-        { type: 'autoscroll.toggle' },
-        { type: 'autoscroll.pause', reason: 'menu' },
-        { type: 'autoscroll.toggle' },
-      ]).context.pausedBy,
-    ).toBeNull();
+    expect(after(autoScrollMachine, HORIZONTAL, [{ type: 'autoscroll.toggle' }, { type: 'autoscroll.toggle' }]).value).toBe('off');
+    const resumed = after(autoScrollMachine, HORIZONTAL, [
+      { type: 'autoscroll.toggle' },
+      { type: 'autoscroll.pause', reason: 'menu' },
+      { type: 'autoscroll.toggle' },
+    ]);
+    expect([resumed.value, resumed.context.pausedBy]).toEqual([{ on: 'turning' }, null]);
     expect(after(autoScrollMachine, VERTICAL, [{ type: 'autoscroll.elapsed' }, { type: 'autoscroll.resume' }]).value).toBe('off');
   });
 

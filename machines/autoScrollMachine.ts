@@ -9,7 +9,7 @@ import { AUTO_SCROLL_MAX, AUTO_SCROLL_MIN, clampAutoScrollLevel } from '../core/
  * (horizontal mode, or any mode under reduced motion: `startTurnTimer`
  * schedules on the injected clock, the actor gets `autoscroll.elapsed` and
  * `turnPage`). A touch, a tap or an open menu pauses it; `autoscroll.resume`
- * (the bar's control, a key, the menu closing) goes on. The level changes
+ * (the menu closing) or the bar's control (a key) goes on. The level changes
  * while reading (keys, the bar's − / +) and is remembered (`saveLevel`); the
  * chapter's end stops it.
  */
@@ -119,8 +119,10 @@ export const autoScrollMachine = setup({
             'autoscroll.pause': { target: 'paused', actions: 'notePause' },
           },
         },
+        // The bar's one control resumes here (it shows "Resume"); the reader stops it once it moves again.
         paused: {
           on: {
+            'autoscroll.toggle': { target: 'choosing', actions: 'clearPause' },
             'autoscroll.resume': { target: 'choosing', actions: 'clearPause' },
             'autoscroll.pause': { actions: 'notePause' },
           },
