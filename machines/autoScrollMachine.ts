@@ -14,7 +14,7 @@ import { AUTO_SCROLL_MAX, AUTO_SCROLL_MIN, clampAutoScrollLevel } from '../core/
  * chapter's end stops it.
  */
 export type AutoScrollMode = 'vertical' | 'horizontal';
-export type PauseReason = 'touch' | 'tap' | 'menu';
+type PauseReason = 'touch' | 'tap' | 'menu';
 
 export type AutoScrollEvent =
   | { type: 'autoscroll.toggle' }

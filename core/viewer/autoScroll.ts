@@ -5,7 +5,7 @@
  */
 export const AUTO_SCROLL_MIN = 1;
 export const AUTO_SCROLL_MAX = 10;
-export const AUTO_SCROLL_DEFAULT = 4;
+const AUTO_SCROLL_DEFAULT = 4;
 
 /** A level kept within 1..10 (a stored or sent value of any other shape gives the default). */
 export function clampAutoScrollLevel(level: unknown): number {

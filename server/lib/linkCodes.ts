@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
  * with a code alive 10 minutes and 10 wrong tries a client address (and a
  * device) per 10 minutes, a guess finds a live code about once in 10^11 tries.
  */
-export const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const LINK_CODE_LENGTH = 8;
+const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const LINK_CODE_LENGTH = 8;
 /** How long a code may be typed in (seconds). */
 export const LINK_CODE_TTL_S = 600;
 /** The window the limits below count in (seconds). */

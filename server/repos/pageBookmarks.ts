@@ -24,7 +24,7 @@ export interface PageBookmarkRow {
 }
 
 /** Bookmarks one visitor keeps at most: a write beyond it is refused (the oldest are never dropped silently). */
-export const PAGE_BOOKMARKS_MAX = 500;
+const PAGE_BOOKMARKS_MAX = 500;
 
 /**
  * Page bookmarks with a note, per visitor: one per chapter and viewer item

@@ -10,7 +10,7 @@ import type { ViewerSession } from '../../viewer/session/viewerSession';
 export type AutoScrollActor = ActorRefFrom<typeof autoScrollMachine>;
 
 /** Auto-scroll's own keys (issue 29), unless the reader mapped one of them to another action. */
-export const AUTO_SCROLL_KEYS = { toggle: 'a', faster: '+', slower: '-' } as const;
+const AUTO_SCROLL_KEYS = { toggle: 'a', faster: '+', slower: '-' } as const;
 
 /** The actor the effect made, read by render (the session's own slot does the same: useViewerSession.ts). */
 class ActorSlot {

@@ -5,7 +5,7 @@ import { write, routeModule } from '../../../lib/route.js';
 import type { PageBookmarkRow } from '../../../repos/pageBookmarks.js';
 
 /** The longest note a bookmark keeps (characters). */
-export const NOTE_MAX = 500;
+const NOTE_MAX = 500;
 
 function optionalId(p: Params, name: string): number | null {
   const v = p[name];
