@@ -98,7 +98,7 @@ function menuRects(zones: TapRect[]): TapRect[] {
 const inside = (r: TapRect, x: number, y: number) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
 
 /** With large zones (e-ink), the menu keeps only a square of this share of each side in the middle of the stage. */
-export const LARGE_MENU = 0.2;
+const LARGE_MENU = 0.2;
 
 /** Distance from (u, v) to a zone (0 inside). */
 const away = (r: TapRect, u: number, v: number) => Math.hypot(Math.max(r.x - u, 0, u - r.x - r.w), Math.max(r.y - v, 0, v - r.y - r.h));
