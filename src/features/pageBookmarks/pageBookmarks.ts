@@ -29,7 +29,23 @@ const listeners = new Set<() => void>();
 let list: PageBookmark[] | null = null;
 
 const toJson = (b: PageBookmark) => ({ ...b, $typeName: undefined });
-const fromJson = (x: Record<string, unknown>) => create(PageBookmarkSchema, x as Partial<PageBookmark>);
+/** A stored bookmark: its known fields of the right type only (the storage may hold anything). */
+const fromJson = (x: Record<string, unknown>) => {
+  const n = (k: string) => (typeof x[k] === 'number' && Number.isFinite(x[k]) ? x[k] : 0);
+  const str = (k: string) => (typeof x[k] === 'string' ? x[k] : '');
+  return create(PageBookmarkSchema, {
+    id: n('id'),
+    titleId: n('titleId'),
+    titleName: str('titleName'),
+    chapterId: n('chapterId'),
+    chapterName: str('chapterName'),
+    item: n('item'),
+    page: n('page'),
+    pageCount: n('pageCount'),
+    note: str('note'),
+    updatedAt: n('updatedAt'),
+  });
+};
 
 function read(): { list: PageBookmark[]; queue: Op[] } {
   const s = storedPageBookmarks();
