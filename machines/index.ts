@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { appInstallBannerMachine } from './appInstallBannerMachine';
+import { autoScrollMachine } from './autoScrollMachine';
 import { bookmarkItemMachine } from './bookmarkItemMachine';
 import { campaignRedirectMachine } from './campaignRedirectMachine';
 import { carouselMachine } from './carouselMachine';
@@ -48,6 +49,7 @@ const entry = (name: string, machine: AnyStateMachine): MachineEntry => ({ name,
 /** Sorted by name. */
 export const MACHINES: MachineEntry[] = [
   entry('appInstallBanner', appInstallBannerMachine),
+  entry('autoScroll', autoScrollMachine),
   entry('bookmarkItem', bookmarkItemMachine),
   entry('campaignRedirect', campaignRedirectMachine),
   entry('carousel', carouselMachine),

@@ -19,6 +19,10 @@ const CHANGES: ReaderSettingsEvent[] = [
   { type: 'columnPadding.set', orientation: 'portrait', value: -1 },
   { type: 'autoCrop.set', value: true },
   { type: 'autoCrop.set', value: 'yes' as never },
+  { type: 'eink.set', value: true },
+  { type: 'eink.set', value: 1 as never },
+  { type: 'splitWide.set', value: true },
+  { type: 'splitWide.set', value: 'on' as never },
   { type: 'brightness.set', value: 120 },
   { type: 'brightness.set', value: 151 },
   { type: 'contrast.set', value: 80 },
@@ -85,6 +89,7 @@ describe('readerSettingsMachine: the reader settings of the open chapter', () =>
       { type: 'columnPadding.set', orientation: 'landscape', value: 401 },
       { type: 'brightness.set', value: 49 },
       { type: 'contrast.set', value: 151 },
+      { type: 'splitWide.set', value: true },
     ] satisfies ReaderSettingsEvent[])
       a.send(e);
     expect(log.calls).toEqual([]);
@@ -92,6 +97,20 @@ describe('readerSettingsMachine: the reader settings of the open chapter', () =>
     a.send({ type: 'columnWidth.set', orientation: 'portrait', value: 2000 });
     a.send({ type: 'columnPadding.set', orientation: 'landscape', value: 400 });
     expect(log.names()).toEqual(['saveDisplay', 'saveDisplay']);
+  });
+
+  it('e-ink in both directions, wide pages split in horizontal reading: each saved with the display settings', () => {
+    const log = actionLog('saveDisplay', 'saveTitle');
+    const a = createActor(readerSettingsMachine.provide({ actions: log.actions }), { input: VERTICAL }).start();
+    a.send({ type: 'eink.set', value: true });
+    expect(log.calls).toEqual([['saveDisplay', { ...DEFAULT_DISPLAY, eink: true }]]);
+    a.send({ type: 'mode.changed', mode: 'horizontal' });
+    a.send({ type: 'splitWide.set', value: true });
+    a.send({ type: 'eink.set', value: false });
+    expect(log.calls.slice(1)).toEqual([
+      ['saveDisplay', { ...DEFAULT_DISPLAY, eink: true, splitWide: true }],
+      ['saveDisplay', { ...DEFAULT_DISPLAY, splitWide: true }],
+    ]);
   });
 
   it('reset puts the colour filter back, keeping the spread offset', () => {

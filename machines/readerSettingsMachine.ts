@@ -17,9 +17,9 @@ import {
  * the spread-offset key): display settings, one set per visitor, and the
  * title's settings (spread offset, colour filter). It follows the reading
  * direction: fit, first page alone and spread offset apply to horizontal
- * reading and are taken there only; the vertical column (maximum width and
- * side padding, portrait and landscape windows apart) in vertical reading;
- * auto crop and the colour filter in both. Out-of-range values (limits in
+ * reading and are taken there only (so is splitting wide pages); the vertical
+ * column (maximum width and side padding, portrait and landscape windows
+ * apart) in vertical reading; auto crop, e-ink and the colour filter in both. Out-of-range values (limits in
  * core/viewer/readerSettings.ts) and values of the wrong kind are refused. Each accepted change is saved
  * through an injected action (`saveDisplay`, `saveTitle`); the session lays
  * the chapter out again or sets the renderer's filter from the new context.
@@ -34,6 +34,8 @@ export type ReaderSettingsEvent =
   | { type: 'columnWidth.set'; orientation: Orientation; value: number }
   | { type: 'columnPadding.set'; orientation: Orientation; value: number }
   | { type: 'autoCrop.set'; value: boolean }
+  | { type: 'eink.set'; value: boolean }
+  | { type: 'splitWide.set'; value: boolean }
   | { type: 'brightness.set'; value: number }
   | { type: 'contrast.set'; value: number }
   | { type: 'grayscale.set'; value: boolean }
@@ -54,12 +56,14 @@ interface Ctx {
 
 type Ev<T extends ReaderSettingsEvent['type']> = Extract<ReaderSettingsEvent, { type: T }>;
 
-const displayOf = ({ fit, portrait, landscape, firstPageAlone, autoCrop }: ReaderSettings): DisplaySettings => ({
+const displayOf = ({ fit, portrait, landscape, firstPageAlone, autoCrop, eink, splitWide }: ReaderSettings): DisplaySettings => ({
   fit,
   portrait,
   landscape,
   firstPageAlone,
   autoCrop,
+  eink,
+  splitWide,
 });
 const titleOf = ({ spreadOffset, filter }: ReaderSettings): TitleSettings => ({ spreadOffset, filter });
 
@@ -94,6 +98,8 @@ export const readerSettingsMachine = setup({
       return change(context, { [e.orientation]: { ...context.settings[e.orientation], padding: e.value } });
     }),
     setAutoCrop: assign(({ context, event }) => change(context, { autoCrop: (event as Ev<'autoCrop.set'>).value })),
+    setEink: assign(({ context, event }) => change(context, { eink: (event as Ev<'eink.set'>).value })),
+    setSplitWide: assign(({ context, event }) => change(context, { splitWide: (event as Ev<'splitWide.set'>).value })),
     setBrightness: assign(({ context, event }) => filterChange(context, { brightness: (event as Ev<'brightness.set'>).value })),
     setContrast: assign(({ context, event }) => filterChange(context, { contrast: (event as Ev<'contrast.set'>).value })),
     setGrayscale: assign(({ context, event }) => filterChange(context, { grayscale: (event as Ev<'grayscale.set'>).value })),
@@ -123,6 +129,7 @@ export const readerSettingsMachine = setup({
       { guard: 'toVertical', target: '.vertical', actions: 'setMode' },
     ],
     'autoCrop.set': { guard: 'isBoolean', actions: ['setAutoCrop', saveDisplay] },
+    'eink.set': { guard: 'isBoolean', actions: ['setEink', saveDisplay] },
     'brightness.set': { guard: 'percentInRange', actions: ['setBrightness', saveTitle] },
     'contrast.set': { guard: 'percentInRange', actions: ['setContrast', saveTitle] },
     'grayscale.set': { guard: 'isBoolean', actions: ['setGrayscale', saveTitle] },
@@ -134,12 +141,13 @@ export const readerSettingsMachine = setup({
     starting: {
       always: [{ guard: 'horizontalInput', target: 'horizontal' }, { target: 'vertical' }],
     },
-    /** Horizontal reading: fit, first page alone, spread offset. */
+    /** Horizontal reading: fit, first page alone, spread offset, wide pages split. */
     horizontal: {
       on: {
         'fit.set': { guard: 'knownFit', actions: ['setFit', saveDisplay] },
         'firstPageAlone.set': { guard: 'isBoolean', actions: ['setFirstPageAlone', saveDisplay] },
         'spreadOffset.toggle': { actions: ['toggleSpreadOffset', saveTitle] },
+        'splitWide.set': { guard: 'isBoolean', actions: ['setSplitWide', saveDisplay] },
       },
     },
     /** Vertical reading: the column's width and padding. */

@@ -16,6 +16,7 @@ import { NO_CROP, type ImageCrop } from './crop';
 import { columnCrop, columnWidth, croppedSize, fitScale, isNoCrop, pairCrops, usableCrop } from './fit';
 import type { ColumnFit, HorizontalFit } from './readerSettings';
 import { buildSpreads, type Item, type ItemKind, type Spread } from './spreads';
+import { splitWidePages } from './splitWide';
 
 /** Business constants (documents: section 9). */
 export const VIEWER = {
@@ -72,6 +73,8 @@ export interface LayoutOptions {
   spreadOffset?: boolean;
   /** Measured borders of item i's image; undefined: not known, no crop. */
   crops?: (item: number) => ImageCrop | undefined;
+  /** Horizontal, one page at a time: wide pages as their two halves (splitWide.ts). */
+  splitWide?: boolean;
 }
 
 export interface Layout {
@@ -249,7 +252,8 @@ export function buildLayout(items: Item[], o: LayoutOptions): Layout {
       slotOfItem[item] = si;
     });
   });
-  return { mode: 'horizontal', rtl: o.rtl, viewport: v, spreads, placements, slots, contentHeight: v.height, slotOfItem };
+  const layout: Layout = { mode: 'horizontal', rtl: o.rtl, viewport: v, spreads, placements, slots, contentHeight: v.height, slotOfItem };
+  return o.splitWide && isNarrow(v) ? splitWidePages(layout, items) : layout;
 }
 
 /** Top of each vertical slot (for paging and the slider). */

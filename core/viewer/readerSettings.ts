@@ -42,6 +42,13 @@ export interface DisplaySettings {
   firstPageAlone: boolean;
   /** Cut uniform white or black borders off the pages. */
   autoCrop: boolean;
+  /**
+   * E-ink screens: no animation, a brief black flash on each turn (clears ghosting), pure black on white around
+   * the pages, larger tap zones.
+   */
+  eink: boolean;
+  /** Horizontal reading one page at a time: a wide (DOUBLE) page shown as its two halves in reading order. */
+  splitWide: boolean;
 }
 
 /** Remembered per title. */
@@ -64,6 +71,8 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   landscape: { maxWidth: 800, padding: 0 },
   firstPageAlone: true,
   autoCrop: false,
+  eink: false,
+  splitWide: false,
 };
 
 export const DEFAULT_TITLE: TitleSettings = { spreadOffset: false, filter: DEFAULT_FILTER };
@@ -102,6 +111,8 @@ export function parseDisplaySettings(raw: unknown): DisplaySettings {
     landscape: columnOf(o.landscape, d.landscape),
     firstPageAlone: bool(o.firstPageAlone, d.firstPageAlone),
     autoCrop: bool(o.autoCrop, d.autoCrop),
+    eink: bool(o.eink, d.eink),
+    splitWide: bool(o.splitWide, d.splitWide),
   };
 }
 

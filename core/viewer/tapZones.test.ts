@@ -39,4 +39,14 @@ describe('tap zones', () => {
     expect(at('kindle', 0.5, 0.9, tapOrientation(false, true, false))).toBe('menu');
     expect(at('kindle', 0.1, 0.1, tapOrientation(false, true, false))).toBe('prev');
   });
+
+  it('e-ink’s large zones: the turning zones take most of the middle band, the menu keeps its centre', () => {
+    const large = (layout: (typeof TAP_LAYOUTS)[number], u: number, v: number) => tapAction(layout, LTR, u * 300, v * 600, 300, 600, true);
+    expect([at('leftRight', 0.38, 0.5), large('leftRight', 0.38, 0.5)]).toEqual(['menu', 'prev']);
+    expect([at('leftRight', 0.62, 0.5), large('leftRight', 0.62, 0.5)]).toEqual(['menu', 'next']);
+    expect(large('leftRight', 0.5, 0.5)).toBe('menu');
+    expect([at('kindle', 0.5, 0.3), large('kindle', 0.5, 0.3)]).toEqual(['menu', 'next']);
+    expect([at('kindle', 0.1, 0.1), large('kindle', 0.1, 0.1)]).toEqual(['menu', 'prev']);
+    expect(large('off', 0.1, 0.1)).toBe('menu');
+  });
 });

@@ -97,8 +97,30 @@ function menuRects(zones: TapRect[]): TapRect[] {
 
 const inside = (r: TapRect, x: number, y: number) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
 
-/** The action of a tap at (x, y) on a stage `width` × `height`. */
-export function tapAction(layout: TapLayout, o: TapOrientation, x: number, y: number, width: number, height: number): TapAction {
+/** With large zones (e-ink), the menu keeps only a square of this share of each side in the middle of the stage. */
+const LARGE_MENU = 0.2;
+
+/** Distance from (u, v) to a zone (0 inside). */
+const away = (r: TapRect, u: number, v: number) => Math.hypot(Math.max(r.x - u, 0, u - r.x - r.w), Math.max(r.y - v, 0, v - r.y - r.h));
+
+/**
+ * The action of a tap at (x, y) on a stage `width` × `height`. `large` (e-ink, where a missed turn costs a slow
+ * redraw): a tap on the menu outside the middle square turns the page as the nearest turning zone would.
+ */
+export function tapAction(
+  layout: TapLayout,
+  o: TapOrientation,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  large = false,
+): TapAction {
   const [u, v] = [Math.min(0.999999, Math.max(0, x / width)), Math.min(0.999999, Math.max(0, y / height))];
-  return tapZones(layout, o).find((r) => inside(r, u, v))?.action ?? 'menu';
+  const zones = tapZones(layout, o);
+  const action = zones.find((r) => inside(r, u, v))?.action ?? 'menu';
+  const middle = Math.abs(u - 0.5) <= LARGE_MENU / 2 && Math.abs(v - 0.5) <= LARGE_MENU / 2;
+  if (!large || action !== 'menu' || middle) return action;
+  const turns = zones.filter((r) => r.action !== 'menu').sort((a, b) => away(a, u, v) - away(b, u, v));
+  return turns[0]?.action ?? 'menu';
 }

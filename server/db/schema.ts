@@ -38,6 +38,8 @@ import type {
 import type { StatsHourlyTable } from './schemaStats.js';
 // issue 31
 import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
+// issue 29 (reader sync)
+import type { DeviceLinkTable, LinkCodeTable, LinkFailureTable, PageBookmarkTable, ReaderSettingsTable } from './schemaSync.js';
 
 /**
  * The database, as Kysely sees it. Portable between SQLite and PostgreSQL:
@@ -83,6 +85,12 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
+  // issue 29 (reader sync)
+  page_bookmarks: PageBookmarkTable;
+  reader_settings: ReaderSettingsTable;
+  device_links: DeviceLinkTable;
+  link_codes: LinkCodeTable;
+  link_failures: LinkFailureTable;
   audit_log: AuditLogTable;
   // issue 33 (statistics)
   stats_hourly: StatsHourlyTable;

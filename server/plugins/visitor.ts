@@ -8,6 +8,8 @@ declare module 'fastify' {
     visitor: string;
     /** The token was made for this request: the visitor has no favorites, views or likes yet. */
     newVisitor: boolean;
+    /** The device's own SESSION-TOKEN: req.visitor is its group's key while the device is linked (issue 29). */
+    deviceToken: string;
   }
 }
 
@@ -88,6 +90,7 @@ export default fp((app, _opts, done) => {
     return payload;
   });
   app.decorateRequest('newVisitor', false);
+  app.decorateRequest('deviceToken', '');
   const known = new Set<string>();
   app.addHook('onRequest', async (req, reply) => {
     const given = sessionId(req.headers['session-token']);
@@ -96,7 +99,9 @@ export default fp((app, _opts, done) => {
       req.newVisitor = true;
       reply.header('session-token', token);
     }
-    req.visitor = token;
+    req.deviceToken = token;
+    // A linked device reads and writes its group's reading (server/repos/deviceLinks.ts); a new token is in none.
+    req.visitor = given ? ((await app.repos.deviceLinks.groupOf(token)) ?? token) : token;
     if (!req.routeOptions.config?.write) return;
     await app.limits.write(req, given ? `v:${token}` : `a:${clientAddress(req)}`);
     if (known.has(token)) return;

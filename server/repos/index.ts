@@ -12,6 +12,10 @@ import { pushRepo } from './push.js';
 import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
 import { statsRecorder } from '../stats/rollup.js';
+// issue 29 (reader sync)
+import { deviceLinksRepo } from './deviceLinks.js';
+import { pageBookmarksRepo } from './pageBookmarks.js';
+import { readerSettingsRepo } from './readerSettings.js';
 
 /**
  * Every repository: small objects of async methods over the Kysely database;
@@ -33,6 +37,11 @@ export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 
     history: historyRepo(db, clock, stats),
     images: imagesRepo(db),
     push: pushRepo(db, stats),
+    // issue 29 (reader sync)
+    deviceLinks: deviceLinksRepo(db, clock),
+    pageBookmarks: pageBookmarksRepo(db, clock),
+    readerSettings: readerSettingsRepo(db, clock),
+>>>>>>> reader
   };
 }
 

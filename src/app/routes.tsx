@@ -64,6 +64,8 @@ const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
 const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
 const HistoryScreen = screen(() => import('../screens/history/HistoryScreen'));
+// issue 29 (linking a device)
+const LinkDeviceScreen = screen(() => import('../screens/link_device/LinkDeviceScreen'));
 const DownloadsScreen = screen(() => import('../screens/downloads/DownloadsScreen'));
 
 /**
@@ -93,8 +95,8 @@ function explorerEnabled(): boolean {
   );
 }
 
-/** Campaign redirect pages (001 §2): US and France install links. */
-const CAMPAIGN_PAGES = [
+/** Campaign redirect pages (001 §2): US and France install links (the server renders them ahead: serverRender.tsx). */
+export const CAMPAIGN_PAGES = [
   '/androidtopus',
   '/iostopus',
   '/webtopus',
@@ -157,6 +159,8 @@ const IN_SHELL: Entry[] = [
   { path: '/publisher_news/:publisherId', screen: PublisherNewsScreen },
   { path: '/feedback', screen: FeedbackScreen },
   { path: '/history', screen: HistoryScreen },
+  // issue 29 (linking a device)
+  { path: '/link_device', screen: LinkDeviceScreen },
   { path: '/downloads', screen: DownloadsScreen },
   { path: '/about_us', screen: AboutScreen },
   { path: '/rating', redirect: () => `/rating/${locale()}` },

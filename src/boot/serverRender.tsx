@@ -7,7 +7,7 @@ import { toSearch } from '../api/query';
 import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { toPayload } from '../app/LanguageProvider';
-import { preloadScreenFor } from '../app/routes';
+import { CAMPAIGN_PAGES, preloadScreenFor } from '../app/routes';
 import { ResponseSchema } from '../../core/gen/manga/v1/response_pb';
 import { LOCALES, loadAll, setMessages, type Locale } from '../i18n';
 import { byService, byShort, type ShortCode } from '../../core/languages';
@@ -49,19 +49,30 @@ export interface FirstViewRequest {
 }
 
 export interface FirstView {
-  /** <html lang>. */
-  locale: Locale;
+  /** <html lang>: the interface locale, or the language of a page written in one language only (DOCUMENT_LANG). */
+  locale: Locale | 'ja';
   markup: string;
   boot: PageData;
   /** Files the page asks the browser to fetch at once (<link rel=preload as=fetch>): a chapter's first pages. */
   preload?: string[];
 }
 
+/** Pages written in one language whatever the interface's (001 §2: the Japanese terms of use). */
+const DOCUMENT_LANG: Record<string, 'ja'> = { '/terms_web_ja': 'ja' };
+
 /**
  * Paths rendered ahead of the app, with the source of their screen: its styles
  * (from the browser build's manifest) must be in the page's head.
  */
-export const FIRST_VIEW_MODULES: Record<string, string> = { '/updates': 'src/screens/home/HomeScreen.tsx' };
+export const FIRST_VIEW_MODULES: Record<string, string> = {
+  '/updates': 'src/screens/home/HomeScreen.tsx',
+  // A campaign page is its message and a link, asking nothing of the API: drawn with the page, not half a second
+  // later when the app's code has loaded (issue 29: a blank dark screen before the message).
+  ...Object.fromEntries(CAMPAIGN_PAGES.map((p) => [p, 'src/screens/campaign/CampaignScreen.tsx'])),
+};
+
+/** Paths whose first view needs no API answer: rendered from the strings alone. */
+const STATIC_FIRST_VIEWS = new Set(CAMPAIGN_PAGES);
 
 /**
  * The app's code (src/main.tsx imports it once a first view's covers are painted): its styles are
@@ -111,7 +122,7 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
   // Any other path: no markup, but the languages chosen and their answer, so a first visit
   // renders at once instead of waiting for the languages call.
   const languagesOnly: FirstView = {
-    locale,
+    locale: DOCUMENT_LANG[req.path] ?? locale,
     markup: '',
     boot: { path: req.path, lang, clang: contentLangs, viewerMode, languages, responses: { '/language': toBase64(languagesBytes) } },
   };
@@ -121,6 +132,16 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
 
   // What the screens render with: the visitor's stored preferences and the languages chosen for them.
   const rendering: StoredPrefs = { ...prefs, serviceLang: lang, contentLangs: contentLangs as ShortCode[], viewerMode };
+  if (STATIC_FIRST_VIEWS.has(req.path)) {
+    const [messages, english] = await Promise.all([catalog(locale), catalog('en'), preloadScreenFor(req.path)]);
+    setMessages(locale, messages, english);
+    const markup = renderToString(
+      <PrefsContext value={() => rendering}>
+        <App ssrPath={req.path} />
+      </PrefsContext>,
+    );
+    return { ...languagesOnly, markup };
+  }
   const homeKey = `${HOME_PATH}${toSearch(homeQuery(rendering))}`;
   const [homeBytes, messages, english] = await Promise.all([req.get(homeKey), catalog(locale), catalog('en'), preloadScreenFor(req.path)]);
   const home = fromBinary(ResponseSchema, homeBytes).result;

@@ -46,7 +46,19 @@ function klass(name: string): number {
   return 2;
 }
 
-export function sortGroups(groups: readonly AllTitlesGroup[], sort: ListSort): AllTitlesGroup[] {
+/**
+ * 000 §5 sorts: A to Z and Z to A by the name the reader sees (the group's
+ * title in the first chosen language that has one), compared as the
+ * interface language compares (Intl.Collator), letters first, then digits,
+ * then anything else; Z to A is that order reversed. The group's hidden
+ * original name (theTitle) decides nothing but ties.
+ */
+export function sortGroups(
+  groups: readonly AllTitlesGroup[],
+  sort: ListSort,
+  langs: readonly ShortCode[] = [],
+  locale = 'en',
+): AllTitlesGroup[] {
   const out = [...groups];
   if (sort === 'recent') {
     return out.sort(
@@ -55,6 +67,9 @@ export function sortGroups(groups: readonly AllTitlesGroup[], sort: ListSort): A
         Math.max(...b.titles.map((t) => t.titleId)) - Math.max(...a.titles.map((t) => t.titleId)),
     );
   }
-  out.sort((a, b) => klass(a.theTitle) - klass(b.theTitle) || a.theTitle.localeCompare(b.theTitle, 'en', { sensitivity: 'base' }));
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const shown = new Map(out.map((g) => [g, (displayTitle(g, langs)?.name ?? g.theTitle).trim()]));
+  const name = (g: AllTitlesGroup) => shown.get(g) ?? g.theTitle;
+  out.sort((a, b) => klass(name(a)) - klass(name(b)) || collator.compare(name(a), name(b)) || collator.compare(a.theTitle, b.theTitle));
   return sort === 'za' ? out.reverse() : out;
 }

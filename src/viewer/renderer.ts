@@ -25,6 +25,9 @@ import { FrameLoop } from './frameLoop';
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
 
+/** E-ink's paper. */
+const PAPER = 0xffffff;
+
 export class PageRenderer {
   private app = new Application();
   private world = new Container();
@@ -42,6 +45,9 @@ export class PageRenderer {
   /** Pages on screen whose image is being replaced: the old sprite, drawn until the new one is whole. */
   private old = new Map<number, PageSprite>();
   private colorFilter: ColorMatrixFilter | undefined;
+  /** E-ink: white paper around the pages instead of the reader's dark background (RendererOptions.background). */
+  private paper = false;
+  private background = 0;
   readonly stats: RendererStats = newRendererStats();
   private textures = new PageTextures(this.stats);
 
@@ -57,10 +63,11 @@ export class PageRenderer {
   }
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
+    this.background = o.background;
     await this.app.init({
       width: Math.max(1, width),
       height: Math.max(1, height),
-      background: o.background,
+      background: this.paper ? PAPER : o.background,
       antialias: false,
       autoDensity: true,
       resolution: Math.min(2, window.devicePixelRatio || 1),
@@ -122,6 +129,13 @@ export class PageRenderer {
       this.colorFilter.matrix = colorMatrix(f) as ColorMatrix; // always 20 numbers
       this.world.filters = [this.colorFilter];
     }
+    this.dirty = true;
+  }
+
+  /** E-ink's pure black on white: the stage is white paper around the pages. */
+  setPaper(on: boolean): void {
+    this.paper = on;
+    if (this.ready) this.app.renderer.background.color = on ? PAPER : this.background;
     this.dirty = true;
   }
 

@@ -21,8 +21,14 @@ const CHROMIUM_ARGS = [
     : ['--ignore-gpu-blocklist', '--enable-gpu', `--use-angle=${ANGLE}`, ...(ANGLE === 'vulkan' ? ['--enable-features=Vulkan'] : [])]),
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** `env`: the browser's own environment (FONTCONFIG_FILE: the fonts it may find on the machine). */
+export function launchBrowser(env?: Record<string, string>): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  });
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

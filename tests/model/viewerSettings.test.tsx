@@ -115,6 +115,8 @@ describe('reader settings in the viewer’s settings modal', () => {
                   { type: 'firstPageAlone.set', value: false },
                   { type: 'spreadOffset.toggle' },
                   { type: 'autoCrop.set', value: true },
+                  { type: 'splitWide.set', value: true },
+                  { type: 'eink.set', value: true },
                   ...COLOURS,
                   { type: 'mode.changed', mode: 'vertical' },
                   ...COLUMNS,
@@ -126,8 +128,11 @@ describe('reader settings in the viewer’s settings modal', () => {
                 [
                   ...COLUMNS,
                   { type: 'autoCrop.set', value: false },
+                  { type: 'eink.set', value: true },
                   { type: 'filter.reset' },
                   { type: 'mode.changed', mode: 'horizontal' },
+                  { type: 'splitWide.set', value: true },
+                  { type: 'eink.set', value: false },
                   { type: 'fit.set', fit: 'screen' },
                   { type: 'firstPageAlone.set', value: true },
                   { type: 'spreadOffset.toggle' },
@@ -153,6 +158,8 @@ describe('reader settings in the viewer’s settings modal', () => {
             'firstPageAlone.set': (e) => setTo(box('First page alone (cover)'), e.value as boolean),
             'spreadOffset.toggle': () => fireEvent.click(box(/Shift spreads by one page/)),
             'autoCrop.set': (e) => setTo(box('Crop white and black borders'), e.value as boolean),
+            'splitWide.set': (e) => setTo(box(/Split wide pages/), e.value as boolean),
+            'eink.set': (e) => setTo(box(/E-ink mode/), e.value as boolean),
             'columnWidth.set': (e) =>
               fireEvent.change(slider('Largest page width', `viewer-column-${e.orientation as string}`), {
                 target: { value: String(e.value) },
@@ -178,6 +185,7 @@ describe('reader settings in the viewer’s settings modal', () => {
               expect(d.getByRole<HTMLInputElement>('radio', { name: FIT[s.fit] }).checked).toBe(true);
               expect((box('First page alone (cover)') as HTMLInputElement).checked).toBe(s.firstPageAlone);
               expect((box(/Shift spreads by one page/) as HTMLInputElement).checked).toBe(s.spreadOffset);
+              expect((box(/Split wide pages/) as HTMLInputElement).checked).toBe(s.splitWide);
             } else {
               for (const o of ['portrait', 'landscape'] as const) {
                 const group = `viewer-column-${o}`;
@@ -186,6 +194,7 @@ describe('reader settings in the viewer’s settings modal', () => {
               }
             }
             expect((box('Crop white and black borders') as HTMLInputElement).checked).toBe(s.autoCrop);
+            expect((box(/E-ink mode/) as HTMLInputElement).checked).toBe(s.eink);
             expect(slider('Brightness').getAttribute('aria-valuetext')).toBe(`${s.filter.brightness}%`);
             expect((slider('Contrast') as HTMLInputElement).value).toBe(String(s.filter.contrast));
             expect((box('Grayscale') as HTMLInputElement).checked).toBe(s.filter.grayscale);

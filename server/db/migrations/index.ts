@@ -6,12 +6,10 @@ import { push } from './0004_push.js';
 import { history } from './0003_history.js';
 import { console_ } from './0010_console.js';
 import { hardening } from './0011_hardening.js';
-// issue 33 (statistics)
-import { stats } from './0014_stats.js';
-// Issue 32.
-import { home } from './0013_home.js';
-// issue 31
 import { catalog } from './0012_catalog.js';
+import { home } from './0013_home.js';
+import { stats } from './0014_stats.js';
+import { readerSync } from './0015_reader_sync.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -21,10 +19,8 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004_push': push,
   '0010_console': console_,
   '0011_hardening': hardening,
-  // issue 33 (statistics)
-  '0014_stats': stats,
-  // Issue 32.
-  '0013_home': home,
-  // issue 31
-  '0012_catalog': catalog,
+  '0012_catalog': catalog, // issue 31: series, titles, chapters
+  '0013_home': home, // issue 32: the home and the readers' voice
+  '0014_stats': stats, // issue 33: statistics
+  '0015_reader_sync': readerSync, // issue 29: page bookmarks, linked devices
 };

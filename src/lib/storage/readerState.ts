@@ -1,6 +1,7 @@
 import { STORAGE } from '../../../core/storageKeys';
 import { parseControls, type ControlSettings } from '../../../core/viewer/controls';
 import * as reader from '../../../core/viewer/readerSettings';
+import { clampAutoScrollLevel } from '../../../core/viewer/autoScroll';
 import { get, json, put, recentMap, saveRecent } from './browserStorage';
 
 /**
@@ -43,3 +44,31 @@ export function storedControls(): ControlSettings {
 }
 
 export const saveControls = (p: Partial<ControlSettings>) => put(STORAGE.controls, JSON.stringify({ ...storedControls(), ...p }));
+
+// issue 29 (auto-scroll)
+/** Auto-scroll's level (the default where none or damaged). */
+export function storedAutoScrollLevel(): number {
+  return clampAutoScrollLevel(json(get(STORAGE.autoScrollLevel)));
+}
+
+export function saveAutoScrollLevel(level: number): void {
+  put(STORAGE.autoScrollLevel, String(clampAutoScrollLevel(level)));
+}
+
+// issue 29 (page bookmarks offline)
+/** The page bookmarks as last read from the server, and the changes made offline not yet sent. */
+export interface StoredPageBookmarks {
+  list: Array<Record<string, unknown>>;
+  queue: Array<Record<string, unknown>>;
+}
+
+export function storedPageBookmarks(): StoredPageBookmarks {
+  const v = json(get(STORAGE.pageBookmarks)) as Partial<StoredPageBookmarks> | null;
+  const list = Array.isArray(v?.list) ? v.list.filter((x) => x && typeof x === 'object') : [];
+  const queue = Array.isArray(v?.queue) ? v.queue.filter((x) => x && typeof x === 'object') : [];
+  return { list, queue };
+}
+
+export function savePageBookmarks(s: StoredPageBookmarks): void {
+  put(STORAGE.pageBookmarks, JSON.stringify(s));
+}

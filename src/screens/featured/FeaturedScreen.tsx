@@ -10,6 +10,7 @@ import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import { FeaturedList } from '../home/HomeScreen';
 import { ScrollRow } from '../home/ScrollRow';
+import { featuredListName } from './listName';
 import '../common.css';
 import '../home/home.css';
 import './featured.css';
@@ -38,7 +39,7 @@ function Block({ c, index }: { c: FeaturedContent; index: number }) {
       return <FeaturedList list={c.data.value} />;
     case 'rankedTitles': {
       const r = c.data.value;
-      const name = r.listName || t('featured.ranking');
+      const name = r.listName ? featuredListName(r.listName) : t('featured.ranking');
       return (
         <section className="home-group" aria-label={name}>
           <h2 className="section-title">{name}</h2>

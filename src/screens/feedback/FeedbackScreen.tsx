@@ -12,9 +12,11 @@ import '../static/static.css';
 const TYPES: FeedbackType[] = ['report', 'suggestion'];
 
 /**
- * /feedback (000 §2, 001 §2): the page notes that the form has moved and
- * links to the feedback portal; the form (type and message) still sends to
- * POST /api/web/contact, then shows the success copy. A failure raises the
+ * /feedback (000 §2, 001 §2): the page notes that feedback has moved to the
+ * portal and links to it; until then the form (type and message) still
+ * sends to POST /api/web/contact (subject and body in the query, 001 §7),
+ * then shows the success copy. The notice says the form still works, so
+ * the page never claims the form is gone and then takes a message. A failure raises the
  * alert "Error! Please wait a moment" (001 §8) as the app's alert dialog.
  */
 export default function FeedbackScreen() {
@@ -24,7 +26,8 @@ export default function FeedbackScreen() {
         send: ({ self }, p) => {
           call('/web/contact', {
             method: 'POST',
-            body: { type: p.type, subject: t(`static.feedback_${p.type}`), message: p.message },
+            // 001 §7: the call takes subject and body as query parameters.
+            query: { type: p.type, subject: t(`static.feedback_${p.type}`), body: p.message },
           }).then(
             () => self.send({ type: 'send.done' }),
             () => self.send({ type: 'send.failed' }),

@@ -3,6 +3,9 @@ import { Loading } from '../../ui/Loading';
 import { HistoryCard } from './HistoryCard';
 import { useHistory } from './useHistory';
 import './history.css';
+// issue 29
+import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
+import { LinkDeviceEntry } from './LinkDeviceEntry';
 
 /**
  * /history: every title the visitor read, most recent first, each with the
@@ -64,6 +67,9 @@ export default function HistoryScreen() {
           })}
         </ul>
       ) : null}
+      {/* issue 29: every page bookmark, with a way to link another device */}
+      <BookmarkList heading={t('sync.bookmarks')} />
+      <LinkDeviceEntry />
     </main>
   );
 }

@@ -15,7 +15,7 @@ import { sendPosition, type ReadingPosition } from './historyApi';
 const DEBOUNCE_MS = 1500;
 
 /** The page an item is on: manga pages counted up to it (1-based), of all the chapter's manga pages; null before the layout. */
-function positionOf(chapterId: number, item: number, items: readonly ViewerItem[]): Omit<ReadingPosition, 'at'> | null {
+export function positionOf(chapterId: number, item: number, items: readonly ViewerItem[]): Omit<ReadingPosition, 'at'> | null {
   const manga = items.map((it) => it.page.data.case === 'mangaPage');
   const pageCount = manga.filter(Boolean).length;
   if (pageCount === 0 || item < 0 || item >= items.length) return null;

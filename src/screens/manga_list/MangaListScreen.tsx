@@ -4,10 +4,11 @@ import { listFilterMachine, type ListFilterContext, type ListSort } from '../../
 import { LabelCode } from '../../../core/gen/manga/v1/common_pb';
 import type { SearchView } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { langQuery } from '../../lib/prefs';
 import { saveListSelection, storedContentLangs, storedListSelection } from '../../lib/storage';
+import { genreName } from '../../lib/genres';
 import { displayTitle, filterGroups, labelKey, sortGroups } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Loading } from '../../ui/Loading';
@@ -49,10 +50,11 @@ function MangaListView({ view }: { view: SearchView }) {
   });
   const { tag, label, sort } = state.context;
   const langs = storedContentLangs();
-  const groups = sortGroups(filterGroups(view.allTitlesGroup, langs, tag, label), sort);
+  const groups = sortGroups(filterGroups(view.allTitlesGroup, langs, tag, label), sort, langs, locale());
   // 000 §2: the One-shot tag is hidden from the genre list.
   const tags = view.allTags.filter((x) => x.slug !== 'one-shot');
-  const tagName = tags.find((x) => x.slug === tag)?.tag;
+  const picked = tags.find((x) => x.slug === tag);
+  const tagName = picked ? genreName(picked) : undefined;
   return (
     <>
       <div className="toolbar">
@@ -75,7 +77,7 @@ function MangaListView({ view }: { view: SearchView }) {
               <li key={x.slug}>
                 <label>
                   <input type="checkbox" checked={tag === x.slug} onChange={() => send({ type: 'filter.tag', slug: x.slug })} />
-                  <span>{x.tag}</span>
+                  <span>{genreName(x)}</span>
                 </label>
               </li>
             ))}

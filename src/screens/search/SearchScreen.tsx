@@ -44,7 +44,7 @@ export default function SearchScreen() {
   return (
     <main className="content" data-screen="search">
       <Breadcrumbs items={[{ label: t('search.heading') }]} />
-      <h1>{keyword ? t('search.resultsFor', { keyword }) : t('search.heading')}</h1>
+      <h1 className="search-page__heading">{keyword ? t('search.resultsFor', { keyword }) : t('search.heading')}</h1>
       <div className="search-page__box">
         <SearchBox />
       </div>

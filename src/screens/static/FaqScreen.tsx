@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
 import { t } from '../../i18n';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import './static.css';
 
 /** The demo FAQ accordion (/faq, /webview/faq/{language}); one item open at a time. */
@@ -8,8 +10,11 @@ const FAQ_ITEMS = ['free', 'languages', 'app', 'favorites', 'comments', 'region'
 export default function FaqScreen() {
   const [open, setOpen] = useState<string | null>(null);
   const id = useId();
+  const [path] = useLocation();
   return (
     <main className="static-page faq" data-screen="faq">
+      {/* The app's webview (/webview/faq/…) has no site around it to lead back to. */}
+      {path.startsWith('/webview/') ? null : <Breadcrumbs items={[{ label: t('static.faqTitle') }]} />}
       <h1>{t('static.faqTitle')}</h1>
       <div className="accordion">
         {FAQ_ITEMS.map((k) => {

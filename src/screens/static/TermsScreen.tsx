@@ -11,6 +11,13 @@ import './static.css';
 export default function TermsScreen() {
   useEffect(() => {
     document.title = TERMS_TITLE;
+    // The whole document is Japanese (the server says so too): screen readers and fonts follow <html lang>.
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = 'ja';
+    return () => {
+      root.lang = before;
+    };
   }, []);
   return (
     <main className="static-page terms" lang="ja" data-screen="terms">

@@ -5,6 +5,7 @@ import type { TitleDetailView } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { logTitleBannerTap } from '../../api/tapLog';
 import { t } from '../../i18n';
+import { genreName } from '../../lib/genres';
 import { byLanguage } from '../../../core/languages';
 import { langQuery } from '../../lib/prefs';
 import { labelKey } from '../../lib/titleGroups';
@@ -16,6 +17,8 @@ import { ShareButtons } from '../../ui/ShareButtons';
 import { TitleCard } from '../../ui/TitleCard';
 import NotFoundScreen from '../errors/NotFoundScreen';
 import { ChapterList } from './ChapterList';
+// issue 29
+import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 import { FavoriteToggle } from './FavoriteToggle';
 import '../common.css';
 import '../publisher_news/news.css';
@@ -132,7 +135,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
             <ul className="tag-list" aria-label={t('title.tags')}>
               {d.tags.map((tg) => (
                 <li key={tg.slug} className="chip">
-                  {tg.tag}
+                  {genreName(tg)}
                 </li>
               ))}
             </ul>
@@ -165,6 +168,8 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
             <TitleBanner key={b.id} b={b} titleId={title.titleId} />
           ))}
           <ChapterList first={first} mid={mid} last={last} descending={d.chaptersDescending} now={now} />
+          {/* issue 29: this title's page bookmarks */}
+          <BookmarkList titleId={title.titleId} showTitle={false} heading={t('sync.bookmarks')} />
         </div>
         <aside className="title-body__side">
           {pubBanners.map((b) => (

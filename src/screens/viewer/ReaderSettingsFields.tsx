@@ -92,6 +92,12 @@ function PageDisplayFields({ settings, mode, onSetting }: Props) {
             checked={settings.spreadOffset}
             onValue={() => onSetting({ type: 'spreadOffset.toggle' })}
           />
+          <CheckField
+            label={t('viewer.splitWide')}
+            hint={t('viewer.splitWideHint')}
+            checked={settings.splitWide}
+            onValue={(value) => onSetting({ type: 'splitWide.set', value })}
+          />
         </>
       ) : (
         <>
@@ -103,6 +109,12 @@ function PageDisplayFields({ settings, mode, onSetting }: Props) {
         label={t('viewer.autoCrop')}
         checked={settings.autoCrop}
         onValue={(value) => onSetting({ type: 'autoCrop.set', value })}
+      />
+      <CheckField
+        label={t('viewer.eink')}
+        hint={t('viewer.einkHint')}
+        checked={settings.eink}
+        onValue={(value) => onSetting({ type: 'eink.set', value })}
       />
     </fieldset>
   );

@@ -10,6 +10,8 @@ import { Modal } from '../../ui/Modal';
 import { ShareButtons } from '../../ui/ShareButtons';
 import { ReaderSettingsFields } from './ReaderSettingsFields';
 import './viewerMenus.css';
+// issue 29
+import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 
 interface Props {
   viewer: MangaViewer;
@@ -21,6 +23,8 @@ interface Props {
   onResolution: (r: Resolution) => void;
   settings: ReaderSettings;
   onSetting: (e: ReaderSettingsEvent) => void;
+  /** issue 29: goes to a page bookmark's item in this chapter. */
+  onJumpItem?: (item: number) => void;
 }
 
 const RESOLUTIONS: { value: Resolution; label: string }[] = [
@@ -30,7 +34,7 @@ const RESOLUTIONS: { value: Resolution; label: string }[] = [
 ];
 
 /** Settings modal (with the reader settings), language modal and chapter side menu (one at a time: the menus machine). */
-export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, onResolution, settings, onSetting }: Props) {
+export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, onResolution, settings, onSetting, onJumpItem }: Props) {
   const [, navigate] = useLocation();
   const shareUrl = viewer.sns?.url || `${window.location.origin}/viewer/${viewer.chapterId}`;
   const shareText = viewer.sns?.body || `${viewer.titleName} ${viewer.chapterName}`;
@@ -137,6 +141,13 @@ export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, o
                 </li>
               ))}
             </ol>
+            {/* issue 29: the chapter's page bookmarks */}
+            <BookmarkList
+              chapterId={viewer.chapterId}
+              showTitle={false}
+              heading={t('sync.bookmarksChapter')}
+              onJump={onJumpItem && ((b) => onJumpItem(b.item))}
+            />
             <p className="viewer-note">{t('viewer.spoiler')}</p>
             <p className="viewer-note">{t('viewer.region')}</p>
           </nav>

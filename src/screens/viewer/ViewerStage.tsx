@@ -28,6 +28,8 @@ import { useDialogFocusTrap } from './useDialogFocusTrap';
 import { useViewerSelector, useViewerSession } from './useViewerSession';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
+// issue 29
+import { ReaderTools } from './ReaderTools';
 
 export interface ViewerStageProps {
   viewer: MangaViewer;
@@ -57,13 +59,19 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   useAppActions(session, viewer);
   useDialogFocusTrap();
   return (
-    <div className={`viewer__frame ${navVisible ? 'is-nav' : ''}`} data-mode={mode} data-rtl={rtl ? 'yes' : 'no'}>
+    <div
+      className={`viewer__frame ${navVisible ? 'is-nav' : ''} ${settings.eink ? 'viewer__frame--eink' : ''}`}
+      data-mode={mode}
+      data-rtl={rtl ? 'yes' : 'no'}
+    >
       <div ref={stageRef} className="viewer__stage" data-testid="viewer-stage" data-index={index} data-count={count}>
         <div className="viewer__world" ref={worldRef}>
           {session && <StagePages session={session} />}
         </div>
         <div ref={firstPagesRef} />
       </div>
+      {/* E-ink: a brief black flash on each turn (a new element per spread: its animation runs once) clears ghosting. */}
+      {settings.eink && <div key={index} className="viewer__eink-flash" data-testid="eink-flash" aria-hidden="true" />}
       {session && <StageAnnouncer session={session} />}
       <ViewerChrome
         viewer={viewer}
@@ -75,6 +83,8 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         onGoto={(i) => session?.goTo(i)}
         onMenu={(m) => session?.toggleMenu(m)}
       />
+      {/* issue 29: auto-scroll and page bookmarks */}
+      {session && <ReaderTools session={session} viewer={viewer} visible={navVisible} />}
       <ControlsContext.Provider value={panel}>
         <TapZonePreview />
         <ViewerMenus
@@ -87,6 +97,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
           onResolution={onResolution}
           settings={settings}
           onSetting={(e) => session?.changeSetting(e)}
+          onJumpItem={(item) => session && jumpToItem(session, item)}
         />
         <KeyHelp open={help} onClose={() => session?.controls.setHelp(false)} />
       </ControlsContext.Provider>
@@ -100,6 +111,13 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
 }
 
 const NO_ITEMS: ViewerItem[] = [];
+
+/** Goes to the spread holding a chapter's item (a page bookmark), then closes the menu. */
+function jumpToItem(session: ViewerSession, item: number): void {
+  const slot = session.getSnapshot().layout?.slotOfItem[item];
+  session.closeMenu();
+  if (slot !== undefined) session.goTo(slot);
+}
 
 /** The controls' machines for the settings modal, the key help and the tap-zone preview. */
 function useControlsPanel(session: ViewerSession | null, rtlAcross: boolean): ControlsPanel | null {

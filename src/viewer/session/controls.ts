@@ -69,10 +69,10 @@ export class SessionControls {
     return this.actors.motion.getSnapshot().matches('reduced');
   }
 
-  /** The action of a tap at (x, y) on a stage w × h, in this reading direction. */
-  tap(x: number, y: number, w: number, h: number, mode: Mode, rtl: boolean): TapAction {
+  /** The action of a tap at (x, y) on a stage w × h, in this reading direction; `large`: e-ink's larger turning zones. */
+  tap(x: number, y: number, w: number, h: number, mode: Mode, rtl: boolean, large = false): TapAction {
     const { layout, invertX, invertY } = this.actors.taps.getSnapshot().context;
-    return tapAction(layout, tapOrientation(invertX, invertY, rtl && mode === 'horizontal'), x, y, w, h);
+    return tapAction(layout, tapOrientation(invertX, invertY, rtl && mode === 'horizontal'), x, y, w, h, large);
   }
 
   private all(): Array<{ subscribe(fn: () => void): { unsubscribe(): void }; start(): void; stop(): void }> {

@@ -103,6 +103,8 @@ export interface StageRenderer {
   setCamera(cam: Camera, immediate: boolean): void;
   /** The reader's colour filter over the pages. */
   setFilter(f: ColorFilter): void;
+  /** E-ink: white around the pages (optional: a renderer without it keeps its background). */
+  setPaper?(on: boolean): void;
   invalidate(i: number): void;
   release(i: number): void;
   drawnRects(): DrawnRect[];

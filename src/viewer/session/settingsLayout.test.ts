@@ -7,7 +7,7 @@ function applied(start: ReaderSettings) {
   let now = start;
   const frames = new ManualClock();
   const relayout = vi.fn();
-  const renderer = { setFilter: vi.fn() };
+  const renderer = { setFilter: vi.fn(), setPaper: vi.fn() };
   const a = new AppliedSettings(() => now, frames, relayout);
   const set = (s: ReaderSettings) => {
     now = s;
@@ -31,6 +31,21 @@ describe('AppliedSettings', () => {
       expect(set(s)).toBe(true);
     expect(relayout).toHaveBeenCalledTimes(3);
     expect(renderer.setFilter).toHaveBeenCalledTimes(1);
+  });
+
+  it('e-ink: white paper and gray pages without a new layout; splitting wide pages lays the chapter out again', () => {
+    const { a, relayout, renderer, set } = applied(DEFAULT_READER_SETTINGS);
+    const eink = { ...DEFAULT_READER_SETTINGS, eink: true };
+    expect(set(eink)).toBe(false);
+    expect(renderer.setPaper).toHaveBeenLastCalledWith(true);
+    expect(renderer.setFilter).toHaveBeenLastCalledWith({ ...DEFAULT_READER_SETTINGS.filter, grayscale: true });
+    a.applyTo(renderer as never);
+    expect(renderer.setPaper).toHaveBeenLastCalledWith(true);
+    expect(set({ ...eink, splitWide: true })).toBe(true);
+    expect(relayout).toHaveBeenCalledTimes(1);
+    expect(set({ ...DEFAULT_READER_SETTINGS, splitWide: true })).toBe(false);
+    expect(renderer.setPaper).toHaveBeenLastCalledWith(false);
+    expect(renderer.setFilter).toHaveBeenLastCalledWith(DEFAULT_READER_SETTINGS.filter);
   });
 
   it('with auto crop on, borders measured in one frame lay the chapter out once, on the next frame; off, never', () => {

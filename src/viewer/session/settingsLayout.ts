@@ -14,7 +14,7 @@ import { columnFor, type ReaderSettings } from '../../../core/viewer/readerSetti
 import type { Clock, TimerId } from './clock';
 import type { StageRenderer } from './environment';
 
-type SettingsOptions = Pick<LayoutOptions, 'fit' | 'column' | 'spreadOffset' | 'singleSpread' | 'crops'>;
+type SettingsOptions = Pick<LayoutOptions, 'fit' | 'column' | 'spreadOffset' | 'singleSpread' | 'crops' | 'splitWide'>;
 
 function settingsLayoutOptions(
   s: ReaderSettings,
@@ -26,6 +26,7 @@ function settingsLayoutOptions(
     column: columnFor(s, viewport),
     spreadOffset: s.spreadOffset,
     singleSpread: s.firstPageAlone,
+    splitWide: s.splitWide,
     ...(s.autoCrop ? { crops: cropOf } : {}),
   };
 }
@@ -49,6 +50,11 @@ export function layoutChapter(
   return { items, layout: viewport.width > 0 ? buildLayout(items, options) : null };
 }
 
+/** The filter drawn over the pages: e-ink screens show no colour, so pages go gray there (black on white). */
+function shownFilter(s: ReaderSettings): ReaderSettings['filter'] {
+  return s.eink ? { ...s.filter, grayscale: true } : s.filter;
+}
+
 /** Whether the layout depends on a setting that differs between `a` and `b`. */
 function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boolean {
   const column = (x: ReaderSettings) => [x.portrait.maxWidth, x.portrait.padding, x.landscape.maxWidth, x.landscape.padding].join();
@@ -57,6 +63,7 @@ function layoutSettingsChanged(a: ReaderSettings, b: ReaderSettings): boolean {
     a.spreadOffset !== b.spreadOffset ||
     a.firstPageAlone !== b.firstPageAlone ||
     a.autoCrop !== b.autoCrop ||
+    a.splitWide !== b.splitWide ||
     column(a) !== column(b)
   );
 }
@@ -79,11 +86,18 @@ export class AppliedSettings {
     this.current = read();
   }
 
+  /** The renderer's look from these settings: the colour filter (grayscale on e-ink) and e-ink's white paper. */
+  applyTo(renderer: StageRenderer): void {
+    renderer.setFilter(shownFilter(this.current));
+    renderer.setPaper?.(this.current.eink);
+  }
+
   /** The machine's settings changed; true when the chapter was laid out again. */
   update(renderer: StageRenderer | null): boolean {
     const [was, s] = [this.current, this.read()];
     this.current = s;
-    if (s.filter !== was.filter) renderer?.setFilter(s.filter);
+    if (s.filter !== was.filter || s.eink !== was.eink) renderer?.setFilter(shownFilter(s));
+    if (s.eink !== was.eink) renderer?.setPaper?.(s.eink);
     if (!layoutSettingsChanged(was, s)) return false;
     this.relayout();
     return true;

@@ -101,7 +101,7 @@ export class ViewerSession implements GestureTarget {
   attach(el: StageElements): void {
     const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
     this.rendererNow = r;
-    r.setFilter(this.settings.current.filter);
+    this.settings.applyTo(r);
     const first = this.env.firstPages.canvas();
     if (first) el.firstPages.append(first);
     this.cleanups.push(
@@ -140,7 +140,7 @@ export class ViewerSession implements GestureTarget {
     this.lastEvent = e.type;
     // The reader pages on: the first pages drawn ahead of the app (if still up) go.
     if (e.type !== 'layout.set') this.env.firstPages.dismiss();
-    this.actors.paging.send(e.type === 'drag.end' && this.controls.reduced ? { ...e, vy: 0 } : e);
+    this.actors.paging.send(e.type === 'drag.end' && (this.controls.reduced || this.settings.current.eink) ? { ...e, vy: 0 } : e);
   };
 
   get mode(): ViewerMode {
@@ -153,7 +153,7 @@ export class ViewerSession implements GestureTarget {
     return this.actors.paging.getSnapshot().context.pos.scale;
   }
   tap(x: number, y: number, w: number, h: number): void {
-    const a = this.controls.tap(x, y, w, h, this.view.mode, this.view.rtl);
+    const a = this.controls.tap(x, y, w, h, this.view.mode, this.view.rtl, this.settings.current.eink);
     if (a === 'menu') this.toggleBar();
     else this.send({ type: a === 'next' ? 'page.next' : 'page.prev' });
   }
@@ -263,7 +263,7 @@ export class ViewerSession implements GestureTarget {
     if (l && g.count === l.spreads.length && g.mode === l.mode) {
       const cam = cameraFor(g, pos);
       const moving = s.matches({ pointer: 'dragging' }) || s.matches({ pointer: 'coasting' });
-      const immediate = moving || this.lastEvent === 'zoom.by' || this.lastEvent === 'scroll.by' || this.controls.reduced;
+      const immediate = moving || this.controls.reduced || this.settings.current.eink || ['zoom.by', 'scroll.by'].includes(this.lastEvent);
       this.rendererNow?.setCamera(cam, immediate);
       const spread = l.spreads[pos.index];
       if (spread) this.resume = spread.items[0]!;

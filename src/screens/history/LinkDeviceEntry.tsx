@@ -1,0 +1,13 @@
+import { Link } from 'wouter';
+import { t } from '../../i18n';
+
+/** Where /history leads to reading on another device (issue 29). */
+export function LinkDeviceEntry() {
+  return (
+    <p className="history__link-device">
+      <Link href="/link_device" data-testid="history-link-device">
+        {t('sync.linkEntry')}
+      </Link>
+    </p>
+  );
+}
