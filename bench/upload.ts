@@ -74,9 +74,9 @@ function rssSampler(pid: number) {
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
 
 const server = await startServer({ DATA_DIR: dataDir, PUSH_CHECK_SECONDS: '0', LOG_LEVEL: 'warn' });
-let consoleMs = 0;
-let serverPeak = { peak: 0, hwm: 0 };
-let titleId = 0;
+let consoleMs: number;
+let serverPeak: { peak: number; hwm: number };
+let titleId: number;
 try {
   const { db, close } = await openDb(loadConfig({ DATA_DIR: dataDir }));
   const { cookie } = await memberWithSession(db, ['editor'], Math.floor(Date.now() / 1000));

@@ -81,11 +81,3 @@ export interface CatalogTitle {
   overview: string;
   version: number;
 }
-
-export interface FeedbackItem {
-  id: number | string;
-  at: number;
-  subject?: string;
-  body?: string;
-  [field: string]: unknown;
-}

@@ -19,15 +19,13 @@ export type Access = 'public' | 'member' | readonly Role[];
 
 const OWNER: readonly Role[] = ['owner'];
 const CATALOG: readonly Role[] = ['editor', 'localizer'];
-// Issue 32: the home and the readers' voice.
+/** Issue 31 (series, images, chapters, uploads, releases) and 32 (the home): the editors'. */
 const EDITOR: readonly Role[] = ['editor'];
 /** Announcements and news: editors, and localizers in their own languages. */
 const TEXTS: readonly Role[] = ['editor', 'localizer'];
 const MODERATOR: readonly Role[] = ['moderator'];
 const SURVEY_READ: readonly Role[] = ['editor', 'moderator', 'analyst'];
 const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
-/** issue 31: series, images, chapters, uploads and releases are the editors'. */
-const EDITOR: readonly Role[] = ['editor'];
 
 /** Every console API route, "METHOD /path" under /console/api, with who may call it. */
 export const ROUTE_ACCESS = {

@@ -7,7 +7,7 @@ import { assign, setup } from 'xstate';
  * comment as it was, with the server's problem code for the screen to show.
  */
 /** 'reason-required' (refused here) or the server's problem code. */
-export type ModerationProblem = string;
+type ModerationProblem = string;
 
 export interface CommentModerationContext {
   hidden: boolean;

@@ -37,7 +37,7 @@ export class PageProblem extends ImportError {
  */
 /** The file names of the images an import reads. */
 export const IMAGE_EXT = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
-export const ARCHIVE_EXT = /\.(cbz|zip)$/i;
+const ARCHIVE_EXT = /\.(cbz|zip)$/i;
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export interface RawPage {
@@ -52,7 +52,7 @@ export interface SourceLimits {
 }
 
 /** What `npm run import` accepts (the console's UPLOAD_LIMITS are the same). */
-export const DEFAULT_LIMITS: SourceLimits = { maxPages: 400, maxUnpackedBytes: 1024 * 1024 * 1024 };
+const DEFAULT_LIMITS: SourceLimits = { maxPages: 400, maxUnpackedBytes: 1024 * 1024 * 1024 };
 
 const skipName = (n: string) =>
   n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
@@ -154,7 +154,7 @@ export async function sourceOf(files: { name: string; file: string }[], limits: 
     for (const f of files) {
       if (ARCHIVE_EXT.test(f.name)) {
         const a = await readArchive(f.file, f.name, limits);
-        closers.push(a.close);
+        closers.push(() => a.close());
         pages.push(...a.pages);
       } else if (!skipName(f.name)) pages.push(fileOf(f.name, f.file));
     }

@@ -27,9 +27,9 @@ export interface ProcessedPage {
 }
 
 /** Landscape pages (wider than this ratio) are DOUBLE spreads. */
-export const DOUBLE_RATIO = 1.2;
+const DOUBLE_RATIO = 1.2;
 /** Pixels of one page (a 1,600 x 30,000 webtoon strip fits). */
-export const MAX_PAGE_PIXELS = 60_000_000;
+const MAX_PAGE_PIXELS = 60_000_000;
 
 /** The largest side WebP and baseline JPEG can hold. */
 const WEBP_MAX = 16383;

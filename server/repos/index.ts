@@ -41,7 +41,6 @@ export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 
     deviceLinks: deviceLinksRepo(db, clock),
     pageBookmarks: pageBookmarksRepo(db, clock),
     readerSettings: readerSettingsRepo(db, clock),
->>>>>>> reader
   };
 }
 

@@ -16,7 +16,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * each hash into a 64-character string (~0.4 ms an id), too slow for the
  * recording path. The README says so; a well-kept replacement is the lead's call.
  */
-export const P = 14;
+const P = 14;
 export const M = 1 << P;
 /** Bits left for the rank after the register index. */
 const Q = 64 - P;

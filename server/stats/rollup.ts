@@ -3,7 +3,7 @@ import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import { Hll } from './hll.js';
 
-export const HOUR = 3600;
+const HOUR = 3600;
 
 /** One rollup row being added to: a count and, where readers are counted, their sketch. */
 interface Cell {

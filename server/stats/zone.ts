@@ -45,7 +45,7 @@ function offsetAt(tz: string, ms: number): number {
 }
 
 /** The instant (s) a local calendar day (UTC date arithmetic on y-m-d) starts in the zone. */
-export function dayStart(tz: string, y: number, m: number, d: number): number {
+function dayStart(tz: string, y: number, m: number, d: number): number {
   const wall = Date.UTC(y, m - 1, d);
   let t = wall - offsetAt(tz, wall);
   // Once more with the offset at the first guess: right on either side of a change.

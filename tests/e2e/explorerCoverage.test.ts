@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { offeredEvents, presetInputs } from '../../src/screens/machines/presets'
 import { loadRecordedPath, recordedMismatches } from '../model/recordedPath';
 import { machineOf, uiRecord } from './explorerFixtures';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Coverage on the explorer's chart: a coverage run of three machines gathered
@@ -65,7 +66,7 @@ async function marksOnChart(page: Page) {
 }
 
 describe('machine explorer: coverage on the chart', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Ev } from '../../src/screens/machines/machineReplay';
 import { recordedActor, session } from './explorerFixtures';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Two runs compared, a recording shrunk before it becomes a test, and a
@@ -32,7 +33,7 @@ async function firstChapter(page: Page, base: string): Promise<number> {
 }
 
 describe('machine explorer: runs compared, shrunk, stopped', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MACHINES } from '../../machines/index';
 import { readMachine } from '../../src/screens/machines/chartModel';
 import { launchBrowser, newContext } from './harness';
+import { e2eBase } from './base';
 
 /**
  * The explorer stays responsive: the largest machine is laid out by ELK in a
@@ -40,7 +41,7 @@ function size(name: string): number {
 }
 
 describe('machine explorer: speed', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

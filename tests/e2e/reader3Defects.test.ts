@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Issue 29, defects 2 to 7 as a reader meets them, in Chromium against the shared demo server: English left in
@@ -13,7 +14,7 @@ const SHOTS = '.tmp/screenshots/issue29/defects';
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 describe('issue 29: the defects readers hit', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });

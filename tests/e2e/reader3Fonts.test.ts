@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
+import { e2eBase } from './base';
 
 /**
  * Issue 29, defect 1: Thai drawn as boxes on a machine without a Thai font. CI installs fonts-noto-core (which has
@@ -87,7 +88,7 @@ async function openHoldingThai(ctx: BrowserContext, url: string, selector: strin
 }
 
 describe('issue 29 defect 1: Thai is drawn with our font even when it arrives after the text', () => {
-  const base = inject('baseUrl');
+  const base = e2eBase();
   let browser: Browser;
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });

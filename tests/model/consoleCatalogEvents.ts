@@ -7,7 +7,7 @@ import type { UploadQueueEvent } from '../../machines/console/uploadQueueMachine
  * their pure tests (machines/console/*.test.ts) and the model tests that run
  * the same paths on the real console (tests/model/consoleCatalog*.test.tsx).
  */
-export const STATUSES: ChapterStatus[] = ['draft', 'scheduled', 'live', 'down'];
+const STATUSES: ChapterStatus[] = ['draft', 'scheduled', 'live', 'down'];
 export const CHAPTER_LIFECYCLE_EVENTS: ChapterLifecycleEvent[] = [
   ...STATUSES.map((status) => ({ type: 'chapter.loaded' as const, status, version: 1 })),
   { type: 'schedule.submit', releaseAt: 1_800_000_000, freeUntil: null },

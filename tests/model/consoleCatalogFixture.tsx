@@ -11,7 +11,7 @@ import { manualConsoleClock, type scriptedConsoleApi } from './consoleApi';
  * chapter's screen with the scripted API, a clock the test moves and an
  * upload transport the test drives (Uppy's events, scripted).
  */
-export const editor = { id: '2', email: 'eve@example.com', name: 'Eve Editor', roles: ['editor'], languages: [] as string[] };
+const editor = { id: '2', email: 'eve@example.com', name: 'Eve Editor', roles: ['editor'], languages: [] as string[] };
 const session = { member: editor, session: { id: 's', idleExpiresAt: 0, expiresAt: 0, reauthUntil: 0 } };
 
 const page = (id: number, name: string, type = 0, wide = false) => ({
@@ -44,7 +44,7 @@ export function chapter(over: Partial<Chapter> = {}): Chapter {
 }
 
 /** The upload transport as the test plays it: files get ids f1, f2… by name; events are sent by the test. */
-export function scriptedUploader() {
+function scriptedUploader() {
   const state = { on: null as UploaderEvents | null, started: 0, cancelled: 0, retried: 0 };
   const ids: Record<string, string> = { '001.png': 'f1', '002.png': 'f2' };
   const make: CatalogEnv['makeUploader'] = (_chapterId, on) => {

@@ -97,13 +97,13 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
       });
     const first = await post(await png(200), t.version);
     expect(first.statusCode).toBe(200);
-    const url1 = (first.json() as { images: { portrait: string } }).images.portrait;
+    const url1 = first.json<{ images: { portrait: string } }>().images.portrait;
     expect(url1).toMatch(new RegExp(`^/img/title/${t.id}/portrait_[0-9a-f]{16}\\.webp$`));
     const img = await c.app.inject({ method: 'GET', url: url1 });
     expect(img.statusCode).toBe(200);
     expect(await sharp(img.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360, height: 510 });
     const second = await post(await png(10), t.version + 1);
-    const url2 = (second.json() as { images: { portrait: string } }).images.portrait;
+    const url2 = second.json<{ images: { portrait: string } }>().images.portrait;
     expect(url2).not.toBe(url1);
     // Bad input: a clear code, and the title unchanged.
     expect((await post(Buffer.from('not an image at all'), t.version + 2)).json()).toMatchObject({ code: 'not-an-image' });

@@ -10,7 +10,7 @@ import { headingOf, listKey, type TextItem, type TextKind } from './texts';
 import '../../app/edit/edit.css';
 
 /** Service announcements or a publisher's news, per language: the list and the rich-text editor. */
-export function TextsScreen({ kind }: { kind: TextKind }) {
+function TextsScreen({ kind }: { kind: TextKind }) {
   const [language, setLanguage] = useState('en');
   const [publisher, setPublisher] = useState(0);
   const publishers = useLoad<{ publishers: Array<{ id: number; name: string }> }>(kind === 'news' ? '/news/publishers' : null);

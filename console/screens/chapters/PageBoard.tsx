@@ -10,10 +10,10 @@ import { useCatalogEnv } from './env';
 import { followJob } from './job';
 import { PageCard } from './PageCard';
 
-export const PAGE_TYPES: readonly PageType[] = ['SINGLE', 'LEFT', 'RIGHT', 'DOUBLE'];
+const PAGE_TYPES: readonly PageType[] = ['SINGLE', 'LEFT', 'RIGHT', 'DOUBLE'];
 const toBoard = (pages: readonly ServerPage[]): BoardPage[] =>
   pages.map((p) => ({ id: String(p.id), type: PAGE_TYPES[p.type] ?? 'SINGLE' }));
-export const thumbSrc = (url: string) => (url.startsWith('/console/') ? url : `${API_BASE}${url}`);
+const thumbSrc = (url: string) => (url.startsWith('/console/') ? url : `${API_BASE}${url}`);
 
 /**
  * The page board: thumbnails in reading order (right to left for a

@@ -9,7 +9,7 @@ import { cellText, columnName } from './labels';
 const ROLES = ['--c-chart-1', '--c-chart-2', '--c-chart-3', '--c-chart-4'];
 
 /** What the chart shows, in words: each series' total and its highest bucket (the table beside it has every figure). */
-export function chartSummary(chart: Chart, shares: boolean): string {
+function chartSummary(chart: Chart, shares: boolean): string {
   return chart.series
     .map((s) => {
       let top = 0;
@@ -54,7 +54,7 @@ export function StatsChart({ chart, title, shares = false }: { chart: Chart; tit
         ],
         series: [
           { label: t('console.stats.col.bucket') },
-          ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]!), width: 2 })),
+          ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]), width: 2 })),
         ],
       },
       [chart.buckets.map((_, i) => i), ...chart.series.map((s) => s.values)],

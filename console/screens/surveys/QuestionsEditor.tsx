@@ -3,7 +3,7 @@ import type { Question, SurveyText } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
 import { Field } from '../../app/ui';
 
-export const blankQuestion = (): Question => ({
+const blankQuestion = (): Question => ({
   description: '',
   canSkip: false,
   numberOfChoices: 1,

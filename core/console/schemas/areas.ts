@@ -6,7 +6,7 @@ export const TitleQuery = Type.Object({
   language: Type.Optional(Type.String({ maxLength: 8 })),
   q: Type.Optional(Type.String({ maxLength: 100 })),
 });
-export const CatalogTitle = Type.Object({
+const CatalogTitle = Type.Object({
   id: Id,
   seriesId: Type.Integer(),
   language: Type.String(),
@@ -15,15 +15,8 @@ export const CatalogTitle = Type.Object({
   overview: Type.String(),
   version: Type.Integer(),
 });
-export type CatalogTitle = Static<typeof CatalogTitle>;
+type CatalogTitle = Static<typeof CatalogTitle>;
 export const CatalogTitles = Type.Object({ titles: Type.Array(CatalogTitle) });
-export const TitlePatch = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  author: Type.Optional(Type.String({ maxLength: 200 })),
-  overview: Type.Optional(Type.String({ maxLength: 5000 })),
-  version: Type.Integer({ minimum: 0 }),
-});
-export type TitlePatch = Static<typeof TitlePatch>;
 // The feedback inbox's schemas moved to home.ts (issue 32: InboxQuery, Inbox, read marks).
 export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
 export const StatsSummary = Type.Object({

@@ -14,7 +14,7 @@ const Lang = Type.String({ minLength: 2, maxLength: 8 });
 export const VersionQuery = Type.Object({ version: Version });
 
 /** What a reader may be offered: both directions, vertical scrolling only, or paged only. */
-export const ViewerMode = Type.Union([Type.Literal('any'), Type.Literal('vertical'), Type.Literal('horizontal')]);
+const ViewerMode = Type.Union([Type.Literal('any'), Type.Literal('vertical'), Type.Literal('horizontal')]);
 const SeriesFields = {
   slug: Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
   /** LabelCode (publisher label). */
@@ -86,7 +86,7 @@ export const SeriesList = Type.Object({
 export const ChapterState = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('live'), Type.Literal('down')]);
 export type ChapterState = Static<typeof ChapterState>;
 /** SINGLE 0, LEFT 1, RIGHT 2, DOUBLE 3 (PageType). */
-export const PageTypeNo = Type.Integer({ minimum: 0, maximum: 3 });
+const PageTypeNo = Type.Integer({ minimum: 0, maximum: 3 });
 export const BoardPage = Type.Object({
   /** Stable across reorders (a page's identity on the board). */
   id: Id,

@@ -12,7 +12,7 @@ import { Id, Seconds } from './common.js';
 export const Lang = Type.Union(SHORT_CODES.map((c) => Type.Literal(c)));
 export type Lang = Static<typeof Lang>;
 /** Target languages: empty = every language. */
-export const TargetLanguages = Type.Array(Lang, { uniqueItems: true, maxItems: SHORT_CODES.length });
+const TargetLanguages = Type.Array(Lang, { uniqueItems: true, maxItems: SHORT_CODES.length });
 /** A value per language (a name, an image URL); missing languages fall back to the default one. */
 const PerLang = <T extends TSchema>(t: T) => Type.Record(Type.String({ pattern: '^[a-z]{2}$' }), t);
 const Version = Type.Integer({ minimum: 0 });
@@ -21,7 +21,7 @@ const Text = (max: number) => Type.String({ maxLength: max });
 const Until = Type.Union([Seconds, Type.Null()]);
 
 /** draft: never shown to readers (preview only); published: shown within its period. */
-export const Status = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
+const Status = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
 /** Derived from status and period at the server's clock: draft, scheduled (not yet started), live, ended. */
 export const Phase = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('live'), Type.Literal('ended')]);
 export type Phase = Static<typeof Phase>;

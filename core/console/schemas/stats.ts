@@ -26,13 +26,13 @@ export const ReadingQuery = Type.Intersect([
 export const ReachQuery = Type.Intersect([StatsPeriodQuery, Type.Object({ chapter: Type.Integer({ minimum: 1 }) })]);
 
 const Cell = Type.Union([Type.Number(), Type.String(), Type.Null()]);
-export const StatsTotal = Type.Object({ name: Type.String(), value: Type.Number(), previous: Type.Union([Type.Number(), Type.Null()]) });
+const StatsTotal = Type.Object({ name: Type.String(), value: Type.Number(), previous: Type.Union([Type.Number(), Type.Null()]) });
 export const StatsChart = Type.Object({
   id: Type.String(),
   buckets: Type.Array(Type.String()),
   series: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.Number()) })),
 });
-export const StatsColumn = Type.Object({
+const StatsColumn = Type.Object({
   key: Type.String(),
   kind: Type.Union([Type.Literal('text'), Type.Literal('int'), Type.Literal('pct')]),
 });
@@ -50,7 +50,7 @@ export const Dashboard = Type.Object({
 export type Dashboard = Static<typeof Dashboard>;
 export type StatsTable = Static<typeof StatsTable>;
 export type StatsChart = Static<typeof StatsChart>;
-export type StatsColumn = Static<typeof StatsColumn>;
+type StatsColumn = Static<typeof StatsColumn>;
 export type ReadingQuery = Static<typeof ReadingQuery>;
 export type ReachQuery = Static<typeof ReachQuery>;
 export type StatsPeriodQuery = Static<typeof StatsPeriodQuery>;

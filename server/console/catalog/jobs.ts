@@ -47,7 +47,7 @@ const LEASE = 60;
 /** How often a worker looks for a job whose node died (ms). */
 const SWEEP_MS = 15_000;
 
-export const uploadFile = (uploadDir: string, id: string) => path.join(uploadDir, id.replace(/[^A-Za-z0-9_-]/g, ''));
+const uploadFile = (uploadDir: string, id: string) => path.join(uploadDir, id.replace(/[^A-Za-z0-9_-]/g, ''));
 
 /** An upload's bytes and tus's note of it. */
 export function removeUploads(uploadDir: string, ids: string[]): void {

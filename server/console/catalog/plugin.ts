@@ -17,7 +17,7 @@ declare module 'fastify' {
  * worker (it takes over jobs of a node that died) and the release timers.
  */
 export default fp(
-  async (app) => {
+  (app, _opts, done) => {
     const uploadDir = path.join(app.config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });
     const blobs = imageBlobs(app.config);
@@ -32,6 +32,7 @@ export default fp(
       releases.stop();
       await jobs.stop();
     });
+    done();
   },
   { name: 'console-catalog', dependencies: ['notices'] },
 );

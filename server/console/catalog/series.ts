@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SeriesTable, TitleTable } from '../../db/schema.js';
-import type { DB } from '../../db/index.js';
 import type { Series, SeriesCreate, TitleFull } from '../../../core/console/schemas/catalog.js';
 import { languageOrDefault } from '../../../core/languages.js';
 import { TitleUpdateStatus } from '../../../core/gen/manga/v1/common_pb.js';
@@ -9,7 +8,7 @@ import { titleImageUrl } from '../../images/assets.js';
 /** Series and titles as the console sees them (rows ↔ the catalog schemas). */
 type Db = Kysely<Database>;
 
-export function titleFull(r: Selectable<TitleTable>): TitleFull {
+function titleFull(r: Selectable<TitleTable>): TitleFull {
   return {
     id: r.id,
     seriesId: r.series_id,
@@ -35,7 +34,7 @@ export async function titleById(db: Db, id: number): Promise<TitleFull | undefin
   return r && titleFull(r);
 }
 
-export async function seriesTags(db: Db, seriesId: number): Promise<string[]> {
+async function seriesTags(db: Db, seriesId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('series_tags as st')
     .innerJoin('tags as t', 't.id', 'st.tag_id')
@@ -153,5 +152,3 @@ export function newTitleRow(id: number, seriesId: number, language: number, now:
     created_at: now,
   };
 }
-
-export type { DB };

@@ -120,11 +120,12 @@ function registerImages(app: Parameters<Parameters<typeof routeModule>[0]>[0]) {
         querystring: VersionQuery,
         response: { 200: TitleFull },
       },
-      preParsing: async (req) => {
+      preParsing: (req, _reply, payload, next) => {
         if (Number(req.headers['content-length'] ?? 0) > UPLOAD_LIMITS.maxImageBytes)
-          throw problems.bad(413, 'image-too-large', `Images stop at ${UPLOAD_LIMITS.maxImageBytes / 2 ** 20} MiB.`);
+          return next(problems.bad(413, 'image-too-large', `Images stop at ${UPLOAD_LIMITS.maxImageBytes / 2 ** 20} MiB.`));
         if (!/^image\//.test(req.headers['content-type'] ?? ''))
-          throw problems.bad(415, 'not-an-image', 'Send the image itself with its type (image/png, image/jpeg, image/webp).');
+          return next(problems.bad(415, 'not-an-image', 'Send the image itself with its type (image/png, image/jpeg, image/webp).'));
+        next(null, payload);
       },
     },
     async (req) => {
