@@ -51,3 +51,17 @@ export const zoneList = (): string[] => {
   const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return all.includes('UTC') ? all : ['UTC', ...all];
 };
+
+/** Seconds UTC written for the editor in their locale, in `zone`, with the zone's name. */
+export function showIn(sec: number, zone: string, locale: string): string {
+  // (dateStyle cannot be combined with timeZoneName: the fields are named one by one.)
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: 'short',
+  }).format(new Date(sec * 1000));
+}

@@ -10,7 +10,7 @@ import { useReauth } from '../../app/reauth';
 import { Problem } from '../../app/ui';
 import { useCatalogEnv } from './env';
 import { changesOf } from './job';
-import { showIn, timeZones, utcToZoned, zonedToUtc } from './zonedTime';
+import { secondsToZoned, showIn, zoneList, zonedToSeconds } from '../../app/zonedTime';
 
 const ZONE_KEY = 'console.timeZone';
 const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -72,9 +72,9 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
   const [snap, send, actor] = useMachine(machine, { inspect });
   const reauth = useReauth(() => {});
   const [zone, setZone] = useState(ownZone);
-  const zones = useMemo(() => timeZones(), []);
-  const [start, setStart] = useState(chapter.startAt ? utcToZoned(chapter.startAt, zone) : '');
-  const [end, setEnd] = useState(chapter.endAt ? utcToZoned(chapter.endAt, zone) : '');
+  const zones = useMemo(() => zoneList(), []);
+  const [start, setStart] = useState(chapter.startAt ? secondsToZoned(chapter.startAt, zone) : '');
+  const [end, setEnd] = useState(chapter.endAt ? secondsToZoned(chapter.endAt, zone) : '');
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const state = snap.value as string;
 
@@ -94,16 +94,16 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
 
   const pickZone = (z: string) => {
     // The same instants, written in the new zone.
-    const s = zonedToUtc(start, zone);
-    const e = zonedToUtc(end, zone);
+    const s = zonedToSeconds(start, zone);
+    const e = zonedToSeconds(end, zone);
     setZone(z);
     localStorage.setItem(ZONE_KEY, z);
-    if (s !== null) setStart(utcToZoned(s, z));
-    if (e !== null) setEnd(utcToZoned(e, z));
+    if (s !== null) setStart(secondsToZoned(s, z));
+    if (e !== null) setEnd(secondsToZoned(e, z));
   };
   const submit = () => {
-    const releaseAt = zonedToUtc(start, zone);
-    const freeUntil = end ? zonedToUtc(end, zone) : null;
+    const releaseAt = zonedToSeconds(start, zone);
+    const freeUntil = end ? zonedToSeconds(end, zone) : null;
     if (releaseAt === null) return setFormProblem('validation');
     if (freeUntil !== null && freeUntil <= releaseAt) return setFormProblem('free-before-release');
     setFormProblem(null);
