@@ -35,7 +35,7 @@ describe('console catalogs', () => {
       ...['draft', 'opening', 'open', 'closing', 'closed'].map((p) => `console.surveys.lifecycle.${p}`),
       ...['no-question', 'no-choice', 'limit-above-choices'].map((p) => `console.surveys.problem.${p}`),
       ...['none', 'title', 'chapter', 'webview', 'web', 'titleId', 'chapterId'].map((k) => `console.action.${k}`),
-      ...['bold', 'italic', 'h2', 'bullet', 'ordered', 'quote'].map((k) => `console.rich.${k}`),
+      ...['bold', 'italic', 'heading', 'bullet', 'ordered', 'quote'].map((k) => `console.rich.${k}`),
     ];
     expect(built.filter((k) => !(k in en))).toEqual([]);
   });

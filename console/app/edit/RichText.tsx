@@ -13,7 +13,18 @@ export function RichText({ value, onChange, label }: { value: string; onChange: 
   const id = useId();
   const [source, setSource] = useState(false);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['https'] } })],
+    // Only what the reader's sanitiser keeps (server/lib/html.ts): headings h3/h4, no code, rules or strike-through,
+    // so nothing the toolbar or a keyboard shortcut makes is refused on saving.
+    extensions: [
+      StarterKit.configure({
+        link: { openOnClick: false, protocols: ['https'] },
+        heading: { levels: [3, 4] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+      }),
+    ],
     content: value,
     editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
@@ -27,7 +38,7 @@ export function RichText({ value, onChange, label }: { value: string; onChange: 
     selector: ({ editor: e }) => ({
       bold: e?.isActive('bold') ?? false,
       italic: e?.isActive('italic') ?? false,
-      h2: e?.isActive('heading', { level: 2 }) ?? false,
+      heading: e?.isActive('heading', { level: 3 }) ?? false,
       bullet: e?.isActive('bulletList') ?? false,
       ordered: e?.isActive('orderedList') ?? false,
       quote: e?.isActive('blockquote') ?? false,
@@ -48,7 +59,7 @@ export function RichText({ value, onChange, label }: { value: string; onChange: 
         <div className="c-rich__tools" role="toolbar" aria-label={t('console.rich.tools')}>
           {tool('bold', () => chain().toggleBold().run())}
           {tool('italic', () => chain().toggleItalic().run())}
-          {tool('h2', () => chain().toggleHeading({ level: 2 }).run())}
+          {tool('heading', () => chain().toggleHeading({ level: 3 }).run())}
           {tool('bullet', () => chain().toggleBulletList().run())}
           {tool('ordered', () => chain().toggleOrderedList().run())}
           {tool('quote', () => chain().toggleBlockquote().run())}
