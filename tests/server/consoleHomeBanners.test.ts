@@ -73,6 +73,23 @@ describe.each(BACKENDS)('console banners on %s', (backend) => {
     expect(await count()).toBe(n);
   });
 
+  it('a banner to a chapter not out yet is refused unless it starts when the chapter is out', async () => {
+    const later = await c.db
+      .selectFrom('chapters')
+      .select(['id', 'start_ts'])
+      .where('start_ts', '>', c.clock.nowSec())
+      .executeTakeFirstOrThrow();
+    const action = { method: 'push', url: `mangaplus://open/viewer?id=${later.id}` };
+    const early = await api(c.app, 'POST', '/banners', {
+      cookie: editor,
+      body: newBanner({ action, startAt: Number(later.start_ts) - 1 }),
+    });
+    expect([early.status, early.json.code], early.text).toEqual([400, 'validation']);
+    const withIt = await api(c.app, 'POST', '/banners', { cookie: editor, body: newBanner({ action, startAt: Number(later.start_ts) }) });
+    expect(withIt.status, withIt.text).toBe(201);
+    await api(c.app, 'DELETE', `/banners/${withIt.json.id as number}?version=${withIt.json.version as number}`, { cookie: editor });
+  });
+
   it('edits with the version it read (stale: 409), reorders, deletes', async () => {
     const made = (await api(c.app, 'POST', '/banners', { cookie: editor, body: newBanner({ startAt: 0, languages: [] }) })).json;
     const id = made.id as number;

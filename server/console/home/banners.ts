@@ -59,6 +59,8 @@ function columns(b: Partial<NewBanner>) {
 /** Refuses what the reader could not show: a bad period, an action it cannot open, a title not released. */
 async function validate(db: DB, b: NewBanner, now: number): Promise<void> {
   checkPeriod(b.startAt, b.endAt);
+  // What it points at must be out when it starts: one that goes out with its chapter (starting at or after its release) may.
+  now = Math.max(now, b.startAt);
   await checkActionUrl(db, b.action.url, now);
   if (b.titleId && !(await published.title(db, b.titleId, now)))
     throw problems.validation([{ path: '/titleId', message: `title ${b.titleId} is not released` }], 'The title is not released.');

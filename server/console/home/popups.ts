@@ -50,6 +50,8 @@ function columns(p: Partial<NewPopup>) {
 
 async function validate(db: DB, p: NewPopup, now: number): Promise<void> {
   checkPeriod(p.startAt, p.endAt);
+  // What it points at must be out when it starts: one that goes out with its chapter (starting at or after its release) may.
+  now = Math.max(now, p.startAt);
   await checkActionUrl(db, p.action.url, now);
   if (p.kind === 'app_default' && !p.subject.trim())
     throw problems.validation([{ path: '/subject', message: 'is needed for the app-default kind' }], 'The popup needs a subject.');
