@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatsChart as Chart } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
@@ -41,30 +41,39 @@ export function StatsChart({ chart, title, shares = false }: { chart: Chart; tit
     const css = getComputedStyle(el);
     const color = (name: string) => css.getPropertyValue(name).trim();
     const axis = { stroke: color('--c-muted'), grid: { stroke: color('--c-surface-2') }, ticks: { stroke: color('--c-surface-2') } };
-    const plot = new uPlot(
-      {
-        width: Math.max(280, el.clientWidth),
-        height: 240,
-        legend: { show: true },
-        cursor: { show: true },
-        scales: { x: { time: false } },
-        axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((i) => chart.buckets[Math.round(i)] ?? '') },
-          { ...axis, values: (_u, ticks) => ticks.map((v) => cellText(shares ? 'pct' : 'int', v)) },
-        ],
-        series: [
-          { label: t('console.stats.col.bucket') },
-          ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]), width: 2 })),
-        ],
-      },
-      [chart.buckets.map((_, i) => i), ...chart.series.map((s) => s.values)],
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
-    resize.observe(el);
+    // uPlot is loaded with the first chart: only the statistics screen pays for it (it also reads matchMedia as it loads).
+    let plot: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    let gone = false;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (gone) return;
+      plot = new UPlot(
+        {
+          width: Math.max(280, el.clientWidth),
+          height: 240,
+          legend: { show: true },
+          cursor: { show: true },
+          scales: { x: { time: false } },
+          axes: [
+            { ...axis, values: (_u, ticks) => ticks.map((i) => chart.buckets[Math.round(i)] ?? '') },
+            { ...axis, values: (_u, ticks) => ticks.map((v) => cellText(shares ? 'pct' : 'int', v)) },
+          ],
+          series: [
+            { label: t('console.stats.col.bucket') },
+            ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]), width: 2 })),
+          ],
+        },
+        [chart.buckets.map((_, i) => i), ...chart.series.map((s) => s.values)],
+        el,
+      );
+      const drawn = plot;
+      resize = new ResizeObserver(() => drawn.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
+      resize.observe(el);
+    });
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      gone = true;
+      resize?.disconnect();
+      plot?.destroy();
     };
   }, [chart, shares]);
   return (
