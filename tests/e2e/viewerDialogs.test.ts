@@ -132,7 +132,15 @@ describe('viewer dialogs: readable options', () => {
     const colours = ['Brightness', '100%', 'Contrast', '100%', 'Grayscale', 'Sepia', 'Invert colours', 'Reset colours'];
     expect(all.map((c) => c.text)).toEqual([
       ...['Low', 'Medium', 'High', 'Vertical', 'Horizontal'],
-      ...['Upright window', ...column, 'Wide window', ...column, 'Crop white and black borders'],
+      ...[
+        'Upright window',
+        ...column,
+        'Wide window',
+        ...column,
+        'Crop white and black borders',
+        'E-ink mode',
+        'No animation, a black flash on page turns, black on white, larger tap zones.',
+      ],
       ...colours,
       ...CONTROLS,
     ]);
@@ -141,8 +149,8 @@ describe('viewer dialogs: readable options', () => {
     // One in each group: resolution, direction, tap zones, the wheel, motion.
     expect(checked).toBe(5);
     await page.screenshot({ path: `${SHOTS}/dialog-settings.png` });
-    // 3 resolutions, 2 directions, then 5 tap-zone layouts and their 2 swaps, 2 wheel and 3 motion choices.
-    await hoverAndFocus(9 + CONTROL_OPTIONS);
+    // 3 resolutions, 2 directions, crop, e-ink and 3 colour toggles, then 5 tap-zone layouts and their 2 swaps, 2 wheel and 3 motion choices.
+    await hoverAndFocus(10 + CONTROL_OPTIONS);
 
     // Keyboard focus on an option is visible (an outline around it).
     // Keyboard focus moves from the dialog through its close button to the first option.
@@ -167,13 +175,20 @@ describe('viewer dialogs: readable options', () => {
     expect(all.map((c) => c.text)).toEqual([
       ...['Low', 'Medium', 'High', 'Vertical', 'Horizontal'],
       ...['Page fit', 'Fit to screen', 'Fit width', 'Fit height', 'Original size'],
-      ...['First page alone (cover)', 'Shift spreads by one page (this title)', 'Key: O', 'Crop white and black borders'],
+      ...[
+        'First page alone (cover)',
+        'Shift spreads by one page (this title)',
+        'Key: O',
+        'Split wide pages',
+        'A two-page spread shows as its halves, one at a time, in reading order.',
+      ],
+      ...['Crop white and black borders', 'E-ink mode', 'No animation, a black flash on page turns, black on white, larger tap zones.'],
       ...['Brightness', '100%', 'Contrast', '120%', 'Grayscale', 'Sepia', 'Invert colours', 'Reset colours'],
       ...CONTROLS,
     ]);
     expectReadable(all);
     await page.screenshot({ path: `${SHOTS}/dialog-settings-horizontal.png`, fullPage: true });
-    await hoverAndFocus(15 + CONTROL_OPTIONS);
+    await hoverAndFocus(17 + CONTROL_OPTIONS);
     await page.getByRole('dialog').getByRole('slider', { name: 'Brightness' }).focus();
     await page.keyboard.press('ArrowLeft');
     const ring = page.locator('[role=dialog] .viewer-range:has(input:focus-visible)');
