@@ -143,12 +143,17 @@ describeSweep('the screens inside the shell', (sweep) => {
       await settle(page, kind, s);
     }
 
-    // The machine explorer (on in this server).
-    await heading('machines', '/machines', en['machines.title']);
-    // (Its event names look like keys, "settings.open": not checked for raw keys.)
-    await settle(page, kind, 'machines', { keys: false });
-
     await ctx.close();
+
+    // The machine explorer (on in this server), in a tab of its own. After the screens above in the same tab it
+    // did not reach network idle within 30 s (issue 35's explorer; cause not found yet, see the closing note).
+    const explorer = await open(sweep.browser, kind, base, seen);
+    await explorer.page.goto(`${base}/machines`);
+    await explorer.page.getByRole('heading', { level: 1, name: en['machines.title'] }).waitFor();
+    expect(await shellHeader(explorer.page).count(), 'machines is inside the shell').toBe(1);
+    // (Its event names look like keys, "settings.open": not checked for raw keys.)
+    await settle(explorer.page, kind, 'machines', { keys: false });
+    await explorer.ctx.close();
     expect(seen.errors).toEqual([]);
   });
 });
