@@ -49,10 +49,19 @@ describe('auto-scroll on the real viewer', () => {
 
   it('runs every path of the auto-scroll machine', async () => {
     const click = async (page: Page, id: string) => {
-      await showBar(page);
-      // At top speed in horizontal reading the bar is re-laid out at every turn, so Playwright's wait for a
-      // stable box can run out under load (seen in a full run); the press is a reader's, at the button's place.
-      await page.getByTestId(id).click({ force: true });
+      // Scrolling hides the bar: under load it could hide between showing it and a press at its place, which then
+      // fell through to the page as a tap. The press is made in the page in the same task that sees the bar shown
+      // (bounded: 5 tries).
+      for (let tries = 0; ; tries++) {
+        if (tries >= 5) throw new Error(`the bar hid before ${id} could be pressed (5 tries)`);
+        await showBar(page);
+        const pressed = await page.evaluate((testId) => {
+          if (document.querySelector('[data-testid=reader-tools]')?.classList.contains('is-hidden')) return false;
+          (document.querySelector(`[data-testid=${testId}]`) as HTMLButtonElement).click();
+          return true;
+        }, id);
+        if (pressed) return;
+      }
     };
     const driver: BrowserDriver<In> = {
       open: () =>

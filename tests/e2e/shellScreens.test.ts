@@ -143,17 +143,14 @@ describeSweep('the screens inside the shell', (sweep) => {
       await settle(page, kind, s);
     }
 
-    await ctx.close();
-
-    // The machine explorer (on in this server), in a tab of its own. After the screens above in the same tab it
-    // did not reach network idle within 30 s (issue 35's explorer; cause not found yet, see the closing note).
-    const explorer = await open(sweep.browser, kind, base, seen);
-    await explorer.page.goto(`${base}/machines`);
-    await explorer.page.getByRole('heading', { level: 1, name: en['machines.title'] }).waitFor();
-    expect(await shellHeader(explorer.page).count(), 'machines is inside the shell').toBe(1);
+    // The machine explorer (on in this server). Its coverage request, answered 404 before any run wrote one, once
+    // kept the page from network idle (its body was never read).
+    await page.goto(`${base}/machines`);
+    await page.getByRole('heading', { level: 1, name: en['machines.title'] }).waitFor();
+    expect(await shellHeader(page).count(), 'machines is inside the shell').toBe(1);
     // (Its event names look like keys, "settings.open": not checked for raw keys.)
-    await settle(explorer.page, kind, 'machines', { keys: false });
-    await explorer.ctx.close();
+    await settle(page, kind, 'machines', { keys: false });
+    await ctx.close();
     expect(seen.errors).toEqual([]);
   });
 });

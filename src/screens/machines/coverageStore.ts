@@ -27,7 +27,8 @@ export function loadTreeCoverage(): void {
   asked = true;
   fetch('/machines/coverage.json').then(
     async (r) => {
-      if (!r.ok || state.records) return;
+      // An unread body keeps the request open in Chromium (the page never reaches network idle): cancel it.
+      if (!r.ok || state.records) return void (await r.body?.cancel());
       try {
         set({ records: parseCoverage(await r.json()), source: 'tree', error: null });
       } catch (e) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
@@ -30,31 +31,37 @@ function metadataOf(header: string | undefined): Record<string, string> {
 
 const route = routeModule((app) => {
   const dir = app.catalog.uploadDir;
-  const tus = new TusServer({
-    path: '/console/api/uploads',
-    relativeLocation: true,
-    datastore: new FileStore({ directory: dir }),
-    maxSize: UPLOAD_LIMITS.maxUploadBytes,
-    async onUploadCreate(_req, upload) {
-      const m = upload.metadata ?? {};
-      await app.db
-        .insertInto('console_uploads')
-        .values({
-          id: upload.id,
-          chapter_id: Number(m.chapterId),
-          filename: String(m.filename),
-          size: upload.size ?? 0,
-          finished: 0,
-          created_at: app.clock.nowSec(),
-        })
-        .execute();
-      return {};
-    },
-    async onUploadFinish(_req, upload) {
-      await app.db.updateTable('console_uploads').set({ finished: 1 }).where('id', '=', upload.id).execute();
-      return {};
-    },
-  });
+  // Made when the first upload comes, its folder first (FileStore's own mkdir runs later in a callback that throws
+  // out of the process where it fails, and raced a test removing its data folder).
+  let tus: TusServer | null = null;
+  const makeTus = () => {
+    fs.mkdirSync(dir, { recursive: true });
+    return new TusServer({
+      path: '/console/api/uploads',
+      relativeLocation: true,
+      datastore: new FileStore({ directory: dir }),
+      maxSize: UPLOAD_LIMITS.maxUploadBytes,
+      async onUploadCreate(_req, upload) {
+        const m = upload.metadata ?? {};
+        await app.db
+          .insertInto('console_uploads')
+          .values({
+            id: upload.id,
+            chapter_id: Number(m.chapterId),
+            filename: String(m.filename),
+            size: upload.size ?? 0,
+            finished: 0,
+            created_at: app.clock.nowSec(),
+          })
+          .execute();
+        return {};
+      },
+      async onUploadFinish(_req, upload) {
+        await app.db.updateTable('console_uploads').set({ finished: 1 }).where('id', '=', upload.id).execute();
+        return {};
+      },
+    });
+  };
   // The body stays a stream: tus reads it.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
@@ -68,7 +75,7 @@ const route = routeModule((app) => {
 
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await tus.handle(req.raw, reply.raw);
+    await (tus ??= makeTus()).handle(req.raw, reply.raw);
   };
 
   /** An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go. */
