@@ -13,6 +13,9 @@ export default defineConfig({
   define: { __MACHINE_EXPLORER__: 'true' },
   test: {
     ...noLimit,
+    // expect.poll's default gives up after 1 s: on a loaded two-core machine a screen can take longer to follow.
+    // Bounded all the same, so a condition that never holds still fails with what it saw.
+    expect: { poll: { timeout: 60_000, interval: 50 } },
     // Two cores: at most two test files at a time.
     maxWorkers: 2,
     projects: [

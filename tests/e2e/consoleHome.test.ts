@@ -60,12 +60,12 @@ describe('the console home screens (issue 32)', () => {
       .fill('<p>Hello</p><script>window.__planted = 1</script><img src="x" onerror="window.__planted = 2">');
     await owner.getByLabel('Publish at').fill('2026-01-01T09:00');
     await owner.getByRole('button', { name: 'Save' }).click();
-    await owner.getByText('Some fields are not valid.').waitFor({ timeout: 10_000 });
-    await expect.poll(() => owner.locator('.c-errors').textContent(), { timeout: 5_000 }).toMatch(/script/i);
+    await owner.getByText('Some fields are not valid.').waitFor({ timeout: 60_000 });
+    await expect.poll(() => owner.locator('.c-errors').textContent(), { timeout: 60_000 }).toMatch(/script/i);
     // Nothing stored: the list is still empty once read again.
     await owner.reload();
     await settled(owner, 'Announcements');
-    await owner.getByText('Nothing in this language yet.').waitFor({ timeout: 5_000 });
+    await owner.getByText('Nothing in this language yet.').waitFor({ timeout: 60_000 });
 
     await owner.getByRole('button', { name: 'New announcement' }).click();
     await owner.getByLabel('Title').fill('Maintenance tonight');
@@ -74,7 +74,7 @@ describe('the console home screens (issue 32)', () => {
     await owner.getByLabel('Publish at').fill('2026-01-01T09:00');
     await owner.getByRole('button', { name: 'Save' }).click();
     const stored = owner.frameLocator('iframe[title^="As stored"]');
-    await stored.getByText('Reading pauses at 02:00.').waitFor({ timeout: 10_000 });
+    await stored.getByText('Reading pauses at 02:00.').waitFor({ timeout: 60_000 });
     expect(await owner.evaluate(() => (window as { __planted?: number }).__planted)).toBeUndefined();
   }, 60_000);
 

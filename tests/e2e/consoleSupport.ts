@@ -94,7 +94,7 @@ export async function seriousAxe(page: Page, slug: string): Promise<string[]> {
 /** A screen has settled: its heading is drawn and no request is pending. */
 export async function settled(page: Page, heading?: string | RegExp): Promise<void> {
   const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first();
-  await h1.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+  await h1.waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
     // What the screen shows instead says more than the timeout.
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 600));
     throw new Error(`${String(heading)} not shown at ${page.url()}; the page shows:\n${shown}`, { cause: e });

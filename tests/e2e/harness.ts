@@ -35,7 +35,10 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 export async function newContext(browser: Browser, kind: 'phone' | 'desktop' = 'desktop', baseURL?: string): Promise<BrowserContext> {
-  return browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), ...(baseURL ? { baseURL } : {}), locale: 'en-US' });
+  const ctx = await browser.newContext({ ...(kind === 'phone' ? PHONE : DESKTOP), ...(baseURL ? { baseURL } : {}), locale: 'en-US' });
+  // Playwright's 30 s per wait, doubled: a loaded two-core machine running two browsers can take longer.
+  ctx.setDefaultTimeout(60_000);
+  return ctx;
 }
 
 function freePort(): Promise<number> {

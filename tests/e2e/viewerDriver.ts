@@ -27,7 +27,7 @@ interface OpenOptions {
   waitLoaded?: boolean;
 }
 
-export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 50 });
 
 /** window.__viewerDebug as `d` in `expr`, read with a string script (no bundler helpers in page context). */
 export const dbg = <T>(page: Page, expr: string): Promise<T> =>
@@ -35,9 +35,11 @@ export const dbg = <T>(page: Page, expr: string): Promise<T> =>
 
 /** Polls a page expression until it holds (the page's CSP forbids waitForFunction's eval). */
 export async function waitFor(page: Page, expr: string): Promise<void> {
-  for (let i = 0; ; i++) {
+  // Bounded (60 s: a loaded two-core machine can be slow, a condition that never holds still fails).
+  const until = Date.now() + 60_000;
+  for (;;) {
     if (await page.evaluate(`(() => { try { return !!(${expr}); } catch { return false; } })()`)) return;
-    if (i > 300) throw new Error(`never held: ${expr}`);
+    if (Date.now() > until) throw new Error(`never held: ${expr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
