@@ -14,20 +14,27 @@ import type { RunningServer } from './harness';
  * shared e2e server may already have staff from an earlier run. Served as
  * `localhost` (the link's host): a passkey's relying party must be a domain.
  */
-export async function startConsoleServer(): Promise<RunningServer & { firstOwnerLink: string }> {
+export async function startConsoleServer(
+  opts: { catalog?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningServer & { firstOwnerLink: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const root = path.resolve(import.meta.dirname, '../..');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    // The catalog stays empty: these tests are about staff, roles and sessions.
+    // The catalog stays empty unless asked for (staff, roles and sessions need none; the catalog's, home's and
+    // statistics' screens need the demo catalog a reader would see).
     env: {
       ...process.env,
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
-      NO_CATALOG: '1',
+      ...(opts.catalog ? {} : { NO_CATALOG: '1' }),
       DATABASE_URL: '',
+      // One loopback address for every browser: the per-address limits have their own server tests.
+      NEW_VISITOR_RATE_LIMIT: '100000',
+      VIEW_RATE_LIMIT: '1000000',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,4 +119,62 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+export interface Staff {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** The first owner (every role) enrols from the printed link with an authenticator app; the page ends on the console's home. */
+export async function enrolFirstOwner(page: Page, link: string, who: Staff): Promise<{ totpSecret: string }> {
+  await page.goto(link);
+  await settled(page, 'Join the console');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Your name').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Authenticator app (6-digit codes)').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = page.getByTestId('totp-secret');
+  await secret.waitFor();
+  const totpSecret = (await secret.textContent())!.trim();
+  await page.getByLabel('6-digit code').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('heading', { name: 'Recovery codes' }).waitFor();
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  await settled(page, `Welcome, ${who.name}`);
+  return { totpSecret };
+}
+
+/**
+ * An owner's page invites `who` with the roles named as the Staff screen labels them ("Editor", "Localizer",
+ * "Moderator", "Analyst"...); `invitee` (a page of another context) enrols from the link with an authenticator
+ * app and ends on the console's home.
+ */
+export async function inviteStaff(owner: Page, invitee: Page, who: Staff, roles: string[]): Promise<{ totpSecret: string }> {
+  await owner.goto('/console/staff');
+  await settled(owner, 'Staff');
+  const invite = owner.locator('section[aria-labelledby="invite"]');
+  await invite.getByLabel('Email').fill(who.email);
+  for (const r of roles) await invite.getByRole('checkbox', { name: r }).check();
+  await invite.getByRole('button', { name: 'Create invitation link' }).click();
+  const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
+  await linkBox.waitFor();
+  const link = (await linkBox.textContent())!.trim();
+  await invitee.goto(link);
+  await settled(invitee, 'Join the console');
+  await invitee.getByLabel('Your name').fill(who.name);
+  await invitee.getByLabel('Password', { exact: true }).fill(who.password);
+  await invitee.getByLabel('Authenticator app (6-digit codes)').check();
+  await invitee.getByRole('button', { name: 'Continue' }).click();
+  const secret = invitee.getByTestId('totp-secret');
+  await secret.waitFor();
+  const totpSecret = (await secret.textContent())!.trim();
+  await invitee.getByLabel('6-digit code').fill(totpCode(totpSecret));
+  await invitee.getByRole('button', { name: 'Confirm' }).click();
+  await invitee.getByRole('heading', { name: 'Recovery codes' }).waitFor();
+  await invitee.getByRole('button', { name: 'I have saved my codes' }).click();
+  await settled(invitee, `Welcome, ${who.name}`);
+  return { totpSecret };
 }
