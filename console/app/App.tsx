@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { Loading } from '../../src/ui/Loading';
 import { t } from '../i18n';
@@ -19,7 +20,6 @@ import StatsScreen from '../screens/stats/StatsScreen';
 import BannersScreen from '../screens/banners/BannersScreen';
 import FeaturedScreen from '../screens/featured/FeaturedScreen';
 import PopupsScreen from '../screens/popups/PopupsScreen';
-import AnnouncementsScreen, { NewsScreen } from '../screens/announcements/TextsScreen';
 import SurveysScreen from '../screens/surveys/SurveysScreen';
 import PreviewScreen from '../screens/preview/PreviewScreen';
 import ModerationScreen from '../screens/moderation/ModerationScreen';
@@ -27,9 +27,14 @@ import ModerationScreen from '../screens/moderation/ModerationScreen';
 import SeriesListScreen from '../screens/series/SeriesListScreen';
 import SeriesEditorScreen from '../screens/series/SeriesEditorScreen';
 import ChaptersScreen from '../screens/chapters/ChaptersScreen';
-import ChapterScreen from '../screens/chapters/ChapterScreen';
 import '../theme.css';
 import './app.css';
+
+// Loaded when first opened: the rich-text editor (TipTap) and the uploader (Uppy) are most of the console's weight,
+// and most sessions open neither.
+const AnnouncementsScreen = lazy(() => import('../screens/announcements/TextsScreen'));
+const NewsScreen = lazy(() => import('../screens/announcements/TextsScreen').then((m) => ({ default: m.NewsScreen })));
+const ChapterScreen = lazy(() => import('../screens/chapters/ChapterScreen'));
 
 const SCREENS = {
   home: HomeScreen,
@@ -109,7 +114,11 @@ function Area({ area }: { area: (typeof AREAS)[number] }) {
   const member = useMember();
   if (!reaches(area.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;
   const Screen = SCREENS[area.key];
-  return <Screen />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
 }
 
 // issue 31
@@ -117,5 +126,9 @@ function Detail({ detail, id }: { detail: (typeof DETAILS)[number]; id: string }
   const member = useMember();
   if (!reaches(detail.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;
   const Screen = DETAIL_SCREENS[detail.key];
-  return <Screen id={id} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen id={id} />
+    </Suspense>
+  );
 }
