@@ -26,6 +26,10 @@ export const READER_ACTIONS = [
   'zoom',
   'fullscreen',
   'help',
+  // Issue 29: auto-scroll (carried out by its own hook in the viewer screen, with this same map).
+  'autoScroll',
+  'autoScrollFaster',
+  'autoScrollSlower',
 ] as const;
 export type ReaderAction = (typeof READER_ACTIONS)[number];
 
@@ -48,6 +52,9 @@ export const DEFAULT_KEYS: KeyMap = {
   zoom: 'z',
   fullscreen: 'f',
   help: '?',
+  autoScroll: 'a',
+  autoScrollFaster: '+',
+  autoScrollSlower: '-',
 };
 
 /** Keys with a fixed meaning (paging, leaving a dialog or the zoom, moving focus): never remapped. */

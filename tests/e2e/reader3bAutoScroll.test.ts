@@ -180,4 +180,36 @@ describe('auto-scroll on the real viewer', () => {
     );
     expect(n).toBeGreaterThanOrEqual(3);
   });
+
+  it('is in the reader key map: a, - and + by default, listed in the key help', async () => {
+    const page = await openViewer({
+      fixture: { pages: [...PAGES] },
+      storage: { [STORAGE.viewerMode]: 'vertical', [STORAGE.autoScrollLevel]: '5' },
+    });
+    const label = () => page.getByTestId('autoscroll-toggle').getAttribute('aria-label');
+    await page.keyboard.press('a');
+    await expect.poll(label).toBe('Stop auto-scroll');
+    await page.keyboard.press('-');
+    await expect.poll(() => page.getByTestId('autoscroll-level').textContent()).toBe('Speed 4');
+    await page.keyboard.press('+');
+    await expect.poll(() => page.getByTestId('autoscroll-level').textContent()).toBe('Speed 5');
+    await page.keyboard.press('a');
+    await expect.poll(label).toBe('Start auto-scroll');
+    await page.keyboard.press('?');
+    const help = page.getByTestId('viewer-key-help');
+    await help.waitFor();
+    expect(
+      await help
+        .getByRole('row', { name: /Start or stop auto-scroll/ })
+        .locator('kbd')
+        .textContent(),
+    ).toMatch(/^a$/i);
+    expect(
+      await help
+        .getByRole('row', { name: /Auto-scroll faster/ })
+        .locator('kbd')
+        .textContent(),
+    ).toBe('+');
+    await closeViewer(page);
+  });
 });

@@ -2,15 +2,13 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { autoScrollMachine, type AutoScrollMode } from '../../../machines/autoScrollMachine';
 import { autoScrollPxPerSec, autoTurnIntervalMs } from '../../../core/viewer/autoScroll';
+import { actionOfKey } from '../../../core/viewer/controls';
 import { inspect } from '../../lib/inspector';
 import { saveAutoScrollLevel, storedAutoScrollLevel } from '../../lib/storage';
 import type { TimerId } from '../../viewer/session/clock';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
 
 export type AutoScrollActor = ActorRefFrom<typeof autoScrollMachine>;
-
-/** Auto-scroll's own keys (issue 29), unless the reader mapped one of them to another action. */
-const AUTO_SCROLL_KEYS = { toggle: 'a', faster: '+', slower: '-' } as const;
 
 /** The actor the effect made, read by render (the session's own slot does the same: useViewerSession.ts). */
 class ActorSlot {
@@ -36,7 +34,8 @@ const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isConte
  * `page.next` after the level's interval; either stops at the chapter's end.
  * A pointer down on the stage pauses it (touch or tap), a menu opening
  * pauses it and closing resumes it; the session's mode and reduced motion
- * reach it as they change; keys a, + and - toggle and change the level.
+ * reach it as they change; its keys in the reader's map (a, + and - unless
+ * remapped) toggle it and change the level.
  */
 export function useAutoScroll(session: ViewerSession): AutoScrollActor | null {
   const [slot] = useState(() => new ActorSlot());
@@ -114,12 +113,12 @@ export function useAutoScroll(session: ViewerSession): AutoScrollActor | null {
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target) || session.getSnapshot().menu) return;
-      if (Object.values(session.controls.keys).includes(e.key)) return;
+      // The reader's key map (remappable, listed in the key help): a, + and - unless changed.
+      const action = actionOfKey(session.controls.keys, e.key);
       const s = a.getSnapshot();
-      if (e.key === AUTO_SCROLL_KEYS.toggle)
-        a.send(s.matches({ on: 'paused' }) ? { type: 'autoscroll.resume' } : { type: 'autoscroll.toggle' });
-      else if (e.key === AUTO_SCROLL_KEYS.faster || e.key === '=') a.send({ type: 'autoscroll.faster' });
-      else if (e.key === AUTO_SCROLL_KEYS.slower) a.send({ type: 'autoscroll.slower' });
+      if (action === 'autoScroll') a.send(s.matches({ on: 'paused' }) ? { type: 'autoscroll.resume' } : { type: 'autoscroll.toggle' });
+      else if (action === 'autoScrollFaster') a.send({ type: 'autoscroll.faster' });
+      else if (action === 'autoScrollSlower') a.send({ type: 'autoscroll.slower' });
       else return;
       e.preventDefault();
     };

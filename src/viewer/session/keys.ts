@@ -82,6 +82,11 @@ export function keyOutcome(k: KeyInput, c: KeyContext): KeyOutcome {
       return { to: 'menu', menu: action };
     case 'direction':
       return { to: 'direction', mode: c.mode === 'vertical' ? 'horizontal' : 'vertical' };
+    case 'autoScroll':
+    case 'autoScrollFaster':
+    case 'autoScrollSlower':
+      // Auto-scroll's hook (screens/viewer/useAutoScroll.ts) reads the same map and carries these out.
+      return null;
     default:
       return { to: 'app', action };
   }
