@@ -92,6 +92,15 @@ describe('issue 29: the defects readers hit', () => {
     // The last tab is whole on screen at the end.
     const last = await tabs.locator('a').last().boundingBox();
     expect(last!.x + last!.width).toBeLessThanOrEqual(390);
+    // Opened at the last tab, the row starts scrolled so that tab is whole on screen.
+    for (const url of ['/ranking/completed', '/manga_list/one_shot']) {
+      await p.goto(url);
+      const current = p.locator('nav.tabs [aria-current="page"]');
+      await current.waitFor();
+      const box = (await current.boundingBox())!;
+      expect([box.x >= 0, box.x + box.width <= 390], url).toEqual([true, true]);
+    }
+    await p.screenshot({ path: `${SHOTS}/phone-ru-list-last-tab.png` });
     await ctx.close();
     // A row that fits (desktop) does not fade.
     const wide = await context('desktop', 'ru-RU');

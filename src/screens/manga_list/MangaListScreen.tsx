@@ -11,6 +11,7 @@ import { saveListSelection, storedContentLangs, storedListSelection } from '../.
 import { genreName } from '../../lib/genres';
 import { displayTitle, filterGroups, labelKey, sortGroups } from '../../lib/titleGroups';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { TabNav } from '../../ui/TabNav';
 import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
 import { TitleGrid } from '../../ui/TitleCard';
@@ -144,13 +145,13 @@ export default function MangaListScreen() {
     <main className="content" data-screen="manga_list">
       <Breadcrumbs items={[{ label: t('lists.heading'), href: '/manga_list/ongoing' }, { label: t(`lists.tab_${tab}`) }]} />
       <h1>{t('lists.heading')}</h1>
-      <nav className="tabs" aria-label={t('lists.tabs')}>
+      <TabNav label={t('lists.tabs')} current={tab}>
         {MANGA_LIST_TABS.map((k) => (
           <Link key={k} href={`/manga_list/${k}`} aria-current={k === tab ? 'page' : undefined}>
             {t(`lists.tab_${k}`)}
           </Link>
         ))}
-      </nav>
+      </TabNav>
       {list.status !== 'ok' ? <Loading /> : <MangaListView key={tab} view={list.data} />}
     </main>
   );

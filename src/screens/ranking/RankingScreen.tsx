@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { langQuery } from '../../lib/prefs';
 import { ActionLink } from '../../ui/ActionLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { TabNav } from '../../ui/TabNav';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
 import { RANKING_TABS, type RankingTab } from '../../lib/listTabs';
@@ -80,13 +81,13 @@ export default function RankingScreen() {
     <main className="content" data-screen="ranking">
       <Breadcrumbs items={[{ label: t('ranking.heading'), href: '/ranking/hottest' }, { label: tabLabel }]} />
       <h1>{t('ranking.heading')}</h1>
-      <nav className="tabs" aria-label={t('ranking.tabs')}>
+      <TabNav label={t('ranking.tabs')} current={tab}>
         {RANKING_TABS.map((k) => (
           <Link key={k} href={`/ranking/${k}`} aria-current={k === tab ? 'page' : undefined}>
             {t(`ranking.${k}`)}
           </Link>
         ))}
-      </nav>
+      </TabNav>
       {ranking.status !== 'ok' ? (
         <Loading />
       ) : (
