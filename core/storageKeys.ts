@@ -27,6 +27,8 @@ export const STORAGE = {
   autoScrollLevel: 'viewer_autoscroll_level',
   /** JSON list of page bookmarks kept for reading offline (src/features/pageBookmarks/). */
   pageBookmarks: 'page_bookmarks',
+  /** JSON { syncedAt, dirty }: the reader settings' standing with the server (src/lib/storage/syncedSettings.ts). */
+  readerSettingsSync: 'reader_settings_sync',
   // session storage
   searchTag: 'search_tag',
   searchLabel: 'search_label',

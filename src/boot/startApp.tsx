@@ -4,6 +4,7 @@ import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { preloadScreenFor } from '../app/routes';
 import { startTracking } from '../screens/machines/startTracking';
+import { startSettingsSync } from '../features/readerSettings/settingsSync';
 
 /** Renders the app (main.tsx loads this once the page allows). */
 export async function start(boot: PageData | null, strings: Promise<void>): Promise<void> {
@@ -23,4 +24,6 @@ export async function start(boot: PageData | null, strings: Promise<void>): Prom
   // meanwhile; the markup is replaced at once when that render is done.
   if (boot) startTransition(() => root.render(app));
   else root.render(app);
+  // The reader settings follow linked devices (a device that is not linked makes no call).
+  startSettingsSync();
 }

@@ -9,7 +9,8 @@ import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
  * jumps there), on /history and on the title page, and one made offline
  * reaches the server when the browser is back online; a desktop shows a code,
  * a phone types it, the desktop confirms, and the phone then sees the
- * desktop's bookmarks; unlinked, it holds nothing of them. axe finds nothing
+ * desktop's bookmarks and reader settings, and a setting changed on the phone
+ * reaches the desktop; unlinked, it holds nothing of them. axe finds nothing
  * serious on the viewer's tools, the bookmark dialog or /link_device.
  * Screenshots: .tmp/screenshots/issue29/.
  */
@@ -34,7 +35,7 @@ async function serious(page: Page): Promise<string[]> {
 /** A bounded wait for a page condition (the page's CSP forbids waitForFunction's eval). */
 async function until(page: Page, what: string, ok: () => Promise<boolean>): Promise<void> {
   for (let i = 0; !(await ok()); i++) {
-    if (i >= 200) throw new Error(`never: ${what} (200 looks, 100 ms apart)`);
+    if (i >= 600) throw new Error(`never: ${what} (600 looks, 100 ms apart)`);
     await page.waitForTimeout(100);
   }
 }
@@ -111,6 +112,8 @@ describe('page bookmarks and linked devices', () => {
       return r.status;
     });
     expect(made).toBe(200);
+    // A reader setting of the desktop's (as the viewer stores it), which the group starts with.
+    await desk.page.evaluate(() => localStorage.setItem('viewer_mode', 'horizontal'));
 
     await desk.page.getByTestId('link-make-code').click();
     const code = (await desk.page.getByTestId('link-code').textContent())!;
@@ -131,6 +134,19 @@ describe('page bookmarks and linked devices', () => {
 
     await phone.page.goto('/history');
     await phone.page.getByTestId('page-bookmarks').getByText('from the desk').waitFor();
+
+    // The phone took the desktop's reader settings as it joined; one it changes (the direction key in the viewer)
+    // reaches the desktop, whose app fetches it as it starts.
+    const mode = (p: Page) => p.evaluate(() => localStorage.getItem('viewer_mode'));
+    await until(phone.page, "the desktop's viewer mode on the phone", async () => (await mode(phone.page)) === 'horizontal');
+    await phone.page.goto(`/viewer/${CHAPTER}`);
+    await until(phone.page, 'the viewer', async () => (await position(phone.page)) >= 0);
+    await phone.page.keyboard.press('d');
+    await until(phone.page, 'vertical on the phone', async () => (await mode(phone.page)) === 'vertical');
+    await until(desk.page, "the phone's viewer mode on the desktop", async () => {
+      await desk.page.reload();
+      return (await mode(desk.page)) === 'vertical';
+    });
 
     // The desktop unlinks the phone: the phone holds nothing of the desktop's.
     await desk.page

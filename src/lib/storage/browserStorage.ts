@@ -34,8 +34,18 @@ function write(area: Area, key: string, value: string | null): void {
   }
 }
 
+/** Told of every local write, with its key (the reader settings that follow the visitor's linked devices: syncedSettings.ts). */
+const putListeners = new Set<(key: string) => void>();
+export function onLocalPut(fn: (key: string) => void): () => void {
+  putListeners.add(fn);
+  return () => void putListeners.delete(fn);
+}
+
 export const get = (key: string) => read('localStorage', key);
-export const put = (key: string, value: string | null) => write('localStorage', key, value);
+export const put = (key: string, value: string | null) => {
+  write('localStorage', key, value);
+  for (const l of putListeners) l(key);
+};
 export const sessionGet = (key: string) => read('sessionStorage', key);
 export const sessionPut = (key: string, value: string | null) => write('sessionStorage', key, value);
 

@@ -8,3 +8,4 @@
 export * from './firstViewPrefs';
 export * from './readerState';
 export * from './screenState';
+export * from './syncedSettings';

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { useSearch } from 'wouter';
 import type { DeviceLinkView } from '../../../core/gen/manga/v1/sync_pb';
 import { ApiCallError } from '../../api/client';
 import { t } from '../../i18n';
 import { refresh as refreshBookmarks } from '../../features/pageBookmarks/pageBookmarks';
+import { adoptGroupSettings, flushSettings, setLinked } from '../../features/readerSettings/settingsSync';
 import { claimCode, confirmLink, declineLink, guessDeviceName, linkStatus, makeCode, showCode, unlinkDevice } from './deviceLinkApi';
 import { LinkedDevices } from './LinkedDevices';
 import './linkDevice.css';
@@ -34,9 +35,14 @@ export default function LinkDeviceScreen() {
   const [busy, setBusy] = useState(false);
   const linked = (view?.devices.length ?? 0) > 0;
 
+  // This device claimed a code and waits: once confirmed it joins the other's group and takes its reader settings.
+  const waited = useRef(false);
   const update = useCallback((v: DeviceLinkView) => {
     setView(v);
     if (v.devices.length > 0) void refreshBookmarks();
+    setLinked(v.devices.length > 0);
+    if (waited.current && !v.waiting && v.devices.length > 0) void adoptGroupSettings();
+    waited.current = v.waiting;
   }, []);
   const act = (p: Promise<DeviceLinkView>) => {
     setBusy(true);
@@ -91,7 +97,12 @@ export default function LinkDeviceScreen() {
             <button type="button" className="button" disabled={busy} onClick={() => act(declineLink())}>
               {t('sync.linkDecline')}
             </button>
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => act(confirmLink(name))}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => act(flushSettings().then(() => confirmLink(name)))}
+            >
               {t('sync.linkConfirm')}
             </button>
           </div>
