@@ -1,10 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Series } from '../../core/console/schemas/catalog';
 import { UPLOAD_CHUNK_BYTES } from '../../console/screens/chapters/uploader';
 import { decrypt, startPushService } from '../server/pushLoopback';
 import { launchBrowser, newContext } from './harness';
-import { enrolFirstOwner, inviteStaff, settled, startConsoleServer } from './consoleSupport';
+import { enrolFirstOwner, inviteStaff, seriousAxe, settled, startConsoleServer } from './consoleSupport';
 import { bigPage, cbz, inviteLocalizer, pageImage, subscribeReader, wallClock, type UploadFile } from './consoleCatalogSupport';
 
 /**
@@ -22,6 +24,7 @@ const EDITOR = { email: 'editor@example.com', name: 'Eda Editor', password: 'amb
 const LOCALIZER = { email: 'loc@example.com', name: 'Lou Localizer', password: 'copper-meadow-gently-64' };
 const ZONE = 'Asia/Tokyo';
 const RELEASE_SUBTITLE = 'Harbour lights at dawn';
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-catalog');
 
 const push = startPushService();
 let server: Awaited<ReturnType<typeof startConsoleServer>>;
@@ -69,7 +72,8 @@ async function watchUpload() {
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
-const seen = () => editor.evaluate(() => (window as unknown as { __seen: { totals: string[]; fullBars: number; notices: string[] } }).__seen);
+const seen = () =>
+  editor.evaluate(() => (window as unknown as { __seen: { totals: string[]; fullBars: number; notices: string[] } }).__seen);
 
 async function upload(input: 'Images' | 'A CBZ or ZIP', files: UploadFile[]) {
   await watchUpload();
@@ -130,7 +134,9 @@ describe('the console catalog (issue 31)', () => {
     expect(await boardNames()).toEqual(files.map((f) => f.name));
     // Every thumbnail is drawn (the board's image route answers for each).
     await expect
-      .poll(() => editor.locator('.c-board__thumb img').evaluateAll((is) => is.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
+      .poll(() =>
+        editor.locator('.c-board__thumb img').evaluateAll((is) => is.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      )
       .toBe(30);
   }, 180_000);
 
@@ -138,7 +144,9 @@ describe('the console catalog (issue 31)', () => {
     chapters.archive = await newDraft('Console archive');
     await upload('A CBZ or ZIP', [await cbz('chapter-2.cbz', 8)]);
     await editor.getByRole('heading', { name: 'Pages (8)' }).waitFor();
-    expect(await boardNames()).toEqual(Array.from({ length: 8 }, (_, i) => `scan-${String(i + 1).padStart(2, '0')}.${i % 2 === 0 ? 'png' : 'jpg'}`));
+    expect(await boardNames()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `scan-${String(i + 1).padStart(2, '0')}.${i % 2 === 0 ? 'png' : 'jpg'}`),
+    );
   }, 120_000);
 
   it('a connection dropped mid-way resumes from the offset the server acknowledged, not from 0', async () => {
@@ -240,7 +248,15 @@ describe('the console catalog (issue 31)', () => {
     const en = series.titles.find((x) => x.language === 'en')!;
     const r = await localizer.request.patch(`/console/api/catalog/titles/${en.id}`, {
       headers: { 'X-Console-Request': '1' },
-      data: { name: 'Hijacked', author: en.author, overview: en.overview, viewingPeriod: en.viewingPeriod, nonAppearance: en.nonAppearance, isNew: en.isNew, version: en.version },
+      data: {
+        name: 'Hijacked',
+        author: en.author,
+        overview: en.overview,
+        viewingPeriod: en.viewingPeriod,
+        nonAppearance: en.nonAppearance,
+        isNew: en.isNew,
+        version: en.version,
+      },
     });
     expect(r.status()).toBe(403);
     expect(r.headers()['content-type']).toMatch(/^application\/problem\+json/);
@@ -285,4 +301,29 @@ describe('the console catalog (issue 31)', () => {
     expect(msg.body).toContain('Console thirty');
     expect(push.received).toHaveLength(1);
   }, 240_000);
+
+  it('screenshots of the catalog screens in en and ja, phone and desktop; no serious axe finding on the chapter screen', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+    const screens = {
+      chapter: `/console/chapters/${chapters.archive}`,
+      chapters: `/console/titles/${titleId}/chapters`,
+      series: `/console/series/${series.id}`,
+    };
+    const found: string[] = [];
+    for (const lang of ['en', 'ja'] as const) {
+      await editor.evaluate((l) => localStorage.setItem('console.lang', l), lang);
+      for (const [kind, size] of Object.entries(sizes)) {
+        await editor.setViewportSize(size);
+        for (const [slug, url] of Object.entries(screens)) {
+          await editor.goto(url);
+          await settled(editor);
+          if (lang === 'en' && kind === 'desktop' && slug === 'chapter') found.push(...(await seriousAxe(editor, slug)));
+          await editor.screenshot({ path: path.join(SHOTS, `${lang}-${kind}-${slug}.png`), fullPage: true });
+        }
+      }
+    }
+    await editor.evaluate(() => localStorage.setItem('console.lang', 'en'));
+    expect(found).toEqual([]);
+  }, 180_000);
 });
