@@ -6,18 +6,30 @@ import type { Series } from '../../core/console/schemas/catalog';
 import { UPLOAD_CHUNK_BYTES } from '../../console/screens/chapters/uploader';
 import { decrypt, startPushService } from '../server/pushLoopback';
 import { launchBrowser, newContext } from './harness';
-import { enrolFirstOwner, inviteStaff, seriousAxe, settled, startConsoleServer } from './consoleSupport';
-import { bigPage, cbz, inviteLocalizer, pageImage, subscribeReader, wallClock, type UploadFile } from './consoleCatalogSupport';
+import { enrolFirstOwner, inviteStaff, settled, startConsoleServer } from './consoleSupport';
+import {
+  bigPage,
+  boardNames,
+  cbz,
+  dropOnSecondPatch,
+  inviteLocalizer,
+  newDraft,
+  pageImage,
+  seen,
+  seriesWithTwoLanguages,
+  shootScreens,
+  subscribeReader,
+  upload,
+  wallClock,
+  watchUpload,
+} from './consoleCatalogSupport';
 
 /**
- * The console's catalog (issue 31) in Chromium, on a server of its own with
- * the demo catalog: an invited editor uploads a 30-page chapter and a CBZ
- * through the upload screen (Uppy + tus), a dropped connection resumes from
- * the server's offset, pages are reordered by keyboard and by drag, a
- * release is scheduled a minute ahead in Tokyo time (the other checks run
- * while the minute passes) and reaches the reader's home and a subscriber's
- * push service; a localizer cannot touch another language; a visitor
- * reaches no draft by any id.
+ * The console's catalog (issue 31) in Chromium, on a server of its own with the demo catalog: an invited editor
+ * uploads a 30-page chapter and a CBZ (Uppy + tus), a dropped connection resumes from the server's offset, pages are
+ * reordered by keyboard and drag, the draft opens in the reader's viewer, a release scheduled a minute ahead in Tokyo
+ * time (the other checks run meanwhile) reaches the reader's home and a subscriber's push service; a localizer cannot
+ * touch another language; a visitor reaches no draft by any id.
  */
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
 const EDITOR = { email: 'editor@example.com', name: 'Eda Editor', password: 'amber-lantern-softly-58' };
@@ -44,48 +56,6 @@ async function page() {
   return ctx.newPage();
 }
 
-/** A new draft of the title from its chapters screen; answers its id (the screen goes to the chapter). */
-async function newDraft(name: string, subTitle = ''): Promise<number> {
-  await editor.goto(`/console/titles/${titleId}/chapters`);
-  await settled(editor, 'Chapters');
-  await editor.getByLabel('Chapter name').fill(name);
-  await editor.getByLabel('Subtitle').fill(subTitle);
-  await editor.getByRole('button', { name: 'Create draft' }).click();
-  await editor.waitForURL(/\/console\/chapters\/\d+$/);
-  await settled(editor, `Chapter: ${name}`);
-  return Number(/(\d+)$/.exec(editor.url())![1]);
-}
-
-/** Records, in the page, what the upload panel showed: each total line, and the most file bars seen full at once. */
-async function watchUpload() {
-  await editor.evaluate(() => {
-    const w = window as unknown as { __seen: { totals: string[]; fullBars: number; notices: string[] } };
-    w.__seen = { totals: [], fullBars: 0, notices: [] };
-    const look = () => {
-      const total = document.querySelector('.c-upload__total')?.textContent ?? '';
-      if (total && w.__seen.totals.at(-1) !== total) w.__seen.totals.push(total);
-      const bars = [...document.querySelectorAll<HTMLProgressElement>('.c-upload__file progress')];
-      w.__seen.fullBars = Math.max(w.__seen.fullBars, bars.filter((b) => b.value === b.max).length);
-      const notice = document.querySelector('.c-upload .c-notice')?.textContent ?? '';
-      if (notice && w.__seen.notices.at(-1) !== notice) w.__seen.notices.push(notice);
-    };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
-const seen = () =>
-  editor.evaluate(() => (window as unknown as { __seen: { totals: string[]; fullBars: number; notices: string[] } }).__seen);
-
-async function upload(input: 'Images' | 'A CBZ or ZIP', files: UploadFile[]) {
-  await watchUpload();
-  const accept = input === 'Images' ? 'image/*' : '.cbz,.zip,application/zip';
-  await editor.locator(`.c-upload input[type="file"][accept="${accept}"]`).setInputFiles(files);
-  await editor.getByRole('button', { name: 'Upload', exact: true }).click();
-  await editor.getByText('The pages are on the board.').waitFor({ timeout: 120_000 });
-}
-
-const boardNames = () =>
-  editor.locator('.c-board__thumb').evaluateAll((bs) => bs.map((b) => /: (.*)$/.exec(b.getAttribute('aria-label') ?? '')?.[1] ?? ''));
-
 beforeAll(async () => {
   const pushBase = await push.listen();
   // Releases are checked every second; the loopback push service is admitted by the test setting only.
@@ -98,17 +68,9 @@ beforeAll(async () => {
   await enrolFirstOwner(owner, server.firstOwnerLink, OWNER);
   await inviteStaff(owner, editor, EDITOR, ['Editor']);
   // A demo series with an English title and another language: the editor's chapters go to the English one.
-  const list = (await (await editor.request.get('/console/api/series')).json()) as { series: { id: number }[] };
-  for (const s of list.series) {
-    const full = (await (await editor.request.get(`/console/api/series/${s.id}`)).json()) as Series;
-    const other = full.titles.find((x) => x.language !== 'en');
-    if (full.titles.some((x) => x.language === 'en') && other) {
-      series = full;
-      titleId = full.titles.find((x) => x.language === 'en')!.id;
-      otherLanguage = other.language;
-      break;
-    }
-  }
+  series = await seriesWithTwoLanguages(editor);
+  titleId = series.titles.find((x) => x.language === 'en')!.id;
+  otherLanguage = series.titles.find((x) => x.language !== 'en')!.language;
   expect(titleId).toBeGreaterThan(0);
   await inviteLocalizer(owner, localizer, LOCALIZER, otherLanguage);
   sub = await subscribeReader(reader, titleId, `${pushBase}/push/catalog`);
@@ -123,15 +85,15 @@ afterAll(async () => {
 
 describe('the console catalog (issue 31)', () => {
   it('an editor uploads 30 page images; per-file and total progress end; the pages are on the board', async () => {
-    chapters.thirty = await newDraft('Console thirty', RELEASE_SUBTITLE);
+    chapters.thirty = await newDraft(editor, titleId, 'Console thirty', RELEASE_SUBTITLE);
     const files = await Promise.all(Array.from({ length: 30 }, (_, i) => pageImage(i + 1)));
-    await upload('Images', files);
-    const s = await seen();
+    await upload(editor, 'Images', files);
+    const s = await seen(editor);
     expect(s.totals).toContain('30 files, 100% sent');
     expect(s.fullBars).toBe(30);
     expect(s.notices.some((n) => /^Making pages: \d+ of 30$/.test(n))).toBe(true);
     await editor.getByRole('heading', { name: 'Pages (30)' }).waitFor();
-    expect(await boardNames()).toEqual(files.map((f) => f.name));
+    expect(await boardNames(editor)).toEqual(files.map((f) => f.name));
     // Every thumbnail is drawn (the board's image route answers for each).
     await expect
       .poll(() =>
@@ -141,33 +103,21 @@ describe('the console catalog (issue 31)', () => {
   }, 180_000);
 
   it('a CBZ is uploaded the same way and becomes its pages', async () => {
-    chapters.archive = await newDraft('Console archive');
-    await upload('A CBZ or ZIP', [await cbz('chapter-2.cbz', 8)]);
+    chapters.archive = await newDraft(editor, titleId, 'Console archive');
+    await upload(editor, 'A CBZ or ZIP', [await cbz('chapter-2.cbz', 8)]);
     await editor.getByRole('heading', { name: 'Pages (8)' }).waitFor();
-    expect(await boardNames()).toEqual(
+    expect(await boardNames(editor)).toEqual(
       Array.from({ length: 8 }, (_, i) => `scan-${String(i + 1).padStart(2, '0')}.${i % 2 === 0 ? 'png' : 'jpg'}`),
     );
   }, 120_000);
 
   it('a connection dropped mid-way resumes from the offset the server acknowledged, not from 0', async () => {
-    chapters.resumed = await newDraft('Console resumed');
+    chapters.resumed = await newDraft(editor, titleId, 'Console resumed');
     const big = await bigPage('strip-01.png');
     const ctx = editor.context();
-    const log: string[] = [];
-    const onRequest = (r: { url(): string; method(): string; headers(): Record<string, string> }) => {
-      if (r.url().includes('/console/api/uploads')) log.push(`${r.method()} ${r.headers()['upload-offset'] ?? ''}`.trim());
-    };
-    editor.on('request', onRequest);
-    let patches = 0;
     // The second chunk never arrives: the network goes away as it is sent.
-    await ctx.route('**/console/api/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH' && ++patches === 2) {
-        await ctx.setOffline(true);
-        return route.abort('internetdisconnected');
-      }
-      return route.fallback();
-    });
-    await watchUpload();
+    const { log, stop } = await dropOnSecondPatch(editor);
+    await watchUpload(editor);
     await editor.locator('.c-upload input[type="file"][accept="image/*"]').setInputFiles([big]);
     await editor.getByRole('button', { name: 'Upload', exact: true }).click();
     await editor.getByText('The connection dropped.', { exact: false }).waitFor();
@@ -176,10 +126,9 @@ describe('the console catalog (issue 31)', () => {
       .getByText('The pages are on the board.')
       .waitFor({ timeout: 120_000 })
       .catch(async (e: unknown) => {
-        throw new Error(`not resumed: requests ${log.join(', ')}; shown ${JSON.stringify(await seen())}`, { cause: e });
+        throw new Error(`not resumed: requests ${log.join(', ')}; shown ${JSON.stringify(await seen(editor))}`, { cause: e });
       });
-    await ctx.unrouteAll({ behavior: 'wait' });
-    editor.off('request', onRequest);
+    await stop();
     await editor.getByRole('heading', { name: 'Pages (1)' }).waitFor();
     // One upload made; after the drop a HEAD asks where it stands, and sending goes on from the first chunk's end.
     const chunk = String(UPLOAD_CHUNK_BYTES);
@@ -189,7 +138,7 @@ describe('the console catalog (issue 31)', () => {
     expect(head).toBeGreaterThan(2);
     expect(log[head + 1]).toBe(`PATCH ${chunk}`);
     expect(log.slice(head).filter((l) => l === 'PATCH 0')).toEqual([]);
-    expect((await seen()).totals.at(-1)).toBe('1 files, 100% sent');
+    expect((await seen(editor)).totals.at(-1)).toBe('1 files, 100% sent');
   }, 180_000);
 
   it('pages are reordered by keyboard and by drag, and the order is saved', async () => {
@@ -210,8 +159,36 @@ describe('the console catalog (issue 31)', () => {
     await dragged;
     await editor.reload();
     await settled(editor, 'Chapter: Console thirty');
-    expect((await boardNames()).slice(0, 5)).toEqual(['page-04.jpg', 'page-02.jpg', 'page-03.png', 'page-01.png', 'page-05.png']);
+    expect((await boardNames(editor)).slice(0, 5)).toEqual(['page-04.jpg', 'page-02.jpg', 'page-03.png', 'page-01.png', 'page-05.png']);
   }, 120_000);
+
+  it("the preview link opens the draft in the reader's own viewer; its art needs a staff session", async () => {
+    const shown = editor.context().waitForEvent('response', (r) => /\/console\/api\/preview\/[^/]+\/page\/0\//.test(r.url()));
+    const [viewer] = await Promise.all([
+      editor.context().waitForEvent('page'),
+      editor.getByRole('button', { name: 'Preview as a reader' }).click(),
+    ]);
+    await viewer.waitForURL(/\/viewer\/\d+\?preview=/);
+    expect(new URL(viewer.url()).pathname).toBe(`/viewer/${chapters.thirty}`);
+    expect((await shown).status()).toBe(200);
+    await viewer.getByText('Console thirty').first().waitFor();
+    // The viewer's own page count: the 30 pages and its last page.
+    await viewer.getByText('1 / 31').waitFor();
+    await viewer.waitForLoadState('networkidle');
+    mkdirSync(SHOTS, { recursive: true });
+    await viewer.screenshot({ path: path.join(SHOTS, 'en-desktop-preview-viewer.png') });
+    const token = new URL(viewer.url()).searchParams.get('preview')!;
+    await viewer.close();
+    // Without a staff session the same link's art is refused; without the link the reader's API knows no such chapter.
+    const stranger = await page();
+    expect((await stranger.request.get(`/console/api/preview/${token}/page/0/high.webp`)).status()).toBe(401);
+    const answer = async (q: string) =>
+      (await (await stranger.request.get(`/api/manga_viewer?chapter_id=${chapters.thirty}&format=json${q}`)).json()) as object;
+    expect(await answer(`&preview=${token}`)).toHaveProperty('success');
+    expect(await answer('&preview=guessed-token')).not.toHaveProperty('success');
+    expect(await answer('')).not.toHaveProperty('success');
+    await stranger.context().close();
+  }, 90_000);
 
   it('a release is scheduled a minute ahead in a time zone the editor picks; it is not out before its time', async () => {
     await editor.getByLabel('Time zone').selectOption(ZONE);
@@ -302,28 +279,17 @@ describe('the console catalog (issue 31)', () => {
     expect(push.received).toHaveLength(1);
   }, 240_000);
 
-  it('screenshots of the catalog screens in en and ja, phone and desktop; no serious axe finding on the chapter screen', async () => {
+  it('screenshots of the catalog screens in en and ja, phone and desktop; no serious axe finding', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
-    const screens = {
-      chapter: `/console/chapters/${chapters.archive}`,
-      chapters: `/console/titles/${titleId}/chapters`,
-      series: `/console/series/${series.id}`,
-    };
-    const found: string[] = [];
-    for (const lang of ['en', 'ja'] as const) {
-      await editor.evaluate((l) => localStorage.setItem('console.lang', l), lang);
-      for (const [kind, size] of Object.entries(sizes)) {
-        await editor.setViewportSize(size);
-        for (const [slug, url] of Object.entries(screens)) {
-          await editor.goto(url);
-          await settled(editor);
-          if (lang === 'en' && kind === 'desktop' && slug === 'chapter') found.push(...(await seriousAxe(editor, slug)));
-          await editor.screenshot({ path: path.join(SHOTS, `${lang}-${kind}-${slug}.png`), fullPage: true });
-        }
-      }
-    }
-    await editor.evaluate(() => localStorage.setItem('console.lang', 'en'));
+    const found = await shootScreens(
+      editor,
+      {
+        chapter: `/console/chapters/${chapters.archive}`,
+        chapters: `/console/titles/${titleId}/chapters`,
+        series: `/console/series/${series.id}`,
+      },
+      SHOTS,
+    );
     expect(found).toEqual([]);
   }, 180_000);
 });
