@@ -268,7 +268,7 @@ describe('the console catalog (issue 31)', () => {
           await reader.waitForLoadState('networkidle');
           return reader.getByText(RELEASE_SUBTITLE, { exact: false }).count();
         },
-        { timeout: 180_000, intervals: [2_000] },
+        { timeout: 180_000, interval: 2_000 },
       )
       .toBeGreaterThan(0);
     expect(Date.now()).toBeGreaterThanOrEqual(releaseAtMs);
