@@ -102,45 +102,6 @@ describe('the console catalog (issue 31)', () => {
       .toBe(30);
   }, 180_000);
 
-  it('a CBZ is uploaded the same way and becomes its pages', async () => {
-    chapters.archive = await newDraft(editor, titleId, 'Console archive');
-    await upload(editor, 'A CBZ or ZIP', [await cbz('chapter-2.cbz', 8)]);
-    await editor.getByRole('heading', { name: 'Pages (8)' }).waitFor();
-    expect(await boardNames(editor)).toEqual(
-      Array.from({ length: 8 }, (_, i) => `scan-${String(i + 1).padStart(2, '0')}.${i % 2 === 0 ? 'png' : 'jpg'}`),
-    );
-  }, 120_000);
-
-  it('a connection dropped mid-way resumes from the offset the server acknowledged, not from 0', async () => {
-    chapters.resumed = await newDraft(editor, titleId, 'Console resumed');
-    const big = await bigPage('strip-01.png');
-    const ctx = editor.context();
-    // The second chunk never arrives: the network goes away as it is sent.
-    const { log, stop } = await dropOnSecondPatch(editor);
-    await watchUpload(editor);
-    await editor.locator('.c-upload input[type="file"][accept="image/*"]').setInputFiles([big]);
-    await editor.getByRole('button', { name: 'Upload', exact: true }).click();
-    await editor.getByText('The connection dropped.', { exact: false }).waitFor();
-    await ctx.setOffline(false);
-    await editor
-      .getByText('The pages are on the board.')
-      .waitFor({ timeout: 120_000 })
-      .catch(async (e: unknown) => {
-        throw new Error(`not resumed: requests ${log.join(', ')}; shown ${JSON.stringify(await seen(editor))}`, { cause: e });
-      });
-    await stop();
-    await editor.getByRole('heading', { name: 'Pages (1)' }).waitFor();
-    // One upload made; after the drop a HEAD asks where it stands, and sending goes on from the first chunk's end.
-    const chunk = String(UPLOAD_CHUNK_BYTES);
-    expect(log.filter((l) => l === 'POST')).toHaveLength(1);
-    expect(log.slice(0, 3)).toEqual(['POST', 'PATCH 0', `PATCH ${chunk}`]);
-    const head = log.indexOf('HEAD');
-    expect(head).toBeGreaterThan(2);
-    expect(log[head + 1]).toBe(`PATCH ${chunk}`);
-    expect(log.slice(head).filter((l) => l === 'PATCH 0')).toEqual([]);
-    expect((await seen(editor)).totals.at(-1)).toBe('1 files, 100% sent');
-  }, 180_000);
-
   it('pages are reordered by keyboard and by drag, and the order is saved', async () => {
     await editor.goto(`/console/chapters/${chapters.thirty}`);
     await settled(editor, 'Chapter: Console thirty');
@@ -210,6 +171,45 @@ describe('the console catalog (issue 31)', () => {
     expect(push.received).toHaveLength(0);
   }, 60_000);
 
+  it('a CBZ is uploaded the same way and becomes its pages', async () => {
+    chapters.archive = await newDraft(editor, titleId, 'Console archive');
+    await upload(editor, 'A CBZ or ZIP', [await cbz('chapter-2.cbz', 8)]);
+    await editor.getByRole('heading', { name: 'Pages (8)' }).waitFor();
+    expect(await boardNames(editor)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `scan-${String(i + 1).padStart(2, '0')}.${i % 2 === 0 ? 'png' : 'jpg'}`),
+    );
+  }, 120_000);
+
+  it('a connection dropped mid-way resumes from the offset the server acknowledged, not from 0', async () => {
+    chapters.resumed = await newDraft(editor, titleId, 'Console resumed');
+    const big = await bigPage('strip-01.png');
+    const ctx = editor.context();
+    // The second chunk never arrives: the network goes away as it is sent.
+    const { log, stop } = await dropOnSecondPatch(editor);
+    await watchUpload(editor);
+    await editor.locator('.c-upload input[type="file"][accept="image/*"]').setInputFiles([big]);
+    await editor.getByRole('button', { name: 'Upload', exact: true }).click();
+    await editor.getByText('The connection dropped.', { exact: false }).waitFor();
+    await ctx.setOffline(false);
+    await editor
+      .getByText('The pages are on the board.')
+      .waitFor({ timeout: 120_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`not resumed: requests ${log.join(', ')}; shown ${JSON.stringify(await seen(editor))}`, { cause: e });
+      });
+    await stop();
+    await editor.getByRole('heading', { name: 'Pages (1)' }).waitFor();
+    // One upload made; after the drop a HEAD asks where it stands, and sending goes on from the first chunk's end.
+    const chunk = String(UPLOAD_CHUNK_BYTES);
+    expect(log.filter((l) => l === 'POST')).toHaveLength(1);
+    expect(log.slice(0, 3)).toEqual(['POST', 'PATCH 0', `PATCH ${chunk}`]);
+    const head = log.indexOf('HEAD');
+    expect(head).toBeGreaterThan(2);
+    expect(log[head + 1]).toBe(`PATCH ${chunk}`);
+    expect(log.slice(head).filter((l) => l === 'PATCH 0')).toEqual([]);
+    expect((await seen(editor)).totals.at(-1)).toBe('1 files, 100% sent');
+  }, 180_000);
+
   it('a localizer cannot touch another language: the screen offers no edit and the API answers 403 problem+json', async () => {
     await localizer.goto(`/console/series/${series.id}`);
     await settled(localizer);
@@ -260,6 +260,20 @@ describe('the console catalog (issue 31)', () => {
     }
   }, 60_000);
 
+  it('screenshots of the catalog screens in en and ja, phone and desktop; no serious axe finding', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const found = await shootScreens(
+      editor,
+      {
+        chapter: `/console/chapters/${chapters.archive}`,
+        chapters: `/console/titles/${titleId}/chapters`,
+        series: `/console/series/${series.id}`,
+      },
+      SHOTS,
+    );
+    expect(found).toEqual([]);
+  }, 180_000);
+
   it('at its time the release is on the reader home and its subscriber is notified once', async () => {
     await expect
       .poll(
@@ -278,18 +292,4 @@ describe('the console catalog (issue 31)', () => {
     expect(msg.body).toContain('Console thirty');
     expect(push.received).toHaveLength(1);
   }, 240_000);
-
-  it('screenshots of the catalog screens in en and ja, phone and desktop; no serious axe finding', async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const found = await shootScreens(
-      editor,
-      {
-        chapter: `/console/chapters/${chapters.archive}`,
-        chapters: `/console/titles/${titleId}/chapters`,
-        series: `/console/series/${series.id}`,
-      },
-      SHOTS,
-    );
-    expect(found).toEqual([]);
-  }, 180_000);
 });
