@@ -17,6 +17,13 @@ import { storedContentLangs, storedViewerMode } from '../lib/storage';
  */
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
   const query = mangaViewerQuery(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs());
+  // A console preview link (/viewer/<id>?preview=<token>) reads the draft it was made for; no view is counted.
+  const preview = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('preview');
+  if (preview) {
+    const r = await call(MANGA_VIEWER_PATH, { query: { ...query, preview }, ...(signal ? { signal } : {}) });
+    if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');
+    return r.data.value;
+  }
   const booted = takeServerAnswer(`${MANGA_VIEWER_PATH}${toSearch(query)}`);
   if (booted) countView(chapterId);
   const r = booted ?? (await call(MANGA_VIEWER_PATH, { query, ...(signal ? { signal } : {}) }));

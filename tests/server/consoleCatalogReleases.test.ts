@@ -82,8 +82,18 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
 
   it('a staff preview link opens the draft until it expires; readers cannot use it', async () => {
     const link = await api(c.app, 'POST', `/preview/${id}`, { cookie });
-    expect(link.json.url).toMatch(/^\/console\/preview\//);
     const token = link.json.token as string;
+    // The link opens the reader's own viewer, which reads the draft through it (and only through it).
+    expect(link.json.url).toBe(`/viewer/${id}?preview=${token}`);
+    type Viewer = { success?: { mangaViewer: { chapterName: string; pages: { mangaPage?: { imageUrl: string } }[] } } };
+    const viewer = async (query: string) =>
+      (await c.app.inject({ method: 'GET', url: `/api/manga_viewer?chapter_id=${id}&format=json${query}` })).json<Viewer>();
+    const drafted = (await viewer(`&preview=${token}`)).success?.mangaViewer;
+    expect(drafted?.chapterName).toBe(NAME);
+    expect(drafted?.pages.filter((p) => p.mangaPage)).toHaveLength(2);
+    expect(drafted?.pages[0].mangaPage?.imageUrl).toMatch(new RegExp(`/console/api/preview/${token}/page/0/high\\.webp$`));
+    expect((await viewer('&preview=not-the-token')).success).toBeUndefined();
+    expect((await viewer('')).success).toBeUndefined();
     const pv = await api(c.app, 'GET', `/preview/${token}`, { cookie });
     expect(pv.status).toBe(200);
     expect(pv.json).toMatchObject({ chapter: { id, name: NAME } });
@@ -97,6 +107,7 @@ describe.each(BACKENDS)('console releases on %s', (backend) => {
     const fresh = await sessionFor(c.db, memberId, c.clock.nowSec());
     cookie = fresh;
     expect((await api(c.app, 'GET', `/preview/${token}`, { cookie })).status).toBe(404);
+    expect((await viewer(`&preview=${token}`)).success).toBeUndefined();
   });
 
   it('scheduled: listed as upcoming only, moved, taken back (rows and copies gone), then released at its time and notified once', async () => {

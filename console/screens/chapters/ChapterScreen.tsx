@@ -11,6 +11,12 @@ import { UploadPanel } from './UploadPanel';
 import { useCatalogEnv } from './env';
 import './chapters.css';
 
+const pageSet = (c: Chapter) =>
+  c.pages
+    .map((p) => p.id)
+    .sort((a, b) => a - b)
+    .join(',');
+
 /** One chapter: its name and thumbnail, the upload, the page board, its release, and a preview as a reader. */
 export default function ChapterScreen({ id }: { id: number }) {
   const env = useCatalogEnv();
@@ -54,7 +60,8 @@ export default function ChapterScreen({ id }: { id: number }) {
         <SchedulePanel chapter={chapter} onChapter={onChapter} />
       </div>
       {chapter.state === 'draft' ? <UploadPanel chapter={chapter} onChapter={onChapter} /> : null}
-      <PageBoard chapter={chapter} onChapter={onChapter} />
+      {/* The board's machine reads the pages once: a new set of pages (an upload made some) starts it again, a new order does not. */}
+      <PageBoard key={pageSet(chapter)} chapter={chapter} onChapter={onChapter} />
     </>
   );
 }

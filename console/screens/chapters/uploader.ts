@@ -31,6 +31,9 @@ export interface ChapterUploader {
 
 export type MakeUploader = (chapterId: number, on: UploaderEvents) => ChapterUploader;
 
+/** The size of one PATCH: a 30,000 px strip or a CBZ goes in several, each acknowledged by the server. */
+export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+
 /** The name the server sorts pages by: the path inside a picked folder, else the file's name. */
 const nameOf = (f: File) => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
 
@@ -56,6 +59,9 @@ export const uppyUploader: MakeUploader = (chapterId, on) => {
     removeFingerprintOnSuccess: true,
     allowedMetaFields: ['chapterId', 'filename'],
     retryDelays: [0, 1000, 3000, 5000],
+    // A dropped connection costs at most one chunk: a proxy that buffers request bodies (nginx does by default)
+    // passes none of an interrupted PATCH on, so an unchunked file would start again from its last whole chunk, 0.
+    chunkSize: UPLOAD_CHUNK_BYTES,
   });
   uppy.on('upload-progress', (file, p) => file && on.progress(file.id, p.bytesUploaded));
   uppy.on('upload-success', (file, r) => file && on.sent(file.id, (r?.uploadURL ?? '').split('/').pop() ?? ''));
@@ -81,7 +87,11 @@ export const uppyUploader: MakeUploader = (chapterId, on) => {
     remove: (id) => uppy.removeFile(id),
     start: () => void uppy.upload().catch(() => {}),
     cancel: () => uppy.cancelAll(),
-    retry: () => void uppy.retryAll().catch(() => {}),
+    // Only when a file did fail: after a dropped connection @uppy/tus resumes the files it was sending by itself (a HEAD, then
+    // on from the server's offset), and Uppy's 'retry-all' would abort those uploads and end the batch with them unsent.
+    retry: () => {
+      if (uppy.getFiles().some((f) => f.error)) void uppy.retryAll().catch(() => {});
+    },
     close: () => uppy.destroy(),
   };
 };

@@ -1,5 +1,5 @@
 import { QUALITIES } from '../../../images/urls.js';
-import { baseUrl, clangParam, enumParam, params, uintParam } from '../../../lib/params.js';
+import { baseUrl, clangParam, enumParam, params, strParam, uintParam } from '../../../lib/params.js';
 import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { countView } from '../../../lib/viewCount.js';
@@ -7,6 +7,7 @@ import { encodeViewer, topCommentIds, viewerMessage } from '../../../services/vi
 import { noFlags } from '../../../repos/visitors.js';
 import { APP_AWARE, isAppCall } from '../../../services/mobile.js';
 import { sendMobileViewer } from '../../../services/mobileViewer.js';
+import { previewViewer } from '../../../console/catalog/previewViewer.js';
 
 /**
  * GET /api/manga_viewer?chapter_id=&split=yes&img_quality=low|high|super_high&viewer_mode=&clang=:
@@ -24,7 +25,8 @@ import { sendMobileViewer } from '../../../services/mobileViewer.js';
  * added to the pre-encoded answer (encodeViewer, server/services/wire.ts).
  * Called with the app parameters (os, app_ver...) it answers as
  * /api/manga_viewer_v3 does (plain pages, server/services/mobileViewer.ts),
- * failures with HTTP 200.
+ * failures with HTTP 200. With preview=<token> (a console preview link, issue 31) it answers the draft
+ * that link was made for, to nobody's cache, counting no view; a draft is otherwise unknown here.
  */
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT, ...APP_AWARE }, async (req, reply) => {
@@ -34,6 +36,12 @@ const route = routeModule((app) => {
     const q = enumParam(p, 'img_quality', QUALITIES, 'high');
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
     clangParam(p);
+    const preview = strParam(p, 'preview', 64);
+    if (preview) {
+      const draft = await previewViewer(app.db, app.clock.nowSec(), preview, chapterId, q, baseUrl(req, app.config.publicUrl));
+      reply.header('cache-control', 'private, no-store');
+      return sendSuccess(req, reply, { data: { case: 'mangaViewer', value: draft } });
+    }
     const v = await app.services.viewer(chapterId, q, baseUrl(req, app.config.publicUrl));
     // Rendered ahead of the app, the view is the app's to count (GET /api/chapter_view): the session may be a planted cookie's.
     await countView(req, chapterId);

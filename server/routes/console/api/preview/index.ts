@@ -46,7 +46,8 @@ const route = routeModule((app) => {
           .execute();
         await audit(trx, req, t, { action: 'chapter.preview', target: `chapter:${c.id}` });
       });
-      return { token, url: `/console/preview/${token}`, expiresAt: t + LIFETIME };
+      // The reader's own viewer, reading the draft through the link (server/console/catalog/previewViewer.ts).
+      return { token, url: `/viewer/${c.id}?preview=${token}`, expiresAt: t + LIFETIME };
     },
   );
 

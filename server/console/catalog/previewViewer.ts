@@ -1,0 +1,80 @@
+import { create } from '@bufbuild/protobuf';
+import type { Kysely } from 'kysely';
+import { LastPageSchema, MangaViewerSchema, PageSchema, type MangaViewer, type PageType } from '../../../core/gen/manga/v1/viewer_pb.js';
+import { ChapterSchema } from '../../../core/gen/manga/v1/title_pb.js';
+import type { Database } from '../../db/schema.js';
+import { errors } from '../../lib/errors.js';
+import { pageSize, type Quality } from '../../images/urls.js';
+import { sha256 } from '../secrets.js';
+import { chapterRow } from './chapters.js';
+
+/**
+ * A draft chapter as the reader's own viewer reads it (issue 31: preview as
+ * a reader): the MangaViewer answer of /api/manga_viewer?chapter_id=&preview=<token>,
+ * given only for an unexpired preview link made for that very chapter; any
+ * other call knows no such chapter (the reader's answer for a draft). Its
+ * page images are the console's preview pages, served to a signed-in member
+ * only, so the link alone shows no art.
+ */
+export async function previewViewer(
+  db: Kysely<Database>,
+  now: number,
+  token: string,
+  chapterId: number,
+  q: Quality,
+  base: string,
+): Promise<MangaViewer> {
+  const grant = await db
+    .selectFrom('console_previews')
+    .select('chapter_id')
+    .where('token_hash', '=', sha256(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  const c = grant?.chapter_id === chapterId ? await chapterRow(db, chapterId) : undefined;
+  const t =
+    c &&
+    (await db
+      .selectFrom('titles as t')
+      .innerJoin('series as s', 's.id', 't.series_id')
+      .select(['t.name', 's.start_from_right', 's.viewer_mode'])
+      .where('t.id', '=', c.title_id)
+      .executeTakeFirst());
+  if (!c || !t) throw errors.chapterNotFound(chapterId);
+  const rows = await db.selectFrom('console_pages').selectAll().where('chapter_id', '=', c.id).orderBy('position').execute();
+  const chapter = create(ChapterSchema, {
+    titleId: c.title_id,
+    chapterId: c.id,
+    name: c.name,
+    subTitle: c.sub_title,
+    startTimeStamp: now,
+    isVerticalOnly: t.viewer_mode === 'vertical',
+    isHorizontalOnly: t.viewer_mode === 'horizontal',
+  });
+  const images = `${base}/console/api/preview/${encodeURIComponent(token)}/page`;
+  return create(MangaViewerSchema, {
+    chapterId: c.id,
+    titleId: c.title_id,
+    titleName: t.name,
+    chapterName: c.name,
+    startFromRight: t.start_from_right === 1,
+    isVerticalOnly: t.viewer_mode === 'vertical',
+    isHorizontalOnly: t.viewer_mode === 'horizontal',
+    chapters: [chapter],
+    pages: [
+      ...rows.map((p, i) =>
+        create(PageSchema, {
+          data: {
+            case: 'mangaPage',
+            value: {
+              imageUrl: `${images}/${i}/${q}.webp`,
+              ...pageSize(p.width, p.height, q),
+              type: p.type as PageType,
+              encryptionKey: p.encryption_key,
+            },
+          },
+        }),
+      ),
+      create(PageSchema, { data: { case: 'lastPage', value: create(LastPageSchema, { currentChapter: chapter }) } }),
+    ],
+  });
+}
