@@ -76,12 +76,14 @@ export function StatsChart({ chart, title, shares = false }: { chart: Chart; tit
       plot?.destroy();
     };
   }, [chart, shares]);
+  // Nothing to draw (no release in the period, no page reached): say so rather than leave an empty frame.
+  const empty = chart.buckets.length === 0;
   return (
     <figure className="c-stats__chart">
       <figcaption>
-        <strong>{title}</strong> <span className="c-stats__summary">{chartSummary(chart, shares)}</span>
+        <strong>{title}</strong> <span className="c-stats__summary">{empty ? t('console.stats.empty') : chartSummary(chart, shares)}</span>
       </figcaption>
-      <div ref={box} className="c-stats__plot" aria-hidden="true" />
+      {empty ? null : <div ref={box} className="c-stats__plot" aria-hidden="true" />}
     </figure>
   );
 }
