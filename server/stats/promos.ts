@@ -61,7 +61,8 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
     totals: [
       { name: 'impressions', value: tot(c.cur, 'promo.imp'), previous: tot(c.prev, 'promo.imp') },
       { name: 'taps', value: tot(c.cur, 'promo.tap'), previous: tot(c.prev, 'promo.tap') },
-      { name: 'rate', value: rate(now.taps, now.imps), previous: rate(before.taps, before.imps) },
+      // No impressions before: no previous rate to compare with (not 0%).
+      { name: 'rate', value: rate(now.taps, now.imps), previous: before.imps ? rate(before.taps, before.imps) : null },
     ],
     charts: [
       {
@@ -95,7 +96,7 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
           { key: 'taps', kind: 'int' },
           { key: 'rate', kind: 'pct' },
         ],
-        rows: p.buckets.map((b, i) => ({ bucket: b, impressions: imps[i], taps: taps[i], rate: rate(taps[i], imps[i]) })),
+        rows: p.buckets.map((b, i) => ({ bucket: b, impressions: imps[i], taps: taps[i], rate: imps[i] ? taps[i] / imps[i] : null })),
       },
     ],
   };

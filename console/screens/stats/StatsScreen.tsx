@@ -151,7 +151,13 @@ function DashboardView({ name, url }: { name: DashboardName; url: string }) {
             })}
           </dl>
           {data.charts.map((ch) => (
-            <StatsChart key={ch.id} chart={ch} title={t(`console.stats.chart.${ch.id}`)} shares={ch.id === 'reach'} />
+            <StatsChart
+              key={ch.id}
+              chart={ch}
+              title={t(`console.stats.chart.${ch.id}`)}
+              shares={ch.id === 'reach'}
+              dots={ch.id === 'notifications'}
+            />
           ))}
           {data.tables.map((tb) => (
             <StatsTable
