@@ -139,7 +139,7 @@ describe('the statistics dashboards (issue 33)', () => {
         analyst.waitForEvent('download'),
         analyst.locator(`section.c-stats__table:has(table[data-table="${table}"]) .c-stats__csv`).click(),
       ]);
-      return readFileSync((await download.path())!, 'utf8')
+      return readFileSync(await download.path(), 'utf8')
         .trim()
         .split('\r\n');
     };
