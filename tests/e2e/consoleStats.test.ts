@@ -155,7 +155,10 @@ describe('the statistics dashboards (issue 33)', () => {
   it('an editor without the analyst role sees no numbers: no nav entry, the page refuses, the API answers 403', async () => {
     await editor.goto('/console');
     await settled(editor);
+    // The editor's nav is drawn (their own areas are in it), the statistics are not; the analyst's has them.
+    await expect(editor.locator('#console-nav a[href$="/catalog/titles"]').count()).resolves.toBe(1);
     await expect(editor.locator('#console-nav a[href$="/stats"]').count()).resolves.toBe(0);
+    await expect(analyst.locator('#console-nav a[href$="/stats"]').count()).resolves.toBe(1);
     await editor.goto('/console/stats');
     await settled(editor, 'Your roles do not include this area.');
     await expect(editor.locator('.c-stats__total').count()).resolves.toBe(0);
