@@ -86,17 +86,21 @@ export async function counted(db: DB, p: Period, metrics: readonly string[], key
   const cur = new Tallies();
   const prev = new Tallies();
   const perKey = new Tallies();
+  const prevPerKey = new Tallies();
   for (const r of rows) {
     if (inRange(r.hour, p.range)) {
       cur.of(r.metric).add(r);
       buckets.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
       perKey.of(`${r.metric}\n${keyOf(r)}`).add(r);
-    } else prev.of(r.metric).add(r);
+    } else {
+      prev.of(r.metric).add(r);
+      prevPerKey.of(`${r.metric}\n${keyOf(r)}`).add(r);
+    }
   }
   const keys = [...new Set(rows.filter((r) => inRange(r.hour, p.range)).map((r) => keyOf(r)))];
   const n = (t: Tallies, k: string) => t.get(k)?.n ?? 0;
   const series = (m: string) => p.buckets.map((b) => n(buckets, `${m}\n${b}`));
-  return { cur, prev, perKey, keys, n, series };
+  return { cur, prev, perKey, prevPerKey, keys, n, series };
 }
 
 async function titleNames(db: DB): Promise<Map<string, string>> {

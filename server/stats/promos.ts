@@ -2,10 +2,26 @@ import type { DB } from '../db/index.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
 import { byLanguage } from '../../core/languages.js';
 import { counted } from './engagement.js';
-import type { Period } from './query.js';
+import type { Period, Tallies } from './query.js';
 
 const periodOf = (p: Period) => ({ tz: p.tz, from: p.from, to: p.to, by: p.by });
 const rate = (taps: number, imps: number) => (imps ? taps / imps : 0);
+
+/**
+ * Taps and impressions of the items that log impressions: home banners and
+ * popups send a tap log only, so their taps have no rate and would inflate
+ * the overall one.
+ */
+function shown(per: Tallies): { taps: number; imps: number } {
+  let taps = 0;
+  let imps = 0;
+  for (const [k, t] of per) {
+    if (!k.startsWith('promo.imp\n') || !t.n) continue;
+    imps += t.n;
+    taps += per.get(`promo.tap\n${k.slice('promo.imp\n'.length)}`)?.n ?? 0;
+  }
+  return { taps, imps };
+}
 
 /** Banners and popups: impressions, taps and tap rate per item, kind, place and language, and per bucket. */
 export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
@@ -17,15 +33,27 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
   const lang = (l: number) => (l < 0 ? '*' : (byLanguage(l)?.short ?? String(l)));
   const bannerLang = new Map(banners.map((b) => [b.id, lang(b.language)]));
   const popupLang = new Map(popups.map((b) => [b.id, lang(b.language)]));
+  // A home or list banner's tap log names no place: the banner's own placement does.
+  const bannerPlace = new Map(banners.map((b) => [b.id, b.placement]));
   const rows = c.keys.map((k) => {
     const [kind = '', place = '', id = '0'] = k.split('|');
     const imps = c.n(c.perKey, `promo.imp\n${k}`);
     const taps = c.n(c.perKey, `promo.tap\n${k}`);
     const language = (kind === 'popup' ? popupLang : bannerLang).get(Number(id)) ?? '';
-    return { kind, id: Number(id), place, language, impressions: imps, taps, rate: rate(taps, imps) };
+    return {
+      kind,
+      id: Number(id),
+      place: place || (kind === 'popup' ? '' : (bannerPlace.get(Number(id)) ?? '')),
+      language,
+      impressions: imps,
+      taps,
+      // No impressions logged: no rate (shown as a dash), not 0%.
+      rate: imps ? taps / imps : null,
+    };
   });
   rows.sort((a, b) => b.impressions - a.impressions || a.id - b.id);
   const tot = (t: typeof c.cur, m: string) => t.get(m)?.n ?? 0;
+  const [now, before] = [shown(c.perKey), shown(c.prevPerKey)];
   const imps = c.series('promo.imp');
   const taps = c.series('promo.tap');
   return {
@@ -33,11 +61,8 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
     totals: [
       { name: 'impressions', value: tot(c.cur, 'promo.imp'), previous: tot(c.prev, 'promo.imp') },
       { name: 'taps', value: tot(c.cur, 'promo.tap'), previous: tot(c.prev, 'promo.tap') },
-      {
-        name: 'rate',
-        value: rate(tot(c.cur, 'promo.tap'), tot(c.cur, 'promo.imp')),
-        previous: rate(tot(c.prev, 'promo.tap'), tot(c.prev, 'promo.imp')),
-      },
+      // No impressions before: no previous rate to compare with (not 0%).
+      { name: 'rate', value: rate(now.taps, now.imps), previous: before.imps ? rate(before.taps, before.imps) : null },
     ],
     charts: [
       {
@@ -71,7 +96,7 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
           { key: 'taps', kind: 'int' },
           { key: 'rate', kind: 'pct' },
         ],
-        rows: p.buckets.map((b, i) => ({ bucket: b, impressions: imps[i], taps: taps[i], rate: rate(taps[i], imps[i]) })),
+        rows: p.buckets.map((b, i) => ({ bucket: b, impressions: imps[i], taps: taps[i], rate: imps[i] ? taps[i] / imps[i] : null })),
       },
     ],
   };

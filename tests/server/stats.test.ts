@@ -96,6 +96,8 @@ describe.each(BACKENDS)('statistics dashboards on %s', (backend) => {
       await repos.feedback.tap(v, { kind: 'banner', banner_id: 7, location: 'home', type: 'impression' });
     await repos.feedback.tap('visitor-a', { kind: 'banner', banner_id: 7, location: 'home', type: 'click' });
     await repos.feedback.tap('visitor-a', { kind: 'popup', popup_id: 2, location: 'home', type: 'impression' });
+    // A ranking banner's tap: its log names no place, and no impression is logged for it.
+    await repos.feedback.tap('visitor-b', { kind: 'banner', banner_id: 30, type: 'click' });
     const answer = { lang: 'eng', answers: '{}', os: '', os_ver: '', app_ver: '', secret: '' };
     c.clock.set(at('2026-03-08T04:59:00Z')); // 03-07 23:59 EST
     await repos.feedback.answer('visitor-a', { key: 'survey1', ...answer });
@@ -211,7 +213,11 @@ describe.each(BACKENDS)('statistics dashboards on %s', (backend) => {
     expect(d.tables[0].rows).toEqual([
       expect.objectContaining({ kind: 'banner', id: 7, place: 'home', impressions: 4, taps: 1, rate: 0.25 }),
       expect.objectContaining({ kind: 'popup', id: 2, place: 'home', impressions: 1, taps: 0, rate: 0 }),
+      // Counted as a tap, at the banner's placement, with no rate (no impressions are logged for it).
+      expect.objectContaining({ kind: 'banner', id: 30, place: 'ranking', impressions: 0, taps: 1, rate: null }),
     ]);
+    // The overall rate is that of the items with impressions: 1 tap in 5, not 2.
+    expect(d.totals.find((x) => x.name === 'rate')?.value).toBe(1 / 5);
     const s = await get(`/stats/surveys?${q}`);
     expect(s.charts[0].series[0].values).toEqual([1, 1, 0]);
   });

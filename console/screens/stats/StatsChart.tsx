@@ -17,12 +17,11 @@ function chartSummary(chart: Chart, shares: boolean): string {
         if (v > (s.values[top] ?? 0)) top = i;
       });
       const total = s.values.reduce((a, b) => a + b, 0);
-      return t('console.stats.chartSeries', {
-        name: columnName(s.name),
-        total: shares ? '—' : cellText('int', total),
-        peak: cellText(shares ? 'pct' : 'int', s.values[top] ?? 0),
-        at: chart.buckets[top] ?? '—',
-      });
+      const name = columnName(s.name);
+      const at = chart.buckets[top] ?? '—';
+      // Shares of one whole add up to nothing meaningful: only their highest is told.
+      if (shares) return t('console.stats.chartShare', { name, peak: cellText('pct', s.values[top] ?? 0), at });
+      return t('console.stats.chartSeries', { name, total: cellText('int', total), peak: cellText('int', s.values[top] ?? 0), at });
     })
     .join(' ');
 }
@@ -33,7 +32,17 @@ function chartSummary(chart: Chart, shares: boolean): string {
  * canvas is hidden from screen readers; the figure's caption says what it
  * shows and the sortable table beside it holds every figure.
  */
-export function StatsChart({ chart, title, shares = false }: { chart: Chart; title: string; shares?: boolean }) {
+export function StatsChart({
+  chart,
+  title,
+  shares = false,
+  dots = false,
+}: {
+  chart: Chart;
+  title: string;
+  shares?: boolean;
+  dots?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -51,16 +60,36 @@ export function StatsChart({ chart, title, shares = false }: { chart: Chart; tit
         {
           width: Math.max(280, el.clientWidth),
           height: 240,
-          legend: { show: true },
+          // The legend names the series; the figures are in the caption and the table (no live values that read "--").
+          legend: { show: true, live: false },
           cursor: { show: true },
-          scales: { x: { time: false } },
+          // Buckets that are not a time line (releases) are dots in columns, each labelled, none at the frame's edge.
+          scales: {
+            x: dots ? { time: false, range: () => [-0.5, chart.buckets.length - 0.5] } : { time: false },
+            // A share's axis runs from none to all, so a drop is seen at its true size.
+            ...(shares ? { y: { range: [0, 1] as [number, number] } } : {}),
+          },
           axes: [
-            { ...axis, values: (_u, ticks) => ticks.map((i) => chart.buckets[Math.round(i)] ?? '') },
-            { ...axis, values: (_u, ticks) => ticks.map((v) => cellText(shares ? 'pct' : 'int', v)) },
+            {
+              ...axis,
+              ...(dots ? { splits: () => chart.buckets.map((_, i) => i) } : {}),
+              values: (_u, ticks) => ticks.map((i) => (Number.isInteger(i) ? (chart.buckets[i] ?? '') : '')),
+            },
+            {
+              ...axis,
+              // Counts step by whole numbers (no 0.5 of a reader).
+              ...(shares ? {} : { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 1e7] }),
+              values: (_u, ticks) => ticks.map((v) => cellText(shares ? 'pct' : 'int', v)),
+            },
           ],
           series: [
             { label: t('console.stats.col.bucket') },
-            ...chart.series.map((s, i) => ({ label: columnName(s.name), stroke: color(ROLES[i % ROLES.length]), width: 2 })),
+            ...chart.series.map((s, i) => ({
+              label: columnName(s.name),
+              stroke: color(ROLES[i % ROLES.length]),
+              width: 2,
+              ...(dots ? { paths: () => null, points: { show: true, size: 10, fill: color(ROLES[i % ROLES.length]) } } : {}),
+            })),
           ],
         },
         [chart.buckets.map((_, i) => i), ...chart.series.map((s) => s.values)],
@@ -75,13 +104,15 @@ export function StatsChart({ chart, title, shares = false }: { chart: Chart; tit
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [chart, shares]);
+  }, [chart, shares, dots]);
+  // Nothing to draw (no release in the period, no page reached): say so rather than leave an empty frame.
+  const empty = chart.buckets.length === 0;
   return (
     <figure className="c-stats__chart">
       <figcaption>
-        <strong>{title}</strong> <span className="c-stats__summary">{chartSummary(chart, shares)}</span>
+        <strong>{title}</strong> <span className="c-stats__summary">{empty ? t('console.stats.empty') : chartSummary(chart, shares)}</span>
       </figcaption>
-      <div ref={box} className="c-stats__plot" aria-hidden="true" />
+      {empty ? null : <div ref={box} className="c-stats__plot" aria-hidden="true" />}
     </figure>
   );
 }

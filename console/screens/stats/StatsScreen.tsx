@@ -65,7 +65,7 @@ export default function StatsScreen() {
       <h1>{t('console.area.stats')}</h1>
       <div className="c-stats__tabs" role="group" aria-label={t('console.stats.dashboards')}>
         {DASHBOARDS.map((d) => (
-          <button key={d} type="button" aria-pressed={d === name} onClick={() => setName(d)}>
+          <button key={d} type="button" className="c-button c-button--quiet" aria-pressed={d === name} onClick={() => setName(d)}>
             {t(`console.stats.dash.${d}`)}
           </button>
         ))}
@@ -151,7 +151,13 @@ function DashboardView({ name, url }: { name: DashboardName; url: string }) {
             })}
           </dl>
           {data.charts.map((ch) => (
-            <StatsChart key={ch.id} chart={ch} title={t(`console.stats.chart.${ch.id}`)} shares={ch.id === 'reach'} />
+            <StatsChart
+              key={ch.id}
+              chart={ch}
+              title={t(`console.stats.chart.${ch.id}`)}
+              shares={ch.id === 'reach'}
+              dots={ch.id === 'notifications'}
+            />
           ))}
           {data.tables.map((tb) => (
             <StatsTable

@@ -3,7 +3,7 @@ import type { StatsTable as Table } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
 import { TableWrap } from '../../app/ui';
 import { toCsv } from './csv';
-import { cellText, columnName } from './labels';
+import { cellText, columnName, textCell } from './labels';
 
 type Dir = 'ascending' | 'descending';
 
@@ -35,13 +35,13 @@ export function StatsTable({ table, caption, file }: { table: Table; caption: st
     <section className="c-stats__table" aria-label={caption}>
       <div className="c-stats__table-head">
         <h3>{caption}</h3>
-        <button type="button" className="c-stats__csv" onClick={download}>
+        <button type="button" className="c-button c-button--quiet c-stats__csv" onClick={download}>
           {t('console.stats.csv')}
         </button>
       </div>
       <TableWrap label={caption}>
         <table className="c-table" data-table={table.id}>
-          <caption className="visually-hidden">{caption}</caption>
+          <caption className="c-visually-hidden">{caption}</caption>
           <thead>
             <tr>
               {table.columns.map((c, i) => {
@@ -70,7 +70,7 @@ export function StatsTable({ table, caption, file }: { table: Table; caption: st
                 <tr key={i}>
                   {table.columns.map((c) => (
                     <td key={c.key} className={c.kind === 'text' ? '' : 'c-num'} data-col={c.key}>
-                      {cellText(c.kind, r[c.key] ?? null)}
+                      {c.kind === 'text' ? textCell(c.key, r[c.key] ?? null) : cellText(c.kind, r[c.key] ?? null)}
                     </td>
                   ))}
                 </tr>

@@ -17,3 +17,19 @@ export function cellText(kind: 'text' | 'int' | 'pct', v: string | number | null
   if (typeof v === 'string') return v;
   return kind === 'pct' ? pct().format(v) : int().format(v);
 }
+
+/** Where a text cell's value is a key (a promotion's kind or place), the catalogs that name it, first match wins. */
+const VALUE_NAMES: Record<string, readonly string[]> = {
+  kind: ['console.stats.kind.'],
+  place: ['console.placement.', 'console.stats.place.', 'console.popups.placement.'],
+};
+
+/** A text cell as shown: kinds and places by their names in the interface's language (the CSV keeps the keys). */
+export function textCell(column: string, v: string | number | null): string {
+  if (typeof v !== 'string') return cellText('text', v);
+  for (const prefix of VALUE_NAMES[column] ?? []) {
+    const s = t(prefix + v);
+    if (s !== prefix + v) return s;
+  }
+  return v;
+}
