@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 import { enrolFirstOwner, inviteStaff, settled, startConsoleServer } from './consoleSupport';
-import { carouselIds, consoleGet, fillStart, localMinute, readerContext, savedAs } from './consoleHomeReaderSupport';
+import * as support from './consoleHomeReaderSupport';
 
 /**
  * Issue 32's "done means", from the console to the reader app in Chromium, on
@@ -18,9 +18,7 @@ const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'viol
 const EDITOR = { email: 'editor@example.com', name: 'Eddie Editor', password: 'amber-lantern-slowly-42' };
 const MOD = { email: 'mod@example.com', name: 'Mona Moderator', password: 'copper-meadow-gently-93' };
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-home-reader');
-const FR = { service: 'fra', short: 'fr' };
-const EN = { service: 'eng', short: 'en' };
-const ES = { service: 'esp', short: 'es' };
+const { FR, EN, ES } = support;
 
 let server: Awaited<ReturnType<typeof startConsoleServer>>;
 let browser: Browser;
@@ -39,7 +37,7 @@ async function staffPage(): Promise<Page> {
 }
 
 async function reader(lang: typeof EN, kind: 'phone' | 'desktop' = 'desktop'): Promise<Page> {
-  const { ctx, page } = await readerContext(browser, server.url, lang, errors, kind, lang === FR);
+  const { ctx, page } = await support.readerContext(browser, server.url, lang, errors, kind, lang === FR);
   contexts.push(ctx);
   return page;
 }
@@ -71,28 +69,24 @@ describe('from the console to the reader app (issue 32)', () => {
     await editor.getByRole('button', { name: 'New banner' }).click();
     const form = editor.locator('form[aria-labelledby="banner-editor"]');
     await form.getByRole('checkbox', { name: 'Français' }).check();
-    const start = await localMinute(editor, 120_000);
+    const start = await support.localMinute(editor, 120_000);
     banner.at = start.at;
-    await fillStart(form, start.value);
+    await support.fillStart(form, start.value);
     await form.getByLabel('Published within its period').check();
     await expect.poll(() => form.getByRole('status').textContent()).toMatch(/^Scheduled: starts in [12] min\.$/);
     await form.getByRole('button', { name: 'Save' }).click();
-    banner.id = Number(/\d+/.exec(await savedAs(form, /^Edit banner \d+$/))![0]);
+    banner.id = Number(/\d+/.exec(await support.savedAs(form, /^Edit banner \d+$/))![0]);
 
     const fr = await reader(FR);
     await fr.goto('/updates');
     expect(await fr.evaluate(() => document.documentElement.lang)).toBe('fr');
-    expect(await carouselIds(fr)).not.toContain(banner.id);
+    expect(await support.carouselIds(fr)).not.toContain(banner.id);
     // The check above was made before the banner's start, or it proves nothing.
     expect(Date.now()).toBeLessThan(banner.at);
   }, 120_000);
 
   it('a popup with "don\'t show again": ticked and closed, it does not come back; a new visitor sees it', async () => {
-    const { titles } = await consoleGet<{ titles: { id: number; seriesId: number; language: string }[] }>(
-      editor,
-      '/catalog/titles?language=en',
-    );
-    const title = titles[0];
+    const title = (await support.consoleGet<support.Titles>(editor, '/catalog/titles?language=en')).titles[0];
     await editor.goto('/console/popups');
     await settled(editor, 'Popups');
     await editor.getByRole('button', { name: 'New popup' }).click();
@@ -102,10 +96,10 @@ describe('from the console to the reader app (issue 32)', () => {
     await form.getByRole('textbox', { name: 'Subject' }).fill('Mature themes ahead');
     await form.getByLabel('Text', { exact: true }).fill('This series shows violence.');
     await form.getByRole('checkbox', { name: 'English' }).check();
-    await fillStart(form, (await localMinute(editor, 0)).value);
+    await support.fillStart(form, (await support.localMinute(editor, 0)).value);
     await form.getByLabel('Published within its period').check();
     await form.getByRole('button', { name: 'Save' }).click();
-    await savedAs(form, /^Edit popup \d+$/);
+    await support.savedAs(form, /^Edit popup \d+$/);
 
     const en = await reader(EN);
     const dialog = en.getByRole('dialog', { name: 'Mature themes ahead' });
@@ -141,7 +135,7 @@ describe('from the console to the reader app (issue 32)', () => {
         await editor.getByRole('textbox', { name: 'Text' }).click();
         await editor.keyboard.type(body);
       }
-      await editor.getByLabel('Publish at').fill((await localMinute(editor, 0)).value);
+      await editor.getByLabel('Publish at').fill((await support.localMinute(editor, 0)).value);
       await editor.getByLabel('Published within its period').check();
       await editor.getByRole('button', { name: 'Save' }).click();
     };
@@ -157,8 +151,10 @@ describe('from the console to the reader app (issue 32)', () => {
     await en.goto('/announcement/en');
     const item = en.locator('section.accordion__item', { hasText: 'Planted script' });
     const panel = item.locator('.accordion__panel');
+    await item.waitFor();
     if (await panel.isHidden()) await item.getByRole('button').click();
-    await expect.poll(() => panel.textContent()).toContain(PLANT);
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(PLANT);
     expect(await panel.locator('script, img').count()).toBe(0);
     expect(await en.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await shot(en, 'reader-announcement');
@@ -170,34 +166,9 @@ describe('from the console to the reader app (issue 32)', () => {
     await settled(editor, 'Surveys');
     await editor.getByRole('button', { name: 'New survey' }).click();
     const form = editor.locator('form[aria-labelledby="survey-editor"]');
-    await form.getByLabel('Key', { exact: true }).fill('e2e-lectores');
-    await fillStart(form, (await localMinute(editor, 0)).value);
-    // A select inside its label: its name ends with the chosen option.
-    const language = form.getByRole('combobox', { name: /^Language/ });
-    await language.selectOption('es');
-    await form.getByRole('button', { name: 'Add Español' }).click();
-    await form.getByLabel('Subject', { exact: true }).fill('Encuesta de lectores');
-    const q1 = form.getByRole('group', { name: 'Question 1', exact: true });
-    await q1.getByLabel('Question', { exact: true }).fill('¿Qué género prefieres?');
-    await q1.getByRole('textbox', { name: 'Choice 1' }).fill('Acción');
-    await q1.getByRole('textbox', { name: 'Choice 2' }).fill('Romance');
-    await q1.getByLabel('Offer a free-form “other” answer').check();
-    await q1.getByLabel('Label of “other”').fill('Otro género');
-    await form.getByRole('button', { name: 'Add a question' }).click();
-    const q2 = form.getByRole('group', { name: 'Question 2', exact: true });
-    await q2.getByLabel('Question', { exact: true }).fill('¿Dónde lees manga?');
-    await q2.getByLabel('Several choices').check();
-    await q2.getByRole('textbox', { name: 'Choice 1' }).fill('Móvil');
-    await q2.getByRole('textbox', { name: 'Choice 2' }).fill('Tableta');
-    await q2.getByRole('button', { name: 'Add a choice' }).click();
-    await q2.getByRole('textbox', { name: 'Choice 3' }).fill('Ordenador');
-    await q2.getByLabel('At most this many').fill('2');
-    // Spanish only: the English questionnaire the editor starts with is removed.
-    await language.selectOption('en');
-    await form.getByRole('button', { name: 'Remove this language' }).click();
-    await language.selectOption('es');
+    await support.fillSpanishSurvey(form, 'e2e-lectores', (await support.localMinute(editor, 0)).value);
     await form.getByRole('button', { name: 'Save' }).click();
-    await savedAs(form, 'Edit survey e2e-lectores');
+    await support.savedAs(form, 'Edit survey e2e-lectores');
     await form.getByRole('button', { name: 'Open to readers' }).click();
     await form.getByText('Open: readers can answer within its period.').waitFor();
 
@@ -221,7 +192,11 @@ describe('from the console to the reader app (issue 32)', () => {
     await editor.getByRole('button', { name: 'Results of e2e-lectores' }).click();
     await editor.getByText('Answers: 1', { exact: true }).waitFor();
     const count = (q: string, label: string) =>
-      editor.getByRole('region', { name: q }).locator('li', { has: editor.getByText(label, { exact: true }) }).locator('.c-num').textContent();
+      editor
+        .getByRole('region', { name: q })
+        .locator('li', { has: editor.getByText(label, { exact: true }) })
+        .locator('.c-num')
+        .textContent();
     expect(await count('¿Qué género prefieres?', 'Acción')).toBe('0');
     expect(await count('¿Qué género prefieres?', 'Other')).toBe('1');
     expect(await count('¿Dónde lees manga?', 'Móvil')).toBe('1');
@@ -264,21 +239,13 @@ describe('from the console to the reader app (issue 32)', () => {
 
     const en = await reader(EN);
     const shown = async () => {
-      await en.goto(`/comments/${chapterId}`);
-      await en.locator('[data-screen="comments"] h1').waitFor();
-      await en.waitForLoadState('networkidle');
-      const shownAs = await en
-        .locator('li.comment')
-        .evaluateAll((els) => els.map((e) => `${e.querySelector('.comment__name')?.textContent}|${e.querySelector('.comment__body')?.textContent}`));
-      return { count: shownAs.length, has: shownAs.includes(body) };
+      const list = await support.readerComments(en, chapterId);
+      return { count: list.length, has: list.includes(body) };
     };
     const before = await shown();
     expect(before.has).toBe(true);
     const titleHref = (await en.locator('.breadcrumbs a[href^="/titles/"]').getAttribute('href'))!;
-    const titleCount = async () => {
-      await en.goto(titleHref);
-      return en.locator(`a.chapter__comments[href="/comments/${chapterId}"]`).textContent();
-    };
+    const titleCount = () => support.chapterCommentCount(en, titleHref, chapterId);
     expect(await titleCount()).toBe(String(before.count));
 
     await first.getByLabel(/^Reason for /).fill('Spoiler without warning');
@@ -304,13 +271,14 @@ describe('from the console to the reader app (issue 32)', () => {
       .poll(
         async () => {
           await fr.reload();
-          ids = await carouselIds(fr);
+          ids = await support.carouselIds(fr);
           return ids.includes(banner.id);
         },
         { timeout: 200_000, interval: 3000 },
       )
       .toBe(true);
     expect(Date.now()).toBeGreaterThanOrEqual(banner.at);
+    console.info(`the banner was first seen ${((Date.now() - banner.at) / 1000).toFixed(1)} s after its start`);
     const dots = fr.locator('.carousel__dot');
     if ((await dots.count()) > 0) await dots.nth(ids.indexOf(banner.id)).click();
     const slide = fr.locator(`.carousel__slide--1[data-banner-id="${banner.id}"]`);
@@ -322,7 +290,7 @@ describe('from the console to the reader app (issue 32)', () => {
     type Promos = { tables: { id: string; rows: { kind: string; id: number; place: string; taps: number }[] }[] };
     await expect
       .poll(async () => {
-        const d = await consoleGet<Promos>(owner, `/stats/promos?from=${day}&to=${day}`);
+        const d = await support.consoleGet<Promos>(owner, `/stats/promos?from=${day}&to=${day}`);
         return d.tables.find((t) => t.id === 'items')!.rows.find((r) => r.kind === 'banner' && r.id === banner.id);
       })
       .toMatchObject({ place: 'home_top', taps: 1 });

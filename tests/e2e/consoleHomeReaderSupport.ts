@@ -10,6 +10,13 @@ import { newContext } from './harness';
  * member's session.
  */
 
+/** Service languages as the reader stores them, with their content language. */
+export const FR = { service: 'fra', short: 'fr' };
+export const EN = { service: 'eng', short: 'en' };
+export const ES = { service: 'esp', short: 'es' };
+/** The console's catalog titles, as far as the tests read them. */
+export type Titles = { titles: { id: number; seriesId: number }[] };
+
 /** A reader whose stored service and content language is `short` (the app's own storage keys and the first view's cookies). */
 export async function readerContext(
   browser: Browser,
@@ -38,8 +45,7 @@ export async function readerContext(
   // No autoplay: the carousel stays where the test puts it.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The home's own popup (once per visitor, whenever the home's data arrives) covers the carousel: closed as a reader would.
-  if (closePopups)
-    await page.addLocatorHandler(page.getByTestId('popup-backdrop'), (popup) => popup.locator('.popup__close').click());
+  if (closePopups) await page.addLocatorHandler(page.getByTestId('popup-backdrop'), (popup) => popup.locator('.popup__close').click());
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${page.url()}: console: ${m.text()}`);
@@ -95,4 +101,52 @@ export async function savedAs(form: Locator, heading: RegExp | string): Promise<
   await h.or(refused).first().waitFor();
   if (!(await h.isVisible())) throw new Error(`refused:\n${await form.innerText()}`);
   return (await h.textContent())!;
+}
+
+/** The survey builder: a Spanish questionnaire (the English one the editor starts with removed) of a single choice with "other" and a multiple choice of at most 2 of 3. */
+export async function fillSpanishSurvey(form: Locator, key: string, start: string): Promise<void> {
+  await form.getByLabel('Key', { exact: true }).fill(key);
+  await fillStart(form, start);
+  // A select inside its label: its name ends with the chosen option.
+  const language = form.getByRole('combobox', { name: /^Language/ });
+  await language.selectOption('es');
+  await form.getByRole('button', { name: 'Add Español' }).click();
+  await form.getByLabel('Subject', { exact: true }).fill('Encuesta de lectores');
+  const q1 = form.getByRole('group', { name: 'Question 1', exact: true });
+  await q1.getByLabel('Question', { exact: true }).fill('¿Qué género prefieres?');
+  await q1.getByRole('textbox', { name: 'Choice 1' }).fill('Acción');
+  await q1.getByRole('textbox', { name: 'Choice 2' }).fill('Romance');
+  await q1.getByLabel('Offer a free-form “other” answer').check();
+  await q1.getByLabel('Label of “other”').fill('Otro género');
+  await form.getByRole('button', { name: 'Add a question' }).click();
+  const q2 = form.getByRole('group', { name: 'Question 2', exact: true });
+  await q2.getByLabel('Question', { exact: true }).fill('¿Dónde lees manga?');
+  await q2.getByLabel('Several choices').check();
+  await q2.getByRole('textbox', { name: 'Choice 1' }).fill('Móvil');
+  await q2.getByRole('textbox', { name: 'Choice 2' }).fill('Tableta');
+  await q2.getByRole('button', { name: 'Add a choice' }).click();
+  await q2.getByRole('textbox', { name: 'Choice 3' }).fill('Ordenador');
+  await q2.getByLabel('At most this many').fill('2');
+  // Spanish only: the English questionnaire the editor starts with is removed.
+  await language.selectOption('en');
+  await form.getByRole('button', { name: 'Remove this language' }).click();
+  await language.selectOption('es');
+}
+
+/** A chapter's comments as the reader's comment screen lists them, each as "name|body". */
+export async function readerComments(page: Page, chapterId: string): Promise<string[]> {
+  await page.goto(`/comments/${chapterId}`);
+  await page.locator('[data-screen="comments"] h1').waitFor();
+  await page.waitForLoadState('networkidle');
+  return page
+    .locator('li.comment')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.querySelector('.comment__name')?.textContent}|${e.querySelector('.comment__body')?.textContent}`),
+    );
+}
+
+/** The comment count the title page's chapter list shows for a chapter. */
+export async function chapterCommentCount(page: Page, titleHref: string, chapterId: string): Promise<string | null> {
+  await page.goto(titleHref);
+  return page.locator(`a.chapter__comments[href="/comments/${chapterId}"]`).textContent();
 }
