@@ -100,7 +100,6 @@ describe('from the console to the reader app (issue 32)', () => {
     await form.getByLabel('Published within its period').check();
     await form.getByRole('button', { name: 'Save' }).click();
     await support.savedAs(form, /^Edit popup \d+$/);
-
     const en = await reader(EN);
     const dialog = en.getByRole('dialog', { name: 'Mature themes ahead' });
     await en.goto(`/titles/${title.id}`);
@@ -261,7 +260,8 @@ describe('from the console to the reader app (issue 32)', () => {
     await expect.poll(shown).toEqual(before);
     expect(await titleCount()).toBe(String(before.count));
     expect(errors).toEqual([]);
-  }, 120_000);
+    await support.consoleShots(moderator, SHOTS, 'e2e-lectores');
+  }, 180_000);
 
   it('the French home shows the banner once its time comes, and a tap on it is counted in the console', async () => {
     const fr = await reader(FR);

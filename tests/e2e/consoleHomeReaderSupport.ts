@@ -150,3 +150,23 @@ export async function chapterCommentCount(page: Page, titleHref: string, chapter
   await page.goto(titleHref);
   return page.locator(`a.chapter__comments[href="/comments/${chapterId}"]`).textContent();
 }
+
+/** The console screens these steps end on (a survey's results, the comments), in en and ja at phone and desktop sizes. */
+export async function consoleShots(page: Page, dir: string, surveyKey: string): Promise<void> {
+  const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+  for (const lang of ['en', 'ja'] as const) {
+    await page.evaluate((l) => localStorage.setItem('console.lang', l), lang);
+    for (const [kind, size] of Object.entries(sizes)) {
+      await page.setViewportSize(size);
+      await page.goto('/console/surveys');
+      await page.locator(`#console-main tr:has(th:text-is("${surveyKey}")) button`).last().click();
+      await page.locator('#survey-results').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${dir}/console-${lang}-${kind}-survey-results.png`, fullPage: true });
+      await page.goto('/console/comments');
+      await page.locator('#console-main article').first().waitFor();
+      await page.screenshot({ path: `${dir}/console-${lang}-${kind}-comments.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('console.lang', 'en'));
+}
