@@ -15,6 +15,13 @@ export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
       .where('start_ts', '<=', now)
       .where((eb) => eb.or([eb('end_ts', '=', 0), eb('end_ts', '>', now)]));
   };
+  // Where a banner or popup is shown, for a tap log that does not say (the console's statistics list taps per place).
+  const placementOf = async (kind: TapLog['kind'], id: number): Promise<string> => {
+    if (kind === 'title_banner') return '';
+    const table = kind === 'popup' ? 'popups' : 'banners';
+    const row = await db.selectFrom(table).select('placement').where('id', '=', id).executeTakeFirst();
+    return row?.placement ?? '';
+  };
   return {
     async tap(visitor: string, log: TapLog): Promise<void> {
       await db
@@ -33,8 +40,11 @@ export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
         .execute();
       // Banner and popup impressions and taps, per item and place (issue 33).
       const id = log.kind === 'popup' ? (log.popup_id ?? 0) : (log.banner_id ?? 0);
-      const metric = log.type === 'impression' ? 'promo.imp' : log.type === 'click' ? 'promo.tap' : '';
-      if (metric && id) stats.add(metric, id, `${log.kind}|${log.location ?? ''}`);
+      // The reader's banner and popup tap logs carry no type: each one is a tap (only the title banner's log says
+      // click or impression); without this the console's banner and popup taps stayed at zero.
+      const type = log.type || (log.kind === 'title_banner' ? '' : 'click');
+      const metric = type === 'impression' ? 'promo.imp' : type === 'click' ? 'promo.tap' : '';
+      if (metric && id) stats.add(metric, id, `${log.kind}|${log.location || (await placementOf(log.kind, id))}`);
     },
 
     async contact(visitor: string, c: { type: string; subject: string; body: string }): Promise<number> {

@@ -73,7 +73,7 @@ export function BannerEditor({
       }}
     >
       <h2 id="banner-editor" ref={heading} tabIndex={-1}>
-        {banner ? t('console.banners.editNamed', { id: banner.id }) : t('console.banners.new')}
+        {banner ? t('console.banners.editNamed', { id: String(banner.id) }) : t('console.banners.new')}
       </h2>
       <p className="c-meta">{t(`console.placement.${form.placement}`)}</p>
       {form.placement === 'title' ? (

@@ -9,14 +9,20 @@ export function BannerRow({ banner: b, onEdit }: { banner: Banner; onEdit: () =>
       <img className="c-banner-row__image" src={b.image} alt="" width={120} />
       <div>
         <p className="c-banner-row__title">
-          {t('console.banners.name', { id: b.id })} <span className={`c-tag c-phase--${b.phase}`}>{t(`console.phase.${b.phase}`)}</span>
+          {t('console.banners.name', { id: String(b.id) })}{' '}
+          <span className={`c-tag c-phase--${b.phase}`}>{t(`console.phase.${b.phase}`)}</span>
         </p>
         <p className="c-meta">
           {when(b.startAt)} – {b.endAt === null ? t('console.period.open') : when(b.endAt)} ·{' '}
           {b.languages.length === 0 ? t('console.languages.all') : b.languages.join(', ')}
         </p>
       </div>
-      <button type="button" className="c-button c-button--quiet" onClick={onEdit} aria-label={t('console.banners.editNamed', { id: b.id })}>
+      <button
+        type="button"
+        className="c-button c-button--quiet"
+        onClick={onEdit}
+        aria-label={t('console.banners.editNamed', { id: String(b.id) })}
+      >
         {t('console.common.edit')}
       </button>
     </div>

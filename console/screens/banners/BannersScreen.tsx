@@ -72,7 +72,7 @@ export default function BannersScreen() {
       <ReorderList
         items={banners}
         label={t('console.banners.order', { place: t(`console.placement.${placement}`) })}
-        name={(b) => t('console.banners.name', { id: b.id })}
+        name={(b) => t('console.banners.name', { id: String(b.id) })}
         render={(b) => <BannerRow banner={b} onEdit={() => setEditing(b)} />}
         onOrder={(ids) => {
           const byId = new Map(banners.map((b) => [b.id, b]));

@@ -19,7 +19,7 @@ export default function FeaturedScreen() {
   const shown = (blocks ?? data?.blocks ?? []).map((b, i) => ({ ...b, block: b, id: i + 1 }));
   const listName = (id: number) => data?.lists.find((l) => l.id === id)?.name ?? String(id);
   const blockName = (b: FeaturedBlock) =>
-    b.kind === 'list' ? t('console.featured.listBlock', { name: listName(b.id) }) : t('console.featured.bannerBlock', { id: b.id });
+    b.kind === 'list' ? t('console.featured.listBlock', { name: listName(b.id) }) : t('console.featured.bannerBlock', { id: String(b.id) });
   return (
     <>
       <h1>{t('console.area.featured')}</h1>

@@ -72,7 +72,7 @@ export function PopupEditor({
       }}
     >
       <h2 id="popup-editor" ref={heading} tabIndex={-1}>
-        {popup ? t('console.popups.editNamed', { id: popup.id }) : t('console.popups.new')}
+        {popup ? t('console.popups.editNamed', { id: String(popup.id) }) : t('console.popups.new')}
       </h2>
       <fieldset className="c-choices c-choices--row">
         <legend>{t('console.popups.placementLegend')}</legend>

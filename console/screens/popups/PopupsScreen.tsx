@@ -44,7 +44,7 @@ export default function PopupsScreen() {
             {p.image ? <img className="c-banner-row__image" src={p.image} alt="" /> : null}
             <div className="c-reorder__body">
               <p className="c-banner-row__title">
-                {p.subject || t('console.popups.name', { id: p.id })}{' '}
+                {p.subject || t('console.popups.name', { id: String(p.id) })}{' '}
                 <span className={`c-tag c-phase--${p.phase}`}>{t(`console.phase.${p.phase}`)}</span>
               </p>
               <p className="c-meta">
@@ -57,7 +57,7 @@ export default function PopupsScreen() {
               type="button"
               className="c-button c-button--quiet"
               onClick={() => setEditing(p)}
-              aria-label={t('console.popups.editNamed', { id: p.id })}
+              aria-label={t('console.popups.editNamed', { id: String(p.id) })}
             >
               {t('console.common.edit')}
             </button>

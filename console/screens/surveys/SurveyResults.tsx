@@ -5,19 +5,25 @@ import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';
 import { Problem } from '../../app/ui';
 import { LanguageSelect } from '../../app/edit/LanguagePicker';
+import { useMember } from '../../app/session';
+import { reaches } from '../../app/nav';
 
 /** A survey's results: counts per choice, the free-form answers, skips; the answers as CSV. */
 export function SurveyResults({ survey, onClose }: { survey: Survey; onClose: () => void }) {
   const [language, setLanguage] = useState(Object.keys(survey.texts)[0] ?? 'en');
   const { data, error } = useLoad<Results>(`/surveys/${survey.key}/results${query({ language })}`);
+  // The answers themselves are for moderators and analysts: an editor sees the counts without a link that would be refused.
+  const canExport = reaches('GET /surveys/:key/answers/export', useMember().roles);
   return (
     <section className="c-panel" aria-labelledby="survey-results">
       <h2 id="survey-results">{t('console.surveys.resultsNamed', { key: survey.key })}</h2>
       <div className="c-row">
         <LanguageSelect value={language} onChange={setLanguage} label={t('console.surveys.language')} />
-        <a className="c-button c-button--quiet" href={`${API_BASE}/surveys/${survey.key}/answers/export?format=csv`} download>
-          {t('console.surveys.csv')}
-        </a>
+        {canExport ? (
+          <a className="c-button c-button--quiet" href={`${API_BASE}/surveys/${survey.key}/answers/export?format=csv`} download>
+            {t('console.surveys.csv')}
+          </a>
+        ) : null}
         <button type="button" className="c-button c-button--quiet" onClick={onClose}>
           {t('console.common.close')}
         </button>
