@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Browser test files at once (E2E_WORKERS, default 1 until two at once is shown steady on CI): tests/e2e/globalSetup.ts starts one shared server per worker
+// Browser test files at once (E2E_WORKERS, default 2): tests/e2e/globalSetup.ts starts one shared server per worker
 // (it reads the same variable through tests/e2e/workers.ts; imported here it would need a file extension Vite's loader warns about).
-const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
 
 // No wall-clock limits: these machines are shared and noisy.
 const noLimit = { testTimeout: 0, hookTimeout: 0 };
