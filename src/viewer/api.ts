@@ -10,6 +10,10 @@ import type { MangaViewer } from '../../core/gen/manga/v1/viewer_pb';
 import { CHAPTER_VIEW_PATH, MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
 import { storedContentLangs, storedViewerMode } from '../lib/storage';
 
+/** The token of a console preview link (/viewer/<id>?preview=<token>): a draft read by staff, not a reader's reading. */
+export const previewToken = (): string | null =>
+  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('preview');
+
 /**
  * GET /api/manga_viewer (documents: section 7), or the answer the server put
  * in the page; the server counted no view for that one (its session came from
@@ -18,7 +22,7 @@ import { storedContentLangs, storedViewerMode } from '../lib/storage';
 export async function loadMangaViewer(chapterId: number, quality: ImgQuality, signal?: AbortSignal): Promise<MangaViewer> {
   const query = mangaViewerQuery(chapterId, quality, storedViewerMode() ?? 'vertical', storedContentLangs());
   // A console preview link (/viewer/<id>?preview=<token>) reads the draft it was made for; no view is counted.
-  const preview = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('preview');
+  const preview = previewToken();
   if (preview) {
     const r = await call(MANGA_VIEWER_PATH, { query: { ...query, preview }, ...(signal ? { signal } : {}) });
     if (r.data.case !== 'mangaViewer') throw new ApiCallError(undefined, 'unexpected view');

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import type { ViewerItem } from '../../../core/viewer/items';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
 import { sendPosition, type ReadingPosition } from './historyApi';
+import { previewToken } from '../../viewer/api';
 
 /** How long the reader rests on a page before it is reported. */
 const DEBOUNCE_MS = 1500;
@@ -25,7 +26,8 @@ export function positionOf(chapterId: number, item: number, items: readonly View
 
 export function useReportPosition(session: ViewerSession | null): void {
   useEffect(() => {
-    if (!session) return undefined;
+    // A console preview is not reading: a draft has no place in a history (the server would refuse it).
+    if (!session || previewToken()) return undefined;
     let pending: ReadingPosition | null = null;
     let last = '';
     let chapter = 0;
