@@ -126,8 +126,9 @@ function dailyGroups(
   langs: number[] | null,
   locale: string,
   days = 7,
+  at = s.at,
 ): UpdatedTitleV2Group[] {
-  const today = Math.floor(s.at / DAY);
+  const today = Math.floor(at / DAY);
   const byDay = new Map<number, Map<number, OriginalTitleGroup>>();
   const seen = new Set<string>();
   for (const c of recent) {
@@ -226,16 +227,18 @@ const nameIn = (row: FeaturedListRow, short: string) => parseJson<Record<string,
 
 /** view: the readers' now by default; a staff preview's moment and drafts (issue 32). */
 export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
+  // A preview's moment also decides which chapters are out by then (a scheduled one is a row with a later start).
+  const at = view?.at ?? s.at;
   const [top, recent, popup, lists, ann] = await Promise.all([
     repos.promo.banners('home_top', lang, undefined, view),
-    repos.catalog.recentChapters(s.at - 7 * DAY, s.at),
+    repos.catalog.recentChapters(at - 7 * DAY, at),
     repos.promo.popup('home', lang, 0, view),
     featured(repos, s, lang, langs),
     repos.promo.announcements(lang, view),
   ]);
   return {
     topBanners: top.map(bannerIn(lang)),
-    groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale),
+    groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale, 7, at),
     rankedTitles: ranking(s, 'hottest', langs, 25),
     ...(popup ? { popup: popupMsg(popup) } : {}),
     featuredTitleLists: lists.filter((l) => l.row.kind === 'titles' && l.titleList.featuredTitles.length > 0).map((l) => l.titleList),

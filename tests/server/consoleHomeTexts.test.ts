@@ -3,6 +3,23 @@ import { BACKENDS, call, success } from './helpers.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 import { S, T } from './fixtureIds.js';
 
+const SCHEDULED = 9301;
+const scheduled = (startTs: number) => ({
+  id: SCHEDULED,
+  title_id: T.catsEn,
+  seq: 93,
+  name: '#093',
+  sub_title: 'Scheduled',
+  thumbnail_url: `/img/c/${SCHEDULED}.webp`,
+  start_ts: startTs,
+  end_ts: 0,
+  is_vertical_only: 0,
+  is_horizontal_only: 0,
+  view_count: 0,
+  ticket_end: 0,
+  notified_at: 0,
+});
+
 /** Issue 32: announcements, news, popups, featured lists and the home preview, as editors make them and readers get them. */
 describe.each(BACKENDS)('console home texts on %s', (backend) => {
   let c: ConsoleApp;
@@ -176,6 +193,14 @@ describe.each(BACKENDS)('console home texts on %s', (backend) => {
     const cookie = setCookie.split(';')[0];
     const seen = await home('eng', cookie);
     expect(seen.view.topBanners.map((b) => b.id)).toContain(id);
+    // A chapter scheduled for that moment is in the preview's updates, not in a reader's.
+    const updated = (v: typeof seen.view) => v.groups.flatMap((g) => g.titleGroups.flatMap((t) => t.titles.map((x) => x.chapterId)));
+    await c.db
+      .insertInto('chapters')
+      .values(scheduled(c.clock.nowSec() + 3600))
+      .execute();
+    expect(updated((await home('eng', cookie)).view)).toContain(SCHEDULED);
+    expect(updated((await home('eng')).view)).not.toContain(SCHEDULED);
     expect(seen.cacheControl).toContain('no-store');
     // A visitor: no cookie, or one made up.
     expect((await home('deu')).view.topBanners.map((b) => b.id)).not.toContain(id);

@@ -1,10 +1,11 @@
 import type { DB } from '../../db/index.js';
 
 /**
- * "Nothing published may point at something unpublished" (part 2's rule),
- * against what exists today: a chapter is released once its start time has
- * passed; a title or a series once one of its chapters is. Issue 31's drafts
- * will add their own state here (the one place the console asks).
+ * "Nothing published may point at something unpublished" (part 2's rule): a
+ * chapter is released once its start time has passed; a title or a series
+ * once one of its chapters is. Issue 31's drafts hold by construction: a
+ * draft lives only in the console's tables (no `chapters` row), a scheduled
+ * chapter is a row with a later start, a taken-down one has no row.
  */
 export const published = {
   async chapter(db: DB, chapterId: number, now: number): Promise<boolean> {
