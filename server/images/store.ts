@@ -119,7 +119,8 @@ export class ImageStore {
     return data && { data, etag: etagOf(data) };
   }
 
-  private async assetSvg(parts: string[]): Promise<string | undefined> {
+  /** The SVG an asset is drawn from, by its path's parts (undefined: no such asset); the art tests read its text. */
+  async assetSvg(parts: string[]): Promise<string | undefined> {
     const [kind, a, b] = parts;
     // Checked before anything is looked up, drawn or stored: one spelling per image (label names are not ids).
     if (kind === 'label') {
@@ -153,8 +154,11 @@ export class ImageStore {
       const bn = await this.repo.banner(id);
       if (!bn || (variant && bn.language >= 0)) return undefined;
       const target = await this.bannerTarget(bn.title_id, bn.action_url);
-      const lang = variant ? variant.short : langOf(bn.language >= 0 ? bn.language : (target?.language ?? 0));
-      const headline = target?.name ?? (await this.repo.publisher(bn.publisher_id))?.name ?? SPECIAL_FEATURE[lang];
+      const language = variant ? variant.language : bn.language >= 0 ? bn.language : (target?.language ?? 0);
+      const lang = langOf(language);
+      // The title as readers of that language know it: its own edition's name where the series has one.
+      const localName = target && target.language !== language ? await this.repo.seriesTitleName(target.series_id, language) : undefined;
+      const headline = localName ?? target?.name ?? (await this.repo.publisher(bn.publisher_id))?.name ?? SPECIAL_FEATURE[lang];
       return bannerSvg(bn.width, bn.height, seed(target?.series_id ?? bn.id), headline, READ_NOW[lang]);
     }
     if (kind === 'popup' && parts.length === 2) {
@@ -162,11 +166,15 @@ export class ImageStore {
       if (!pp || !pp.image_url) return undefined;
       const lang = langOf(pp.language);
       const target = await this.bannerTarget(0, pp.action_url);
+      const localName =
+        target && pp.language >= 0 && target.language !== pp.language
+          ? await this.repo.seriesTitleName(target.series_id, pp.language)
+          : undefined;
       return popupSvg(
         POPUP_IMAGE_SIZE.width,
         POPUP_IMAGE_SIZE.height,
         seed(target?.series_id ?? pp.id),
-        pp.subject || target?.name || HOME_POPUP.subject[lang],
+        pp.subject || localName || target?.name || HOME_POPUP.subject[lang],
         pp.body || HOME_POPUP.body[lang],
       );
     }

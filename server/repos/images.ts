@@ -35,6 +35,19 @@ export function imagesRepo(db: DB) {
       return db.selectFrom('titles').select(['id', 'name', 'author', 'series_id', 'language']).where('id', '=', id).executeTakeFirst();
     },
 
+    /** The name of a series' title in a language (a banner drawn in that language names the title as its readers know it). */
+    async seriesTitleName(seriesId: number, language: number): Promise<string | undefined> {
+      const r = await db
+        .selectFrom('titles')
+        .select('name')
+        .where('series_id', '=', seriesId)
+        .where('language', '=', language)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return r?.name;
+    },
+
     chapter(id: number) {
       return db
         .selectFrom('chapters as c')

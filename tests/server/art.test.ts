@@ -4,11 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT } from '../../server/images/fonts.js';
 import { bannerSvg, titleArtSvg } from '../../server/images/assetArt.js';
-import { READ_NOW } from '../../server/images/store.js';
+import { ImageStore, READ_NOW } from '../../server/images/store.js';
+import { imageBlobs } from '../../server/images/blobs.js';
 import { SHORT_CODES } from '../../core/languages.js';
 import type { TitleRankingViewV2 } from '../../core/gen/manga/v1/home_pb.js';
 import { call, setup, success, type TestApp } from './helpers.js';
 import { T } from './fixtureIds.js';
+
+/** The words an SVG draws, its lines joined (a long name wraps over several <text> lines). */
+const drawnText = (svg: string | undefined) => [...(svg ?? '').matchAll(/<text[^>]*>([^<]*)/g)].map((m) => m[1]).join(' ');
 
 /** An SVG's pixels (RGB) as drawn by the server's renderer. */
 async function pixels(svg: string) {
@@ -140,6 +144,21 @@ describe('drawn banners per language and label logos, as served', () => {
     expect((await get('/img/banner/901/th.webp')).statusCode).toBe(404);
     expect((await get('/img/banner/900/xx.webp')).statusCode).toBe(404);
     expect((await get('/img/banner/900/constructor.webp')).statusCode).toBe(404);
+  });
+
+  it('a banner drawn in another language names the title as that language’s edition does (the English name where none)', async () => {
+    const store = new ImageStore(t.app.repos.images, imageBlobs(t.app.config), t.app.config.catalogSeed);
+    const name = async (id: number) => (await t.db.selectFrom('titles').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    const [en, es] = [await name(T.bladeEn), await name(T.bladeEs)];
+    expect(en).not.toBe(es);
+    const es900 = drawnText(await store.assetSvg(['banner', '900', 'es']));
+    expect(es900).toContain(es);
+    expect(es900).not.toContain(en);
+    expect(drawnText(await store.assetSvg(['banner', '900', 'en']))).toContain(en);
+    // No Thai edition of this series: the English name, with the Thai call to action.
+    const th900 = drawnText(await store.assetSvg(['banner', '900', 'th']));
+    expect(th900).toContain(en);
+    expect(th900).toContain(READ_NOW.th);
   });
 
   it('every publisher label has its own logo image; an unknown label has none', async () => {
