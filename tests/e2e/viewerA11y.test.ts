@@ -81,6 +81,14 @@ describe('viewer: screen readers and keyboards', () => {
     it(`axe: no serious or critical violation with the settings, the key help or the tap-zone preview open (${size.name})`, async () => {
       const page = await openViewer({ fixture: { pages: [...PAGES] }, storage: HORIZONTAL, viewport: size });
       await openSettings(page);
+      // Nothing in the dialog runs past its edge (fieldsets are as wide as their content unless told otherwise).
+      const overflow = await page.getByRole('dialog').evaluate((d) => {
+        const edge = d.getBoundingClientRect().right;
+        return [...d.querySelectorAll('fieldset, .viewer-range')]
+          .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+          .map((el) => el.getAttribute('data-testid') ?? el.className);
+      });
+      expect(overflow).toEqual([]);
       await page.getByTestId('viewer-controls').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/screenshots/issue17/controls/settings-controls-${size.name}.png` });
       expect(await seriousViolations(page)).toEqual([]);
