@@ -23,7 +23,7 @@ type Check = () => Promise<unknown>;
 
 /**
  * GET /healthz: the process answers (liveness: restart it when this fails).
- * GET /readyz: the node can serve: the database answers, the catalog is
+ * GET /readyz: the node can serve: the database answers and takes a write, the catalog is
  * loaded, and Redis and the object store answer when configured; 503 with
  * the failing parts named otherwise, and while draining (SIGTERM). Neither
  * reads or makes a visitor's data, neither is rate limited, and neither is
@@ -47,6 +47,11 @@ export default fp((app, _opts, done) => {
 
   const checks: Record<string, Check> = {
     database: () => sql`select 1`.execute(app.db),
+    // A database that reads but cannot write (a full disk, a read-only file) serves no reader's favorite or history.
+    databaseWrites: () =>
+      sql`insert into health_probe (id, at) values (1, ${app.clock.nowSec()}) on conflict (id) do update set at = excluded.at`.execute(
+        app.db,
+      ),
     catalog: () => app.services.snapshot(),
   };
   if (app.config.redisUrl) {

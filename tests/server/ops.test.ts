@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -10,6 +11,34 @@ import { BACKENDS, call, newToken, setup, success, type TestApp } from './helper
 import { seed } from './fixtures.js';
 import { T } from './fixtureIds.js';
 import { fakeSubscription } from './pushLoopback.js';
+
+/**
+ * Issue 34: a SQLite database that answers reads but takes no write (what a full disk or a read-only file does to
+ * it; SQLite runs in the process, so it cannot go away as a server can) takes the node out of service, and back.
+ */
+describe('a SQLite database that cannot write', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setup('sqlite', 'ops_writes');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('turns readiness red, naming the write, while reads still answer; green again once it writes', async () => {
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    await sql`pragma query_only = on`.execute(t.db);
+    const r = await t.app.inject({ url: '/readyz' });
+    expect(r.statusCode).toBe(503);
+    const body = r.json<{ failing: string[]; checks: Record<string, string> }>();
+    expect(body.failing).toEqual(['databaseWrites']);
+    expect(body.checks.databaseWrites).toMatch(/readonly|read-only|query_only/i);
+    expect(body.checks.database).toBe('ok');
+    success(await call(t.app, { url: `/api/title_detailV3?title_id=${T.bladeEn}` }));
+    await sql`pragma query_only = off`.execute(t.db);
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+});
 
 /** Issue 34: health and readiness, metrics, request ids and what the logs never hold. */
 describe.each(BACKENDS)('operating it (%s)', (backend) => {
@@ -28,7 +57,7 @@ describe.each(BACKENDS)('operating it (%s)', (backend) => {
     expect(h.json()).toEqual({ status: 'ok' });
     const r = await t.app.inject({ url: '/readyz' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ status: 'ready', failing: [], checks: { database: 'ok', catalog: 'ok' } });
+    expect(r.json()).toMatchObject({ status: 'ready', failing: [], checks: { database: 'ok', databaseWrites: 'ok', catalog: 'ok' } });
     // Not a visitor: no session token handed out.
     expect(r.headers['session-token']).toBeUndefined();
     t.app.ops.drain();

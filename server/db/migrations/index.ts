@@ -10,6 +10,7 @@ import { catalog } from './0012_catalog.js';
 import { home } from './0013_home.js';
 import { stats } from './0014_stats.js';
 import { readerSync } from './0015_reader_sync.js';
+import { healthProbe } from './0016_health_probe.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0013_home': home, // issue 32: the home and the readers' voice
   '0014_stats': stats, // issue 33: statistics
   '0015_reader_sync': readerSync, // issue 29: page bookmarks, linked devices
+  '0016_health_probe': healthProbe, // issue 34: readiness writes
 };
