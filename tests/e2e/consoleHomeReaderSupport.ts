@@ -75,8 +75,20 @@ export async function carouselIds(page: Page): Promise<number[]> {
   if (n === 0) return [Number(await carousel.locator('.carousel__slide').first().getAttribute('data-banner-id'))];
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    await dots.nth(i).click();
-    await page.locator(`section.carousel[data-index="${i}"]`).waitFor();
+    // A press can land on the home's popup as it appears over the page (the handler then closes the popup): the dot
+    // is pressed again when the carousel did not follow (bounded: 4 presses, 10 s each).
+    for (let press = 1; ; press++) {
+      await dots.nth(i).click();
+      const shown = await page
+        .locator(`section.carousel[data-index="${i}"]`)
+        .waitFor({ timeout: 10_000 })
+        .then(() => true)
+        .catch((e: unknown) => {
+          if (press >= 4) throw e;
+          return false;
+        });
+      if (shown) break;
+    }
     ids.push(Number(await carousel.locator('.carousel__slide--1').getAttribute('data-banner-id')));
   }
   return ids;
