@@ -3,6 +3,7 @@ import type { Popup, Popup_Button } from '../../core/gen/manga/v1/common_pb';
 import { t } from '../i18n';
 import { track } from '../analytics';
 import { logPopupTap } from '../api/tapLog';
+import { actionHref } from '../lib/links';
 import { ActionLink } from './ActionLink';
 import { CloseIcon } from './CloseIcon';
 import './PopupCard.css';
@@ -54,20 +55,31 @@ export function PopupCard({
     );
   } else if (d.case === 'appDefault') {
     label = d.value.subject;
+    // A notice with nowhere to go (an editor's subject and text, no action) offers OK, not an Open that goes nowhere.
+    const goes = !!actionHref(d.value.action).href;
+    const image = d.value.imageUrl ? <img src={d.value.imageUrl} alt="" className="popup__image" /> : null;
     body = (
       <>
-        {d.value.imageUrl ? (
+        {image && goes ? (
           <ActionLink action={d.value.action} className="popup__image-link" onFollow={follow}>
-            <img src={d.value.imageUrl} alt="" className="popup__image" />
+            {image}
           </ActionLink>
-        ) : null}
+        ) : (
+          image
+        )}
         <h2 id={`${id}-t`} className="popup__subject">
           {d.value.subject}
         </h2>
         <p className="popup__body">{d.value.body}</p>
-        <ActionLink action={d.value.action} className="button button--primary" onFollow={follow}>
-          {t('common.open')}
-        </ActionLink>
+        {goes ? (
+          <ActionLink action={d.value.action} className="button button--primary" onFollow={follow}>
+            {t('common.open')}
+          </ActionLink>
+        ) : (
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('common.ok')}
+          </button>
+        )}
       </>
     );
   } else if (d.case === 'osDefault') {

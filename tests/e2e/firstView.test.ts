@@ -97,6 +97,8 @@ describe('home first view rendered by the server', () => {
       expect(seen.api).not.toContain('/api/web/web_homeV4');
       // The languages the language-settings machine chooses on first use, stored as it stores them,
       // and mirrored in cookies for the next page the server renders; so is the session the server gave.
+      // Stored as the app takes the page over, which on a loaded machine can come after the network is idle: polled.
+      await expect.poll(() => p.evaluate(() => localStorage.getItem('session_id'))).toMatch(/^[0-9a-f]{32}$/);
       const [lang, clang, sid] = await p.evaluate(() => [
         localStorage.getItem('service_lang'),
         localStorage.getItem('content_langs_v2'),
