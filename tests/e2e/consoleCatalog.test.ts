@@ -12,7 +12,6 @@ import {
   boardNames,
   cbz,
   dropOnSecondPatch,
-  inviteLocalizer,
   newDraft,
   pageImage,
   seen,
@@ -72,7 +71,7 @@ beforeAll(async () => {
   titleId = series.titles.find((x) => x.language === 'en')!.id;
   otherLanguage = series.titles.find((x) => x.language !== 'en')!.language;
   expect(titleId).toBeGreaterThan(0);
-  await inviteLocalizer(owner, localizer, LOCALIZER, otherLanguage);
+  await inviteStaff(owner, localizer, LOCALIZER, ['Localizer'], otherLanguage);
   sub = await subscribeReader(reader, titleId, `${pushBase}/push/catalog`);
 }, 240_000);
 

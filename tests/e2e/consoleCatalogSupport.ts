@@ -7,7 +7,7 @@ import { STORAGE } from '../../core/storageKeys';
 import type { Series } from '../../core/console/schemas/catalog';
 import { UPLOAD_CHUNK_BYTES } from '../../console/screens/chapters/uploader';
 import { fakeSubscription } from '../server/pushLoopback';
-import { seriousAxe, settled, totpCode, type Staff } from './consoleSupport';
+import { seriousAxe, settled } from './consoleSupport';
 
 /** A file as Playwright's setInputFiles takes it. */
 export interface UploadFile {
@@ -58,32 +58,6 @@ export async function cbz(name: string, count: number): Promise<UploadFile> {
   return { name, mimeType: 'application/zip', buffer: Buffer.concat(chunks) };
 }
 
-/** As consoleSupport's inviteStaff, with the languages a localizer holds filled in on the invitation. */
-export async function inviteLocalizer(owner: Page, invitee: Page, who: Staff, languages: string): Promise<void> {
-  await owner.goto('/console/staff');
-  await settled(owner, 'Staff');
-  const invite = owner.locator('section[aria-labelledby="invite"]');
-  await invite.getByLabel('Email').fill(who.email);
-  await invite.getByRole('checkbox', { name: 'Localizer' }).check();
-  await invite.getByLabel('Languages (for localizers)').fill(languages);
-  await invite.getByRole('button', { name: 'Create invitation link' }).click();
-  const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
-  await linkBox.waitFor();
-  await invitee.goto((await linkBox.textContent())!.trim());
-  await settled(invitee, 'Join the console');
-  await invitee.getByLabel('Your name').fill(who.name);
-  await invitee.getByLabel('Password', { exact: true }).fill(who.password);
-  await invitee.getByLabel('Authenticator app (6-digit codes)').check();
-  await invitee.getByRole('button', { name: 'Continue' }).click();
-  const secret = invitee.getByTestId('totp-secret');
-  await secret.waitFor();
-  await invitee.getByLabel('6-digit code').fill(totpCode((await secret.textContent())!.trim()));
-  await invitee.getByRole('button', { name: 'Confirm' }).click();
-  await invitee.getByRole('heading', { name: 'Recovery codes' }).waitFor();
-  await invitee.getByRole('button', { name: 'I have saved my codes' }).click();
-  await settled(invitee, `Welcome, ${who.name}`);
-}
-
 /**
  * A reader favourites the title in the reader's UI and registers a push
  * subscription that points at the loopback push service (as push.test.ts
@@ -108,7 +82,10 @@ export async function subscribeReader(reader: Page, titleId: number, endpoint: s
   return sub;
 }
 
-/** The datetime-local value of an instant (ms) in a time zone, to the minute. */
+/**
+ * The datetime-local value of an instant (ms) in a time zone, to the minute: worked out here apart from the
+ * console's own console/app/zonedTime.ts, so the test checks that code rather than repeating it.
+ */
 export function wallClock(ms: number, zone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {

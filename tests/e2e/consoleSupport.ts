@@ -152,12 +152,20 @@ export async function enrolFirstOwner(page: Page, link: string, who: Staff): Pro
  * "Moderator", "Analyst"...); `invitee` (a page of another context) enrols from the link with an authenticator
  * app and ends on the console's home.
  */
-export async function inviteStaff(owner: Page, invitee: Page, who: Staff, roles: string[]): Promise<{ totpSecret: string }> {
+export async function inviteStaff(
+  owner: Page,
+  invitee: Page,
+  who: Staff,
+  roles: string[],
+  /** A localizer's languages, as the invitation's field takes them ("fr, es"). */
+  languages?: string,
+): Promise<{ totpSecret: string }> {
   await owner.goto('/console/staff');
   await settled(owner, 'Staff');
   const invite = owner.locator('section[aria-labelledby="invite"]');
   await invite.getByLabel('Email').fill(who.email);
   for (const r of roles) await invite.getByRole('checkbox', { name: r }).check();
+  if (languages !== undefined) await invite.getByLabel('Languages (for localizers)').fill(languages);
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
   const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
   await linkBox.waitFor();
