@@ -45,9 +45,10 @@ export class Cells {
 /**
  * Adds the cells to stats_hourly inside the caller's transaction: counts by
  * addition in SQL, sketches merged with the stored ones (read, merged,
- * written back; on PostgreSQL the read locks the rows, so two nodes' merges
- * of one row take turns). Rows in one fixed order (sorted keys), so nodes
- * cannot deadlock on them.
+ * written back; on PostgreSQL a lock per metric and hour and the read's row
+ * locks make two nodes' merges of one row take turns, new rows included).
+ * Locks and rows in one fixed order (sorted keys), so nodes cannot deadlock
+ * on them.
  */
 export async function writeCells(trx: DB, cells: Cells, postgres: boolean): Promise<void> {
   const list = [...cells.map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
@@ -59,6 +60,14 @@ export async function writeCells(trx: DB, cells: Cells, postgres: boolean): Prom
     const arr = groups.get(g);
     if (arr) arr.push(c);
     else groups.set(g, [c]);
+  }
+  if (postgres) {
+    // FOR UPDATE below locks only rows that exist: two nodes adding to the same new row would each find none,
+    // and the second's upsert would replace the first's sketch with its own (its count adds up; its readers would
+    // be lost). A transaction lock per metric and hour, taken in one sorted order before any row, makes the
+    // second wait and then read the first's row.
+    for (const g of [...groups.keys()].sort())
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`stats_hourly\n${g}`}, 0))`.execute(trx);
   }
   for (const arr of groups.values()) {
     for (let i = 0; i < arr.length; i += 500) {
