@@ -61,6 +61,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          // Chromium composites in software in the browser tests (tests/e2e/harness.ts says why).
+          env: { CHROMIUM_SOFTWARE_COMPOSITING: process.env.CHROMIUM_SOFTWARE_COMPOSITING ?? '1' },
           // Two files at a time (tests/e2e/workers.ts), each worker with its own shared server.
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
