@@ -68,9 +68,14 @@ describe('viewer: automatic border crop', () => {
 
   async function shown(page: Page, items: number[]): Promise<DrawnRect[]> {
     const all = `[${items.join(',')}].every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image))`;
-    await waitFor(page, `${all} && window.__viewerDebug.settled()`);
-    const rects = await dbg<DrawnRect[]>(page, 'd.rects()');
-    return items.map((i) => rects.find((r) => r.item === i)!);
+    // A crop arriving between the wait and the read lays the pages out again: read until every rect is there.
+    for (let k = 0; k < 100; k++) {
+      await waitFor(page, `${all} && window.__viewerDebug.settled()`);
+      const rects = await dbg<DrawnRect[]>(page, 'd.rects()');
+      const got = items.map((i) => rects.find((r) => r.item === i && r.image));
+      if (got.every((r) => r !== undefined)) return got;
+    }
+    throw new Error(`items ${items.join(', ')} were never all drawn at one read`);
   }
 
   /** The rects of `items` once they are drawn and `ready` holds of them (or after 15 s, for the assertions to tell). */

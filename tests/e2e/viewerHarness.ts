@@ -61,8 +61,10 @@ export function withHarness(html: string, src: string): string {
 
 export async function attachViewerHarness(target: BrowserContext | Page, o: HarnessOptions): Promise<void> {
   const src = harnessSrc(o);
-  // Paths of pages (not the API, not files).
-  const pagePath = (u: URL) => !u.pathname.startsWith('/api/') && !/\.\w+$/.test(u.pathname);
+  // Paths of the test server's pages (not the API, not files). A link out (the app promotion's store page, which a
+  // tap on the last page can follow) is left to fail as it would offline: fetching it here threw out of the test.
+  const pagePath = (u: URL) =>
+    (u.hostname === '127.0.0.1' || u.hostname === 'localhost') && !u.pathname.startsWith('/api/') && !/\.\w+$/.test(u.pathname);
   await target.route(pagePath, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const res = await route.fetch();
