@@ -9,6 +9,7 @@ import { Problem } from '../../app/ui';
 import { useCatalogEnv } from './env';
 import { followJob } from './job';
 import type { ChapterUploader } from './uploader';
+import { entriesOf, walkEntries } from './droppedFiles';
 
 const IMAGE = /\.(png|jpe?g|webp|gif|avif|tiff?)$/i;
 const ARCHIVE = /\.(cbz|zip)$/i;
@@ -100,7 +101,13 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
         onDragOver={(e: DragEvent) => e.preventDefault()}
         onDrop={(e: DragEvent) => {
           e.preventDefault();
-          if (canAdd) add([...e.dataTransfer.files]);
+          if (!canAdd) return;
+          // Read while the event runs: the browser empties the drop after it.
+          const plain = [...e.dataTransfer.files];
+          const entries = entriesOf(e.dataTransfer);
+          // A dropped folder is walked (with its subfolders); plain files go as they are.
+          if (entries?.some((x) => x.isDirectory)) void walkEntries(entries).then(add, () => add(plain));
+          else add(plain);
         }}
       >
         <p>{t('console.upload.drop')}</p>
