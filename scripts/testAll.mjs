@@ -44,6 +44,10 @@ try {
 // of a whole run; a run of some files only prints it.
 const coverage = run('node', ['scripts/coverageTable.mjs']);
 if (coverage.status !== 0 && extra.length === 0) failed += 1;
+// The same coverage on each machine's statechart, as SVG files for a pull request (scripts/coverageCharts.tsx);
+// it prints where they are.
+const charts = run('npx', ['tsx', 'scripts/coverageCharts.tsx']);
+if (charts.status !== 0) failed += 1;
 
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(res.status === 0 && failed === 0 ? 0 : 1);

@@ -9,7 +9,7 @@ import type { ChartMarks, Mark } from './chartMarks';
  * transitions; regions of a parallel state are dashed; transitions are ELK's
  * orthogonal routes with their labels (event [guard] / actions).
  */
-const CHART_BG = '#0b0d10';
+export const CHART_BG = '#0b0d10';
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace';
 const C = {
   node: '#1b2230',
