@@ -1,5 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import durations from './tests/timing/durations.json' with { type: 'json' };
+
+/**
+ * Longest files first. Vitest orders files it has no record of by their size
+ * in bytes, and a fresh clone (CI) has no record: a short file holding a long
+ * sweep (a11y.test.ts, 86 lines, 167 s) then started last and the other
+ * worker waited 40 s for it. With the seconds each file took in a whole run
+ * (tests/timing/durations.json, written by `node scripts/testDurations.mjs`
+ * from a run's JSON report), each group's files run longest first, so the
+ * last to start are short. A file not listed counts as a minute. The groups
+ * (the browser files after the rest) keep their order.
+ */
+class LongestFirst extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds: Record<string, number> = durations;
+    const took = (f: TestSpecification) => seconds[path.relative(import.meta.dirname, f.moduleId)] ?? 60;
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    return Promise.resolve([...files].sort((a, b) => group(a) - group(b) || took(b) - took(a)));
+  }
+}
 
 // Browser test files at once (E2E_WORKERS, default 2): tests/e2e/globalSetup.ts starts one shared server per worker
 // (it reads the same variable through tests/e2e/workers.ts; imported here it would need a file extension Vite's loader warns about).
@@ -18,6 +40,8 @@ export default defineConfig({
     expect: { poll: { timeout: 60_000, interval: 50 } },
     // Two cores: at most two test files at a time.
     maxWorkers: 2,
+    // The longest files first (tests/timing/sequencer.ts): a fresh clone has no record of earlier runs.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
