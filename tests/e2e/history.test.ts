@@ -52,8 +52,12 @@ describe('reading history', () => {
       await ctx.addInitScript(`if (!localStorage.getItem('viewer_mode')) localStorage.setItem('viewer_mode', 'vertical');`);
       const page = await ctx.newPage();
       const chapter = await firstChapter(page);
+      // The app reports where the chapter opened (at=0) once its viewer session has taken the page over. The
+      // counter shows earlier, in the server's first view: a move made before the take-over counted as the opening.
+      const openedAt = page.waitForRequest((r) => r.url().includes('/api/history/position'));
       await page.goto(`${base}${chapter}`);
       await expect.poll(async () => (await counter(page).textContent()) ?? '').toMatch(/^1 \/ \d+/);
+      await openedAt;
       // The reader goes to page 5 (the slider), and stays.
       const reported = page.waitForRequest((r) => r.url().includes('/api/history/position') && !/[?&]at=0(&|$)/.test(r.url()));
       await page.getByTestId('viewer-slider').fill('5');
