@@ -108,7 +108,8 @@ describe('console page board (model paths on the real console UI)', () => {
   it('announces each keyboard move for screen readers, and a wide page suggests double', async () => {
     c = catalogEnv();
     await openChapter(net, c.env);
-    await screen.findByRole('region', { name: /^Pages \(/ });
+    // The panel shows while the board still loads (Pages (0), busy): wait for the pages themselves.
+    await screen.findByRole('region', { name: /^Pages \(3\)/ });
     thumb('1').focus();
     fireEvent.keyDown(thumb('1'), { key: ' ' });
     expect(await screen.findByText('Page grabbed, position 1 of 3.')).toBeTruthy();
