@@ -83,4 +83,19 @@ describe('uploadQueueMachine', () => {
     expect(c.value).toBe('empty');
     expect(c.context.files).toEqual([]);
   });
+
+  it('a drop the browser would not read is said by name, queues nothing, and is forgotten once files are added', () => {
+    const refused: UploadQueueEvent = { type: 'drop.unreadable', path: 'ch3/extra', folder: true };
+    const s = after(uploadQueueMachine, undefined, [refused]);
+    expect(s.value).toBe('empty');
+    expect(s.context.unreadable).toEqual({ path: 'ch3/extra', folder: true });
+    expect(s.context.files).toEqual([]);
+    // A walk that ends after the upload started: the queue goes on unchanged and the refusal is still said.
+    const late = after(uploadQueueMachine, undefined, [two, { type: 'upload.start' }, refused]);
+    expect(late.value).toBe('uploading');
+    expect(late.context.files.map((f) => f.id)).toEqual(['a', 'b']);
+    expect(late.context.unreadable).toEqual({ path: 'ch3/extra', folder: true });
+    expect(after(uploadQueueMachine, undefined, [refused, two]).context.unreadable).toBeNull();
+    expect(after(uploadQueueMachine, undefined, [two, refused, { type: 'queue.clear' }]).context.unreadable).toBeNull();
+  });
 });

@@ -7,7 +7,9 @@ import { assign, setup } from 'xstate';
  * stopped when the browser is back online; a failed file can be retried, the
  * whole upload cancelled. Once every file is sent the server processes them
  * as a job whose progress the screen follows, until the pages are on the
- * board or the job is refused with a reason.
+ * board or the job is refused with a reason. A dropped folder the browser
+ * would not read is refused whole, and said so, naming it: nothing of that
+ * drop is queued.
  */
 export interface QueuedFile {
   id: string;
@@ -25,10 +27,13 @@ export interface UploadQueueContext {
   processed: number;
   toProcess: number;
   problem: string | null;
+  /** The part of the last drop the browser would not read (nothing of that drop was queued), until files are added. */
+  unreadable: { path: string; folder: boolean } | null;
 }
 
 export type UploadQueueEvent =
   | { type: 'files.add'; files: Array<{ id: string; name: string; size: number }> }
+  | { type: 'drop.unreadable'; path: string; folder: boolean }
   | { type: 'file.remove'; id: string }
   | { type: 'queue.clear' }
   | { type: 'upload.start' }
@@ -46,7 +51,7 @@ export type UploadQueueEvent =
 
 const patch = (files: QueuedFile[], id: string, change: Partial<QueuedFile>) => files.map((f) => (f.id === id ? { ...f, ...change } : f));
 
-const empty: UploadQueueContext = { files: [], processed: 0, toProcess: 0, problem: null };
+const empty: UploadQueueContext = { files: [], processed: 0, toProcess: 0, problem: null, unreadable: null };
 
 export const uploadQueueMachine = setup({
   types: { context: {} as UploadQueueContext, events: {} as UploadQueueEvent },
@@ -63,6 +68,7 @@ export const uploadQueueMachine = setup({
       processed: 0,
       toProcess: 0,
       problem: null,
+      unreadable: null,
     }),
     reset: assign(() => empty),
     startUpload: () => {},
@@ -83,6 +89,10 @@ export const uploadQueueMachine = setup({
   id: 'consoleUploadQueue',
   context: empty,
   initial: 'empty',
+  // The folder is walked after the drop (the browser answers later): the queue may have moved on meanwhile, and the refusal is still said.
+  on: {
+    'drop.unreadable': { actions: assign({ unreadable: ({ event }) => ({ path: event.path, folder: event.folder }) }) },
+  },
   states: {
     empty: {
       on: { 'files.add': { target: 'ready', actions: 'addFiles' } },

@@ -52,6 +52,7 @@ export const byValue = (s: { value: unknown }) => JSON.stringify(s.value);
 export const UPLOAD_QUEUE_EVENTS: UploadQueueEvent[] = [
   { type: 'files.add', files: [{ id: 'f1', name: '001.png', size: 100 }] },
   { type: 'files.add', files: [{ id: 'f2', name: '002.png', size: 100 }] },
+  { type: 'drop.unreadable', path: 'ch3', folder: true },
   { type: 'file.remove', id: 'f1' },
   { type: 'queue.clear' },
   { type: 'upload.start' },

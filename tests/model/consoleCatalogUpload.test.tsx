@@ -1,17 +1,60 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { uploadQueueMachine } from '../../machines/console/uploadQueueMachine';
-import { setMessages } from '../../src/i18n';
+import { setMessages, type Locale } from '../../src/i18n';
 import en from '../../console/i18n/locales/en.json';
+import ja from '../../console/i18n/locales/ja.json';
 import { problem, scriptedConsoleApi } from './consoleApi';
 import { edgeSequences } from './consoleCatalogEdges';
 import { UPLOAD_QUEUE_EVENTS, byStatuses } from './consoleCatalogEvents';
 import { answerWrite, catalogEnv, chapter, file, openChapter, region } from './consoleCatalogFixture';
 import { runUiModel } from './uiModel';
+import { until } from './until';
 
 const NAMES: Record<string, string> = { f1: '001.png', f2: '002.png' };
 const panel = () => region('Upload pages');
 const button = (name: string) => panel().queryByRole('button', { name });
+
+/**
+ * A drop as Chromium gives it: entries (webkitGetAsEntry) and the plain files (a folder's is a 0-byte
+ * entry). A folder's reader refuses (its error callback) unless `refuse` is false, when it answers its
+ * files, then an empty batch; `hold` keeps its first answer until the test calls the returned `go`.
+ */
+function folder(path: string, names: string[], opts: { refuse?: boolean; hold?: boolean } = {}) {
+  let go = () => {};
+  const held = new Promise<void>((resolve) => (go = resolve));
+  const entry = {
+    isFile: false,
+    isDirectory: true,
+    name: path,
+    fullPath: `/${path}`,
+    createReader: () => {
+      let read = false;
+      return {
+        readEntries: (ok: (b: unknown[]) => void, fail: (e: DOMException) => void) => {
+          const answer = () => {
+            if (opts.refuse !== false) return fail(new DOMException('refused', 'NotReadableError'));
+            ok(read ? [] : names.map((n) => looseEntry(`${path}/${n}`)));
+            read = true;
+          };
+          if (opts.hold) void held.then(answer);
+          else answer();
+        },
+      };
+    },
+  };
+  return { entry, go };
+}
+function looseEntry(fullPath: string) {
+  const name = fullPath.split('/').pop()!;
+  return { isFile: true, isDirectory: false, name, fullPath: `/${fullPath}`, file: (ok: (f: File) => void) => ok(file(name)) };
+}
+const dropOn = (entries: unknown[], plain: File[]) =>
+  fireEvent.drop(panel().getByText(/^Drop images/), {
+    dataTransfer: { files: plain, items: entries.map((e) => ({ kind: 'file', webkitGetAsEntry: () => e })) },
+  });
+const unreadableText =
+  'The folder “ch3” could not be read, so nothing from this drop was added. Drop it again, or choose it with “A folder”.';
 
 /** The upload queue's paths on the real chapter screen: files picked, sent (scripted tus events), offline and back, retry, cancel, the processing job. */
 describe('console upload queue (model paths on the real console UI)', () => {
@@ -42,7 +85,12 @@ describe('console upload queue (model paths on the real console UI)', () => {
         name: 'consoleUploadQueue',
         events: UPLOAD_QUEUE_EVENTS,
         serializeState: byStatuses,
-        sequences: () => edgeSequences(uploadQueueMachine, UPLOAD_QUEUE_EVENTS, { serializeState: byStatuses }),
+        // A refused drop is one transition, whatever the state: taken on an empty and on a ready queue, not from
+        // every state again (a busy queue refuses drops; a walk outlasting an upload's start is the test below).
+        sequences: () =>
+          edgeSequences(uploadQueueMachine, UPLOAD_QUEUE_EVENTS, { serializeState: byStatuses }).filter(
+            (seq) => seq.at(-1)!.type !== 'drop.unreadable' || seq.length <= 2,
+          ),
       },
       () => ({
         render: async () => {
@@ -51,6 +99,11 @@ describe('console upload queue (model paths on the real console UI)', () => {
           await screen.findByRole('region', { name: 'Upload pages' });
         },
         events: {
+          // The graph tells states apart by their files alone, so the refusal is checked where it is made.
+          'drop.unreadable': async () => {
+            dropOn([folder('ch3', ['001.png']).entry, looseEntry('002.png')], [file('ch3', 0), file('002.png')]);
+            await panel().findByText(unreadableText);
+          },
           'files.add': (e) => {
             const [f] = e.files as Array<{ id: string }>;
             fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file(NAMES[f.id])] } });
@@ -106,5 +159,72 @@ describe('console upload queue (model paths on the real console UI)', () => {
     c.upload.emit((on) => on.complete());
     const post = await answerWrite(net, /^\/chapters\/1\/process$/, 202, chapter({ job: { state: 'queued', done: 0, total: 2 } }));
     expect(post.body).toEqual({ uploads: ['u1', 'u2'], version: 1 });
+  });
+
+  describe('a dropped folder the browser will not read', () => {
+    /** The scripted transport, also counting what the panel gave it to queue. */
+    const counting = () => {
+      const added: string[] = [];
+      const base = catalogEnv().upload;
+      const make: typeof base.make = (id, on) => {
+        const u = base.make(id, on);
+        return { ...u, add: (files) => (added.push(...files.map((f) => f.name)), u.add(files)) };
+      };
+      return { ...base, make, added };
+    };
+
+    it('is named in an alert and nothing of the drop is queued, not even the files beside it; a readable drop then goes', async () => {
+      const upload = counting();
+      c = catalogEnv(upload);
+      await openChapter(net, c.env);
+      await screen.findByRole('region', { name: 'Upload pages' });
+      dropOn([folder('ch3', ['001.png']).entry, looseEntry('002.png')], [file('ch3', 0), file('002.png')]);
+      const alert = await panel().findByText(unreadableText);
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(upload.added).toEqual([]);
+      expect(upload.state.started).toBe(0);
+      expect(panel().queryByRole('list')).toBeNull();
+      expect(button('Upload')).toBeNull();
+      // Dropped again and read this time: its pages are queued and the refusal is gone.
+      dropOn([folder('ch3', ['001.png', '002.png'], { refuse: false }).entry], [file('ch3', 0)]);
+      await until(() => panel().queryAllByRole('listitem').length === 2, 'the readable folder queued');
+      expect(upload.added).toEqual(['001.png', '002.png']);
+      expect(panel().queryByText(unreadableText)).toBeNull();
+      expect(upload.state.started).toBe(0);
+    });
+
+    it('is said in Japanese too', async () => {
+      setMessages('ja' as unknown as Locale, ja, en);
+      try {
+        c = catalogEnv();
+        await openChapter(net, c.env);
+        await screen.findByRole('region', { name: 'ページをアップロード' });
+        fireEvent.drop(region('ページをアップロード').getByText(/^画像、フォルダー/), {
+          dataTransfer: { files: [], items: [{ kind: 'file', webkitGetAsEntry: () => folder('第3話', []).entry }] },
+        });
+        await region('ページをアップロード').findByText(
+          'フォルダー「第3話」を読み込めなかったため、今回ドロップしたものは何も追加していません。もう一度ドロップするか、「フォルダー」から選んでください。',
+        );
+      } finally {
+        setMessages('en', en, en);
+      }
+    });
+
+    it('is still said when the walk ends after an upload started, which goes on unchanged', async () => {
+      const upload = counting();
+      c = catalogEnv(upload);
+      await openChapter(net, c.env);
+      await screen.findByRole('region', { name: 'Upload pages' });
+      fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file('001.png')] } });
+      const slow = folder('ch3', ['002.png'], { hold: true });
+      dropOn([slow.entry], [file('ch3', 0)]);
+      fireEvent.click(button('Upload')!);
+      expect(upload.state.started).toBe(1);
+      act(() => slow.go());
+      await panel().findByText(unreadableText);
+      expect(upload.added).toEqual(['001.png']);
+      expect(panel().getAllByRole('listitem')).toHaveLength(1);
+      expect(button('Cancel upload')).toBeTruthy();
+    });
   });
 });

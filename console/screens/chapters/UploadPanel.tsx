@@ -9,7 +9,7 @@ import { Problem } from '../../app/ui';
 import { useCatalogEnv } from './env';
 import { followJob } from './job';
 import type { ChapterUploader } from './uploader';
-import { entriesOf, walkEntries } from './droppedFiles';
+import { UnreadableDrop, entriesOf, walkEntries } from './droppedFiles';
 
 const IMAGE = /\.(png|jpe?g|webp|gif|avif|tiff?)$/i;
 const ARCHIVE = /\.(cbz|zip)$/i;
@@ -86,7 +86,7 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
     add([...(e.target.files ?? [])]);
     e.target.value = '';
   };
-  const { files, processed, toProcess, problem } = snap.context;
+  const { files, processed, toProcess, problem, unreadable } = snap.context;
   const size = files.reduce((n, f) => n + f.size, 0);
   const sent = files.reduce((n, f) => n + Math.min(f.sent, f.size), 0);
   const state = snap.value;
@@ -105,8 +105,13 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
           // Read while the event runs: the browser empties the drop after it.
           const plain = [...e.dataTransfer.files];
           const entries = entriesOf(e.dataTransfer);
-          // A dropped folder is walked (with its subfolders); plain files go as they are.
-          if (entries?.some((x) => x.isDirectory)) void walkEntries(entries).then(add, () => add(plain));
+          // A dropped folder is walked (with its subfolders); plain files go as they are. A folder the
+          // browser will not read refuses the whole drop, by name: its loose files alone would be a partial chapter.
+          if (entries?.some((x) => x.isDirectory))
+            void walkEntries(entries).then(add, (err: unknown) => {
+              const at = err instanceof UnreadableDrop ? err : new UnreadableDrop(entries.find((x) => x.isDirectory)!.name, true);
+              send({ type: 'drop.unreadable', path: at.path, folder: at.folder });
+            });
           else add(plain);
         }}
       >
@@ -166,6 +171,13 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
       </p>
       {state === 'processing' ? <progress max={toProcess || 1} value={processed} aria-label={t('console.upload.processingBar')} /> : null}
       <Problem code={problem ?? (state === 'stopped' ? failedCode : null)} />
+      {unreadable ? (
+        <p className="c-alert" role="alert">
+          {unreadable.folder
+            ? t('console.upload.unreadableFolder', { name: unreadable.path })
+            : t('console.upload.unreadableFile', { name: unreadable.path })}
+        </p>
+      ) : null}
       <div className="c-row">
         {state === 'ready' ? (
           <>

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { entriesOf, walkEntries } from './droppedFiles';
+import { UnreadableDrop, entriesOf, walkEntries } from './droppedFiles';
 
 /**
  * A dropped folder (issue 31), with entries shaped as Chromium gives them:
  * readEntries in batches of at most 100 until an empty one, files read
  * through entry.file(), paths from the drop's root.
  */
-function fileEntry(fullPath: string): FileSystemFileEntry {
+const refusal = () => new DOMException('A requested file or directory could not be found', 'NotFoundError');
+
+/** A file; `refused`: the browser answers file() with an error. */
+function fileEntry(fullPath: string, refused = false): FileSystemFileEntry {
   const name = fullPath.split('/').pop()!;
   return {
     isFile: true,
     isDirectory: false,
     name,
     fullPath,
-    file: (ok: (f: File) => void) => ok(new File([fullPath], name, { type: name.endsWith('.txt') ? 'text/plain' : 'image/png' })),
+    file: (ok: (f: File) => void, fail: (e: DOMException) => void) =>
+      refused ? fail(refusal()) : ok(new File([fullPath], name, { type: name.endsWith('.txt') ? 'text/plain' : 'image/png' })),
   } as unknown as FileSystemFileEntry;
 }
 
-function dirEntry(fullPath: string, entries: FileSystemEntry[]): FileSystemDirectoryEntry {
+/** A folder; `refusedAfter`: readEntries answers that many batches, then an error. */
+function dirEntry(fullPath: string, entries: FileSystemEntry[], refusedAfter?: number): FileSystemDirectoryEntry {
   return {
     isFile: false,
     isDirectory: true,
@@ -25,8 +30,10 @@ function dirEntry(fullPath: string, entries: FileSystemEntry[]): FileSystemDirec
     fullPath,
     createReader: () => {
       let at = 0;
+      let calls = 0;
       return {
-        readEntries: (ok: (batch: FileSystemEntry[]) => void) => {
+        readEntries: (ok: (batch: FileSystemEntry[]) => void, fail: (e: DOMException) => void) => {
+          if (refusedAfter !== undefined && calls++ >= refusedAfter) return fail(refusal());
           const batch = entries.slice(at, at + 100);
           at += batch.length;
           ok(batch);
@@ -56,6 +63,25 @@ describe('a dropped folder', () => {
   it('files dropped beside a folder keep their own names', async () => {
     const files = await walkEntries([fileEntry('/a.png'), dirEntry('/b', [fileEntry('/b/c.png')])]);
     expect(files.map(pathOf)).toEqual(['a.png', 'b/c.png']);
+  });
+
+  it('a folder the browser will not list fails the whole drop, naming it; loose files beside it are not given alone', async () => {
+    const pages = Array.from({ length: 150 }, (_, i) => fileEntry(`/ch3/p${i + 1}.png`));
+    // The first batch of 100 is read, the second refused: no page of it, nor the loose file, comes back.
+    const walk = walkEntries([fileEntry('/cover.png'), dirEntry('/ch3', pages, 1)]);
+    await expect(walk).rejects.toBeInstanceOf(UnreadableDrop);
+    await expect(walk).rejects.toMatchObject({ path: 'ch3', folder: true, cause: expect.any(DOMException) as unknown });
+    // A subfolder refused from the start is named by its path inside the drop.
+    const nested = dirEntry('/ch4', [fileEntry('/ch4/p1.png'), dirEntry('/ch4/extra', [fileEntry('/ch4/extra/x.png')], 0)]);
+    await expect(walkEntries([nested])).rejects.toMatchObject({ path: 'ch4/extra', folder: true });
+  });
+
+  it('a file the browser will not read fails the drop, naming its folder (or the file, dropped loose)', async () => {
+    const ch = dirEntry('/ch5', [fileEntry('/ch5/p1.png'), fileEntry('/ch5/sub/p2.png', true)]);
+    await expect(walkEntries([ch])).rejects.toMatchObject({ path: 'ch5/sub', folder: true });
+    const loose = walkEntries([fileEntry('/a.png', true), dirEntry('/b', [fileEntry('/b/c.png')])]);
+    await expect(loose).rejects.toMatchObject({ path: 'a.png', folder: false });
+    await expect(loose).rejects.toThrow('could not read the file "a.png" of the drop');
   });
 
   it('reads the entries of the drop, or none where the browser has no entry API', () => {
