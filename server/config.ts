@@ -113,6 +113,11 @@ export interface Config {
   consoleIdleMinutes: number;
   /** CONSOLE_SESSION_HOURS: a console session ends this long after sign-in, used or not. */
   consoleSessionHours: number;
+  /**
+   * CONSOLE_PREVIEW_SECONDS: a chapter's preview link (issue 31) opens the draft this long after it is made
+   * (900: 15 minutes). Tests shorten it to see a link expire.
+   */
+  consolePreviewSeconds: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 60_000),
     consoleIdleMinutes: Math.max(1, Number(env.CONSOLE_IDLE_MINUTES ?? 30) || 30),
     consoleSessionHours: Math.max(1, Number(env.CONSOLE_SESSION_HOURS ?? 12) || 12),
+    consolePreviewSeconds: Math.max(1, Math.floor(positive(env.CONSOLE_PREVIEW_SECONDS, 900))),
   };
   return { ...cfg, ...overrides };
 }

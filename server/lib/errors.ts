@@ -50,6 +50,20 @@ export const errors = {
       ),
       debug: `chapter ${id} is ${why}`,
     }),
+  /** A console preview link (issue 31) that is unknown, expired or made for another chapter: the same answer for each. */
+  previewExpired: () =>
+    new ApiError({
+      status: 404,
+      code: 10412,
+      ...msg(
+        ['Preview link expired', 'This preview link has expired or is not valid. Preview the chapter again from the console.'],
+        [
+          'Enlace de vista previa caducado',
+          'Este enlace de vista previa ha caducado o no es válido. Vuelve a abrir la vista previa del capítulo desde la consola.',
+        ],
+      ),
+      debug: 'preview link unknown, expired or made for another chapter',
+    }),
   alreadyAnswered: (key: string) =>
     new ApiError({
       status: 409,

@@ -12,7 +12,8 @@ import { chapterRow } from './chapters.js';
  * A draft chapter as the reader's own viewer reads it (issue 31: preview as
  * a reader): the MangaViewer answer of /api/manga_viewer?chapter_id=&preview=<token>,
  * given only for an unexpired preview link made for that very chapter; any
- * other call knows no such chapter (the reader's answer for a draft). Its
+ * other link is refused as expired whatever the id (so it tells nothing of a
+ * chapter), and without a link the reader's answer for a draft stands. Its
  * page images are the console's preview pages, served to a signed-in member
  * only, so the link alone shows no art.
  */
@@ -30,7 +31,9 @@ export async function previewViewer(
     .where('token_hash', '=', sha256(token))
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  const c = grant?.chapter_id === chapterId ? await chapterRow(db, chapterId) : undefined;
+  // Unknown, expired or another chapter's: said as such (the viewer tells staff to make a new link), whatever the id.
+  if (grant?.chapter_id !== chapterId) throw errors.previewExpired();
+  const c = await chapterRow(db, chapterId);
   const t =
     c &&
     (await db

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ApiCallError } from '../../api/client';
 import { t } from '../../i18n';
+import { previewToken } from '../../viewer/api';
 import './viewerPages.css';
 
 /** A chapter the server refuses for good (not found, not out yet or no longer readable): retrying gives the same answer. */
@@ -13,20 +14,25 @@ function isFinal(e: unknown): boolean {
  * documents ask for): a header with the logo and the title, the reason, and
  * a way back: the title page when the title is known (the reader came from
  * one of its chapters), home, and Retry only where retrying can help (a
- * network or server failure, not a chapter that cannot be read).
+ * network or server failure, not a chapter that cannot be read). Opened from
+ * a console preview link (issue 31), a refusal is the link's: it expired (or
+ * is not one, or the draft is gone), and the way on is back to the console.
  */
 export function ViewerError({
   error,
+  chapterId,
   titleId,
   titleName,
   onRetry,
 }: {
   error: unknown;
+  chapterId: number;
   titleId: number | undefined;
   titleName: string | undefined;
   onRetry: () => void;
 }) {
   const final = isFinal(error);
+  const preview = final && previewToken() !== null;
   return (
     <div className="viewer-error" data-testid="viewer-error">
       <header className="viewer-error__header">
@@ -47,13 +53,19 @@ export function ViewerError({
         )}
       </header>
       <div className="viewer__status" role="alert">
-        <p className="viewer-error__text">{t(final ? 'viewer.unavailable' : 'viewer.loadError')}</p>
+        <p className="viewer-error__text">{t(preview ? 'viewer.previewExpired' : final ? 'viewer.unavailable' : 'viewer.loadError')}</p>
         <div className="viewer-error__actions">
           {!final && (
             <button type="button" className="viewer__button is-on" onClick={onRetry} data-testid="viewer-retry">
               {t('viewer.retry')}
             </button>
           )}
+          {preview ? (
+            // The console is an app of its own: a plain link, not the reader's router.
+            <a href={`/console/chapters/${chapterId}`} className="viewer__button is-on" data-testid="viewer-back-console">
+              {t('viewer.backToConsole')}
+            </a>
+          ) : null}
           {titleId ? (
             <Link href={`/titles/${titleId}`} className="viewer__button" data-testid="viewer-back-title">
               {t('viewer.backToTitle')}

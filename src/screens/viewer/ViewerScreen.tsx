@@ -97,6 +97,7 @@ export default function ViewerScreen() {
       ) : state.matches('failed') ? (
         <ViewerError
           error={failure()}
+          chapterId={chapterId}
           titleId={data?.viewer.titleId}
           titleName={data?.viewer.titleName}
           onRetry={() => send({ type: 'viewer.retry' })}

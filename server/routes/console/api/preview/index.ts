@@ -16,9 +16,9 @@ import { chapterRow, draftPrefix } from '../../../../console/catalog/chapters.js
  * whose pages are the board's encrypted images served from here. Readers'
  * routes never serve a draft.
  */
-const LIFETIME = 15 * 60;
-
 const route = routeModule((app) => {
+  // 15 minutes unless CONSOLE_PREVIEW_SECONDS says otherwise (server/config.ts).
+  const lifetime = app.config.consolePreviewSeconds;
   const valid = async (token: string) => {
     const p = await app.db
       .selectFrom('console_previews')
@@ -42,12 +42,12 @@ const route = routeModule((app) => {
         await trx.deleteFrom('console_previews').where('expires_at', '<=', t).execute();
         await trx
           .insertInto('console_previews')
-          .values({ token_hash: sha256(token), chapter_id: c.id, member_id: actorMemberId(req) ?? 0, expires_at: t + LIFETIME })
+          .values({ token_hash: sha256(token), chapter_id: c.id, member_id: actorMemberId(req) ?? 0, expires_at: t + lifetime })
           .execute();
         await audit(trx, req, t, { action: 'chapter.preview', target: `chapter:${c.id}` });
       });
       // The reader's own viewer, reading the draft through the link (server/console/catalog/previewViewer.ts).
-      return { token, url: `/viewer/${c.id}?preview=${token}`, expiresAt: t + LIFETIME };
+      return { token, url: `/viewer/${c.id}?preview=${token}`, expiresAt: t + lifetime };
     },
   );
 
