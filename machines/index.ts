@@ -8,6 +8,7 @@ import { chapterSortMachine } from './chapterSortMachine';
 import { commentLikeMachine } from './commentLikeMachine';
 import { commentSortMachine } from './commentSortMachine';
 import { consentMachine } from './consentMachine';
+import { deviceLinkMachine } from './deviceLinkMachine';
 import { downloadMachine } from './downloadMachine';
 import { favoriteToggleMachine } from './favoriteToggleMachine';
 import { feedbackMachine } from './feedbackMachine';
@@ -57,6 +58,7 @@ export const MACHINES: MachineEntry[] = [
   entry('commentLike', commentLikeMachine),
   entry('commentSort', commentSortMachine),
   entry('consent', consentMachine),
+  entry('deviceLink', deviceLinkMachine),
   entry('download', downloadMachine),
   entry('favoriteToggle', favoriteToggleMachine),
   entry('feedback', feedbackMachine),
