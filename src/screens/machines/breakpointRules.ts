@@ -1,5 +1,5 @@
 import { getNextSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { transitionKey } from './coverageModel';
+import { microstepsOf } from './microsteps';
 
 /**
  * When a breakpoint stops an actor: before it takes an event that would
@@ -47,7 +47,6 @@ export function conditionHolds(text: string, scope: { event: unknown; context: u
 }
 
 type Snap = { context: unknown; _nodes?: AnyStateNode[] };
-type Def = { source: AnyStateNode; eventType: string };
 
 /** The breakpoint this event hits on an actor of the machine in this snapshot (none: undefined). */
 export function hits(machine: AnyStateMachine, snapshot: Snap, event: { type: string }, list: Breakpoint[]): Breakpoint | undefined {
@@ -56,10 +55,8 @@ export function hits(machine: AnyStateMachine, snapshot: Snap, event: { type: st
   let taken: string[] = [];
   let entered: Set<string> = new Set();
   try {
-    taken = ((machine.getTransitionData(snapshot as never, event as never) ?? []) as unknown as Def[]).map((d) => {
-      const list: unknown[] = d.eventType === '' ? (d.source.always ?? []) : (d.source.transitions.get(d.eventType) ?? []);
-      return transitionKey(d.source.id, d.eventType, list.indexOf(d));
-    });
+    // Every transition of the macrostep: the event's own, then eventless ones and raised events.
+    taken = (microstepsOf(machine, snapshot, event) ?? []).flatMap((m) => m.transitions.map((t) => t.key));
     const before = new Set((snapshot._nodes ?? []).map((n) => n.id));
     const next = getNextSnapshot(machine, snapshot as never, event as never) as unknown as Snap;
     entered = new Set((next._nodes ?? []).map((n) => n.id).filter((id) => !before.has(id)));
