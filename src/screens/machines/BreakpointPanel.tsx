@@ -1,19 +1,62 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
 import { parseCondition, type Breakpoint } from './breakpointRules';
 import { currentBreakpoints, onBreakpoints, pausedActors, resumeActor, setBreakpoints } from './breakpoints';
+import { MARK_COLOURS, type ChartMarks } from './chartMarks';
 import { stateKeysOf, transitionKeysOf } from './chartModel';
+import { microstepLabel, type Microstep } from './microsteps';
 
 /**
  * Breakpoints on this machine: on entering a state or taking a transition,
  * with an optional condition; every app tab holds its actors of the machine
  * before such a step. What is paused now (in any tab) with its pending event,
- * and Step, Continue and Drop for each.
+ * and Step, Continue and Drop for each. When the pending event leads through
+ * several microsteps, they are listed and Step walks them one at a time (the
+ * next one marked on the chart, the chart showing the state before it).
  */
-export function BreakpointPanel({ machine, names }: { machine: AnyStateMachine; names: Map<string, string> }) {
+function microMarks(steps: Microstep[], at: number): ChartMarks {
+  const marks: ChartMarks = { states: new Map(), edges: new Map() };
+  steps.forEach((m, i) => {
+    if (i > at) return;
+    const mark =
+      i === at ? { colour: MARK_COLOURS.pathNow, kind: 'microstep-next' } : { colour: MARK_COLOURS.path, kind: 'microstep-done' };
+    for (const tr of m.transitions) marks.edges.set(tr.key, [{ ...mark, title: `${i + 1}. ${microstepLabel(m)}` }]);
+  });
+  return marks;
+}
+
+export function BreakpointPanel({
+  machine,
+  names,
+  onMarks,
+  onValue,
+}: {
+  machine: AnyStateMachine;
+  names: Map<string, string>;
+  onMarks: (m: ChartMarks | null) => void;
+  onValue: (v: unknown) => void;
+}) {
   const list = useSyncExternalStore(onBreakpoints, currentBreakpoints, currentBreakpoints);
   const paused = useSyncExternalStore(onBreakpoints, pausedActors, pausedActors);
+  // The chart follows the first actor of this machine paused before several microsteps.
+  const walking = paused.find((p) => p.machineId === machine.id && (p.microsteps?.length ?? 0) > 1);
+  useEffect(() => {
+    if (walking?.microsteps) {
+      onMarks(microMarks(walking.microsteps, walking.at));
+      onValue(walking.at > 0 ? walking.microsteps[walking.at - 1].value : walking.value);
+    } else {
+      onMarks(null);
+      onValue(undefined);
+    }
+  }, [walking, onMarks, onValue]);
+  useEffect(
+    () => () => {
+      onMarks(null);
+      onValue(undefined);
+    },
+    [onMarks, onValue],
+  );
   const states = useMemo(() => stateKeysOf(machine), [machine]);
   const transitions = useMemo(() => transitionKeysOf(machine), [machine]);
   const [kind, setKind] = useState<'state' | 'transition'>('state');
@@ -79,6 +122,18 @@ export function BreakpointPanel({ machine, names }: { machine: AnyStateMachine; 
             {t('machines.bpPausedAt', { actor: names.get(p.key) ?? p.key, waiting: p.waiting })}{' '}
             <code data-testid="bp-event">{JSON.stringify(p.event)}</code>
           </p>
+          {p.microsteps && p.microsteps.length > 1 ? (
+            <>
+              <p data-testid="bp-micro-next">{t('machines.bpMicroNext', { n: p.at + 1, count: p.microsteps.length })}</p>
+              <ol className="breakpoints__micro" aria-label={t('machines.bpMicrosteps')} data-testid="bp-microsteps">
+                {p.microsteps.map((m, i) => (
+                  <li key={i} aria-current={i === p.at ? 'step' : undefined} data-done={i < p.at ? 'true' : undefined}>
+                    <code>{m.event === '' ? t('machines.bpAlways') : m.event}</code> {microstepLabel(m)}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
           <div className="stepper__row">
             <button type="button" className="button" onClick={() => resumeActor(p.key, 'step')}>
               {t('machines.bpStep')}

@@ -88,7 +88,7 @@ export function ExplorerTools({
         )
       ) : null}
       {tool === 'compare' ? <ComparePanel machine={machine} actors={actors} names={names} onMarks={onMarks} /> : null}
-      {tool === 'breakpoints' ? <BreakpointPanel machine={machine} names={names} /> : null}
+      {tool === 'breakpoints' ? <BreakpointPanel machine={machine} names={names} onMarks={onMarks} onValue={onValue} /> : null}
     </section>
   );
 }

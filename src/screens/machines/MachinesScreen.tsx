@@ -103,8 +103,8 @@ export default function MachinesScreen() {
   const [overlay, setOverlay] = useState<ChartMarks | null>(null);
   const [overlayValue, setOverlayValue] = useState<unknown>(undefined);
   const covMarks = useMemo(() => (coverage && showCoverage ? coverageMarks(coverage) : null), [coverage, showCoverage]);
-  const marks = tool === 'path' || tool === 'compare' ? overlay : tool === 'breakpoints' ? null : covMarks;
-  const chartValue = tool === 'path' && overlayValue !== undefined ? overlayValue : shownValue;
+  const marks = tool === 'path' || tool === 'compare' || tool === 'breakpoints' ? overlay : covMarks;
+  const chartValue = (tool === 'path' || tool === 'breakpoints') && overlayValue !== undefined ? overlayValue : shownValue;
   const chartActive = useMemo(() => activeIds(machine?.id ?? '', chartValue), [machine, chartValue]);
   return (
     <main className="machines" data-screen="machines">

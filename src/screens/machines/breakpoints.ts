@@ -1,6 +1,7 @@
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
 import { hits, type Breakpoint } from './breakpointRules';
+import { microstepsOf, type Microstep } from './microsteps';
 import { plain } from './plainJson';
 import './paused.css';
 
@@ -10,14 +11,18 @@ import './paused.css';
  * mailbox held: an event that hits a breakpoint is kept, not processed, and
  * so is every event after it, until the explorer says Step (process it, then
  * stop before the next one), Continue (process what waits, stopping again
- * only at a breakpoint) or Drop (forget it, then continue). The tab shows a
+ * only at a breakpoint) or Drop (forget it, then continue). When the held
+ * event leads through more than one microstep (eventless transitions, raised
+ * events), the tab computes them from the actor's snapshot (microsteps.ts)
+ * and Step first walks them one by one, the actor still held; the step after
+ * the last one (or Continue) lets XState apply the macrostep. The tab shows a
  * bar saying it is paused. In the explorer, the breakpoints set and what
  * each tab reports paused. Both talk over the recorder's BroadcastChannel.
  */
 type BreakMessage =
   | { kind: 'breakpoints'; list: Breakpoint[] }
   | { kind: 'resume'; key: string; how: 'step' | 'continue' | 'drop' }
-  | { kind: 'paused'; key: string; machineId: string; event: unknown; breakpoint: string | null; waiting: number }
+  | ({ kind: 'paused' } & Paused)
   | { kind: 'resumed'; key: string };
 
 interface Paused {
@@ -26,6 +31,12 @@ interface Paused {
   event: unknown;
   breakpoint: string | null;
   waiting: number;
+  /** The state value before the held event. */
+  value: unknown;
+  /** The microsteps the held event leads through (null: not computed). */
+  microsteps: Microstep[] | null;
+  /** The next microstep's index (Step shows the one after it; after the last it applies them). */
+  at: number;
 }
 
 type Post = (m: BreakMessage) => void;
@@ -41,6 +52,10 @@ interface Held {
   /** Stop before the next event whatever it is (after Step). */
   stepping: boolean;
   paused: boolean;
+  /** While paused: the breakpoint that stopped it, the held event's microsteps and the next one's index. */
+  hit: string | null;
+  micro: Microstep[] | null;
+  at: number;
 }
 const held = new Map<string, Held>();
 let bar: HTMLElement | null = null;
@@ -67,7 +82,11 @@ function drain(key: string, h: Held, skipCheckOnFirst: boolean) {
     if (!first && (h.stepping || hit)) {
       h.paused = true;
       h.stepping = false;
-      post({ kind: 'paused', key, machineId: machineIdOf(h), event: plain(e), breakpoint: hit?.id ?? null, waiting: h.queue.length });
+      h.hit = hit?.id ?? null;
+      const logic = h.ref.logic as AnyStateMachine | undefined;
+      h.micro = logic && 'root' in logic ? microstepsOf(logic, h.ref.getSnapshot(), e) : null;
+      h.at = 0;
+      postPaused(key, h);
       showBar();
       return;
     }
@@ -78,6 +97,22 @@ function drain(key: string, h: Held, skipCheckOnFirst: boolean) {
   h.paused = false;
   post({ kind: 'resumed', key });
   showBar();
+}
+
+function postPaused(key: string, h: Held) {
+  const snap = h.ref.getSnapshot() as { value?: unknown };
+  const event = plain(h.queue[0]);
+  post({
+    kind: 'paused',
+    key,
+    machineId: machineIdOf(h),
+    event,
+    breakpoint: h.hit,
+    waiting: h.queue.length,
+    value: plain(snap.value),
+    microsteps: h.micro,
+    at: h.at,
+  });
 }
 
 const machineIdOf = (h: Held) => (h.ref.logic as { id?: string } | undefined)?.id ?? '?';
@@ -92,7 +127,7 @@ function check(h: Held, e: { type: string }): Breakpoint | undefined {
 export function holdActor(key: string, ref: AnyActorRef): void {
   const box = (ref as unknown as { mailbox?: { _process?: (e: unknown) => void } }).mailbox;
   if (held.has(key) || !box?._process) return;
-  const h: Held = { ref, process: box._process, queue: [], stepping: false, paused: false };
+  const h: Held = { ref, process: box._process, queue: [], stepping: false, paused: false, hit: null, micro: null, at: 0 };
   held.set(key, h);
   box._process = (e: unknown) => {
     const ev = e as { type: string };
@@ -109,7 +144,14 @@ export function holdActor(key: string, ref: AnyActorRef): void {
 function resume(key: string, how: 'step' | 'continue' | 'drop') {
   const h = held.get(key);
   if (!h?.paused) return;
+  // Step walks the held event's microsteps first: the actor stays held until the last one is stepped.
+  if (how === 'step' && h.micro && h.at < h.micro.length - 1) {
+    h.at += 1;
+    postPaused(key, h);
+    return;
+  }
   h.paused = false;
+  h.micro = null;
   if (how === 'drop') h.queue.shift();
   h.stepping = how === 'step';
   drain(key, h, how !== 'drop');
