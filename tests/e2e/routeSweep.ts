@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import axeCore from 'axe-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
@@ -167,7 +168,7 @@ export const shellHeader = (page: Page) => page.locator('header.header');
  * page as it opens and its end (Chromium's full-page capture repeats
  * content under mobile emulation, so none is taken).
  */
-export async function settle(page: Page, kind: Kind, slug: string, opts: { keys?: boolean } = {}): Promise<void> {
+export async function settle(page: Page, kind: Kind, slug: string, opts: { keys?: boolean; axe?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
   if (opts.keys !== false) {
     const text = await page.evaluate(() => document.body.innerText);
@@ -177,6 +178,10 @@ export async function settle(page: Page, kind: Kind, slug: string, opts: { keys?
   const wide = (await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth))) - width;
   expect(wide, `${kind} ${slug}: px of horizontal scrolling`).toBe(0);
   await page.screenshot({ path: `${SHOTS}/${kind}-${slug}.png` });
+  if (opts.axe) {
+    const found = report(slug, serious(await axe(page)));
+    expect(found, `${kind}: ${found.join('\n')}`).toEqual([]);
+  }
   if (await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 10)) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForLoadState('networkidle');
@@ -225,3 +230,39 @@ export function describeSweep(title: string, tests: (sweep: Sweep) => void): voi
     });
   }
 }
+
+// ---- accessibility (issue 17): axe-core, run on a swept screen as it settled ----
+
+/**
+ * axe-core (the engine of Deque's tools and Lighthouse) in Chromium on the
+ * page as it stands, WCAG 2.0-2.2 A and AA rules: what `settle(…, { axe: true })`
+ * runs on the swept screens, and a11y.test.ts on the routes no sweep visits.
+ * Judged: no serious or critical violation.
+ */
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+export async function axe(page: Page): Promise<Violation[]> {
+  // Let entrance transitions end: axe reads colours as drawn.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 400)));
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays as served.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4) }));
+  });
+}
+
+export const serious = (vs: Violation[]) => vs.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export const report = (slug: string, vs: Violation[]) =>
+  vs.map((v) => `${slug}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);

@@ -16,7 +16,10 @@ import {
   describeSweep,
 } from './routeSweep';
 
-/** The route sweep (routeSweep.ts): redirects, routes outside the shell, unknown paths, at phone and desktop sizes. */
+/**
+ * The route sweep (routeSweep.ts): redirects, routes outside the shell, unknown paths, at phone and desktop sizes;
+ * the viewer, the web views, the terms and the error pages are also checked with axe-core (no serious or critical finding).
+ */
 describeSweep('redirects, routes outside the shell, unknown paths', (sweep) => {
   const { base, kind, seen } = sweep;
 
@@ -84,7 +87,7 @@ describeSweep('redirects, routes outside the shell, unknown paths', (sweep) => {
     await page.getByTestId('viewer-title-link').waitFor({ state: 'attached' });
     expect(await page.getByTestId('viewer-title-link').getAttribute('href')).toBe(`/titles/${sweep.facts.titleId}`);
     expect(await shellHeader(page).count()).toBe(0);
-    await settle(page, kind, 'viewer');
+    await settle(page, kind, 'viewer', { axe: true });
 
     // Webview pages take their language from the route and do not store it.
     await page.goto(`${base}/webview/announcement/esp`);
@@ -92,20 +95,20 @@ describeSweep('redirects, routes outside the shell, unknown paths', (sweep) => {
     await page.locator('.accordion__item').first().getByText(sweep.facts.spanishAnnouncement).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await shellHeader(page).count()).toBe(0);
-    await settle(page, kind, 'webview-announcement-esp');
+    await settle(page, kind, 'webview-announcement-esp', { axe: true });
 
     await page.goto(`${base}/webview/faq/fr`);
     await page.getByRole('button', { name: fr['static.faq_freeQ'] }).click();
     await page.getByText(fr['static.faq_freeA']).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     expect(await shellHeader(page).count()).toBe(0);
-    await settle(page, kind, 'webview-faq-fr');
+    await settle(page, kind, 'webview-faq-fr', { axe: true });
 
     await page.goto(`${base}/webview/questionnaire/eng/demo2026?os=web&app_ver=1&os_ver=1&secret=x`);
     await page.locator('main[data-screen="questionnaire"]').getByRole('group').first().waitFor();
     expect(await page.getByRole('button', { name: en['survey.submit'] ?? 'Submit' }).isDisabled()).toBe(true);
     expect(await shellHeader(page).count()).toBe(0);
-    await settle(page, kind, 'webview-questionnaire');
+    await settle(page, kind, 'webview-questionnaire', { axe: true });
 
     // The site's own language stayed English: a shell page is still in English.
     await page.goto(`${base}/about_us`);
@@ -120,7 +123,7 @@ describeSweep('redirects, routes outside the shell, unknown paths', (sweep) => {
     expect(await page.locator('main[data-screen="terms"]').getAttribute('lang')).toBe('ja');
     await page.locator('#revisions li').first().waitFor();
     expect(await shellHeader(page).count()).toBe(0);
-    await settle(page, kind, 'terms_web_ja');
+    await settle(page, kind, 'terms_web_ja', { axe: true });
 
     // Campaign pages: a redirecting notice with a manual link, then the install link of their region.
     for (const [paths, target] of [
@@ -158,7 +161,7 @@ describeSweep('redirects, routes outside the shell, unknown paths', (sweep) => {
       expect(await page.title()).toContain(en['errors.notFoundTitle']);
       expect(await page.getByRole('link', { name: en['errors.backHome'] }).getAttribute('href')).toBe('/updates');
       expect(await shellHeader(page).count(), p).toBe(inShell ? 1 : 0);
-      await settle(page, kind, slug);
+      await settle(page, kind, slug, { axe: slug === 'not-found' || slug === 'error' });
     }
     // Leaving the not-found page drops the noindex.
     await page.getByRole('link', { name: en['errors.backHome'] }).click();

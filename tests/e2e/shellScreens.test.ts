@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import { en, open, settle, shellHeader, describeSweep } from './routeSweep';
 
-/** The route sweep (routeSweep.ts): the screens inside the shell, at phone and desktop sizes. */
+/**
+ * The route sweep (routeSweep.ts): the screens inside the shell, at phone and desktop sizes. Each screen
+ * (and one tab of each tabbed one) is also checked with axe-core as it settled: no serious or critical finding.
+ */
 describeSweep('the screens inside the shell', (sweep) => {
   const { base, kind, seen } = sweep;
 
@@ -21,17 +24,17 @@ describeSweep('the screens inside the shell', (sweep) => {
     expect(hottest).toBeGreaterThan(0);
     expect(hottest).toBeLessThanOrEqual(25);
     expect(await page.getByRole('heading', { name: 'Fantasy', exact: true }).count(), 'the Fantasy list is left out of home').toBe(0);
-    await settle(page, kind, 'updates');
+    await settle(page, kind, 'updates', { axe: true });
 
     await heading('featured', '/featured', en['featured.heading']);
     await page.locator('.featured-top .featured-banner').first().waitFor();
-    await settle(page, kind, 'featured');
+    await settle(page, kind, 'featured', { axe: true });
 
     // A fresh visitor has no favorites: the empty bookshelf.
     await heading('favorited', '/favorited', en['favorited.heading']);
     await page.getByTestId('empty-bookshelf').waitFor();
     expect(await page.getByTestId('empty-bookshelf').getByRole('link').getAttribute('href')).toBe('/manga_list/ongoing');
-    await settle(page, kind, 'favorited');
+    await settle(page, kind, 'favorited', { axe: true });
 
     // Ranking tabs: top 5 large on desktop, 6 on phones; the rest up to rank 40.
     for (const tab of ['hottest', 'trending', 'completed']) {
@@ -47,7 +50,7 @@ describeSweep('the screens inside the shell', (sweep) => {
       const rest = await page.getByTestId('ranking-rest').locator('.title-card').count();
       expect(top).toBe(kind === 'phone' ? 6 : 5);
       expect(top + rest).toBeLessThanOrEqual(40);
-      await settle(page, kind, `ranking-${tab}`);
+      await settle(page, kind, `ranking-${tab}`, { axe: tab === 'hottest' });
     }
 
     // Manga list tabs: a grid whose count line matches the cards shown.
@@ -63,14 +66,14 @@ describeSweep('the screens inside the shell', (sweep) => {
           .getByRole('link', { name: en[`lists.tab_${tab}`] })
           .getAttribute('aria-current'),
       ).toBe('page');
-      await settle(page, kind, `manga_list-${tab}`);
+      await settle(page, kind, `manga_list-${tab}`, { axe: tab === 'ongoing' });
     }
 
     // Title detail: name, chapters; the language button is hidden there.
     await heading('titles', `/titles/${sweep.facts.titleId}`, sweep.facts.titleName);
     await page.locator('.chapter__main').first().waitFor();
     expect(await page.getByRole('button', { name: en['settings.open'] }).count(), 'no language button on title pages').toBe(0);
-    await settle(page, kind, 'titles');
+    await settle(page, kind, 'titles', { axe: true });
 
     // Comments of a chapter: sort tabs, breadcrumbs back to the title; no language button.
     await heading('comments', `/comments/${sweep.facts.chapterId}`, en['comments.heading'].replace('{chapter}', sweep.facts.chapterName));
@@ -79,7 +82,7 @@ describeSweep('the screens inside the shell', (sweep) => {
       await page.getByRole('navigation', { name: en['common.breadcrumbs'] }).locator(`a[href="/titles/${sweep.facts.titleId}"]`).count(),
     ).toBe(1);
     expect(await page.getByRole('button', { name: en['settings.open'] }).count(), 'no language button on comments').toBe(0);
-    await settle(page, kind, 'comments');
+    await settle(page, kind, 'comments', { axe: true });
 
     // Search results: the header search box is hidden there (the page has its own).
     await heading(
@@ -89,12 +92,12 @@ describeSweep('the screens inside the shell', (sweep) => {
     );
     await page.getByTestId('search-results').getByText(sweep.facts.titleName, { exact: true }).first().waitFor();
     expect(await page.locator('header.header form[role="search"]').count(), 'no header search box on the search page').toBe(0);
-    await settle(page, kind, 'search_result');
+    await settle(page, kind, 'search_result', { axe: true });
 
     // Announcements, in the service language and in a language from the route.
     await heading('announcement', '/announcement', en['news.announcements']);
     await page.locator('.accordion__item').first().waitFor();
-    await settle(page, kind, 'announcement');
+    await settle(page, kind, 'announcement', { axe: true });
     await heading('announcement-es', '/announcement/es', en['news.announcements']);
     await page.locator('.accordion__item').first().getByText(sweep.facts.spanishAnnouncement).waitFor();
     await settle(page, kind, 'announcement-es');
@@ -105,23 +108,23 @@ describeSweep('the screens inside the shell', (sweep) => {
       en['news.publisherNews'].replace('{name}', sweep.facts.publisherName),
     );
     await page.locator('.news-item').first().waitFor();
-    await settle(page, kind, 'publisher_news');
+    await settle(page, kind, 'publisher_news', { axe: true });
 
     // Feedback: the moved notice and the portal link.
     await heading('feedback', '/feedback', en['static.feedbackTitle']);
     await page.getByText(en['static.feedbackMoved']).waitFor();
     expect(await page.getByRole('link', { name: en['static.feedbackPortal'] }).getAttribute('href')).toMatch(/^https:\/\//);
-    await settle(page, kind, 'feedback');
+    await settle(page, kind, 'feedback', { axe: true });
 
     await heading('about_us', '/about_us', en['static.aboutTitle']);
-    await settle(page, kind, 'about_us');
+    await settle(page, kind, 'about_us', { axe: true });
 
     // Ratings: the three ratings.
     for (const lang of ['en', 'fr']) {
       await heading(`rating-${lang}`, `/rating/${lang}`, en['static.ratingTitle']);
       for (const r of ['allAges', 'teen', 'teenPlus'])
         await page.getByRole('heading', { level: 2, name: en[`static.rating_${r}`], exact: true }).waitFor();
-      await settle(page, kind, `rating-${lang}`);
+      await settle(page, kind, `rating-${lang}`, { axe: lang === 'en' });
     }
 
     // FAQ: a demo accordion, one item open at a time.
@@ -133,14 +136,14 @@ describeSweep('the screens inside the shell', (sweep) => {
     await q2.click();
     await page.getByText(en['static.faq_appA']).waitFor();
     expect(await q1.getAttribute('aria-expanded')).toBe('false');
-    await settle(page, kind, 'faq');
+    await settle(page, kind, 'faq', { axe: true });
 
     // The image-only screens, as routes of their own.
     for (const s of ['blocking', 'maintenance']) {
       await page.goto(`${base}/${s}`);
       await page.locator(`main[data-screen="${s}"] img[src*="${s}"]`).waitFor();
       expect(await page.locator(`main[data-screen="${s}"] img`).getAttribute('alt')).toBeTruthy();
-      await settle(page, kind, s);
+      await settle(page, kind, s, { axe: true });
     }
 
     // The machine explorer (on in this server). Its coverage request, answered 404 before any run wrote one, once
