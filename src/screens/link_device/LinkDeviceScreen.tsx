@@ -1,108 +1,59 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import QRCode from 'qrcode';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
-import type { DeviceLinkView } from '../../../core/gen/manga/v1/sync_pb';
-import { ApiCallError } from '../../api/client';
+import type { LinkProblem } from '../../../machines/deviceLinkMachine';
 import { t } from '../../i18n';
-import { refresh as refreshBookmarks } from '../../features/pageBookmarks/pageBookmarks';
-import { adoptGroupSettings, flushSettings, setLinked } from '../../features/readerSettings/settingsSync';
-import { claimCode, confirmLink, declineLink, guessDeviceName, linkStatus, makeCode, showCode, unlinkDevice } from './deviceLinkApi';
+import { windowClock, type TimerClock } from '../../lib/timers';
+import { guessDeviceName } from './deviceLinkApi';
+import { CodeBox } from './CodeBox';
 import { LinkedDevices } from './LinkedDevices';
+import { useDeviceLink } from './useDeviceLink';
 import './linkDevice.css';
 
-/** How often the screen asks whether the other device has typed the code or confirmed (ms). */
-const POLL_MS = 2000;
-
-function failureText(e: unknown): string {
-  if (e instanceof ApiCallError && e.status === 429) return t('sync.linkTooMany');
-  if (e instanceof ApiCallError && e.status === 404) return t('sync.linkBadCode');
-  return t('sync.linkFailed');
-}
+const PROBLEM_TEXT: Record<LinkProblem, string> = {
+  tooMany: 'sync.linkTooMany',
+  badCode: 'sync.linkBadCode',
+  failed: 'sync.linkFailed',
+};
 
 /**
  * /link_device (issue 29): share this reading with another device without an
  * account. This device shows a code (and its QR code, a link to this page with
  * the code) for the other to type or scan; that device then waits, and this
- * one confirms or declines. The devices linked are listed, each can be unlinked.
+ * one confirms or declines. The devices linked are listed, each can be
+ * unlinked. The lifecycle is deviceLinkMachine (useDeviceLink gives it its
+ * effects); `clock` times the polls and the code's 10 minutes (tests pass a
+ * manual one).
  */
-export default function LinkDeviceScreen() {
+export default function LinkDeviceScreen({ clock = windowClock }: { clock?: TimerClock }) {
   const search = useSearch();
-  const [view, setView] = useState<DeviceLinkView | null>(null);
-  const [code, setCode] = useState<{ code: string; qr: string; expiresAt: number } | null>(null);
   const [typed, setTyped] = useState(() => new URLSearchParams(search).get('code') ?? '');
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const linked = (view?.devices.length ?? 0) > 0;
-
-  // This device claimed a code and waits: once confirmed it joins the other's group and takes its reader settings.
-  const waited = useRef(false);
-  const update = useCallback((v: DeviceLinkView) => {
-    setView(v);
-    if (v.devices.length > 0) void refreshBookmarks();
-    setLinked(v.devices.length > 0);
-    if (waited.current && !v.waiting && v.devices.length > 0) void adoptGroupSettings();
-    waited.current = v.waiting;
-  }, []);
-  const act = (p: Promise<DeviceLinkView>) => {
-    setBusy(true);
-    setError('');
-    p.then(update, (e: unknown) => setError(failureText(e))).finally(() => setBusy(false));
-  };
-
-  useEffect(() => {
-    let stop = false;
-    let timer = 0;
-    const poll = () => {
-      linkStatus().then(
-        (v) => !stop && update(v),
-        () => {},
-      );
-      timer = window.setTimeout(poll, POLL_MS);
-    };
-    poll();
-    return () => {
-      stop = true;
-      window.clearTimeout(timer);
-    };
-  }, [update]);
-
-  const newCode = () => {
-    setBusy(true);
-    setError('');
-    makeCode()
-      .then(async (v) => {
-        const url = `${window.location.origin}/link_device?code=${v.code}`;
-        setCode({ code: v.code, qr: await QRCode.toDataURL(url, { margin: 1, width: 200 }), expiresAt: v.expiresAt });
-        update(v);
-      })
-      .catch((e: unknown) => setError(failureText(e)))
-      .finally(() => setBusy(false));
-  };
+  const [state, send] = useDeviceLink(clock);
+  const { devices, pendingName, code, problem } = state.context;
+  // One call at a time: the screen offers its actions only while none runs.
+  const free = state.matches('free');
+  const asked = state.matches('asked');
+  const request = asked || state.matches('confirming') || state.matches('declining');
+  const showing = state.matches({ free: 'shown' }) || state.matches({ free: 'expired' });
 
   return (
-    <main className="content link-device" data-screen="link_device">
+    <main className="content link-device" data-screen="link_device" aria-busy={!free && !asked && !state.matches('waiting')}>
       <h1 className="section-title">{t('sync.linkHeading')}</h1>
       <p className="link-device__intro">{t('sync.linkIntro')}</p>
-      {error && (
+      {problem && (
         <p className="link-device__error" role="alert" data-testid="link-error">
-          {error}
+          {t(PROBLEM_TEXT[problem])}
         </p>
       )}
-      {view?.pendingName ? (
+      {request ? (
         <section className="link-device__box" aria-labelledby="link-confirm" data-testid="link-confirm">
           <h2 id="link-confirm">{t('sync.linkConfirmHeading')}</h2>
-          <p>{t('sync.linkConfirmBody', { name: view.pendingName })}</p>
+          <p>{t('sync.linkConfirmBody', { name: pendingName })}</p>
           <div className="link-device__actions">
-            <button type="button" className="button" disabled={busy} onClick={() => act(declineLink())}>
+            <button type="button" className="button" disabled={!asked} onClick={() => send({ type: 'link.decline' })}>
               {t('sync.linkDecline')}
             </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy}
-              onClick={() => act(flushSettings().then(() => confirmLink(name)))}
-            >
+            <button type="button" className="button button--primary" disabled={!asked} onClick={() => send({ type: 'link.confirm', name })}>
               {t('sync.linkConfirm')}
             </button>
           </div>
@@ -110,22 +61,19 @@ export default function LinkDeviceScreen() {
       ) : null}
       <section className="link-device__box" aria-labelledby="link-show">
         <h2 id="link-show">{t('sync.linkShowHeading')}</h2>
-        {code && !linked ? (
-          <div className="link-device__code">
-            <img src={code.qr} width={200} height={200} alt={t('sync.linkQrAlt', { code: showCode(code.code) })} />
-            <p className="link-device__digits" data-testid="link-code">
-              {showCode(code.code)}
-            </p>
-            <p className="link-device__hint">{t('sync.linkCodeHint')}</p>
-          </div>
-        ) : null}
-        <button type="button" className="button" disabled={busy} onClick={newCode} data-testid="link-make-code">
-          {t(code ? 'sync.linkNewCode' : 'sync.linkMakeCode')}
+        {showing ? <CodeBox code={code} expired={state.matches({ free: 'expired' })} /> : null}
+        <button type="button" className="button" disabled={!free} onClick={() => send({ type: 'code.make' })} data-testid="link-make-code">
+          {t(showing ? 'sync.linkNewCode' : 'sync.linkMakeCode')}
         </button>
       </section>
       <section className="link-device__box" aria-labelledby="link-enter">
         <h2 id="link-enter">{t('sync.linkEnterHeading')}</h2>
-        {view?.waiting ? (
+        {state.matches({ free: 'declined' }) ? (
+          <p className="link-device__notice" role="status" data-testid="link-declined">
+            {t('sync.linkDeclined')}
+          </p>
+        ) : null}
+        {state.matches('waiting') ? (
           <p role="status" data-testid="link-waiting">
             {t('sync.linkWaiting')}
           </p>
@@ -134,7 +82,7 @@ export default function LinkDeviceScreen() {
             className="link-device__form"
             onSubmit={(e) => {
               e.preventDefault();
-              act(claimCode(typed, name));
+              send({ type: 'code.claim', code: typed, name });
             }}
           >
             <label htmlFor="link-code-input">{t('sync.linkCodeLabel')}</label>
@@ -151,13 +99,18 @@ export default function LinkDeviceScreen() {
             />
             <label htmlFor="link-name-input">{t('sync.linkNameLabel')}</label>
             <input id="link-name-input" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
-            <button type="submit" className="button button--primary" disabled={busy} data-testid="link-claim">
+            <button type="submit" className="button button--primary" disabled={!free} data-testid="link-claim">
               {t('sync.linkClaim')}
             </button>
           </form>
         )}
       </section>
-      <LinkedDevices devices={view?.devices ?? []} busy={busy} onUnlink={(id) => act(unlinkDevice(id))} />
+      <LinkedDevices
+        devices={devices}
+        busy={!free}
+        done={state.matches({ free: 'linked' })}
+        onUnlink={(id) => send({ type: 'device.unlink', id })}
+      />
     </main>
   );
 }

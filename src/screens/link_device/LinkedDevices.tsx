@@ -1,11 +1,26 @@
-import type { LinkedDevice } from '../../../core/gen/manga/v1/sync_pb';
+import type { LinkDeviceInfo } from '../../../machines/deviceLinkMachine';
 import { t } from '../../i18n';
 
-/** The devices sharing this reading (this one included), each with its unlink button. */
-export function LinkedDevices({ devices, busy, onUnlink }: { devices: LinkedDevice[]; busy: boolean; onUnlink: (id: string) => void }) {
+/** The devices sharing this reading (this one included), each with its unlink button; `done`: they have just been linked. */
+export function LinkedDevices({
+  devices,
+  busy,
+  done,
+  onUnlink,
+}: {
+  devices: LinkDeviceInfo[];
+  busy: boolean;
+  done: boolean;
+  onUnlink: (id: string) => void;
+}) {
   return (
     <section className="link-device__box" aria-labelledby="link-devices" data-testid="linked-devices">
       <h2 id="link-devices">{t('sync.linkDevicesHeading')}</h2>
+      {done ? (
+        <p className="link-device__notice" role="status" data-testid="link-done">
+          {t('sync.linkDone')}
+        </p>
+      ) : null}
       {devices.length === 0 ? (
         <p className="link-device__hint">{t('sync.linkNone')}</p>
       ) : (
