@@ -10,7 +10,7 @@ import { plain } from './plainJson';
  * nothing is sent) and its `@xstate.microstep` inspection events are read,
  * each with the transitions it took. A paused app tab shows them one by one.
  */
-export interface MicroTransition {
+interface MicroTransition {
   source: string;
   /** State ids entered as targets; empty for a targetless transition. */
   targets: string[];
