@@ -1,9 +1,14 @@
 import path from 'node:path';
+import { sql } from 'kysely';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers.js';
 import { T } from './fixtureIds.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 import { filesUnder, page, tusCreate, tusHead, tusPatch, upload, zipOf } from './consoleCatalogHelpers.js';
+
+/** The page jobs' pg-boss queue (server/console/catalog/pageQueue.ts). */
+const PAGE_QUEUE = 'console-pages';
 
 interface Ch {
   id: number;
@@ -160,14 +165,42 @@ describe.each(BACKENDS)('console chapters on %s', (backend) => {
   it('a job whose node died is taken over when its lease runs out', async () => {
     const ch = await draft('Taken Over');
     const id = await upload(c.app, cookie, ch.id, '1.png', await page(600, 850));
+    if (backend === 'postgres') await c.app.catalog.jobs.stop();
     // As if a node had claimed it and died: running, its lease in the past.
     await c.db
       .updateTable('console_chapters')
       .set({ job_state: 'running', job_request: JSON.stringify({ uploads: [id], version: 0 }), job_lease: c.clock.nowSec() - 1 })
       .where('id', '=', ch.id)
       .execute();
-    c.app.catalog.jobs.kick();
-    await c.app.catalog.jobs.idle();
+    if (backend === 'postgres') {
+      // PostgreSQL: the dead node had also taken the job from pg-boss, which retries it once it expires.
+      const dead = new PgBoss({ connectionString: c.app.config.databaseUrl, max: 1, schedule: false, supervise: false });
+      await dead.start();
+      await dead.send(PAGE_QUEUE, { chapterId: ch.id });
+      const [job] = await dead.fetch<{ chapterId: number }>(PAGE_QUEUE);
+      expect(job.data).toEqual({ chapterId: ch.id });
+      // Its time runs out (pg-boss counts in the database's clock): expired by maintenance, retried without the wait.
+      await sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${job.id}`.execute(c.db);
+      await dead.expire();
+      await sql`update pgboss.job set start_after = now() where id = ${job.id}`.execute(c.db);
+      await c.app.catalog.jobs.start();
+      await c.app.catalog.jobs.idle();
+      expect(await dead.getJobById(PAGE_QUEUE, job.id)).toMatchObject({ state: 'completed', retryCount: 1 });
+      await dead.stop({ graceful: false });
+    } else {
+      c.app.catalog.jobs.kick();
+      await c.app.catalog.jobs.idle();
+    }
     expect((await get(ch.id)).job).toMatchObject({ state: 'done', done: 1 });
+  });
+
+  it.runIf(backend === 'postgres')('on PostgreSQL the job is a pg-boss job, sent with the queued row', async () => {
+    const ch = await draft('Through Boss');
+    const id = await upload(c.app, cookie, ch.id, '1.png', await page(600, 850));
+    expect((await process(ch.id, [id])).ch.job).toMatchObject({ state: 'done', done: 1 });
+    const jobs = await sql<{
+      state: string;
+    }>`select state from pgboss.job where name = ${PAGE_QUEUE} and data->>'chapterId' = ${String(ch.id)}`.execute(c.db);
+    expect(jobs.rows).toEqual([{ state: 'completed' }]);
   });
 });

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import type { ServerClock } from '../../lib/clock.js';
 import type { Blobs } from '../../images/blobs.js';
 import type { ProcessRequest } from '../../../core/console/schemas/catalog.js';
@@ -10,24 +12,28 @@ import { processPage } from '../../catalog/pageProcessing.js';
 import { PageProblem, sourceOf } from '../../catalog/importSource.js';
 import { QUALITIES } from '../../images/urls.js';
 import { draftPrefix, renumber, type ChapterRow } from './chapters.js';
+import type { Outcome, PageQueue } from './pageQueue.js';
 
 /**
  * The page-processing job of a console chapter (POST /chapters/:id/process):
  * its state is a row (console_chapters.job_*), so it outlives the request
- * and the node. Every node runs a worker; one claims a queued job with a
- * conditional update (on both databases, the outbox way) and holds it with
- * a lease it renews while it works; a job whose node died is taken over when
- * its lease runs out, and done again from its uploads. Pages are written to
+ * and the node. Every node runs a worker fed by the page queue (pageQueue.ts:
+ * the rows themselves on SQLite, pg-boss on PostgreSQL); it claims the
+ * chapter with a conditional update and holds it with a lease it renews
+ * while it works; a job whose node died is taken over when its lease runs
+ * out, and done again from its uploads. Pages are written to
  * the blob store under fresh folders first and added to the board in one
  * transaction at the end: a failed or abandoned job adds no page, and what it
  * had written is removed.
  */
 export interface CatalogJobs {
+  /** Records the job of a chapter whose row the caller's transaction queues. */
+  enqueue(trx: Kysely<Database>, chapterId: number): Promise<void>;
   /** Looks for work now (after a job was queued). */
   kick(): void;
-  /** Resolves when no job is queued or running on this node (tests, the bench). */
+  /** Resolves when no job is queued or running (tests, the bench). */
   idle(): Promise<void>;
-  start(): void;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,14 +44,13 @@ export interface JobDeps {
   /** Where tus keeps uploads (<dataDir>/uploads). */
   uploadDir: string;
   log: { warn(o: unknown, msg: string): void };
+  queue: PageQueue;
 }
 
 /** Pages processed at once by a job. */
 const PARALLEL = 2;
 /** Seconds a job is held without a renewal. */
 const LEASE = 60;
-/** How often a worker looks for a job whose node died (ms). */
-const SWEEP_MS = 15_000;
 
 const uploadFile = (uploadDir: string, id: string) => path.join(uploadDir, id.replace(/[^A-Za-z0-9_-]/g, ''));
 
@@ -58,20 +63,12 @@ export function removeUploads(uploadDir: string, ids: string[]): void {
 }
 
 export function catalogJobs(d: JobDeps): CatalogJobs {
-  let busy: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: ReturnType<ServerClock['setTimeout']> | undefined;
-
-  async function claim(): Promise<ChapterRow | undefined> {
+  /** Claims the chapter's job: queued, or running under a lease that ran out (its node died). */
+  async function take(id: number): Promise<Outcome> {
     const now = d.clock.nowSec();
-    const c = await d.db
-      .selectFrom('console_chapters')
-      .selectAll()
-      .where((eb) => eb.or([eb('job_state', '=', 'queued'), eb.and([eb('job_state', '=', 'running'), eb('job_lease', '<', now)])]))
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!c) return undefined;
+    const c = await d.db.selectFrom('console_chapters').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!c || (c.job_state !== 'queued' && c.job_state !== 'running')) return 'handled';
+    if (c.job_state === 'running' && c.job_lease >= now) return 'held';
     const r = await d.db
       .updateTable('console_chapters')
       .set({ job_state: 'running', job_lease: now + LEASE, job_done: 0 })
@@ -79,8 +76,10 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
       .where('job_state', '=', c.job_state)
       .where('job_lease', '=', c.job_lease)
       .executeTakeFirst();
-    // Another node got it first: look again.
-    return Number(r.numUpdatedRows) === 1 ? { ...c, job_state: 'running', job_lease: now + LEASE } : claim();
+    // Another node got it first.
+    if (Number(r.numUpdatedRows) !== 1) return 'held';
+    await run({ ...c, job_state: 'running', job_lease: now + LEASE });
+    return 'handled';
   }
 
   /** Still ours (not deleted, not taken over): renews the lease and records progress. */
@@ -227,45 +226,13 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
     removeUploads(d.uploadDir, req.uploads);
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      for (let c = await claim(); c && !stopped; c = await claim()) await run(c);
-    } while (again && !stopped);
-  }
-
-  const jobs: CatalogJobs = {
-    kick() {
-      if (stopped) return;
-      if (busy) {
-        again = true;
-        return;
-      }
-      busy = drain()
-        .catch((err: unknown) => d.log.warn({ err }, 'catalog: job worker failed'))
-        .finally(() => {
-          busy = null;
-        });
-    },
-    async idle() {
-      while (busy) await busy;
-    },
-    start() {
-      const sweep = () => {
-        if (stopped) return;
-        jobs.kick();
-        timer = d.clock.setTimeout(sweep, SWEEP_MS);
-        (timer as { unref?: () => void }).unref?.();
-      };
-      sweep();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) d.clock.clearTimeout(timer);
-      await jobs.idle();
-    },
+  return {
+    enqueue: (trx, chapterId) => d.queue.enqueue(trx, chapterId),
+    kick: () => d.queue.kick(),
+    idle: () => d.queue.idle(),
+    start: () => d.queue.start(take),
+    stop: () => d.queue.stop(),
   };
-  return jobs;
 }
 
 /** The chapter was deleted or the job taken over meanwhile: stop, add nothing. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fp from 'fastify-plugin';
 import { imageBlobs, type Blobs } from '../../images/blobs.js';
 import { catalogJobs, type CatalogJobs } from './jobs.js';
+import { bossPageQueue, rowQueue } from './pageQueue.js';
 import { releaseTimers, type ReleaseTimers } from './releases.js';
 
 declare module 'fastify' {
@@ -14,18 +15,21 @@ declare module 'fastify' {
 
 /**
  * The console catalog's parts every node runs (issue 31): the page-job
- * worker (it takes over jobs of a node that died) and the release timers.
+ * worker (it takes over jobs of a node that died; stopped, and pg-boss
+ * with it, when the server closes) and the release timers.
  */
 export default fp(
   (app, _opts, done) => {
     const uploadDir = path.join(app.config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });
     const blobs = imageBlobs(app.config);
-    const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log });
+    // The page jobs' queue: pg-boss on PostgreSQL, the chapters' rows on SQLite.
+    const queue = app.dialect === 'postgres' ? bossPageQueue(app.config.databaseUrl, app.log) : rowQueue(app.db, app.clock, app.log);
+    const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log, queue });
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
     app.decorate('catalog', { jobs, releases, blobs, uploadDir });
     app.addHook('onReady', async () => {
-      jobs.start();
+      await jobs.start();
       await releases.start();
     });
     app.addHook('onClose', async () => {

@@ -250,6 +250,7 @@ const route = routeModule((app) => {
           job_error: '',
         });
         await audit(trx, req, t, { action: 'chapter.process', target: `chapter:${c.id}`, after: { uploads: req.body.uploads.length } });
+        await app.catalog.jobs.enqueue(trx, c.id);
       });
       app.catalog.jobs.kick();
       return reply.code(202).send(await answer(c.id));
