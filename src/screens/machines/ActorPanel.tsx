@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { t } from '../../i18n';
 import { type LiveActor } from './recorder';
@@ -36,10 +36,49 @@ function ContextView({ context, before }: { context: unknown; before: unknown })
   );
 }
 
+/** As `toLocaleTimeString([], { hour12: false })`, made once: that call builds a new formatter each time (the log has 400 rows). */
+let timeFormat: Intl.DateTimeFormat | null = null;
 function clock(ms: number): string {
   const d = new Date(ms);
-  return `${d.toLocaleTimeString([], { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  timeFormat ??= new Intl.DateTimeFormat([], { hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  return `${timeFormat.format(d)}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
+
+type Step = LiveActor['steps'][number];
+
+/**
+ * One row of the event log, memoised: a new step renders its own row, not the 400 before it
+ * (each formats its time and payload).
+ */
+const LogRow = memo(function LogRow({
+  step: s,
+  n,
+  at,
+  pick,
+  from,
+}: {
+  step: Step;
+  n: number;
+  at: boolean;
+  pick: number | null;
+  from: string;
+}) {
+  const { type, ...payload } = s.event;
+  return (
+    <tr className={at ? 'log__row--at' : undefined} onClick={() => select({ step: pick })}>
+      <td>{n}</td>
+      <td>{clock(s.time)}</td>
+      <td>
+        <code data-testid="log-event">{type}</code>
+        {Object.keys(payload).length ? <code className="muted"> {JSON.stringify(payload).slice(0, 80)}</code> : null}
+      </td>
+      <td>{from}</td>
+      <td>
+        {valueText(s.before)} → {valueText(s.after)}
+      </td>
+    </tr>
+  );
+});
 
 export function ActorPanel({
   actor,
@@ -137,23 +176,16 @@ export function ActorPanel({
             </tr>
           </thead>
           <tbody>
-            {actor.steps.map((s, i) => {
-              const { type, ...payload } = s.event;
-              return (
-                <tr key={s.seq} className={i === at ? 'log__row--at' : undefined} onClick={() => select({ step: i >= last ? null : i })}>
-                  <td>{i + 1}</td>
-                  <td>{clock(s.time)}</td>
-                  <td>
-                    <code data-testid="log-event">{type}</code>
-                    {Object.keys(payload).length ? <code className="muted"> {JSON.stringify(payload).slice(0, 80)}</code> : null}
-                  </td>
-                  <td>{s.source ? (names.get(s.source) ?? s.source) : t('machines.fromOutside')}</td>
-                  <td>
-                    {valueText(s.before)} → {valueText(s.after)}
-                  </td>
-                </tr>
-              );
-            })}
+            {actor.steps.map((s, i) => (
+              <LogRow
+                key={s.seq}
+                step={s}
+                n={i + 1}
+                at={i === at}
+                pick={i >= last ? null : i}
+                from={s.source ? (names.get(s.source) ?? s.source) : t('machines.fromOutside')}
+              />
+            ))}
           </tbody>
         </table>
       </div>

@@ -92,7 +92,9 @@ export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; sele
   const kids = new Map<string | null, LiveActor[]>();
   for (const a of actors) {
     const p = a.parent && known.has(a.parent) ? a.parent : null;
-    kids.set(p, [...(kids.get(p) ?? []), a]);
+    const list = kids.get(p);
+    if (list) list.push(a);
+    else kids.set(p, [a]);
   }
   const tabs = [...new Set(actors.map((a) => a.tab))].sort((a, b) => (a === thisTab ? 1 : b === thisTab ? -1 : a.localeCompare(b)));
   return (

@@ -41,6 +41,35 @@ function eventTypes(machine: AnyStateMachine): string[] {
   return [...new Set((machine.events as string[]).filter((e) => e && e !== 'xstate.init'))].sort();
 }
 
+/** A recorded event's payload (its fields but `type`), null when it has none; read once per step. */
+const payloads = new WeakMap<object, { key: string; value: Record<string, unknown> } | null>();
+function payloadOf(event: Ev): { key: string; value: Record<string, unknown> } | null {
+  let p = payloads.get(event);
+  if (p === undefined) {
+    const rest = Object.fromEntries(Object.entries(event).filter(([k]) => k !== 'type'));
+    p = Object.keys(rest).length ? { key: JSON.stringify(rest), value: rest } : null;
+    payloads.set(event, p);
+  }
+  return p;
+}
+
+/**
+ * Up to three payloads of each event type the live actors were sent. One pass over their steps
+ * per change of the live actors (not one per event type and render), each step's payload read once.
+ */
+function recordedPayloads(live: LiveActor[]): Map<string, Map<string, Preset>> {
+  const out = new Map<string, Map<string, Preset>>();
+  for (const a of live)
+    for (const s of a.steps) {
+      const p = payloadOf(s.event);
+      if (!p) continue;
+      let mine = out.get(s.event.type);
+      if (!mine) out.set(s.event.type, (mine = new Map<string, Preset>()));
+      if (mine.size < 3 && !mine.has(p.key)) mine.set(p.key, { name: t('machines.fromApp'), value: p.value });
+    }
+  return out;
+}
+
 function parse(text: string): { value: unknown } | { error: string } {
   try {
     return { value: text.trim() ? (JSON.parse(text) as unknown) : undefined };
@@ -64,8 +93,9 @@ export function Stepper({
   const presets: Preset[] = useMemo(() => {
     const seen = new Set<string>();
     const fromApp = live.flatMap((a, i) => {
+      if (a.input === null) return [];
       const key = JSON.stringify(a.input);
-      if (a.input === null || seen.has(key)) return [];
+      if (seen.has(key)) return [];
       seen.add(key);
       return [{ name: `${t('machines.fromApp')} ${i + 1}`, value: a.input as Record<string, unknown> }];
     });
@@ -90,16 +120,8 @@ export function Stepper({
   const payload = parse(payloadText);
   const typed = 'value' in payload && payload.value && typeof payload.value === 'object' ? (payload.value as Record<string, unknown>) : {};
   const send = (e: Ev) => setRun((r) => ({ ...r, events: [...r.events, e] }));
-  const recorded = (type: string): Preset[] => {
-    const out = new Map<string, Preset>();
-    for (const a of live)
-      for (const s of a.steps)
-        if (s.event.type === type) {
-          const rest = Object.fromEntries(Object.entries(s.event).filter(([k]) => k !== 'type'));
-          if (Object.keys(rest).length && out.size < 3) out.set(JSON.stringify(rest), { name: t('machines.fromApp'), value: rest });
-        }
-    return [...out.values()];
-  };
+  const payloadsSeen = useMemo(() => recordedPayloads(live), [live]);
+  const recorded = (type: string): Preset[] => [...(payloadsSeen.get(type)?.values() ?? [])];
   const error = inputError ?? result.error;
   return (
     <section className="stepper" aria-label={t('machines.step')}>

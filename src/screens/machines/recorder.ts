@@ -68,7 +68,9 @@ const MAX_STEPS = 400;
 const MAX_SENT = 2000;
 const NOTIFY_MS = 50;
 const live = new Map<string, LiveActor>();
-let sent: SentEvent[] = [];
+/** Every event sent, oldest first: appended in place; the explorer reads `sentSnapshot`, made once per notification. */
+const sent: SentEvent[] = [];
+let sentSnapshot: SentEvent[] = [];
 const liveListeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 /** Whether an explorer has said hello: only then does this tab post what it records. */
@@ -83,14 +85,16 @@ let liveSnapshot: LiveActor[] = [];
 let notifyQueued = false;
 
 function notify() {
-  liveSnapshot = [...live.values()];
   // Many snapshots arrive together (a whole viewer starting, each in its own message from
   // another tab): tell the listeners once per NOTIFY_MS, so a busy app renders the explorer
-  // a few times a second instead of once per step.
+  // a few times a second instead of once per step. The lists the explorer reads are copied
+  // then too, once per batch, not once per message (200 actors and 2,000 events each time).
   if (notifyQueued) return;
   notifyQueued = true;
   setTimeout(() => {
     notifyQueued = false;
+    liveSnapshot = [...live.values()];
+    sentSnapshot = [...sent];
     for (const l of liveListeners) l();
   }, NOTIFY_MS);
 }
@@ -106,7 +110,8 @@ function addSent(s: SentEvent, broadcast: boolean) {
   const id = `${s.target}#${s.seq}`;
   if (sentIds.has(id)) return;
   sentIds.add(id);
-  sent = sent.length >= MAX_SENT ? [...sent.slice(-MAX_SENT / 2), s] : [...sent, s];
+  if (sent.length >= MAX_SENT) sent.splice(0, sent.length - MAX_SENT / 2);
+  sent.push(s);
   notify();
   if (broadcast) post({ kind: 'sent', sent: s });
 }
@@ -261,9 +266,9 @@ export function liveActors(): LiveActor[] {
   return liveSnapshot;
 }
 
-/** Events sent between actors, oldest first. */
+/** Events sent between actors, oldest first (as of the last notification). */
 export function sentEvents(): SentEvent[] {
-  return sent;
+  return sentSnapshot;
 }
 
 export function onLiveActors(l: () => void): () => void {
@@ -279,14 +284,15 @@ export interface Session {
 }
 
 export function saveSession(): Session {
-  return { format: 'machine-explorer-session/1', actors: [...live.values()], sent };
+  return { format: 'machine-explorer-session/1', actors: [...live.values()], sent: [...sent] };
 }
 
 /** Loads a saved session beside what is live (its actors come from tabs that no longer run). */
 export function loadSession(s: Session): void {
   if (s.format !== 'machine-explorer-session/1' || !Array.isArray(s.actors)) throw new Error('not a machine explorer session');
   for (const a of s.actors) live.set(a.key, { ...a, status: a.status === 'active' ? 'stopped' : a.status });
-  sent = [...sent, ...s.sent].sort((a, b) => a.time - b.time || a.seq - b.seq);
+  for (const e of s.sent) sent.push(e);
+  sent.sort((a, b) => a.time - b.time || a.seq - b.seq);
   notify();
 }
 
