@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, machineByName } from '../../../machines/index';
 import { t } from '../../i18n';
-import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor } from './recorder';
+import { askOtherTabs, liveActors, onLiveActors, sentEvents, type LiveActor, type SentEvent } from './recorder';
 import { ActorPanel } from './ActorPanel';
 import { ActorTree } from './ActorTree';
 import { layoutMachine, type Chart } from './chart';
@@ -76,15 +76,36 @@ export default function MachinesScreen() {
     askOtherTabs();
     loadTreeCoverage();
   }, []);
+  const actors = useSyncExternalStore(onLiveActors, liveActors, liveActors);
+  const sent = useSyncExternalStore(onLiveActors, sentEvents, sentEvents);
+  const { actorKey, step } = useSelection();
+  // What the route, the live tabs and the selection change is rendered as a transition (React renders it in slices,
+  // yielding to the page between them), not in one task: a store update or a route change alone renders nothing here.
+  const shown = {
+    name: useDeferredValue(name),
+    actors: useDeferredValue(actors),
+    sent: useDeferredValue(sent),
+    actorKey: useDeferredValue(actorKey),
+    step: useDeferredValue(step),
+  };
+  return <Explorer {...shown} />;
+}
+
+interface ExplorerProps {
+  name: string | undefined;
+  actors: LiveActor[];
+  sent: SentEvent[];
+  actorKey: string | null;
+  step: number | null;
+}
+
+const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: ExplorerProps) {
   const entry = name ? machineByName(name) : MACHINES[0];
   const machine = entry?.machine;
   const { chart, error: chartError } = useChart(machine);
   const [stepValue, setStepValue] = useState<unknown>(undefined);
   const onState = useCallback((v: unknown) => setStepValue(v), []);
   const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
-  const actors = useSyncExternalStore(onLiveActors, liveActors, liveActors);
-  const sent = useSyncExternalStore(onLiveActors, sentEvents, sentEvents);
-  const { actorKey, step } = useSelection();
   const found = actorKey ? actors.find((a) => a.key === actorKey) : undefined;
   // Following stays with its machine: another machine's chart shows its own stepper.
   const followed = found && found.machineId === machine?.id ? found : undefined;
@@ -176,4 +197,4 @@ export default function MachinesScreen() {
       )}
     </main>
   );
-}
+});
