@@ -53,20 +53,53 @@ function payloadOf(event: Ev): { key: string; value: Record<string, unknown> } |
   return p;
 }
 
+type Payloads = Map<string, Map<string, Preset>>;
+type Step = LiveActor['steps'][number];
+/** What an actor's steps were read up to: its first and last step then, their count, and its payloads. */
+interface Read {
+  first: Step | undefined;
+  last: Step | undefined;
+  n: number;
+  found: Payloads;
+}
+
+/** Adds up to three payloads per event type of `steps` to `into`, first seen first. */
+function addPayloads(into: Payloads, steps: readonly Step[]): void {
+  for (const s of steps) {
+    const p = payloadOf(s.event);
+    if (!p) continue;
+    let mine = into.get(s.event.type);
+    if (!mine) into.set(s.event.type, (mine = new Map<string, Preset>()));
+    if (mine.size < 3 && !mine.has(p.key)) mine.set(p.key, { name: t('machines.fromApp'), value: p.value });
+  }
+}
+
 /**
- * Up to three payloads of each event type the live actors were sent. One pass over their steps
- * per change of the live actors (not one per event type and render), each step's payload read once.
+ * Up to three payloads of each event type the live actors were sent, in the actors' order. Each actor's steps are
+ * read once: a step appended since is read alone (10,000 recorded steps, a new batch every 50 ms); an actor whose
+ * first steps were dropped (MAX_STEPS) is read again.
  */
-function recordedPayloads(live: LiveActor[]): Map<string, Map<string, Preset>> {
-  const out = new Map<string, Map<string, Preset>>();
-  for (const a of live)
-    for (const s of a.steps) {
-      const p = payloadOf(s.event);
-      if (!p) continue;
-      let mine = out.get(s.event.type);
-      if (!mine) out.set(s.event.type, (mine = new Map<string, Preset>()));
-      if (mine.size < 3 && !mine.has(p.key)) mine.set(p.key, { name: t('machines.fromApp'), value: p.value });
+function recordedPayloads(live: LiveActor[], read: Map<string, Read>): Payloads {
+  const out: Payloads = new Map();
+  for (const a of live) {
+    let r = read.get(a.key);
+    const steps = a.steps;
+    if (!r || steps[0] !== r.first || steps.length < r.n || (r.n > 0 && steps[r.n - 1] !== r.last)) {
+      r = { first: undefined, last: undefined, n: 0, found: new Map() };
+      read.set(a.key, r);
     }
+    if (steps.length > r.n) {
+      addPayloads(r.found, steps.slice(r.n));
+      r.first = steps[0];
+      r.last = steps[steps.length - 1];
+      r.n = steps.length;
+    }
+    for (const [type, mine] of r.found) {
+      let all = out.get(type);
+      if (!all) out.set(type, (all = new Map<string, Preset>()));
+      for (const [k, v] of mine) if (all.size < 3 && !all.has(k)) all.set(k, v);
+    }
+  }
   return out;
 }
 
@@ -120,7 +153,8 @@ export function Stepper({
   const payload = parse(payloadText);
   const typed = 'value' in payload && payload.value && typeof payload.value === 'object' ? (payload.value as Record<string, unknown>) : {};
   const send = (e: Ev) => setRun((r) => ({ ...r, events: [...r.events, e] }));
-  const payloadsSeen = useMemo(() => recordedPayloads(live), [live]);
+  const [read] = useState(() => new Map<string, Read>());
+  const payloadsSeen = useMemo(() => recordedPayloads(live, read), [live, read]);
   const recorded = (type: string): Preset[] => [...(payloadsSeen.get(type)?.values() ?? [])];
   const error = inputError ?? result.error;
   return (
