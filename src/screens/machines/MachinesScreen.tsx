@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, machineByName } from '../../../machines/index';
@@ -50,7 +50,8 @@ function useChart(machine: AnyStateMachine | undefined): { chart: Chart | null; 
     let live = true;
     if (machine)
       layoutMachine(machine, layoutInWorker).then(
-        (chart) => live && setLaidOut({ machine, chart, error: null }),
+        // The chart's SVG (hundreds of elements for the largest machine) is rendered in slices too.
+        (chart) => live && startTransition(() => setLaidOut({ machine, chart, error: null })),
         (e: unknown) => live && setLaidOut({ machine, chart: null, error: String(e) }),
       );
     return () => {
