@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { machineByName } from '../../machines/index';
 import { replayEvents, type Ev } from '../../src/screens/machines/machineReplay';
 import type { CoverageRecord } from '../../src/screens/machines/coverageModel';
@@ -74,4 +75,12 @@ export function recordedActor(name: string, input: unknown, events: Ev[], key: s
 
 export function session(actors: LiveActor[]): Session {
   return { format: 'machine-explorer-session/1', actors, sent: [] };
+}
+
+/** The first chapter of the demo's first title (an app tab to record opens its viewer). */
+export async function firstChapter(page: Page, base: string): Promise<number> {
+  const detail = (await (await page.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
+    success: { titleDetailView: { chapterListGroup: { firstChapterList: { chapterId: number }[] }[] } };
+  };
+  return detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './harness';
 import { e2eBase } from './base';
+import { firstChapter } from './explorerFixtures';
 
 /**
  * A breakpoint before an event that leads through two microsteps: the
@@ -11,13 +12,6 @@ import { e2eBase } from './base';
  * stays paused, and the step after the last one lets the app apply them.
  */
 const TOGGLE = 'autoScroll.off autoscroll.toggle#0';
-
-async function firstChapter(page: Page, base: string): Promise<number> {
-  const detail = (await (await page.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
-    success: { titleDetailView: { chapterListGroup: { firstChapterList: { chapterId: number }[] }[] } };
-  };
-  return detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
-}
 
 describe('machine explorer: microsteps stepped one by one', () => {
   const base = e2eBase();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Ev } from '../../src/screens/machines/machineReplay';
-import { recordedActor, session } from './explorerFixtures';
+import { firstChapter, recordedActor, session } from './explorerFixtures';
 import { launchBrowser, newContext } from './harness';
 import { e2eBase } from './base';
 
@@ -23,13 +23,6 @@ function saveSession(name: string, s: unknown): string {
   const file = path.join(DIR, name);
   fs.writeFileSync(file, JSON.stringify(s));
   return file;
-}
-
-async function firstChapter(page: Page, base: string): Promise<number> {
-  const detail = (await (await page.request.get(`${base}/api/title_detailV3?format=json&title_id=100001`)).json()) as {
-    success: { titleDetailView: { chapterListGroup: { firstChapterList: { chapterId: number }[] }[] } };
-  };
-  return detail.success.titleDetailView.chapterListGroup[0].firstChapterList[0].chapterId;
 }
 
 describe('machine explorer: runs compared, shrunk, stopped', () => {
