@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { CODE_TTL_MS, POLL_MS, deviceLinkMachine, type DeviceLinkEvent, type LinkView } from './deviceLinkMachine';
+import { CODE_TTL_MS, POLL_MS, deviceLinkMachine, type DeviceLinkEvent } from './deviceLinkMachine';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../tests/model/machineTestkit';
+import { device, view, ALONE, ASKED, WAITING, LINKED, status, CLAIM } from '../tests/model/deviceLinkViews';
 
-const device = (id: string, name: string, thisDevice: boolean) => ({ id, name, thisDevice });
-const view = (v: Partial<LinkView>): LinkView => ({ code: '', pendingName: '', waiting: false, devices: [], ...v });
-const ALONE = view({});
-const ASKED = view({ pendingName: 'Phone' });
-const WAITING = view({ waiting: true });
-const LINKED = view({ devices: [device('a1', 'Desk', true), device('b2', 'Phone', false)] });
-const status = (v: LinkView): DeviceLinkEvent => ({ type: 'status.loaded', view: v });
 const MADE: DeviceLinkEvent = { type: 'code.made', view: view({ code: 'ABCD2345' }) };
-const CLAIM: DeviceLinkEvent = { type: 'code.claim', code: 'ABCD2345', name: 'Phone' };
 const CLAIMED: DeviceLinkEvent = { type: 'code.claimed', view: WAITING };
 
 const EVENTS: DeviceLinkEvent[] = [

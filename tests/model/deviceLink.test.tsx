@@ -10,6 +10,7 @@ import type { TimerClock } from '../../src/lib/timers';
 import { loadTestMessages } from './shellHelpers';
 import { runUiModel, valueKey } from './uiModel';
 import { until } from './until';
+import { view, ALONE, ASKED, WAITING, LINKED, status, CLAIM } from './deviceLinkViews';
 
 /**
  * deviceLinkMachine's paths on the real /link_device screen in jsdom: its own actor, the real API client, a server
@@ -17,14 +18,6 @@ import { until } from './until';
  * clock the test fires (the poll, the code's 10 minutes). The other device is the server's answers; two real browsers
  * on the real server: tests/e2e/reader3bSync.test.ts.
  */
-const device = (id: string, name: string, thisDevice: boolean) => ({ id, name, thisDevice });
-const view = (v: Partial<LinkView>): LinkView => ({ code: '', pendingName: '', waiting: false, devices: [], ...v });
-const ALONE = view({});
-const ASKED = view({ pendingName: 'Phone' });
-const WAITING = view({ waiting: true });
-const LINKED = view({ devices: [device('a1', 'Desk', true), device('b2', 'Phone', false)] });
-const status = (v: LinkView): DeviceLinkEvent => ({ type: 'status.loaded', view: v });
-const CLAIM: DeviceLinkEvent = { type: 'code.claim', code: 'ABCD2345', name: 'Phone' };
 const CLAIMED: DeviceLinkEvent = { type: 'code.claimed', view: WAITING };
 const ASK_CONFIRM: DeviceLinkEvent = { type: 'link.confirm', name: 'Desk' };
 const UNLINK: DeviceLinkEvent = { type: 'device.unlink', id: 'b2' };
