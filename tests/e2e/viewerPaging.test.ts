@@ -41,13 +41,27 @@ describe('viewer machines on the real viewer: paging', () => {
       const b = (await page.getByTestId('viewer-stage').boundingBox())!;
       return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
     };
-    /** The stage's centre, or the point nearest it down the middle where the canvas (no overlay) is on top. */
+    /**
+     * The point nearest the stage's centre where the canvas (no overlay) is on top; where none is (the last-page
+     * card may fill the stage at the chapter's end, after a resize kept that place), the nearest point of the stage
+     * that is no link or control: a double tap there reaches the stage's gestures as a reader's would.
+     */
     const onCanvas = async (page: Page) => {
       const b = (await page.getByTestId('viewer-stage').boundingBox())!;
-      const x = b.x + b.width / 2;
-      const ys = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9].map((f) => b.y + b.height * f);
-      const y = await page.evaluate(({ x, ys }) => ys.find((y) => document.elementFromPoint(x, y) instanceof HTMLCanvasElement), { x, ys });
-      return { x, y: y ?? b.y + b.height / 2 };
+      const fs = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+      const points = fs.flatMap((fy) => [0.5, 0.3, 0.7].map((fx) => ({ x: b.x + b.width * fx, y: b.y + b.height * fy })));
+      const hit = await page.evaluate((points) => {
+        const stage = document.querySelector('[data-testid="viewer-stage"]');
+        const at = (p: { x: number; y: number }) => document.elementFromPoint(p.x, p.y);
+        return (
+          points.find((p) => at(p) instanceof HTMLCanvasElement) ??
+          points.find((p) => {
+            const el = at(p);
+            return !!el && !!stage?.contains(el) && !el.closest('a, button, input, select, textarea, [role="button"], [role="link"]');
+          })
+        );
+      }, points);
+      return hit ?? { x: b.x + b.width / 2, y: b.y + b.height / 2 };
     };
     const scale = (page: Page) => dbg<number>(page, 'd.position().scale');
     const ctrlWheel = async (page: Page, dy: number) => {
