@@ -67,25 +67,13 @@ export default fp((app, _opts, done) => {
     finished(req);
     next();
   });
-  // Each series' child, kept by its labels: prom-client would otherwise hash the label object on every answer (bench/api).
-  // The label sets are bounded (methods, route patterns, status codes), so is this map.
-  const series = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
   app.addHook('onResponse', (req, reply, next) => {
     finished(req);
     const method = METHODS.has(req.method) ? req.method : 'OTHER';
     const route = req.routeOptions.url ?? 'unmatched';
     const code = reply.statusCode;
-    const key = `${method} ${code} ${route}`;
-    let s = series.get(key);
-    if (!s) {
-      s = {
-        count: requests.labels({ method, route, status_code: String(code) }),
-        time: latency.labels({ method, route, status_class: `${Math.floor(code / 100)}xx` }),
-      };
-      series.set(key, s);
-    }
-    s.count.inc();
-    s.time.observe(reply.elapsedTime / 1000);
+    requests.inc({ method, route, status_code: String(code) });
+    latency.observe({ method, route, status_class: `${Math.floor(code / 100)}xx` }, reply.elapsedTime / 1000);
     next();
   });
 

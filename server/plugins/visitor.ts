@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientAddress } from './limits.js';
 
@@ -86,25 +85,14 @@ export default fp((app, _opts, done) => {
       (this as Marked)[TOKEN] = v;
     },
   });
-  // Callback hooks, not async ones: every API answer runs them, and a promise each costs on the busiest routes (bench/api).
-  app.addHook('onSend', (req, reply, payload, next) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     if ((req as Marked)[PERSONAL] || reply.hasHeader('session-token')) reply.header('cache-control', PRIVATE);
-    next(null, payload);
+    return payload;
   });
   app.decorateRequest('newVisitor', false);
   app.decorateRequest('deviceToken', '');
   const known = new Set<string>();
-  const admit = async (req: FastifyRequest, given: string | null, token: string): Promise<void> => {
-    req.visitor = given ? ((await app.repos.deviceLinks.groupOf(token)) ?? token) : token;
-    if (!req.routeOptions.config?.write) return;
-    await app.limits.write(req, given ? `v:${token}` : `a:${clientAddress(req)}`);
-    if (known.has(token)) return;
-    if (!given || !(await app.repos.visitors.exists(token))) await app.limits.newVisitor(req);
-    await app.repos.visitors.ensure(token);
-    if (known.size >= KNOWN_MAX) known.clear();
-    known.add(token);
-  };
-  app.addHook('onRequest', (req, reply, next) => {
+  app.addHook('onRequest', async (req, reply) => {
     const given = sessionId(req.headers['session-token']);
     const token = given ?? newToken();
     if (!given) {
@@ -113,13 +101,14 @@ export default fp((app, _opts, done) => {
     }
     req.deviceToken = token;
     // A linked device reads and writes its group's reading (server/repos/deviceLinks.ts); a new token is in none.
-    // A read whose group this process knows goes on at once; a write, or a group to look up, waits.
-    const group = given ? app.repos.deviceLinks.cachedGroupOf(given) : null;
-    if (group !== undefined && !req.routeOptions.config?.write) {
-      req.visitor = group ?? token;
-      return next();
-    }
-    admit(req, given, token).then(() => next(), next);
+    req.visitor = given ? ((await app.repos.deviceLinks.groupOf(token)) ?? token) : token;
+    if (!req.routeOptions.config?.write) return;
+    await app.limits.write(req, given ? `v:${token}` : `a:${clientAddress(req)}`);
+    if (known.has(token)) return;
+    if (!given || !(await app.repos.visitors.exists(token))) await app.limits.newVisitor(req);
+    await app.repos.visitors.ensure(token);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.add(token);
   });
   done();
 });

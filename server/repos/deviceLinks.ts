@@ -38,12 +38,6 @@ export function deviceLinksRepo(db: DB, clock: ServerClock) {
 
   return {
     /** The group key a device token reads and writes under, or null when the device is not linked. */
-    /** What groupOf would answer from this process's memory alone (undefined: not known here, or too old to trust). */
-    cachedGroupOf(token: string): string | null | undefined {
-      const hit = cache.get(token);
-      return hit && hit.until > clock.nowSec() ? hit.group : undefined;
-    },
-
     async groupOf(token: string): Promise<string | null> {
       const now = clock.nowSec();
       const hit = cache.get(token);
