@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientAddress } from './limits.js';
 
@@ -105,15 +106,7 @@ export default fp((app, _opts, done) => {
   app.decorateRequest('newVisitor', false);
   app.decorateRequest('deviceToken', '');
   const known = new Set<string>();
-  app.addHook('onRequest', async (req, reply) => {
-    const given = sessionId(req.headers['session-token']);
-    const token = given ?? newToken();
-    if (!given) {
-      req.newVisitor = true;
-      reply.header('session-token', token);
-    }
-    req.deviceToken = token;
-    // A linked device reads and writes its group's reading (server/repos/deviceLinks.ts); a new token is in none.
+  const admit = async (req: FastifyRequest, given: string | null, token: string): Promise<void> => {
     req.visitor = given ? ((await app.repos.deviceLinks.groupOf(token)) ?? token) : token;
     if (!req.routeOptions.config?.write) return;
     await app.limits.write(req, given ? `v:${token}` : `a:${clientAddress(req)}`);
@@ -122,6 +115,24 @@ export default fp((app, _opts, done) => {
     await app.repos.visitors.ensure(token);
     if (known.size >= KNOWN_MAX) known.clear();
     known.add(token);
+  };
+  app.addHook('onRequest', (req, reply, next) => {
+    const given = sessionId(req.headers['session-token']);
+    const token = given ?? newToken();
+    if (!given) {
+      req.newVisitor = true;
+      reply.header('session-token', token);
+    }
+    req.deviceToken = token;
+    // A linked device reads and writes its group's reading (server/repos/deviceLinks.ts); a new token is in none.
+    // A read whose group this process knows (as groupOf would answer it) goes on at once, with no promise;
+    // a write, or a group to look up, waits.
+    const group = given ? app.repos.deviceLinks.cachedGroupOf(given) : null;
+    if (group !== undefined && !req.routeOptions.config?.write) {
+      req.visitor = group ?? token;
+      return next();
+    }
+    admit(req, given, token).then(() => next(), next);
   });
   done();
 });
