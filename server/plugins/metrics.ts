@@ -18,6 +18,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIO
 /** Seconds: from a cached answer (sub-millisecond) to a first page drawing. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+/** Requests in flight at which those whose connection closed are first looked for (then at twice those left). */
+const SWEEP_MIN = 1024;
 
 /** One route pattern and method's answers: counts by status code, and the latency histogram by status class (2 for 2xx). */
 interface RouteTally {
@@ -77,30 +79,31 @@ export default fp((app, _opts, done) => {
           for (const [cls, tally] of t.classes) yield [{ method, route, status_class: `${cls}xx` }, tally];
     },
   );
-  let inFlight = 0;
+  // Requests being answered: in at onRequest, out at onResponse. One whose client went away first (its
+  // connection closed) never reaches onResponse: it is dropped when the gauge is read, and whenever the
+  // set has doubled, rather than watched by a 'close' listener on every request (an onRequestAbort hook).
+  const open = new Set<FastifyRequest>();
+  let sweepAt = SWEEP_MIN;
+  const sweep = () => {
+    for (const req of open) if (req.raw.socket?.destroyed) open.delete(req);
+    sweepAt = Math.max(SWEEP_MIN, open.size * 2);
+  };
   new Gauge({
     name: 'http_requests_in_flight',
     help: 'Requests being answered now',
     registers,
     collect() {
-      this.set(inFlight);
+      sweep();
+      this.set(open.size);
     },
   });
-  const open = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (req, _reply, next) => {
     open.add(req);
-    inFlight++;
-    next();
-  });
-  const finished = (req: FastifyRequest) => {
-    if (open.delete(req)) inFlight--;
-  };
-  app.addHook('onRequestAbort', (req, next) => {
-    finished(req);
+    if (open.size >= sweepAt) sweep();
     next();
   });
   app.addHook('onResponse', (req, reply, next) => {
-    finished(req);
+    open.delete(req);
     const t = tallyOf(req.routeOptions.url ?? 'unmatched', METHODS.has(req.method) ? req.method : 'OTHER');
     const code = reply.statusCode;
     t.codes.set(code, (t.codes.get(code) ?? 0) + 1);
