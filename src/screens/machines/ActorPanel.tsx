@@ -7,6 +7,7 @@ import { download } from './download';
 import { select } from './explorerState';
 import { recordedPath, vitestFile, type RecordedPath } from './recordedTest';
 import { eventsAsPath, shrinkEvents } from './shrink';
+import { useSlices } from './useSlices';
 
 /**
  * The followed actor: scrub through its recorded steps (time travel: the
@@ -47,6 +48,8 @@ function clock(ms: number): string {
 }
 
 type Step = LiveActor['steps'][number];
+/** Log rows mounted per frame (useSlices): each is a table row of five cells. */
+const LOG_SLICE = 10;
 
 /**
  * One row of the event log, memoised: a new step renders its own row, not the 400 before it
@@ -100,6 +103,8 @@ export function ActorPanel({
   const at = step === null ? last : Math.min(step, last);
   const shown = actor.steps[at];
   const before = at > 0 ? actor.steps[at - 1]?.context : undefined;
+  // Up to 400 rows: mounted a slice a frame (a followed actor's whole log at once was one long task).
+  const rows = useSlices(actor.steps.length, LOG_SLICE, actor.key);
   const [sameContext, setSameContext] = useState(false);
   // The shrunk recording (for this actor and step) replaces the recorded one in the exports.
   const [shrunk, setShrunk] = useState<{ key: string; from: number; path: RecordedPath } | null>(null);
@@ -178,7 +183,7 @@ export function ActorPanel({
             </tr>
           </thead>
           <tbody>
-            {actor.steps.map((s, i) => (
+            {actor.steps.slice(0, rows).map((s, i) => (
               <LogRow
                 key={s.seq}
                 step={s}
