@@ -1,4 +1,4 @@
-import { memo, type NamedExoticComponent } from 'react';
+import { memo, useCallback, useEffect, useRef, type NamedExoticComponent } from 'react';
 import { useLocation } from 'wouter';
 import { MACHINES } from '../../../machines/index';
 import { t } from '../../i18n';
@@ -89,7 +89,13 @@ function sameRow(p: RowProps, q: RowProps): boolean {
 const SLICE = 20;
 
 export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; selected: string | null }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  // Picking a row of the machine shown follows it without a navigation (a history entry, the app's route effects).
+  const at = useRef(location);
+  useEffect(() => {
+    at.current = location;
+  });
+  const go = useCallback((to: string) => (to === at.current ? undefined : navigate(to)), [navigate]);
   // An actor created but never started (React may create one and keep another) has no step: not shown.
   const actors = all.filter((a) => a.steps.length > 0 || a.value !== null);
   const known = new Set(actors.map((a) => a.key));
@@ -128,7 +134,7 @@ export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; sele
             {(kids.get(null) ?? NONE)
               .filter((a) => a.tab === tab)
               .map((a) => (
-                <Row key={a.key} a={a} kids={kids} selected={selected} navigate={navigate} childActors={kids.get(a.key) ?? NONE} />
+                <Row key={a.key} a={a} kids={kids} selected={selected} navigate={go} childActors={kids.get(a.key) ?? NONE} />
               ))}
           </ul>
         </div>
