@@ -105,7 +105,9 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
   const machine = entry?.machine;
   const { chart, error: chartError } = useChart(machine);
   const [stepValue, setStepValue] = useState<unknown>(undefined);
-  const onState = useCallback((v: unknown) => setStepValue(v), []);
+  // The stepper tells its state from an effect (a new machine's stepper as it mounts): a transition, not a render of
+  // the whole explorer in one task.
+  const onState = useCallback((v: unknown) => startTransition(() => setStepValue(v)), []);
   const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
   const found = actorKey ? actors.find((a) => a.key === actorKey) : undefined;
   // Following stays with its machine: another machine's chart shows its own stepper.
