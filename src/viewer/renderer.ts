@@ -2,25 +2,25 @@
  * Pixi drawing of the page flow: only the slots on screen and their neighbours; a page's textures
  * made from its tiles (pageSprite.ts, pageTextures.ts: one upload a frame) the first time it is on
  * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start. The
- * camera eases towards its target and the canvas renders only when something changed (at one
- * device pixel per CSS pixel on a software renderer: softwareGl.ts).
+ * camera eases towards its target and the canvas renders only when something changed (Pixi as
+ * pixiApp.ts starts it: one device pixel per CSS pixel on a software renderer, one texture a draw).
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix, type WebGLRenderer } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix } from 'pixi.js';
 import type { Clock } from '../../core/clock';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageImage';
-import { isSoftwareGl } from './softwareGl';
 import { PageSprite, screenRects } from './pageSprite';
 import { newRendererStats, type DrawnRect, type RendererOptions, type RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
 import type { TextureLimit } from './textureLimit';
 import { CameraEase } from './cameraEase';
 import { FrameLoop } from './frameLoop';
+import { startPixi } from './pixiApp';
 
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
@@ -64,26 +64,13 @@ export class PageRenderer {
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
     this.background = o.background;
-    await this.app.init({
-      width: Math.max(1, width),
-      height: Math.max(1, height),
-      background: this.paper ? PAPER : o.background,
-      antialias: false,
-      autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
-      preference: 'webgl',
-      preserveDrawingBuffer: o.preserveDrawingBuffer,
-      autoStart: false,
-    });
+    const background = this.paper ? PAPER : o.background;
+    const maxTexture = await startPixi(this.app, { width, height, background, preserveDrawingBuffer: o.preserveDrawingBuffer });
     if (this.destroyed) {
       this.app.destroy(true);
       return;
     }
-    const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
-    if (gl) this.limit.noteGpu(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
-    // Without a GPU, one device pixel per CSS pixel (softwareGl.ts).
-    if (gl && isSoftwareGl(gl) && this.app.renderer.resolution > 1)
-      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, 1);
+    if (maxTexture) this.limit.noteGpu(maxTexture);
     this.app.canvas.classList.add('viewer-canvas');
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
