@@ -24,10 +24,10 @@ export async function reachDashboard(db: DB, p: Period, chapterId: number): Prom
   const pages = [...perPage.keys()].sort((a, b) => a - b);
   const last = pages[pages.length - 1] ?? 0;
   const reach: number[] = [];
-  let union = new Hll();
+  const union = new Hll();
   for (let page = last; page >= 1; page--) {
     const h = perPage.get(page);
-    if (h) union = new Hll(union.reg.slice()).merge(h);
+    if (h) union.merge(h);
     reach[page] = union.count();
   }
   const readers = reach[1] ?? 0;

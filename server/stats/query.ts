@@ -91,7 +91,7 @@ export class Tallies extends Map<string, Tally> {
 /** Readers in both sketches: |A| + |B| − |A ∪ B| (inclusion–exclusion, so its error is that of the union's count). */
 export function overlap(a: Hll | null, b: Hll | null): number {
   if (!a || !b) return 0;
-  const union = new Hll(a.reg.slice()).merge(b);
+  const union = a.clone().merge(b);
   return Math.max(0, a.count() + b.count() - union.count());
 }
 
