@@ -1,6 +1,6 @@
 import type { DB } from '../db/index.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
-import { Hll } from './hll.js';
+import { Hll } from '../lib/hll.js';
 import { inRange, overlap, rollups, Tallies, Tally, type Period } from './query.js';
 
 const periodOf = (p: Period) => ({ tz: p.tz, from: p.from, to: p.to, by: p.by });

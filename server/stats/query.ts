@@ -1,5 +1,5 @@
 import type { DB } from '../db/index.js';
-import { Hll } from './hll.js';
+import { Hll } from '../lib/hll.js';
 import { bucketOf, dayRange, daysBetween, addDays, type DayRange } from './zone.js';
 
 export type By = 'day' | 'week' | 'month';

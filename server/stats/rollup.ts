@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
-import { Hll } from './hll.js';
+import { Hll } from '../lib/hll.js';
 
 const HOUR = 3600;
 
