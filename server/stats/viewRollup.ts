@@ -7,9 +7,18 @@ const LOOKUP = 500;
 /** Chapters per statement of addViewCounts. */
 const BATCH = 200;
 
-/** The visitors among these with a viewed-chapter row already: the others read for the first time (within that table's retention). */
-export async function knownReaders(trx: DB, visitors: readonly string[]): Promise<Set<string>> {
+/**
+ * The visitors among these with a viewed-chapter row already: the others
+ * read for the first time (within that table's retention). On PostgreSQL in
+ * one statement (the visitors as one array).
+ */
+export async function knownReaders(trx: DB, visitors: readonly string[], postgres: boolean): Promise<Set<string>> {
   const known = new Set<string>();
+  if (postgres && visitors.length) {
+    const { rows } = await sql<{ visitor_token: string }>`select distinct visitor_token from viewed_chapters
+      where visitor_token = any(cast(${visitors} as text[]))`.execute(trx);
+    return new Set(rows.map((r) => r.visitor_token));
+  }
   for (let i = 0; i < visitors.length; i += LOOKUP) {
     const rows = await trx
       .selectFrom('viewed_chapters')
