@@ -28,8 +28,8 @@ import { addDays } from '../server/stats/zone';
 const EVENTS = Number(process.argv[2] ?? 2_000_000);
 const CHAPTERS = Number(process.argv[3] ?? 2000);
 const READERS = Number(process.argv[4] ?? 200_000);
-const DAYS = 60;
-const FLUSH = Number(process.env.BENCH_FLUSH ?? 5000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 60);
+const FLUSH = Number(process.env.BENCH_FLUSH ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const START = Date.UTC(2026, 0, 1);
 
