@@ -9,6 +9,6 @@ export interface StatsHourlyTable {
   /** Hours since the epoch (UTC). */
   hour: number;
   n: number;
-  /** The readers counted, as a HyperLogLog sketch (server/stats/hll.ts); null where readers are not counted. */
+  /** The readers counted, as a HyperLogLog sketch (server/lib/hll.ts); null where readers are not counted. */
   sketch: string | null;
 }

@@ -1,12 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import { DAY, systemClock, type ServerClock } from '../lib/clock.js';
-import { knownReaders, rollUpViews } from '../stats/viewRollup.js';
+import { addViewCounts, knownReaders, rollUpViews } from '../stats/viewRollup.js';
+import { viewedRows } from './viewedRows.js';
 
-/** Rows per upsert statement. */
-const BATCH = 200;
-/** Rows per lookup of already-counted pairs. */
-const LOOKUP = 500;
 /** Visitor-chapter pairs whose last counted view is remembered in memory (oldest forgotten first). */
 const RECENT_MAX = 200_000;
 
@@ -41,12 +37,6 @@ export interface ViewsOptions {
   postgres?: boolean;
 }
 
-/** The next batch: BATCH rows, then the largest power of two that fits. */
-function batchSize(left: number): number {
-  if (left >= BATCH) return BATCH;
-  return 2 ** Math.floor(Math.log2(left));
-}
-
 /**
  * Reading records. Opening a chapter marks it viewed for the visitor; the
  * first view of a visitor and chapter in a window (windowS) counts a view
@@ -71,26 +61,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const flushViews = opts.flushViews ?? 1000;
   const windowS = opts.windowS ?? 1800;
-  // The upsert of n views, compiled once per n: 200 rows, then powers of
-  // two for the rest (a handful of statements, each prepared once).
-  const upserts = new Map<number, string>();
-  const upsertViewed = (n: number): string => {
-    let text = upserts.get(n);
-    if (text === undefined) {
-      text = db
-        .insertInto('viewed_chapters')
-        .values(Array.from({ length: n }, () => ({ visitor_token: '', chapter_id: 0, last_page: 0, viewed_at: 0, counted_at: 0 })))
-        .onConflict((oc) =>
-          oc.columns(['visitor_token', 'chapter_id']).doUpdateSet({
-            viewed_at: (eb) => eb.ref('excluded.viewed_at'),
-            counted_at: sql<number>`case when excluded.counted_at > viewed_chapters.counted_at then excluded.counted_at else viewed_chapters.counted_at end`,
-          }),
-        )
-        .compile().sql;
-      upserts.set(n, text);
-    }
-    return text;
-  };
+  const rows = viewedRows(db, opts.postgres ?? false);
 
   // Buffered views, by visitor then chapter.
   let pending = new Map<string, Map<number, Buffered>>();
@@ -114,48 +85,28 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   /** The counted views among these that no earlier view of their pair in the window (any node's) counted already. */
   async function stillToCount(trx: DB, viewed: readonly View[]): Promise<Set<View>> {
     const counted = viewed.filter((v) => v.count);
-    const out = new Set(counted);
-    for (let i = 0; i < counted.length; i += LOOKUP) {
-      const part = counted.slice(i, i + LOOKUP);
-      const rows = await trx
-        .selectFrom('viewed_chapters')
-        .select(['visitor_token', 'chapter_id', 'counted_at'])
-        .where('visitor_token', 'in', [...new Set(part.map((v) => v.visitor))])
-        .where('chapter_id', 'in', [...new Set(part.map((v) => v.chapterId))])
-        .execute();
-      const last = new Map(rows.map((r) => [pairKey(r.visitor_token, r.chapter_id), Number(r.counted_at)]));
-      for (const v of part) if ((last.get(pairKey(v.visitor, v.chapterId)) ?? 0) > v.at - windowS) out.delete(v);
-    }
-    return out;
+    const last = await rows.countedAt(trx, counted);
+    return new Set(counted.filter((v) => (last.get(rows.pairKey(v.visitor, v.chapterId)) ?? 0) <= v.at - windowS));
   }
 
   async function write(viewed: readonly View[], day: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const toCount = await stillToCount(trx, viewed);
       // Read before this flush writes their rows: readers with none yet are new (issue 33).
-      const known = await knownReaders(trx, [...new Set([...toCount].map((v) => v.visitor))]);
-      for (let i = 0; i < viewed.length;) {
-        const n = batchSize(viewed.length - i);
-        const params: unknown[] = [];
-        for (const v of viewed.slice(i, i + n)) params.push(v.visitor, v.chapterId, 0, v.at, toCount.has(v) ? v.at : 0);
-        await trx.executeQuery(CompiledQuery.raw(upsertViewed(n), params));
-        i += n;
-      }
+      const known = await knownReaders(trx, [...new Set([...toCount].map((v) => v.visitor))], opts.postgres ?? false);
+      await rows.upsert(
+        trx,
+        viewed.map((v) => ({ visitor: v.visitor, chapterId: v.chapterId, at: v.at, countedAt: toCount.has(v) ? v.at : 0 })),
+      );
       const perChapter = new Map<number, number>();
       for (const v of toCount) perChapter.set(v.chapterId, (perChapter.get(v.chapterId) ?? 0) + 1);
       await rollUpViews(trx, [...toCount], known, opts.postgres ?? false);
-      for (const [chapterId, n] of [...perChapter].sort((a, b) => a[0] - b[0])) {
-        await trx
-          .updateTable('chapters')
-          .set({ view_count: sql`view_count + ${n}` })
-          .where('id', '=', chapterId)
-          .execute();
-        await trx
-          .insertInto('chapter_views_daily')
-          .values({ chapter_id: chapterId, day, views: n })
-          .onConflict((oc) => oc.columns(['chapter_id', 'day']).doUpdateSet({ views: sql`chapter_views_daily.views + ${n}` }))
-          .execute();
-      }
+      await addViewCounts(
+        trx,
+        [...perChapter].sort((a, b) => a[0] - b[0]),
+        day,
+        opts.postgres ?? false,
+      );
     });
   }
 

@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
-import { Hll } from './hll.js';
-import { inRange, overlap, rollups, Tallies, Tally, type Period } from './query.js';
+import { Hll } from '../lib/hll.js';
+import { inRange, overlap, rollups, spanned, Tallies, Tally, type Period } from './query.js';
 
 const periodOf = (p: Period) => ({ tz: p.tz, from: p.from, to: p.to, by: p.by });
 const DAY_HOURS = 24;
@@ -13,7 +13,7 @@ const DAY_HOURS = 24;
  * stopped, and how many opened the next chapter of the title.
  */
 export async function reachDashboard(db: DB, p: Period, chapterId: number): Promise<Dashboard> {
-  const rows = await rollups(db, ['reach'], p.range.fromHour, p.range.toHour, { keys: [chapterId] });
+  const rows = await spanned(db, ['reach'], p.range.fromHour, p.range.toHour, { keys: [chapterId] });
   const perPage = new Map<number, Hll>();
   for (const r of rows) {
     const page = Number(r.dim);
@@ -24,10 +24,10 @@ export async function reachDashboard(db: DB, p: Period, chapterId: number): Prom
   const pages = [...perPage.keys()].sort((a, b) => a - b);
   const last = pages[pages.length - 1] ?? 0;
   const reach: number[] = [];
-  let union = new Hll();
+  const union = new Hll();
   for (let page = last; page >= 1; page--) {
     const h = perPage.get(page);
-    if (h) union = new Hll(union.reg.slice()).merge(h);
+    if (h) union.merge(h);
     reach[page] = union.count();
   }
   const readers = reach[1] ?? 0;
@@ -48,7 +48,7 @@ export async function reachDashboard(db: DB, p: Period, chapterId: number): Prom
         .limit(1)
         .executeTakeFirst()
     : undefined;
-  const views = await rollups(db, ['view'], p.range.fromHour, p.range.toHour, { keys: next ? [chapterId, next.id] : [chapterId] });
+  const views = await spanned(db, ['view'], p.range.fromHour, p.range.toHour, { keys: next ? [chapterId, next.id] : [chapterId] });
   const opened = new Tallies();
   for (const r of views) opened.of(String(r.key)).add(r);
   const a = opened.get(String(chapterId))?.hll ?? null;
@@ -191,7 +191,7 @@ export async function notificationsDashboard(db: DB, p: Period): Promise<Dashboa
     openRate: number;
   }[] = [];
   for (const id of chapters) {
-    const views = await rollups(db, ['view'], firstHour.get(id)!, lastHour.get(id)! + 1 + DAY_HOURS, { keys: [id] });
+    const views = await spanned(db, ['view'], firstHour.get(id)!, lastHour.get(id)! + 1 + DAY_HOURS, { keys: [id] });
     const viewers = new Tally();
     for (const v of views) viewers.add(v);
     const n = (m: string) => per.get(`${m}\n${id}`)?.n ?? 0;

@@ -1,5 +1,6 @@
 import type { DB } from '../db/index.js';
-import { Hll } from './hll.js';
+import { Hll } from '../lib/hll.js';
+import { DAILY, dayMetric } from './rollup.js';
 import { bucketOf, dayRange, daysBetween, addDays, type DayRange } from './zone.js';
 
 export type By = 'day' | 'week' | 'month';
@@ -64,6 +65,31 @@ export async function rollups(
   return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n) }));
 }
 
+/**
+ * The rows of these metrics covering [fromHour, toHour) in the fewest rows:
+ * the whole UTC days inside from the metrics' daily rows (rollup.ts DAILY;
+ * named and placed as the metric at the day's first hour), the hours at
+ * either end from the hourly rows. Added up they give the same counts and
+ * the same union of readers as the hourly rows alone, not per hour.
+ */
+export async function spanned(
+  db: DB,
+  metrics: readonly string[],
+  fromHour: number,
+  toHour: number,
+  opts: { keys?: readonly number[]; sketches?: boolean } = {},
+): Promise<Row[]> {
+  const firstDay = Math.ceil(fromHour / 24) * 24;
+  const endDay = Math.floor(toHour / 24) * 24;
+  if (firstDay >= endDay || !metrics.every((m) => DAILY.has(m))) return rollups(db, metrics, fromHour, toHour, opts);
+  const days = await rollups(db, metrics.map(dayMetric), firstDay, endDay, opts);
+  const names = new Map(metrics.map((m) => [dayMetric(m), m]));
+  for (const r of days) r.metric = names.get(r.metric)!;
+  const head = firstDay > fromHour ? await rollups(db, metrics, fromHour, firstDay, opts) : [];
+  const tail = toHour > endDay ? await rollups(db, metrics, endDay, toHour, opts) : [];
+  return [...head, ...days, ...tail];
+}
+
 /** A running total: a count and, once a sketch is added, the union of readers. */
 export class Tally {
   n = 0;
@@ -72,6 +98,12 @@ export class Tally {
   add(r: Row): void {
     this.n += r.n;
     if (r.sketch) (this.hll ??= new Hll()).merge(Hll.parse(r.sketch));
+  }
+
+  /** Adds another total (a bucket's, into the period's). */
+  addTally(t: Tally): void {
+    this.n += t.n;
+    if (t.hll) (this.hll ??= new Hll()).merge(t.hll);
   }
 
   get readers(): number {
@@ -91,7 +123,7 @@ export class Tallies extends Map<string, Tally> {
 /** Readers in both sketches: |A| + |B| − |A ∪ B| (inclusion–exclusion, so its error is that of the union's count). */
 export function overlap(a: Hll | null, b: Hll | null): number {
   if (!a || !b) return 0;
-  const union = new Hll(a.reg.slice()).merge(b);
+  const union = a.clone().merge(b);
   return Math.max(0, a.count() + b.count() - union.count());
 }
 

@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
 import { byLanguage } from '../../core/languages.js';
-import { change, inRange, rollups, Tallies, Tally, type Period } from './query.js';
+import { change, rollups, spanned, Tallies, Tally, type Period } from './query.js';
 
 export type Group = 'series' | 'title' | 'chapter' | 'language';
 
@@ -33,21 +33,19 @@ async function groups(db: DB, group: Group, titleId: number | undefined) {
 /**
  * Reading: views and distinct readers per bucket, new and returning readers,
  * the period against the one before, per series, title, chapter (of one
- * title) or language, and what rose fastest. Reads hourly rollups only.
+ * title) or language, and what rose fastest. Reads rollups only: hours, and
+ * whole days from the daily ones (query.ts spanned()).
  */
 export async function readingDashboard(db: DB, p: Period, group: Group, titleId?: number): Promise<Dashboard> {
-  const from = p.previous.fromHour;
-  const to = p.range.toHour;
-  const all = await rollups(db, ['view.all', 'reader.new'], from, to);
+  // Per bucket (a local day, week or month) from the hours; the period's totals are the buckets' union,
+  // the previous period's from whole days and the hours at its ends.
   const byBucket = new Tallies();
+  for (const r of await rollups(db, ['view.all', 'reader.new'], p.range.fromHour, p.range.toHour))
+    byBucket.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
   const cur = new Tallies();
+  for (const [k, t] of byBucket) cur.of(k.slice(0, k.indexOf('\n'))).addTally(t);
   const prev = new Tallies();
-  for (const r of all) {
-    if (inRange(r.hour, p.range)) {
-      cur.of(r.metric).add(r);
-      byBucket.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
-    } else prev.of(r.metric).add(r);
-  }
+  for (const r of await spanned(db, ['view.all', 'reader.new'], p.previous.fromHour, p.previous.toHour)) prev.of(r.metric).add(r);
   const totals = (t: Tallies) => {
     const readers = t.get('view.all')?.readers ?? 0;
     const fresh = t.get('reader.new')?.readers ?? 0;
@@ -56,18 +54,22 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
   const now = totals(cur);
   const before = totals(prev);
 
+  // Per group: readers in the period; the period before only counts views (no sketches read).
   const g = await groups(db, group, titleId);
   const metric = group === 'chapter' ? 'view' : 'view.title';
-  const rows = await rollups(db, [metric], from, to, g.keys ? { keys: g.keys } : {});
+  const keys = g.keys ? { keys: g.keys } : {};
   const gc = new Tallies();
   const gp = new Tallies();
-  for (const r of rows) {
-    const k = g.keyOf.get(r.key);
-    if (k === undefined) continue;
-    (inRange(r.hour, p.range) ? gc : gp).of(k).add(r);
+  for (const [into, range, sketches] of [
+    [gc, p.range, true],
+    [gp, p.previous, false],
+  ] as const) {
+    for (const r of await spanned(db, [metric], range.fromHour, range.toHour, { ...keys, sketches })) {
+      const k = g.keyOf.get(r.key);
+      if (k !== undefined) into.of(k).add(r);
+    }
   }
-  const keys = [...new Set([...gc.keys(), ...gp.keys()])];
-  const table = keys.map((k) => {
+  const table = [...new Set([...gc.keys(), ...gp.keys()])].map((k) => {
     const c = gc.get(k) ?? new Tally();
     const b = gp.get(k) ?? new Tally();
     return {

@@ -1,12 +1,24 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import { Cells, writeCells } from './rollup.js';
 
 /** Visitor ids per lookup. */
 const LOOKUP = 500;
+/** Chapters per statement of addViewCounts. */
+const BATCH = 200;
 
-/** The visitors among these with a viewed-chapter row already: the others read for the first time (within that table's retention). */
-export async function knownReaders(trx: DB, visitors: readonly string[]): Promise<Set<string>> {
+/**
+ * The visitors among these with a viewed-chapter row already: the others
+ * read for the first time (within that table's retention). On PostgreSQL in
+ * one statement (the visitors as one array).
+ */
+export async function knownReaders(trx: DB, visitors: readonly string[], postgres: boolean): Promise<Set<string>> {
   const known = new Set<string>();
+  if (postgres && visitors.length) {
+    const { rows } = await sql<{ visitor_token: string }>`select distinct visitor_token from viewed_chapters
+      where visitor_token = any(cast(${visitors} as text[]))`.execute(trx);
+    return new Set(rows.map((r) => r.visitor_token));
+  }
   for (let i = 0; i < visitors.length; i += LOOKUP) {
     const rows = await trx
       .selectFrom('viewed_chapters')
@@ -53,4 +65,40 @@ export async function rollUpViews(
     }
   }
   await writeCells(trx, cells, postgres);
+}
+
+/**
+ * Adds counted views (chapter id, views; in chapter order) to
+ * chapters.view_count and chapter_views_daily in the flush's transaction,
+ * BATCH chapters a statement: every chapter row first, then every daily
+ * row, each in chapter order (on PostgreSQL the chapters are locked in that
+ * order first), so two nodes' flushes take their locks in one order.
+ */
+export async function addViewCounts(
+  trx: DB,
+  perChapter: readonly (readonly [number, number])[],
+  day: number,
+  postgres: boolean,
+): Promise<void> {
+  for (let i = 0; i < perChapter.length; i += BATCH) {
+    const part = perChapter.slice(i, i + BATCH);
+    const ids = part.map(([id]) => id);
+    if (postgres) await trx.selectFrom('chapters').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    const add = sql.join(
+      part.map(([id, n]) => sql`when ${id} then cast(${n} as integer)`),
+      sql` `,
+    );
+    await trx
+      .updateTable('chapters')
+      .set({ view_count: sql`view_count + case id ${add} end` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  for (let i = 0; i < perChapter.length; i += BATCH) {
+    await trx
+      .insertInto('chapter_views_daily')
+      .values(perChapter.slice(i, i + BATCH).map(([chapterId, n]) => ({ chapter_id: chapterId, day, views: n })))
+      .onConflict((oc) => oc.columns(['chapter_id', 'day']).doUpdateSet({ views: sql`chapter_views_daily.views + excluded.views` }))
+      .execute();
+  }
 }

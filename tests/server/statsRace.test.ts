@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, setup, type TestApp } from './helpers.js';
 import { Cells, writeCells } from '../../server/stats/rollup.js';
-import { Hll } from '../../server/stats/hll.js';
+import { Hll } from '../../server/lib/hll.js';
 
 /**
  * Issue 33: two nodes adding readers to the same rollup row that does not
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('rollup rows written at once by two nodes (%s)', (backen
       .where('key', '=', 4242)
       .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(100);
-    // Small sketches count exactly (server/stats/hll.test.ts).
+    // Small sketches count exactly (server/lib/hll.test.ts).
     expect(Hll.parse(row.sketch).count()).toBe(100);
   });
 });

@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect.js';
 /**
  * Issue 33: the analyst's rollups. One row per metric, key, dimension and
  * hour (hours since the epoch, UTC): a count and, where readers are counted,
- * a HyperLogLog sketch of them (server/stats/hll.ts, text). Hours, not days,
+ * a HyperLogLog sketch of them (server/lib/hll.ts, text). Hours, not days,
  * so a day in any whole-hour time zone is a set of rows and a DST change
  * only moves which hours a day holds. Kept when raw events are dropped.
  */

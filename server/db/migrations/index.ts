@@ -11,6 +11,8 @@ import { home } from './0013_home.js';
 import { stats } from './0014_stats.js';
 import { readerSync } from './0015_reader_sync.js';
 import { healthProbe } from './0016_health_probe.js';
+import { statsDays } from './0017_stats_days.js';
+import { bytewiseKeys } from './0018_bytewise_keys.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -25,4 +27,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0014_stats': stats, // issue 33: statistics
   '0015_reader_sync': readerSync, // issue 29: page bookmarks, linked devices
   '0016_health_probe': healthProbe, // issue 34: readiness writes
+  '0017_stats_days': statsDays, // issue 33: daily rollups beside the hourly ones, an index by key and hour
+  '0018_bytewise_keys': bytewiseKeys, // issue 33: viewed_chapters' tokens and the rollups' keys compared as bytes on PostgreSQL
 };

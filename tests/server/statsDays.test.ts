@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, setup, type TestApp } from './helpers.js';
+import { Cells, writeCells } from '../../server/stats/rollup.js';
+import { rollups, spanned, Tally, type Row } from '../../server/stats/query.js';
+import { Hll } from '../../server/lib/hll.js';
+import { statsDays } from '../../server/db/migrations/0017_stats_days.js';
+
+/**
+ * Issue 33's bench: metrics read over whole periods are rolled up per UTC
+ * day beside the hours, and a period is read as its whole days and the
+ * hours at its ends. The days must hold what their hours hold (counts and
+ * readers), whether written with the hours or added later by the migration.
+ */
+const DAY0 = 20_600 * 24; // an hour at a UTC midnight
+const HOURS = 24 * 3 + 7;
+
+/** Views of chapters 1..3 over three days and seven hours, readers overlapping across hours; favourites too. */
+function events(): Cells {
+  const c = new Cells();
+  for (let h = 0; h < HOURS; h++) {
+    for (let i = 0; i < 40; i++) {
+      const reader = `reader-${(h * 13 + i) % 300}`;
+      const at = (DAY0 + h) * 3600 + i * 60;
+      c.add('view', 1 + (i % 3), '', at, 1, reader);
+      c.add('view.all', 0, '', at, 1, reader);
+    }
+    c.add('fav.add', 7, '', (DAY0 + h) * 3600, 2);
+  }
+  return c;
+}
+
+const union = (rows: Row[], key: number) => {
+  const t = new Tally();
+  for (const r of rows) if (r.key === key) t.add(r);
+  return { n: t.n, reg: t.hll?.registers() };
+};
+
+describe.each(BACKENDS)('daily rollups beside the hourly ones (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setup(backend, 'stats_days', {}, false);
+    await t.db.transaction().execute((trx) => writeCells(trx, events(), backend === 'postgres'));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const dayRows = () =>
+    t.db.selectFrom('stats_hourly').selectAll().where('metric', 'like', '%:day').orderBy('metric').orderBy('key').orderBy('hour').execute();
+
+  it('a day holds its hours: the same count and the union of their readers; counts without readers have no days', async () => {
+    const days = await dayRows();
+    expect(new Set(days.map((d) => d.metric))).toEqual(new Set(['view:day', 'view.all:day']));
+    expect(days.length).toBe(4 * 4); // chapters 1..3 and all, four UTC days (the last one partial)
+    for (const d of days) {
+      const hours = await rollups(t.db, [d.metric.replace(':day', '')], Number(d.hour), Number(d.hour) + 24, { keys: [Number(d.key)] });
+      expect(hours.length).toBe(Number(d.hour) === DAY0 + 72 ? 7 : 24);
+      const want = union(hours, Number(d.key));
+      expect(Number(d.n)).toBe(want.n);
+      expect(Hll.parse(d.sketch).registers()).toEqual(want.reg);
+    }
+  });
+
+  it('a period read as whole days and its end hours gives what its hours give, in fewer rows', async () => {
+    // From 05:00 on the first day to 03:00 on the fourth: 19 + 24 + 24 + 3 hours.
+    const [from, to] = [DAY0 + 5, DAY0 + 72 + 3];
+    for (const [metric, key] of [
+      ['view', 2],
+      ['view.all', 0],
+    ] as const) {
+      const hourly = await rollups(t.db, [metric], from, to, { keys: [key] });
+      const rows = await spanned(t.db, [metric], from, to, { keys: [key] });
+      expect(rows.every((r) => r.metric === metric && r.hour >= from && r.hour < to)).toBe(true);
+      expect(hourly.length).toBe(to - from);
+      expect(rows.length).toBe(19 + 2 + 3);
+      expect(union(rows, key)).toEqual(union(hourly, key));
+    }
+    // Counts only: no sketches; a metric with no days reads hours.
+    const counts = await spanned(t.db, ['view'], from, to, { sketches: false });
+    expect(counts.every((r) => r.sketch === null)).toBe(true);
+    expect(counts.reduce((s, r) => s + r.n, 0)).toBe((to - from) * 40);
+    expect((await spanned(t.db, ['fav.add'], from, to)).length).toBe(to - from);
+  });
+
+  it('the migration adds the days of hours recorded before it, the same as written with them', async () => {
+    const written = await dayRows();
+    await t.db.deleteFrom('stats_hourly').where('metric', 'like', '%:day').execute();
+    await sql`drop index stats_hourly_metric_key_hour`.execute(t.db);
+    await statsDays().up(t.db as unknown as Kysely<unknown>);
+    const added = await dayRows();
+    const norm = (rows: typeof written) =>
+      rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: Hll.parse(r.sketch).registers() }));
+    expect(norm(added)).toEqual(norm(written));
+  });
+});
