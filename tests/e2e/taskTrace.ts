@@ -19,7 +19,13 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-export async function traceTasks(page: Page): Promise<() => Promise<number>> {
+/** The longest task's thread time, and how many tasks took over 50 ms of it. */
+interface CpuTasks {
+  longest: number;
+  over50: number;
+}
+
+export async function traceTasks(page: Page): Promise<() => Promise<CpuTasks>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReturnAsStream' });
   await page.evaluate(() => performance.mark('taskTrace:start'));
@@ -44,10 +50,10 @@ export async function traceTasks(page: Page): Promise<() => Promise<number>> {
     );
     const at = (mark: string) => events.find((e) => e.name === mark)?.ts ?? NaN;
     const [from, to] = [at('taskTrace:start'), at('taskTrace:end')];
-    let worst = 0;
-    for (const e of events)
-      if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.ts > from && e.ts < to)
-        worst = Math.max(worst, e.tdur ?? 0);
-    return worst / 1000;
+    const tasks = events.filter(
+      (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.ts > from && e.ts < to,
+    );
+    const ms = tasks.map((e) => (e.tdur ?? 0) / 1000);
+    return { longest: Math.max(0, ...ms), over50: ms.filter((t) => t > 50).length };
   };
 }
