@@ -19,7 +19,7 @@ import { isSoftwareGl } from './softwareGl';
 /** Textures per batched draw (renderer.limits.maxBatchableTextures): one, a plain sampler. */
 const TEXTURES_PER_DRAW = 1;
 
-export interface PixiStart {
+interface PixiStart {
   width: number;
   height: number;
   background: number;
