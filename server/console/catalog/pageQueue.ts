@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -127,12 +127,58 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Another node's live lease: pg-boss retries the job later. */
 class Held extends Error {}
 
+/** The advisory lock of the start-up sweep (any fixed 64-bit number; the seed's is 0x6d616e6761_01). */
+const SWEEP_LOCK = 0x6d616e6761_31;
+
+/** Sends a job through the caller's transaction (pg-boss's `db` option). */
+async function sendIn(boss: PgBoss, trx: Kysely<Database>, chapterId: number): Promise<void> {
+  const db = {
+    executeSql: async (text: string, values: unknown[]) => {
+      const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
+      return { rows: [...r.rows] };
+    },
+  };
+  await boss.send(QUEUE, { chapterId }, { ...JOB, db });
+}
+
+/**
+ * The start-up sweep: a job for each queued or unfinished row that has no
+ * live one (created, waiting for a retry, or active) in pg-boss's queue.
+ * Rows queued before pg-boss was in use (a deployment that moved from
+ * SQLite-style rows), a database restored from a backup taken without the
+ * `pgboss` schema, a job whose retries ran out while its row was still
+ * running: without it such a chapter would stay "processing" forever.
+ * Nodes starting together sweep one after the other under a
+ * transaction-scoped advisory lock; the rows are read after the lock is
+ * held (a statement of its own: READ COMMITTED takes a fresh snapshot), so
+ * a later node finds the jobs the first one committed and sends none. A
+ * route queueing a row meanwhile commits the row and its job together: the
+ * sweep sees both or neither. Returns how many jobs it sent.
+ */
+async function sweepPageRows(boss: PgBoss, db: DB): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`.execute(trx);
+    const rows = await sql<{ id: number }>`
+      select c.id from console_chapters c
+      where c.job_state in ('queued', 'running')
+        and not exists (
+          select 1 from pgboss.job j
+          where j.name = ${QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'chapterId' = c.id::text
+        )
+      order by c.id`.execute(trx);
+    for (const r of rows.rows) await sendIn(boss, trx, r.id);
+    return rows.rows.length;
+  });
+}
+
 /**
  * PostgreSQL: pg-boss (its own schema `pgboss` in the same database, shared
  * with the push queue; a small pool of its own). The job is sent through the
- * route's transaction, so it exists exactly when the chapter's row is queued.
+ * route's transaction, so it exists exactly when the chapter's row is queued;
+ * on start, a node sends one for each queued row that has none
+ * (sweepPageRows).
  */
-export function bossPageQueue(databaseUrl: string, log: QueueLog): PageQueue {
+export function bossPageQueue(databaseUrl: string, db: DB, log: QueueLog): PageQueue {
   let boss: PgBoss | undefined;
   let worker: string | undefined;
   let running = 0;
@@ -140,13 +186,7 @@ export function bossPageQueue(databaseUrl: string, log: QueueLog): PageQueue {
   return {
     async enqueue(trx, chapterId) {
       if (!boss) throw new Error('catalog: the page queue is not started');
-      const db = {
-        executeSql: async (text: string, values: unknown[]) => {
-          const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
-          return { rows: [...r.rows] };
-        },
-      };
-      await boss.send(QUEUE, { chapterId }, { ...JOB, db });
+      await sendIn(boss, trx, chapterId);
     },
     async start(handle) {
       const b = new PgBoss({ connectionString: databaseUrl, max: 2, schedule: false, maintenanceIntervalSeconds: 30 });
@@ -155,6 +195,11 @@ export function bossPageQueue(databaseUrl: string, log: QueueLog): PageQueue {
       await createQueueOnce(
         () => b.createQueue(QUEUE, { name: QUEUE, ...JOB }),
         async () => (await b.getQueue(QUEUE)) !== null,
+      );
+      // Not fatal: the node works without it, and the next start sweeps again.
+      await sweepPageRows(b, db).then(
+        (sent) => sent > 0 && log.warn({ sent }, 'catalog: page rows queued without a pg-boss job found at start; jobs sent'),
+        (err: unknown) => log.warn({ err }, 'catalog: start-up sweep of page rows failed'),
       );
       boss = b;
       worker = await b.work<{ chapterId: number }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -24,7 +24,8 @@ export default fp(
     fs.mkdirSync(uploadDir, { recursive: true });
     const blobs = imageBlobs(app.config);
     // The page jobs' queue: pg-boss on PostgreSQL, the chapters' rows on SQLite.
-    const queue = app.dialect === 'postgres' ? bossPageQueue(app.config.databaseUrl, app.log) : rowQueue(app.db, app.clock, app.log);
+    const queue =
+      app.dialect === 'postgres' ? bossPageQueue(app.config.databaseUrl, app.db, app.log) : rowQueue(app.db, app.clock, app.log);
     const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log, queue });
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
     app.decorate('catalog', { jobs, releases, blobs, uploadDir });
