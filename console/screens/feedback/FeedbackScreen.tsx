@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { InboxItem } from '../../../core/console/schemas/home';
+import type { InboxItem } from '../../../core/console/schemas/voice';
 import { api, API_BASE, query } from '../../api/client';
 import { t } from '../../i18n';
 import { when } from '../../app/format';

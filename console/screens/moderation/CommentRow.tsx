@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { ModeratedComment } from '../../../core/console/schemas/home';
+import type { ModeratedComment } from '../../../core/console/schemas/voice';
 import { commentModerationMachine } from '../../../machines/console/commentModerationMachine';
 import { inspect } from '../../../src/lib/inspector';
 import { api, problemCode } from '../../api/client';

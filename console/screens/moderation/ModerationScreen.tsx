@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ModeratedComment } from '../../../core/console/schemas/home';
+import type { ModeratedComment } from '../../../core/console/schemas/voice';
 import { api, query } from '../../api/client';
 import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';

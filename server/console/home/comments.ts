@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { CommentQuery, CommentState, ModeratedComment } from '../../../core/console/schemas/home.js';
+import type { CommentQuery, CommentState, ModeratedComment } from '../../../core/console/schemas/voice.js';
 import type { DB } from '../../db/index.js';
 import { audit } from '../audit.js';
 import { problems } from '../problems.js';

@@ -7,7 +7,7 @@ import {
   CommentQuery,
   ModeratedComment,
   Moderation,
-} from '../../../../../core/console/schemas/home.js';
+} from '../../../../../core/console/schemas/voice.js';
 import { access } from '../../../../console/context.js';
 import { commentChapters, listComments, moderate, type Move } from '../../../../console/home/comments.js';
 

@@ -1,6 +1,7 @@
 import { routeModule } from '../../../../lib/route.js';
 import { IdParams } from '../../../../../core/console/schemas/common.js';
-import { ExportQuery, Inbox, InboxItem, InboxQuery, ReadMark } from '../../../../../core/console/schemas/home.js';
+import { ExportQuery } from '../../../../../core/console/schemas/home.js';
+import { Inbox, InboxItem, InboxQuery, ReadMark } from '../../../../../core/console/schemas/voice.js';
 import { access } from '../../../../console/context.js';
 import { audit, csvField } from '../../../../console/audit.js';
 import { problems } from '../../../../console/problems.js';
