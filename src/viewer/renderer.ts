@@ -210,6 +210,7 @@ export class PageRenderer {
       this.app.render();
       this.stats.frames++;
       this.stats.drawResolution = this.app.renderer.resolution * k;
+      this.stats.texturesPerDraw = this.app.renderer.limits.maxBatchableTextures;
       if (k < 1) this.stats.movingFrames++;
       if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = this.clock.now();
     }

@@ -35,6 +35,12 @@ export interface RendererStats {
   movingFrames: number;
   /** Device pixels per CSS pixel the last frame was drawn at (the resolution, or a fraction of it while moving). */
   drawResolution: number;
+  /**
+   * Textures Pixi's batcher may put in one draw (renderer.limits.maxBatchableTextures, which the
+   * batcher takes when the first frame makes it), as it was when the last frame was drawn: one
+   * (pixiApp.ts); 0 before a frame.
+   */
+  texturesPerDraw: number;
   /** The frame clock's now() (performance.now() in the app) when a page image was first drawn; 0 before. */
   firstImageAt: number;
 }
@@ -51,6 +57,7 @@ export function newRendererStats(): RendererStats {
     frames: 0,
     movingFrames: 0,
     drawResolution: 0,
+    texturesPerDraw: 0,
     firstImageAt: 0,
   };
 }
