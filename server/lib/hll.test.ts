@@ -99,4 +99,21 @@ describe('the distinct-reader sketch (HyperLogLog, issue 33)', () => {
     expect(all.registers()).toEqual(reference(ids(0, 4050)));
     expect(Math.abs(all.count() - 4050) / 4050).toBeLessThanOrEqual(0.025);
   });
+
+  it('merges a stored text straight into a sketch, sparse or dense, as merging the parsed sketch does', () => {
+    const texts = [sketch(ids(0, 300)), sketch(ids(100, 1500)), sketch(ids(1000, 30_000))].map((h) => h.serialise());
+    expect(texts.map((t) => t[0])).toEqual(['S', 'S', 'Z']);
+    for (const into of [() => new Hll(), () => Hll.dense(), () => sketch(ids(50_000, 50_100))]) {
+      const direct = into();
+      const parsed = into();
+      for (const t of [...texts, null, '']) {
+        direct.mergeText(t);
+        parsed.merge(Hll.parse(t));
+      }
+      expect(direct.registers()).toEqual(parsed.registers());
+      expect(direct.count()).toBe(parsed.count());
+    }
+    expect(Hll.dense().isSparse).toBe(false);
+    expect(Hll.dense().count()).toBe(0);
+  });
 });

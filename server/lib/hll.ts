@@ -41,6 +41,17 @@ export class Hll {
   private len = 0;
   private sorted = 0;
 
+  /**
+   * An empty sketch kept dense from the start: the accumulator of a
+   * dashboard's many rows, which merges each stored text straight into its
+   * registers (mergeText) instead of growing and sorting a list.
+   */
+  static dense(): Hll {
+    const h = new Hll();
+    h.toDense();
+    return h;
+  }
+
   add(id: string): void {
     this.addHashed(Hll.hash(id));
   }
@@ -117,6 +128,10 @@ export class Hll {
       for (let i = 0; i < other.len; i++) this.addHashed(other.list[i]);
       return this;
     }
+    return this.mergeRegisters(b);
+  }
+
+  private mergeRegisters(b: Uint8Array): this {
     if (!this.dense) this.toDense();
     const a = this.dense!;
     for (let i = 0; i < M; i++) if (b[i] > a[i]) a[i] = b[i];
@@ -183,6 +198,23 @@ export class Hll {
     return Uint32Array.from(out);
   }
 
+  /** Merges a stored sketch (serialise()'s text) without building it first: merge(Hll.parse(text)), cheaper. */
+  mergeText(text: string | null | undefined): this {
+    if (!text) return this;
+    const bytes = Buffer.from(text.slice(1), 'base64');
+    if (text[0] !== 'S') return this.mergeRegisters(inflateRawSync(bytes).subarray(0, M));
+    for (let o = 0; o + 2 < bytes.length; o += 3) this.addHashed(((bytes[o] << 8) | bytes[o + 1]) * 64 + bytes[o + 2]);
+    return this;
+  }
+
+  private static fromRegisters(reg: Uint8Array): Hll {
+    const h = new Hll();
+    h.dense = new Uint8Array(M);
+    h.dense.set(reg);
+    h.list = new Uint32Array(0);
+    return h;
+  }
+
   static parse(text: string | null | undefined): Hll {
     const h = new Hll();
     if (!text) return h;
@@ -199,10 +231,7 @@ export class Hll {
       // Written in index order, one entry per index; sorted on the first read if not.
       h.sorted = ordered ? n : 0;
       if (n > SPARSE_MAX) h.makeRoom();
-    } else {
-      h.dense = new Uint8Array(M);
-      h.dense.set(inflateRawSync(bytes).subarray(0, M));
-    }
+    } else return Hll.fromRegisters(inflateRawSync(bytes).subarray(0, M));
     return h;
   }
 }

@@ -41,27 +41,41 @@ export interface Row {
   sketch: string | null;
 }
 
+/** What to read: some keys only; no sketches; or only each metric, key and dim's total (sum: one row each, at its first hour, no sketch). */
+export interface RollupOptions {
+  keys?: readonly number[];
+  sketches?: boolean;
+  sum?: boolean;
+}
+
 /** Rollup rows of these metrics in [fromHour, toHour), optionally of some keys only. Never a raw event. */
 export async function rollups(
   db: DB,
   metrics: readonly string[],
   fromHour: number,
   toHour: number,
-  opts: { keys?: readonly number[]; sketches?: boolean } = {},
+  opts: RollupOptions = {},
 ): Promise<Row[]> {
   if (opts.keys && !opts.keys.length) return [];
   let q = db
     .selectFrom('stats_hourly')
-    .select(['metric', 'key', 'dim', 'hour', 'n'])
     .where('metric', 'in', [...metrics])
     .where('hour', '>=', fromHour)
     .where('hour', '<', toHour);
   if (opts.keys) q = q.where('key', 'in', [...opts.keys]);
-  if (opts.sketches === false) {
-    const rows = await q.execute();
+  if (opts.sum) {
+    const rows = await q
+      .select(['metric', 'key', 'dim', (eb) => eb.fn.min('hour').as('hour'), (eb) => eb.fn.sum<number>('n').as('n')])
+      .groupBy(['metric', 'key', 'dim'])
+      .execute();
     return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: null }));
   }
-  const rows = await q.select('sketch').execute();
+  const cols = q.select(['metric', 'key', 'dim', 'hour', 'n']);
+  if (opts.sketches === false) {
+    const rows = await cols.execute();
+    return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: null }));
+  }
+  const rows = await cols.select('sketch').execute();
   return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n) }));
 }
 
@@ -77,7 +91,7 @@ export async function spanned(
   metrics: readonly string[],
   fromHour: number,
   toHour: number,
-  opts: { keys?: readonly number[]; sketches?: boolean } = {},
+  opts: RollupOptions = {},
 ): Promise<Row[]> {
   const firstDay = Math.ceil(fromHour / 24) * 24;
   const endDay = Math.floor(toHour / 24) * 24;
@@ -97,7 +111,7 @@ export class Tally {
 
   add(r: Row): void {
     this.n += r.n;
-    if (r.sketch) (this.hll ??= new Hll()).merge(Hll.parse(r.sketch));
+    if (r.sketch) (this.hll ??= Hll.dense()).mergeText(r.sketch);
   }
 
   /** Adds another total (a bucket's, into the period's). */

@@ -54,17 +54,17 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
   const now = totals(cur);
   const before = totals(prev);
 
-  // Per group: readers in the period; the period before only counts views (no sketches read).
+  // Per group: readers in the period; the period before only its views (summed in SQL, no sketches read).
   const g = await groups(db, group, titleId);
   const metric = group === 'chapter' ? 'view' : 'view.title';
   const keys = g.keys ? { keys: g.keys } : {};
   const gc = new Tallies();
   const gp = new Tallies();
-  for (const [into, range, sketches] of [
-    [gc, p.range, true],
-    [gp, p.previous, false],
+  for (const [into, range, sum] of [
+    [gc, p.range, false],
+    [gp, p.previous, true],
   ] as const) {
-    for (const r of await spanned(db, [metric], range.fromHour, range.toHour, { ...keys, sketches })) {
+    for (const r of await spanned(db, [metric], range.fromHour, range.toHour, { ...keys, sum })) {
       const k = g.keyOf.get(r.key);
       if (k !== undefined) into.of(k).add(r);
     }
