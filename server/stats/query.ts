@@ -42,7 +42,7 @@ export interface Row {
 }
 
 /** What to read: some keys only; no sketches; or only each metric, key and dim's total (sum: one row each, at its first hour, no sketch). */
-export interface RollupOptions {
+interface RollupOptions {
   keys?: readonly number[];
   sketches?: boolean;
   sum?: boolean;
