@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, setup, type TestApp } from './helpers.js';
@@ -5,6 +6,7 @@ import { Cells, writeCells } from '../../server/stats/rollup.js';
 import { rollups, spanned, Tally, type Row } from '../../server/stats/query.js';
 import { Hll } from '../../server/lib/hll.js';
 import { statsDays } from '../../server/db/migrations/0017_stats_days.js';
+import { packedSketches } from '../../server/db/migrations/0019_packed_sketches.js';
 
 /**
  * Issue 33's bench: metrics read over whole periods are rolled up per UTC
@@ -92,5 +94,31 @@ describe.each(BACKENDS)('daily rollups beside the hourly ones (%s)', (backend) =
     const norm = (rows: typeof written) =>
       rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: Hll.parse(r.sketch).registers() }));
     expect(norm(added)).toEqual(norm(written));
+  });
+
+  it('the migration rewrites sketches stored deflated as packed, register for register', async () => {
+    const big = new Hll();
+    for (let i = 0; i < 5000; i++) big.add(`old-${i}`);
+    const reg = big.registers();
+    const rows = Array.from({ length: 3 }, (_, i) => ({
+      metric: 'view.all',
+      key: 0,
+      dim: '',
+      hour: DAY0 - 100 + i,
+      n: 5000,
+      sketch: 'Z' + deflateRawSync(reg).toString('base64'),
+    }));
+    await t.db.insertInto('stats_hourly').values(rows).execute();
+    const before = await t.db.selectFrom('stats_hourly').select(['metric', 'hour', 'sketch']).where('sketch', 'not like', 'Z%').execute();
+    await packedSketches().up(t.db as unknown as Kysely<unknown>);
+    const after = await t.db.selectFrom('stats_hourly').select(['hour', 'sketch']).where('hour', '<', DAY0).execute();
+    expect(after.length).toBe(3);
+    for (const r of after) {
+      expect(r.sketch![0]).toBe('B');
+      expect(Hll.parse(r.sketch).registers()).toEqual(reg);
+    }
+    // Rows stored otherwise are left as they were.
+    const others = await t.db.selectFrom('stats_hourly').select(['metric', 'hour', 'sketch']).where('sketch', 'not like', 'Z%').execute();
+    expect(others.filter((r) => Number(r.hour) >= DAY0)).toEqual(before);
   });
 });
