@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import { Hll } from '../lib/hll.js';
+import { BLOCKS, blockMetric } from './blocks.js';
 
 const HOUR = 3600;
 
@@ -18,24 +19,13 @@ interface Cell {
 /** Rows per upsert statement (6 parameters each). */
 const BATCH = 150;
 
-/**
- * Metrics also rolled up per UTC day, as the metric named with ':day' and the
- * day's first hour: a dashboard reads a period's whole days from these and
- * only the hours at its ends from the hourly rows (query.ts spanned()), the
- * same counts and the same union of readers in a twentieth of the rows
- * (issue 33's bench: 30 days of hourly rows per title or chapter were
- * tens of thousands of sketches to merge).
- */
-export const DAILY: ReadonlySet<string> = new Set(['view', 'view.title', 'view.all', 'reader.new', 'reach']);
-export const dayMetric = (metric: string): string => `${metric}:day`;
-
 /** An accumulator of rollup additions: what one flush (or one transaction) adds to stats_hourly. */
 export class Cells {
   readonly map = new Map<string, Cell>();
   /** Readers' hashes: a view goes into several sketches (chapter, title, all), hashed once. */
   private readonly hashes = new Map<string, number>();
 
-  /** Adds n to a metric's hour (from a time in seconds), and its day where it has one, and the reader to their sketches. */
+  /** Adds n to a metric's hour (from a time in seconds) and its blocks (blocks.ts), and the reader to their sketches. */
   add(metric: string, key: number, dim: string, atSec: number, n: number, reader?: string): void {
     let h: number | undefined;
     if (reader !== undefined) {
@@ -44,7 +34,7 @@ export class Cells {
     }
     const hour = Math.floor(atSec / HOUR);
     this.cell(metric, key, dim, hour, n, h);
-    if (DAILY.has(metric)) this.cell(dayMetric(metric), key, dim, hour - (hour % 24), n, h);
+    for (const len of BLOCKS.get(metric) ?? []) this.cell(blockMetric(metric, len), key, dim, hour - (hour % len), n, h);
   }
 
   private cell(metric: string, key: number, dim: string, hour: number, n: number, hashed: number | undefined): void {
