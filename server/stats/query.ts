@@ -97,6 +97,28 @@ export async function spanned(
   ranges: readonly (readonly [number, number])[],
   opts: RollupOptions = {},
 ): Promise<Row[]> {
+  const rows = await blockRows(db, metrics, ranges, opts);
+  if (!opts.sum) return rows;
+  // Summed per block length (or range): added up per metric, key and dim.
+  const sums = new Map<string, Row>();
+  for (const r of rows) {
+    const k = `${r.metric}\n${r.key}\n${r.dim}`;
+    const into = sums.get(k);
+    if (!into) sums.set(k, r);
+    else {
+      into.n += r.n;
+      into.hour = Math.min(into.hour, r.hour);
+    }
+  }
+  return [...sums.values()];
+}
+
+async function blockRows(
+  db: DB,
+  metrics: readonly string[],
+  ranges: readonly (readonly [number, number])[],
+  opts: RollupOptions,
+): Promise<Row[]> {
   const lengths = commonLengths(metrics);
   if (!lengths.length) return (await Promise.all(ranges.map(([from, to]) => rollups(db, metrics, from, to, opts)))).flat();
   const starts = new Map<number, number[]>();
@@ -126,19 +148,7 @@ export async function spanned(
     opts,
   );
   for (const r of rows) r.metric = names.get(r.metric)!;
-  if (!opts.sum) return rows;
-  // Summed per block length: added up per metric, key and dim.
-  const sums = new Map<string, Row>();
-  for (const r of rows) {
-    const k = `${r.metric}\n${r.key}\n${r.dim}`;
-    const into = sums.get(k);
-    if (!into) sums.set(k, r);
-    else {
-      into.n += r.n;
-      into.hour = Math.min(into.hour, r.hour);
-    }
-  }
-  return [...sums.values()];
+  return rows;
 }
 
 /** A running total: a count and, once a sketch is added, the union of readers. */
