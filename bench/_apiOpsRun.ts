@@ -40,11 +40,16 @@ for (const p of [
   `/api/title_detailV3?title_id=${title}&clang=en`,
   `/api/manga_viewer?chapter_id=${chapter}&split=yes&img_quality=high`,
 ]) {
+  // Each scrape is awaited before the next endpoint (and the close): one still reading when the server
+  // closed was reset, and its unhandled rejection ended the run.
+  const inFlight: Promise<void>[] = [];
   const scraper = token
     ? setInterval(() => {
-        void fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
-          .then((r) => r.text())
-          .then(() => scrapes++);
+        inFlight.push(
+          fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+            .then((r) => r.text())
+            .then(() => void scrapes++),
+        );
       }, 1000)
     : undefined;
   const r = await autocannon({
@@ -54,6 +59,7 @@ for (const p of [
     headers: { 'session-token': 'be0c4000000000000000000000000001' },
   });
   clearInterval(scraper);
+  await Promise.all(inFlight);
   if (r.non2xx > 0) throw new Error(`${p}: ${r.non2xx} non-2xx answers`);
   out[`GET ${p.split('?')[0]}`] = { rps: r.requests.average, p99: r.latency.p99 };
 }

@@ -3,7 +3,8 @@
  * through the console API (tus, 4 files at once, over HTTP to a real server
  * process) and processed by its job, against `npm run import` of the same
  * files (the CLI, its own process) in the same run, on the same SQLite
- * database and data folder. Target: ratio console/import at most 1.2; the
+ * database and data folder. The server runs with `npm start`'s settings
+ * (MALLOC_ARENA_MAX: tests/e2e/harness.ts startEnv). Target: ratio console/import at most 1.2; the
  * server's peak RSS while processing under 500 MB (sampled from
  * /proc/<pid>/status every 50 ms; VmHWM, the process's lifetime peak, too).
  *

@@ -20,6 +20,13 @@
  * The viewer's figures come from its test harness (tests/e2e/viewerHarness.ts:
  * real clocks, the drawing buffer as the app has it), which each viewer
  * page loads ahead of the app's entry (its document passes through Playwright).
+ * The first-page runs load the viewer without it: its document's detour
+ * (Playwright fetches the page from the server and adds the harness's script)
+ * put our first byte 236 ms after navigation against 78 ms without it (medians
+ * of 12, loaded two-core machine), a cost of the measuring the plain page
+ * (fulfilled from memory) does not pay. The drawing ahead needs no harness to
+ * be seen; a run without it (the viewer's canvas up first) is run again with
+ * the harness, to time the viewer's own first frame.
  *
  *   npm run build && npm run bench -- viewer
  */
@@ -49,6 +56,8 @@ const WATCH_VIEWER = `(() => {
     const first = document.querySelector('canvas.viewer-first');
     const early = first && (first.dataset.items || '').split(',').includes('0');
     if (early || (d && d.rects().some((r) => r.item === 0 && r.image))) { window.__drawnAt = performance.now(); window.__drawnBy = early ? 'first-paint' : 'viewer'; return; }
+    // (Without the harness: the viewer's canvas is up and no drawing ahead shows the page.)
+    if (!d && !early && document.querySelector('canvas.viewer-canvas')) { window.__drawnAt = performance.now(); window.__drawnBy = 'no drawing ahead'; return; }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -102,18 +111,28 @@ try {
   const by: string[] = [];
   const baseline: number[] = [];
   const baselinePaint: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
+  /** A cold load of our viewer page: when its first page was drawn (rAF poll), by what, its first paint, when the drawing said it shows page 1. */
+  async function oursOnce(harness: boolean) {
     const c1 = await browser.newContext({ viewport });
-    await attachViewerHarness(c1, HARNESS);
+    if (harness) await attachViewerHarness(c1, HARNESS);
     await c1.addInitScript(WATCH_VIEWER);
     const p1 = await c1.newPage();
     await p1.goto(`${server.url}/viewer/${chapterId}`);
-    ours.push(await drawnAt(p1));
+    const drawn = await drawnAt(p1);
     const drawnBy = String(await p1.evaluate('window.__drawnBy'));
     const fcp = await firstPaintAt(p1);
-    // The first paint counts when it is the drawing's (not, say, the viewer's header first).
     const itemsAt = await p1.evaluate<number | undefined>('window.__itemsAt');
-    if (drawnBy === 'first-paint' && itemsAt !== undefined && fcp >= itemsAt) {
+    await c1.close();
+    return { drawn, drawnBy: harness ? `${drawnBy} (harness)` : drawnBy, fcp, itemsAt };
+  }
+
+  for (let r = 0; r < RUNS; r++) {
+    let o = await oursOnce(false);
+    if (o.drawnBy !== 'first-paint') o = await oursOnce(true);
+    const { drawnBy, fcp, itemsAt } = o;
+    ours.push(o.drawn);
+    // The first paint counts when it is the drawing's (not, say, the viewer's header first).
+    if (drawnBy.startsWith('first-paint') && itemsAt !== undefined && fcp >= itemsAt) {
       oursPaint.push(fcp);
       by.push(drawnBy);
     } else {
@@ -121,7 +140,6 @@ try {
       oursPaint.push(ours.at(-1)!);
       by.push(`${drawnBy}, paint by rAF`);
     }
-    await c1.close();
 
     const c2 = await browser.newContext({ viewport });
     await c2.route(`${server.url}/bench-plain.html`, (rt) =>

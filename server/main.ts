@@ -6,6 +6,20 @@ import { systemClock } from './lib/clock.js';
 import { firstOwnerLink } from './console/invitations.js';
 
 /**
+ * Whether glibc's malloc may make an arena for each thread (up to 8 a core):
+ * libvips's threads then each keep what the page images they worked on held
+ * after it is freed (bench/upload.ts: the arenas 140 MB at the end of a
+ * 200-page chapter, 30 MB with 2; the server's peak RSS 390-404 MB, 318-339
+ * MB with 2). glibc reads MALLOC_ARENA_MAX when the process starts, before
+ * any code of ours runs: `npm start` sets it (README, Configuration).
+ */
+function unboundedArenas(): boolean {
+  if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX || /arena_max/.test(process.env.GLIBC_TUNABLES ?? '')) return false;
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return !!report.header?.glibcVersionRuntime;
+}
+
+/**
  * `npm start`: open (and migrate) the database, seed the demo catalog
  * (once, however many nodes start together on one PostgreSQL), listen.
  */
@@ -16,6 +30,8 @@ async function main(): Promise<void> {
   const { db, dialect, close } = await openDb(config);
   if (!config.noCatalog) await ensureCatalog({ db, dialect, config, clock, log: (m) => console.log(m) });
   const app = await buildApp({ config, db, dialect, clock }, { logger: { level: config.logLevel } });
+  if (unboundedArenas())
+    app.log.warn('MALLOC_ARENA_MAX is not set: processing page images may hold 100 MB or more than it needs; npm start sets it to 2');
   await app.listen({ port: config.port, host: config.host });
   console.log(`ready in ${((clock.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
   // No staff yet: a one-time link (24 h) for a first owner, so a newcomer gets into the console.

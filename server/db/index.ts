@@ -10,6 +10,7 @@ import {
   type Migration,
   type MigrationProvider,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -64,13 +65,13 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), log: queryLog });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
 }
 
-/** Each query's time for the metrics (server/lib/opsCounters.ts). */
+/** Each query's time for the metrics (server/lib/opsCounters.ts), on PostgreSQL (SQLite's are timed by cachedStatements). */
 const queryLog = (e: LogEvent) => queryDone(e.queryDurationMillis, e.level === 'error');
 
 const pools = new WeakMap<DB, pg.Pool>();
@@ -87,16 +88,63 @@ const STATEMENTS_MAX = 500;
  * (Kysely's SQLite driver prepares each time, which cost more than running
  * the small indexed reads of the API). Kysely uses the one connection
  * through a mutex, so a statement is never run twice at once.
+ *
+ * Each query is timed here for the metrics (queryDone): from its prepare() to
+ * its rows, which Kysely asks for at once, synchronously (better-sqlite3).
+ * Kysely's own log hook, which PostgreSQL's queries go through, adds several
+ * promises to every query: more than a read of the API costs on SQLite.
  */
 function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = (source: string): SQLite.Statement => {
+  const cache = new Map<string, SqliteStatement>();
+  let started = 0;
+  const done = (failed: boolean) => queryDone(performance.now() - started, failed);
+  const timed = (stmt: SQLite.Statement): SqliteStatement => ({
+    reader: stmt.reader,
+    all(parameters) {
+      try {
+        const rows = stmt.all(parameters);
+        done(false);
+        return rows;
+      } catch (e) {
+        done(true);
+        throw e;
+      }
+    },
+    run(parameters) {
+      try {
+        const r = stmt.run(parameters);
+        done(false);
+        return r;
+      } catch (e) {
+        done(true);
+        throw e;
+      }
+    },
+    // Not used by our queries (no streams); timed to its first row at most.
+    iterate(parameters) {
+      try {
+        const rows = stmt.iterate(parameters);
+        done(false);
+        return rows;
+      } catch (e) {
+        done(true);
+        throw e;
+      }
+    },
+  });
+  const prepare = (source: string): SqliteStatement => {
+    started = performance.now();
     let stmt = cache.get(source);
     if (stmt) {
       // Most recently used last: the first key is the one to drop.
       cache.delete(source);
     } else {
-      stmt = sqlite.prepare(source);
+      try {
+        stmt = timed(sqlite.prepare(source));
+      } catch (e) {
+        done(true);
+        throw e;
+      }
       if (cache.size >= STATEMENTS_MAX) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, stmt);

@@ -31,6 +31,8 @@ const langOf = (lang: number): ShortCode => languageOrDefault(lang).short;
 export interface StoredImage {
   data: Buffer;
   etag: string;
+  /** Demo art drawn from the database: it changes when its drawing or its data does (not immutable). */
+  drawn?: boolean;
 }
 
 /** WebP settings: effort 2 keeps a high-quality page well under 100 ms. */
@@ -55,12 +57,34 @@ async function renderPage(svg: string, tonePeriod: number, ink: string, paper: s
 
 const etagOf = (data: Buffer) => `"${crypto.createHash('sha1').update(data).digest('base64url')}"`;
 
+/** The names demo art is drawn at (an uploaded image's name carries its hash: "portrait_<hash>", "art/…"). */
+function drawnShape([kind, , b, ...rest]: string[]): boolean {
+  if (rest.length) return false;
+  switch (kind) {
+    case 'label':
+    case 'icon':
+    case 'popup':
+      return b === undefined;
+    case 'banner':
+      return true;
+    case 'title':
+      return b !== undefined && Object.hasOwn(TITLE_IMAGES, b);
+    case 'chapter':
+      return b === 'thumb';
+    case 'publisher':
+      return b === 'banner';
+    default:
+      return false;
+  }
+}
+
 /**
  * Page images and plain art, kept in the blob store (server/images/blobs.ts:
  * <dataDir>/img, or the bucket every node shares) at the path of their URL.
  * Demo art is drawn on first request (deterministically from the database
- * row) and stored: a node that finds it there serves it without drawing it
- * again. Imported pages are put there by the importer.
+ * row) and stored (pages at their URL's path, plain art under drawn/, by the
+ * hash of what it is drawn from): a node that finds it there serves it
+ * without drawing it again. Imported pages are put there by the importer.
  */
 export class ImageStore {
   private readonly inflight = new Map<string, Promise<Buffer | undefined>>();
@@ -106,16 +130,28 @@ export class ImageStore {
     return data && { data, etag: etagOf(data) };
   }
 
-  /** A plain image by its path under /img/ (e.g. "title/100001/portrait.webp"). */
+  /**
+   * A plain image by its path under /img/ (e.g. "title/100001/portrait.webp").
+   * Demo art is drawn from its database rows, so it is stored under the hash
+   * of what it is drawn from (its SVG and the encoder's settings): a changed
+   * drawing or a renamed title is drawn anew, never served from an older
+   * stored file, and its ETag changes with it. Any other name is an uploaded
+   * image, stored under its own (content-hashed) name.
+   */
   async asset(rel: string): Promise<StoredImage | undefined> {
     if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/') || rel.length > 128) return undefined;
     // Not even the store is asked for a name that is no image's (a 300-digit id fails in the file system).
-    const [kind, a] = rel.slice(0, -'.webp'.length).split('/');
+    const parts = rel.slice(0, -'.webp'.length).split('/');
+    const [kind, a] = parts;
     if (kind !== 'label' && strictId(a) === undefined) return undefined;
-    const data = await this.cached(rel, async () => {
-      const svg = await this.assetSvg(rel.slice(0, -5).split('/'));
-      return svg === undefined ? undefined : this.limited(() => renderSvg(svg));
-    });
+    if (drawnShape(parts)) {
+      const svg = await this.assetSvg(parts);
+      if (svg === undefined) return undefined;
+      const hash = crypto.createHash('sha1').update(svg).update(JSON.stringify(WEBP)).digest('base64url').slice(0, 22);
+      const data = await this.cached(`drawn/${kind}/${parts.slice(1).join('_')}_${hash}.webp`, () => this.limited(() => renderSvg(svg)));
+      return data && { data, etag: `"${hash}"`, drawn: true };
+    }
+    const data = await this.blobs.get(rel);
     return data && { data, etag: etagOf(data) };
   }
 

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolOf } from '../db/index.js';
 import { onQuery, opsCounters } from '../lib/opsCounters.js';
+import { Tally, registerTallied } from './metricTallies.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,14 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIO
 /** Seconds: from a cached answer (sub-millisecond) to a first page drawing. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+/** Requests in flight at which those whose connection closed are first looked for (then at twice those left). */
+const SWEEP_MIN = 1024;
+
+/** One route pattern and method's answers: counts by status code, and the latency histogram by status class (2 for 2xx). */
+interface RouteTally {
+  codes: Map<number, number>;
+  classes: Map<number, Tally>;
+}
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -40,51 +49,81 @@ export default fp((app, _opts, done) => {
   collectDefaultMetrics({ register });
   const registers = [register];
 
-  const requests = new Counter({
+  // Answers are tallied in plain numbers by route pattern, method and status (the hook below), and
+  // turned into the series only when scraped: no label set is hashed per answer (issue 27's cost).
+  const answered = new Map<string, Map<string, RouteTally>>();
+  const tallyOf = (route: string, method: string): RouteTally => {
+    let byMethod = answered.get(route);
+    if (!byMethod) answered.set(route, (byMethod = new Map<string, RouteTally>()));
+    let t = byMethod.get(method);
+    if (!t) byMethod.set(method, (t = { codes: new Map(), classes: new Map() }));
+    return t;
+  };
+  new Counter({
     name: 'http_requests_total',
     help: 'Answers by route pattern, method and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     registers,
+    collect() {
+      this.reset();
+      for (const [route, byMethod] of answered)
+        for (const [method, t] of byMethod) for (const [code, n] of t.codes) this.inc({ method, route, status_code: String(code) }, n);
+    },
   });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer, by route pattern, method and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: LATENCY_BUCKETS,
+  registerTallied(
+    register,
+    { name: 'http_request_duration_seconds', help: 'Time to answer, by route pattern, method and status class', buckets: LATENCY_BUCKETS },
+    function* () {
+      for (const [route, byMethod] of answered)
+        for (const [method, t] of byMethod)
+          for (const [cls, tally] of t.classes) yield [{ method, route, status_class: `${cls}xx` }, tally];
+    },
+  );
+  // Requests being answered: in at onRequest, out at onResponse. One whose client went away first (its
+  // connection closed) never reaches onResponse: it is dropped when the gauge is read, and whenever the
+  // set has doubled, rather than watched by a 'close' listener on every request (an onRequestAbort hook).
+  const open = new Set<FastifyRequest>();
+  let sweepAt = SWEEP_MIN;
+  const sweep = () => {
+    for (const req of open) if (req.raw.socket?.destroyed) open.delete(req);
+    sweepAt = Math.max(SWEEP_MIN, open.size * 2);
+  };
+  new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'Requests being answered now',
     registers,
+    collect() {
+      sweep();
+      this.set(open.size);
+    },
   });
-  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered now', registers });
-  const open = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (req, _reply, next) => {
     open.add(req);
-    inFlight.inc();
-    next();
-  });
-  const finished = (req: FastifyRequest) => {
-    if (open.delete(req)) inFlight.dec();
-  };
-  app.addHook('onRequestAbort', (req, next) => {
-    finished(req);
+    if (open.size >= sweepAt) sweep();
     next();
   });
   app.addHook('onResponse', (req, reply, next) => {
-    finished(req);
-    const method = METHODS.has(req.method) ? req.method : 'OTHER';
-    const route = req.routeOptions.url ?? 'unmatched';
+    open.delete(req);
+    const t = tallyOf(req.routeOptions.url ?? 'unmatched', METHODS.has(req.method) ? req.method : 'OTHER');
     const code = reply.statusCode;
-    requests.inc({ method, route, status_code: String(code) });
-    latency.observe({ method, route, status_class: `${Math.floor(code / 100)}xx` }, reply.elapsedTime / 1000);
+    t.codes.set(code, (t.codes.get(code) ?? 0) + 1);
+    const cls = Math.floor(code / 100);
+    let latency = t.classes.get(cls);
+    if (!latency) t.classes.set(cls, (latency = new Tally(LATENCY_BUCKETS)));
+    latency.observe(reply.elapsedTime / 1000);
     next();
   });
 
-  const queries = new Histogram({
-    name: 'manga_db_query_duration_seconds',
-    help: 'SQL query time (Kysely), by outcome',
-    labelNames: ['outcome'] as const,
-    buckets: QUERY_BUCKETS,
-    registers,
-  });
-  const offQuery = onQuery((seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds));
+  const queries = { ok: new Tally(QUERY_BUCKETS), error: new Tally(QUERY_BUCKETS) };
+  registerTallied(
+    register,
+    { name: 'manga_db_query_duration_seconds', help: 'SQL query time (Kysely), by outcome', buckets: QUERY_BUCKETS },
+    () => [
+      [{ outcome: 'ok' }, queries.ok],
+      [{ outcome: 'error' }, queries.error],
+    ],
+  );
+  const offQuery = onQuery((seconds, failed) => (failed ? queries.error : queries.ok).observe(seconds));
   app.addHook('onClose', (_app, next) => {
     offQuery();
     next();

@@ -37,6 +37,12 @@ export function deviceLinksRepo(db: DB, clock: ServerClock) {
   const forget = (...tokens: string[]) => tokens.forEach((t) => cache.delete(t));
 
   return {
+    /** What groupOf would answer from this process's memory alone (undefined: not known here, or too old to trust). */
+    cachedGroupOf(token: string): string | null | undefined {
+      const hit = cache.get(token);
+      return hit && hit.until > clock.nowSec() ? hit.group : undefined;
+    },
+
     /** The group key a device token reads and writes under, or null when the device is not linked. */
     async groupOf(token: string): Promise<string | null> {
       const now = clock.nowSec();

@@ -17,15 +17,18 @@ import type { Params } from '../lib/params.js';
  * (proto/manga/v1, ../shared/wire-format.md "Mobile API").
  */
 
+/** An onSend hook's callback (callback hooks, not async ones: no promise per answer on the viewer's path). */
+type SendDone = (err: Error | null, payload: unknown) => void;
+
 /**
  * Route options of a mobile call. Its failures are the error envelope with
  * HTTP 200 (the clients discard the body of any other status, so they would
  * never see the popup); the web calls keep their statuses.
  */
 export const MOBILE = {
-  onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  onSend: (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: SendDone) => {
     if (reply.statusCode >= 400) reply.code(200);
-    return payload;
+    done(null, payload);
   },
 };
 
@@ -54,9 +57,9 @@ export function isAppCall(req: FastifyRequest): boolean {
  * parameters are answered with HTTP 200, as MOBILE; the web's keep their statuses.
  */
 export const APP_AWARE = {
-  onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  onSend: (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: SendDone) => {
     if (reply.statusCode >= 400 && isAppCall(req)) reply.code(200);
-    return payload;
+    done(null, payload);
   },
 };
 

@@ -2,25 +2,27 @@
  * Pixi drawing of the page flow: only the slots on screen and their neighbours; a page's textures
  * made from its tiles (pageSprite.ts, pageTextures.ts: one upload a frame) the first time it is on
  * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start. The
- * camera eases towards its target and the canvas renders only when something changed (at one
- * device pixel per CSS pixel on a software renderer: softwareGl.ts).
+ * camera eases towards its target and the canvas renders only when something changed (Pixi as
+ * pixiApp.ts starts it: one device pixel per CSS pixel on a software renderer, one texture a draw),
+ * at a fraction of that while the camera moves (motionScale.ts).
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
-import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix, type WebGLRenderer } from 'pixi.js';
+import { Application, ColorMatrixFilter, Container, Sprite, Texture, type ColorMatrix } from 'pixi.js';
 import type { Clock } from '../../core/clock';
 import type { Camera } from '../../core/viewer/camera';
 import { colorMatrix } from '../../core/viewer/colorFilter';
 import { isIdentityFilter, type ColorFilter } from '../../core/viewer/readerSettings';
 import { visiblePlacements, type Layout, type Placement } from '../../core/viewer/layout';
 import type { PageImage } from './pageImage';
-import { isSoftwareGl } from './softwareGl';
 import { PageSprite, screenRects } from './pageSprite';
 import { newRendererStats, type DrawnRect, type RendererOptions, type RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
 import type { TextureLimit } from './textureLimit';
 import { CameraEase } from './cameraEase';
 import { FrameLoop } from './frameLoop';
+import { startPixi } from './pixiApp';
+import { MotionScale } from './motionScale';
 
 const BOX_MANGA = 0x2b2b2b;
 const BOX_OTHER = 0x1c1c1c;
@@ -52,6 +54,9 @@ export class PageRenderer {
   private textures = new PageTextures(this.stats);
 
   private loop: FrameLoop;
+  private motion = new MotionScale(1, 0);
+  /** The fraction of the resolution the world is placed for (and the canvas scaled up by its inverse). */
+  private drawScale = 1;
 
   /** Frames and time from `clock` (the session's frame clock); the GPU's texture limit is noted in `limit`. */
   constructor(
@@ -64,27 +69,16 @@ export class PageRenderer {
 
   async init(host: HTMLElement, width: number, height: number, o: RendererOptions): Promise<void> {
     this.background = o.background;
-    await this.app.init({
-      width: Math.max(1, width),
-      height: Math.max(1, height),
-      background: this.paper ? PAPER : o.background,
-      antialias: false,
-      autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
-      preference: 'webgl',
-      preserveDrawingBuffer: o.preserveDrawingBuffer,
-      autoStart: false,
-    });
+    this.motion = new MotionScale(o.movingResolution, o.settleMs);
+    const background = this.paper ? PAPER : o.background;
+    const maxTexture = await startPixi(this.app, { width, height, background, preserveDrawingBuffer: o.preserveDrawingBuffer });
     if (this.destroyed) {
       this.app.destroy(true);
       return;
     }
-    const gl = (this.app.renderer as WebGLRenderer).gl as WebGLRenderingContext | undefined;
-    if (gl) this.limit.noteGpu(Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)));
-    // Without a GPU, one device pixel per CSS pixel (softwareGl.ts).
-    if (gl && isSoftwareGl(gl) && this.app.renderer.resolution > 1)
-      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, 1);
+    if (maxTexture) this.limit.noteGpu(maxTexture);
     this.app.canvas.classList.add('viewer-canvas');
+    this.app.canvas.style.transformOrigin = '0 0';
     host.prepend(this.app.canvas);
     this.app.stage.addChild(this.world);
     // Render on demand from our own frames (the injected clock's, not Pixi's ticker, which stays stopped).
@@ -117,6 +111,7 @@ export class PageRenderer {
     this.boxes.clear();
     this.visible.clear();
     this.camera.snap();
+    this.motion.reset();
     this.dirty = true;
   }
 
@@ -171,7 +166,7 @@ export class PageRenderer {
 
   /** The camera as drawn has reached its target. */
   get settled(): boolean {
-    return !this.dirty && this.camera.arrived;
+    return !this.dirty && this.camera.arrived && this.drawScale === 1;
   }
 
   /** Screen rects (CSS px) of the drawn items; `image` once a page is drawn whole (all its tiles). */
@@ -194,18 +189,28 @@ export class PageRenderer {
       this.syncVisible();
       this.dirty = true;
     }
-    if (this.camera.step(dtMs)) {
+    const moved = this.camera.step(dtMs);
+    const k = this.motion.next(moved, dtMs);
+    if (moved || k !== this.drawScale) {
+      // While moving, the world is drawn at k of its size into the canvas's top left corner, which
+      // CSS scales up by 1 / k (no new drawing buffer: reallocating one takes 50-120 ms here).
       const c = this.camera.shown;
-      this.world.scale.set(c.scale);
-      this.world.position.set(-c.x * c.scale, -c.y * c.scale);
-      this.syncVisible();
-      for (const fn of this.listeners) fn(c);
+      this.world.scale.set(c.scale * k);
+      this.world.position.set(-c.x * c.scale * k, -c.y * c.scale * k);
+      if (k !== this.drawScale) this.app.canvas.style.transform = k === 1 ? '' : `scale(${1 / k})`;
+      this.drawScale = k;
       this.dirty = true;
+    }
+    if (moved) {
+      this.syncVisible();
+      for (const fn of this.listeners) fn(this.camera.shown);
     }
     if (this.dirty) {
       this.dirty = false;
       this.app.render();
       this.stats.frames++;
+      this.stats.drawResolution = this.app.renderer.resolution * k;
+      if (k < 1) this.stats.movingFrames++;
       if (!this.stats.firstImageAt && this.sprites.size > 0) this.stats.firstImageAt = this.clock.now();
     }
   };

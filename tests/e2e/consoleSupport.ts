@@ -6,7 +6,7 @@ import axeCore from 'axe-core';
 import * as OTPAuth from 'otpauth';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
-import type { RunningServer } from './harness';
+import { startEnv, type RunningServer } from './harness';
 
 /**
  * A server of the console's own, on an empty data folder (no staff yet), so
@@ -25,6 +25,7 @@ export async function startConsoleServer(
     // statistics' screens need the demo catalog a reader would see).
     env: {
       ...process.env,
+      ...startEnv(),
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -66,8 +67,24 @@ export interface RunningServer {
 }
 
 /**
+ * The settings `npm start` gives the server process (package.json: each
+ * `NAME=${NAME:-default}` before `node`; MALLOC_ARENA_MAX, README
+ * Configuration), the caller's own value first, as the shell does: tests
+ * and benches run the server as production does.
+ */
+export function startEnv(): Record<string, string> {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return Object.fromEntries(
+    [...pkg.scripts.start.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]*)\}/g)].map(([, name, fallback]) => [name, process.env[name] || fallback]),
+  );
+}
+
+/**
  * Starts the real server (`tsx server/main.ts`) on a free loopback port with
- * the given environment; resolves when it prints "ready".
+ * `npm start`'s settings and the given environment; resolves when it prints
+ * "ready".
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -76,6 +93,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: root,
     env: {
       ...process.env,
+      ...startEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -27,6 +27,8 @@ export interface HarnessOptions {
   settings?: Partial<ReaderSettings>;
   /** A texture limit below the GPU's (px a side): larger pages are drawn in tiles. */
   maxTextureSize?: number;
+  /** The fraction of the resolution drawn at while the camera moves (1: always whole); default the app's. */
+  movingResolution?: number;
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -49,6 +51,7 @@ export function harnessSrc(o: HarnessOptions): string {
   if (o.pixels === false) q.set('pixels', '0');
   if (o.settings) q.set('settings', JSON.stringify(o.settings));
   if (o.maxTextureSize) q.set('maxtex', String(o.maxTextureSize));
+  if (o.movingResolution) q.set('moving', String(o.movingResolution));
   return `${harnessPath()}?${q.toString()}`;
 }
 

@@ -110,8 +110,15 @@ describe('reading a chapter', () => {
     await page.screenshot({ path: `${SHOTS}/rtl-desktop.png` });
     await drag(stage.x + 900, stage.x + 300);
     await until(page, `window.__viewerDebug.position().index === 0`);
-    // A short drag springs back.
-    await drag(stage.x + 600, stage.x + 680);
+    // A short, slow drag springs back (12 steps of 40 ms: about 0.17 px/ms,
+    // under the flick speed that turns a page however short the drag).
+    await page.mouse.move(stage.x + 600, y);
+    await page.mouse.down();
+    for (let k = 1; k <= 12; k++) {
+      await page.mouse.move(stage.x + 600 + (80 * k) / 12, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    await page.mouse.up();
     await until(page, `window.__viewerDebug.position().index === 0 && window.__viewerDebug.state().paging.pointer === 'idle'`);
     // Keys follow the reading direction: left is next.
     await page.keyboard.press('ArrowLeft');

@@ -136,7 +136,8 @@ describe('drawn banners per language and label logos, as served', () => {
     for (const r of images) {
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toBe('image/webp');
-      expect(r.headers['cache-control']).toMatch(/immutable/);
+      // Drawn from the database: revalidated, not immutable (it changes with its rows and the drawing).
+      expect(r.headers['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=604800');
     }
     expect(new Set(images.map((r) => r.rawPayload.toString('base64'))).size).toBe(3);
     // A banner of one language keeps its one URL; it has no language variants.
@@ -172,5 +173,53 @@ describe('drawn banners per language and label logos, as served', () => {
     }
     expect(new Set(images.map((r) => r.rawPayload.toString('base64'))).size).toBe(codes.length);
     expect((await get('/img/label/NOPE.webp')).statusCode).toBe(404);
+  });
+});
+
+describe('drawn art follows its drawing and its data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setup('sqlite', 'art-drawn');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, etag?: string) => t.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+
+  it('a file stored at the art’s own path by an older server is never served: what is drawn now is', async () => {
+    const url = `/img/title/${T.bladeEn}/portrait.webp`;
+    // An older server stored its drawing at the URL's path; here, a stand-in that is no drawing of ours.
+    const old = await sharp({ create: { width: 360, height: 510, channels: 3, background: '#ff00ff' } })
+      .webp()
+      .toBuffer();
+    await imageBlobs(t.app.config).put(`title/${T.bladeEn}/portrait.webp`, old);
+    const r = await get(url);
+    expect(r.statusCode).toBe(200);
+    expect(r.rawPayload.equals(old)).toBe(false);
+    const { data } = await sharp(r.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).not.toEqual([255, 0, 255]);
+  });
+
+  it('a renamed title is drawn anew under a new ETag; an unchanged one answers 304 to its ETag', async () => {
+    const url = `/img/title/${T.catsEn}/portrait.webp`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect((await get(url, etag)).statusCode).toBe(304);
+    await t.db.updateTable('titles').set({ name: 'A Name Drawn Anew' }).where('id', '=', T.catsEn).execute();
+    const after = await get(url, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+
+  it('an uploaded image keeps its stored bytes and is immutable', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
+    await imageBlobs(t.app.config).put(`title/${T.catsEn}/portrait_0123456789abcdef.webp`, png);
+    const r = await get(`/img/title/${T.catsEn}/portrait_0123456789abcdef.webp`);
+    expect(r.statusCode).toBe(200);
+    expect(r.rawPayload.equals(png)).toBe(true);
+    expect(r.headers['cache-control']).toMatch(/immutable/);
   });
 });

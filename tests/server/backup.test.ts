@@ -141,13 +141,20 @@ describe.each(BACKENDS)('backup and restore (%s)', (backend) => {
       // The same answer but for when it was computed (a snapshot's time, cached on the original for a while).
       expect(b.body.replace(ANSWER_TIME, ''), url).toBe(a.body.replace(ANSWER_TIME, ''));
     }
-    for (const p of [...PAGES, ...ART]) {
+    // The stored files byte for byte: pages at their URL's path, drawn art under img/drawn (by what it is drawn from).
+    const drawn = (dir: string) =>
+      fs.readdirSync(path.join(dir, 'img', 'drawn'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const stored = [
+      ...PAGES.map((p) => p.slice('/img/'.length)),
+      ...drawn(t.app.config.dataDir).map((e) => path.relative(path.join(t.app.config.dataDir, 'img'), path.join(e.parentPath, e.name))),
+    ];
+    expect(stored.length).toBeGreaterThanOrEqual(PAGES.length + ART.length);
+    for (const rel of stored)
       expect(
-        fs
-          .readFileSync(path.join(dataDir, 'img', p.slice('/img/'.length)))
-          .equals(fs.readFileSync(path.join(t.app.config.dataDir, p.slice(1)))),
-        p,
+        fs.readFileSync(path.join(dataDir, 'img', rel)).equals(fs.readFileSync(path.join(t.app.config.dataDir, 'img', rel))),
+        rel,
       ).toBe(true);
+    for (const p of [...PAGES, ...ART]) {
       const [a, b] = await Promise.all([t.app, restored].map((app) => app.inject({ url: p })));
       expect(b.rawPayload.equals(a.rawPayload), p).toBe(true);
     }

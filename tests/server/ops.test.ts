@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -104,6 +105,60 @@ describe.each(BACKENDS)('operating it (%s)', (backend) => {
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const b = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'chosen-by-client' } });
     expect(b.headers['x-request-id']).not.toBe('chosen-by-client');
+  });
+});
+
+/**
+ * http_requests_in_flight counts a request from its onRequest to its onResponse; one whose client went away
+ * first never gets an onResponse, and is no longer counted once the gauge is read (no 'close' listener per request).
+ */
+describe('requests in flight', () => {
+  let t: TestApp;
+  const TOKEN = 'metrics-secret-' + crypto.randomBytes(6).toString('hex');
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  beforeAll(async () => {
+    t = await setup('sqlite', 'ops_inflight', { metricsToken: TOKEN }, true, undefined, (app) => {
+      app.get('/test/hold', async () => {
+        await held;
+        return 'done';
+      });
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    release();
+    await t?.close();
+  });
+
+  /** The gauge as a scrape reads it (the scrape itself is one of them). */
+  const inFlight = async () => {
+    const m = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    return Number(/^http_requests_in_flight (\d+)$/m.exec(m.body)?.[1]);
+  };
+  const hold = () => {
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /test/hold HTTP/1.1\r\nHost: x\r\n\r\n'));
+    socket.on('error', () => {});
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    return { socket, answer };
+  };
+
+  it('counts requests being answered, drops one whose client left, and none once answered', async () => {
+    expect(await inFlight()).toBe(1);
+    const gone = hold();
+    const stays = hold();
+    await expect.poll(inFlight).toBe(3);
+    gone.socket.destroy();
+    await expect.poll(inFlight).toBe(2);
+    release();
+    await expect.poll(inFlight).toBe(1);
+    stays.socket.end();
+    expect(await stays.answer).toContain('done');
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { parseObjectStoreUrl } from '../../server/images/blobs.js';
 import { pgNotices, type Notice } from '../../server/cluster/notices.js';
 import { onOneNode } from '../../server/cluster/leader.js';
@@ -34,8 +34,7 @@ describe('images in an S3-compatible bucket (s3rver)', () => {
   it('a node draws art once into the bucket; another node serves it from there with the same ETag and caching', async () => {
     const local = await setup('sqlite', 's3local');
     const first = await setup('sqlite', 's3first', { objectStoreUrl: url });
-    // No catalog at all: whatever it serves comes from the bucket.
-    const second = await setup('sqlite', 's3second', { objectStoreUrl: url }, false);
+    const second = await setup('sqlite', 's3second', { objectStoreUrl: url });
     apps.push(local, first, second);
     const img = `/img/title/${T.bladeEn}/portrait.webp`;
     const a = await local.app.inject({ url: img });
@@ -43,15 +42,20 @@ describe('images in an S3-compatible bucket (s3rver)', () => {
     expect(b.statusCode).toBe(200);
     expect(b.headers.etag).toBe(a.headers.etag);
     expect(b.headers['cache-control']).toBe(a.headers['cache-control']);
+    // Kept under what it is drawn from (its ETag is that hash).
     const { client, bucket, prefix } = parseObjectStoreUrl(url);
-    const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${prefix}title/${T.bladeEn}/portrait.webp` }));
+    const key = `${prefix}drawn/title/${T.bladeEn}_portrait_${String(b.headers.etag).replaceAll('"', '')}.webp`;
+    const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     expect(Buffer.from(await obj.Body!.transformToByteArray())).toEqual(b.rawPayload);
+    // The other node serves the bucket's object, not a drawing of its own: a marked object in its place is what it sends.
+    const marked = Buffer.concat([b.rawPayload, Buffer.from('marked')]);
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: marked }));
     const c = await second.app.inject({ url: img });
     expect(c.statusCode).toBe(200);
     expect(c.headers.etag).toBe(a.headers.etag);
-    expect(c.rawPayload).toEqual(a.rawPayload);
-    // And what is in neither the bucket nor the database is still a 404.
-    expect((await second.app.inject({ url: `/img/title/${T.catsEn}/portrait.webp` })).statusCode).toBe(404);
+    expect(c.rawPayload).toEqual(marked);
+    // And what names no image is still a 404.
+    expect((await second.app.inject({ url: `/img/title/999999/portrait.webp` })).statusCode).toBe(404);
   });
 });
 

@@ -18,6 +18,8 @@ describe('sessionId', () => {
     expect(sessionId(UUID.toLowerCase())).toBe(UUID.toLowerCase());
     expect(sessionId(`  ${UUID} `)).toBe(UUID);
     expect(sessionId('abcd_EF-')).toBe('abcd_EF-');
+    expect(sessionId('a-------b')).toBe('a-------b');
+    expect(sessionId('aaaaaaaA')).toBe('aaaaaaaA');
     expect(sessionId('a1'.repeat(32))).toBe('a1'.repeat(32));
   });
 
@@ -38,6 +40,8 @@ describe('sessionId', () => {
       'None',
       '00000000-0000-0000-0000-000000000000',
       'aaaaaaaaaaaa',
+      '--------',
+      'a-a-a-a-a',
       'abcdefg',
       'a1'.repeat(32) + 'x',
       'not a token!',

@@ -47,8 +47,17 @@ export interface JobDeps {
   queue: PageQueue;
 }
 
-/** Pages processed at once by a job. */
-const PARALLEL = 2;
+/**
+ * Pages a node decodes and encodes at once (a node runs one job at a time:
+ * both queues hand it one chapter after the other). This is what bounds the
+ * job's memory, whatever the chapter's length: each page in flight holds its
+ * file and, inside libvips and libwebp, its decoded frame and WebP's copies
+ * of it (some 25 MB at 1440 x 2040). Two keep two cores busy (sharp works
+ * off the event loop); more would cost memory for little speed on a small
+ * node. What glibc keeps after the frames are freed is bounded by
+ * MALLOC_ARENA_MAX, which `npm start` sets (README, Configuration).
+ */
+export const PAGES_IN_FLIGHT = 2;
 /** Seconds a job is held without a renewal. */
 const LEASE = 60;
 
@@ -116,7 +125,7 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
       );
       const total = source.pages.length;
       if (!(await progress(c, 0, total))) throw new Gone();
-      // Two pages at once (sharp works off the event loop), kept in reading order.
+      // PAGES_IN_FLIGHT pages at once, kept in reading order.
       const one = async (raw: { name: string; read(): Promise<Buffer> }) => {
         const p = await processPage(raw.name, await raw.read(), UPLOAD_LIMITS.maxPixels);
         const blob = crypto.randomBytes(9).toString('base64url');
@@ -133,9 +142,9 @@ export function catalogJobs(d: JobDeps): CatalogJobs {
           key: p.key,
         };
       };
-      for (let i = 0; i < total; i += PARALLEL) {
-        // Both settle before a failure is raised: nothing is still writing when the cleanup runs.
-        const settled = await Promise.allSettled(source.pages.slice(i, i + PARALLEL).map(one));
+      for (let i = 0; i < total; i += PAGES_IN_FLIGHT) {
+        // All settle before a failure is raised: nothing is still writing when the cleanup runs.
+        const settled = await Promise.allSettled(source.pages.slice(i, i + PAGES_IN_FLIGHT).map(one));
         for (const r of settled) if (r.status === 'rejected') throw r.reason;
         made.push(...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
         if (!(await progress(c, made.length, total))) throw new Gone();

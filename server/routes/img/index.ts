@@ -9,6 +9,13 @@ import { isReadable } from '../../services/titleDetail.js';
 import type { ChapterRow } from '../../repos/chapters.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Demo art drawn from the database changes with its rows (a renamed title, a
+ * banner's new target) and with the drawing code, under the same URL: kept an
+ * hour, then used while it is checked again in the background (its ETag is
+ * the hash of what it is drawn from, so an unchanged image is a 304).
+ */
+const DRAWN = 'public, max-age=3600, stale-while-revalidate=604800';
 
 /** The longest a page of a chapter with an end of free reading is cached (s). */
 const ENDING_MAX_AGE = 3600;
@@ -44,7 +51,8 @@ const idParam = (what: string, v: string): number => {
  * plain art (covers, thumbnails, banners, icons, label logos at
  * /img/label/<LabelCode name>.webp; a banner of every language drawn in one
  * language at /img/banner/<id>/<short code>.webp), drawn with the fonts of
- * server/images/fonts.ts. Art is immutable (a changed image gets a new URL);
+ * server/images/fonts.ts. Uploaded art is immutable (a changed image gets a new
+ * URL); demo art drawn from the database is revalidated (DRAWN);
  * a page is served only while its chapter is readable (403 before and after),
  * cached no longer than that (pageCaching). Ids have one spelling (decimal, no
  * leading zero, in range): any other name is 404 and nothing is drawn or stored.
@@ -72,7 +80,7 @@ const route = routeModule((app) => {
     const rel = req.params['*'];
     const img = await store.asset(rel);
     if (!img) throw errors.notFound(`image ${rel}`);
-    return send(req, reply, img);
+    return send(req, reply, img, img.drawn ? DRAWN : IMMUTABLE);
   });
 });
 export default route;

@@ -1,9 +1,10 @@
-import { memo, type NamedExoticComponent } from 'react';
+import { memo, useCallback, useEffect, useRef, type NamedExoticComponent } from 'react';
 import { useLocation } from 'wouter';
 import { MACHINES } from '../../../machines/index';
 import { t } from '../../i18n';
 import { thisTab, type LiveActor } from './recorder';
 import { select } from './explorerState';
+import { useSlices } from './useSlices';
 
 /**
  * Every recorded actor of every open tab as one tree (tab, then parent and
@@ -84,19 +85,44 @@ function sameRow(p: RowProps, q: RowProps): boolean {
   );
 }
 
+/** Rows mounted per frame (useSlices): 20 rows are a hundred elements, a short commit and layout. */
+const SLICE = 20;
+
 export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; selected: string | null }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  // Picking a row of the machine shown follows it without a navigation (a history entry, the app's route effects).
+  const at = useRef(location);
+  useEffect(() => {
+    at.current = location;
+  });
+  const go = useCallback((to: string) => (to === at.current ? undefined : navigate(to)), [navigate]);
   // An actor created but never started (React may create one and keep another) has no step: not shown.
   const actors = all.filter((a) => a.steps.length > 0 || a.value !== null);
   const known = new Set(actors.map((a) => a.key));
-  const kids = new Map<string | null, LiveActor[]>();
-  for (const a of actors) {
-    const p = a.parent && known.has(a.parent) ? a.parent : null;
-    const list = kids.get(p);
-    if (list) list.push(a);
-    else kids.set(p, [a]);
-  }
-  const tabs = [...new Set(actors.map((a) => a.tab))].sort((a, b) => (a === thisTab ? 1 : b === thisTab ? -1 : a.localeCompare(b)));
+  const parentOf = (a: LiveActor) => (a.parent && known.has(a.parent) ? a.parent : null);
+  const childrenOf = (list: LiveActor[]) => {
+    const kids: Kids = new Map();
+    for (const a of list) {
+      const p = parentOf(a);
+      const mine = kids.get(p);
+      if (mine) mine.push(a);
+      else kids.set(p, [a]);
+    }
+    return kids;
+  };
+  const tree = childrenOf(actors);
+  const tabOrder = (a: string, b: string) => (a === thisTab ? 1 : b === thisTab ? -1 : a.localeCompare(b));
+  // The rows in the order they are drawn (tab, then each root and its children): the first `shown` of them are mounted.
+  const order: LiveActor[] = [];
+  const visit = (a: LiveActor) => {
+    order.push(a);
+    for (const c of tree.get(a.key) ?? NONE) visit(c);
+  };
+  const roots = tree.get(null) ?? NONE;
+  for (const tab of [...new Set(roots.map((a) => a.tab))].sort(tabOrder)) for (const a of roots) if (a.tab === tab) visit(a);
+  const shown = useSlices(order.length, SLICE);
+  const kids = shown < order.length ? childrenOf(order.slice(0, shown)) : tree;
+  const tabs = [...new Set((kids.get(null) ?? NONE).map((a) => a.tab))].sort(tabOrder);
   return (
     <section aria-label={t('machines.live')} className="live">
       <h2>{t('machines.live')}</h2>
@@ -105,10 +131,10 @@ export function ActorTree({ actors: all, selected }: { actors: LiveActor[]; sele
         <div key={tab} className="live__tab">
           <h3>{tab === thisTab ? t('machines.thisTab') : `${t('machines.otherTab')} ${tab}`}</h3>
           <ul className="actor-tree">
-            {(kids.get(null) ?? [])
+            {(kids.get(null) ?? NONE)
               .filter((a) => a.tab === tab)
               .map((a) => (
-                <Row key={a.key} a={a} kids={kids} selected={selected} navigate={navigate} childActors={kids.get(a.key) ?? NONE} />
+                <Row key={a.key} a={a} kids={kids} selected={selected} navigate={go} childActors={kids.get(a.key) ?? NONE} />
               ))}
           </ul>
         </div>

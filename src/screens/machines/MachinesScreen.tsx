@@ -105,7 +105,9 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
   const machine = entry?.machine;
   const { chart, error: chartError } = useChart(machine);
   const [stepValue, setStepValue] = useState<unknown>(undefined);
-  const onState = useCallback((v: unknown) => setStepValue(v), []);
+  // The stepper tells its state from an effect (a new machine's stepper as it mounts): a transition, not a render of
+  // the whole explorer in one task.
+  const onState = useCallback((v: unknown) => startTransition(() => setStepValue(v)), []);
   const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
   const found = actorKey ? actors.find((a) => a.key === actorKey) : undefined;
   // Following stays with its machine: another machine's chart shows its own stepper.
@@ -128,6 +130,18 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
   const marks = tool === 'path' || tool === 'compare' || tool === 'breakpoints' ? overlay : covMarks;
   const chartValue = (tool === 'path' || tool === 'breakpoints') && overlayValue !== undefined ? overlayValue : shownValue;
   const chartActive = useMemo(() => activeIds(machine?.id ?? '', chartValue), [machine, chartValue]);
+  // The same function from render to render: the chart's memoised states and edges keep it.
+  const entryName = entry?.name;
+  const onPick = useCallback(
+    (p: Pick) => {
+      setPick(entryName ? { machine: entryName, pick: p } : null);
+      if (p.kind === 'transition') {
+        setPathTarget(p.key);
+        setTool('path');
+      }
+    },
+    [entryName, setPathTarget],
+  );
   return (
     <main className="machines" data-screen="machines">
       <MachineList current={entry?.name} onDrop={dropCoverage} />
@@ -144,20 +158,7 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
           </header>
           <div className="machines__chart">
             {chart ? (
-              <ChartView
-                key={entry.name}
-                chart={chart}
-                active={chartActive}
-                marks={marks}
-                svgRef={svgRef}
-                onPick={(p) => {
-                  setPick({ machine: entry.name, pick: p });
-                  if (p.kind === 'transition') {
-                    setPathTarget(p.key);
-                    setTool('path');
-                  }
-                }}
-              />
+              <ChartView key={entry.name} chart={chart} active={chartActive} marks={marks} svgRef={svgRef} onPick={onPick} />
             ) : (
               <p role={chartError ? 'alert' : undefined}>{chartError ?? t('common.loading')}</p>
             )}

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { CHAR_W, HEAD_H, LINE_H, type Chart, type ChartEdge, type ChartNode } from './chart';
 import type { ChartMarks, Mark } from './chartMarks';
 
@@ -35,17 +35,29 @@ interface Props {
   marks?: ChartMarks | null | undefined;
 }
 
-function NodeBox({
-  n,
-  active,
-  onPick,
-  marks,
-}: {
+interface NodeProps {
   n: ChartNode;
   active: Set<string>;
   onPick?: Props['onPick'];
   marks?: ChartMarks | null | undefined;
-}) {
+}
+
+/** Ids of a state and every state inside it, once per layout (a live step compares them, it does not walk the tree). */
+const subtrees = new WeakMap<ChartNode, string[]>();
+function idsIn(n: ChartNode): string[] {
+  let ids = subtrees.get(n);
+  if (!ids) {
+    ids = [n.id, ...n.children.flatMap(idsIn)];
+    subtrees.set(n, ids);
+  }
+  return ids;
+}
+
+/**
+ * A state box and the boxes inside it, memoised: a live step re-renders the states whose activity changed (and the
+ * boxes around them), not the whole drawing.
+ */
+const NodeBox = memo(function NodeBox({ n, active, onPick, marks }: NodeProps) {
   const on = active.has(n.id);
   const m = marks?.states.get(n.id);
   const compound = n.children.length > 0;
@@ -95,11 +107,38 @@ function NodeBox({
       ))}
     </g>
   );
+}, sameNode);
+
+function sameNode(p: NodeProps, q: NodeProps): boolean {
+  if (p.n !== q.n || p.marks !== q.marks || p.onPick !== q.onPick) return false;
+  return p.active === q.active || idsIn(p.n).every((id) => p.active.has(id) === q.active.has(id));
 }
 
-function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Props['onPick']; marks?: Mark[] | undefined }) {
+/** An edge's route as a polyline's points, once per layout. */
+const routes = new WeakMap<ChartEdge, string>();
+function pointsOf(e: ChartEdge): string {
+  let points = routes.get(e);
+  if (points === undefined) {
+    points = e.points.map((p) => `${p.x},${p.y}`).join(' ');
+    routes.set(e, points);
+  }
+  return points;
+}
+
+/** A transition's route and label, memoised: it renders again when it turns on or off, or its marks change. */
+const Edge = memo(function Edge({
+  e,
+  on,
+  onPick,
+  marks,
+}: {
+  e: ChartEdge;
+  on: boolean;
+  onPick?: Props['onPick'];
+  marks?: Mark[] | undefined;
+}) {
   const b = e.labelBox;
-  const points = e.points.map((p) => `${p.x},${p.y}`).join(' ');
+  const points = pointsOf(e);
   return (
     <g
       className="sc-edge"
@@ -153,7 +192,7 @@ function Edge({ e, on, onPick, marks }: { e: ChartEdge; on: boolean; onPick?: Pr
       </g>
     </g>
   );
-}
+});
 
 export function Statechart({ chart, active, viewBox, svgRef, onPick, marks }: Props) {
   return (

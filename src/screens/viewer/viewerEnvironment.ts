@@ -53,6 +53,12 @@ function systemMotion(): MotionPort {
   };
 }
 
+/**
+ * The canvas: the reader's dark background; while the camera moves, the pages drawn at half the
+ * resolution, and whole again once it has been still for 100 ms (src/viewer/motionScale.ts).
+ */
+const RENDERER_OPTIONS = { background: 0x111111, preserveDrawingBuffer: false, movingResolution: 0.5, settleMs: 100 };
+
 export function viewerEnvironment(): ViewerEnvironment {
   const { embedding, pool, prefetch, textureLimit, firstPages } = viewerServices();
   const o = embedding.overrides ?? {};
@@ -63,7 +69,7 @@ export function viewerEnvironment(): ViewerEnvironment {
     storage: storagePort(o.settings),
     motion: systemMotion(),
     createRenderer: (bitmapOf) => new PageRenderer(bitmapOf, clocks.frames, textureLimit),
-    rendererOptions: { background: 0x111111, preserveDrawingBuffer: false, ...o.rendererOptions },
+    rendererOptions: { ...RENDERER_OPTIONS, ...o.rendererOptions },
     cache: o.cache ?? CACHE,
     pool,
     prefetchChapter: (chapterId, quality) =>

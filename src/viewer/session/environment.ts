@@ -31,6 +31,10 @@ export interface RendererStats {
   texturesCreated: number;
   texturesDestroyed: number;
   frames: number;
+  /** Frames drawn at a fraction of the resolution while the camera moved (RendererOptions.movingResolution). */
+  movingFrames: number;
+  /** Device pixels per CSS pixel the last frame was drawn at (the resolution, or a fraction of it while moving). */
+  drawResolution: number;
   /** The frame clock's now() (performance.now() in the app) when a page image was first drawn; 0 before. */
   firstImageAt: number;
 }
@@ -45,6 +49,8 @@ export function newRendererStats(): RendererStats {
     texturesCreated: 0,
     texturesDestroyed: 0,
     frames: 0,
+    movingFrames: 0,
+    drawResolution: 0,
     firstImageAt: 0,
   };
 }
@@ -53,6 +59,12 @@ export interface RendererOptions {
   background: number;
   /** Keeps the drawing buffer after each frame, so its pixels can be read back (the browser-test harness does). */
   preserveDrawingBuffer: boolean;
+  /**
+   * The fraction of the resolution the pages are drawn at while the camera moves (1: always the
+   * whole), and how long the camera stays still before they are drawn whole again (ms).
+   */
+  movingResolution: number;
+  settleMs: number;
 }
 
 /** The reader's stored choices the session reads and saves (src/lib/storage.ts in the app). */

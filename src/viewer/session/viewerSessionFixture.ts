@@ -87,7 +87,7 @@ export function open(viewer: MangaViewer, stored: Stored = {}) {
     },
     motion: { reduced: () => !!stored.reduced, onChange: () => () => {} },
     createRenderer: () => renderer,
-    rendererOptions: { background: 0, preserveDrawingBuffer: false },
+    rendererOptions: { background: 0, preserveDrawingBuffer: false, movingResolution: 1, settleMs: 0 },
     cache: { ahead: 2, behind: 1, cap: 3 },
     pool,
     prefetchChapter,

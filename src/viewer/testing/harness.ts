@@ -13,6 +13,8 @@
  *                   ones (fields of core/viewer/readerSettings.ts's
  *                   ReaderSettings; only those given, sanitised)
  *   maxtex=n        a texture limit of n px (pages larger are cut into tiles)
+ *   moving=f        the fraction of the resolution the pages are drawn at while
+ *                   the camera moves (1: always whole; default the app's)
  *
  * It supplies those (and, unless pixels=0, a readable drawing buffer) as the page embedding
  * the app (window.__viewerEmbedding, src/viewer/session/registry.ts), and publishes `window.__viewerDebug` for the live session: the
@@ -36,7 +38,10 @@ const settings = readerSettingsParam(params.get('settings'));
 const maxTexture = Number(params.get('maxtex')) || undefined;
 
 const overrides: ViewerEnvironmentOverrides = {
-  rendererOptions: { preserveDrawingBuffer: params.get('pixels') !== '0' },
+  rendererOptions: {
+    preserveDrawingBuffer: params.get('pixels') !== '0',
+    ...(params.get('moving') ? { movingResolution: Number(params.get('moving')) } : {}),
+  },
   ...(manual ? { clocks } : {}),
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
