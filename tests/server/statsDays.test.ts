@@ -149,6 +149,9 @@ describe.each(BACKENDS)('daily rollups beside the hourly ones (%s)', (backend) =
     const norm = (rows: typeof written) =>
       rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: Hll.parse(r.sketch).registers() }));
     expect(norm(await longer())).toEqual(norm(written));
+    // Run again over the blocks it added: the same blocks, not twice the counts.
+    await statsBlocks().up(t.db as unknown as Kysely<unknown>);
+    expect(norm(await longer())).toEqual(norm(written));
   });
 
   it('the migration rewrites sketches stored deflated as packed, register for register', async () => {

@@ -62,7 +62,9 @@ export async function addBlocks(db: Kysely<unknown>, metric: string, hours: numb
       const values = list
         .slice(i, i + BATCH)
         .map((d) => sql`(${name}, ${d.key}, ${d.dim}, ${start}, ${d.n}, ${d.hll ? d.hll.serialise() : null})`);
-      await sql`insert into stats_hourly (metric, key, dim, hour, n, sketch) values ${sql.join(values)}`.execute(db);
+      // A block already there (the migration run again) is replaced by the same figures: its hours' sum and union.
+      await sql`insert into stats_hourly (metric, key, dim, hour, n, sketch) values ${sql.join(values)}
+        on conflict (metric, key, dim, hour) do update set n = excluded.n, sketch = excluded.sketch`.execute(db);
     }
   }
 }
