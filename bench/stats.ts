@@ -6,8 +6,9 @@
  * then asks each dashboard BENCH_RUNS times for the last 30 days in a
  * non-UTC zone and prints its p50/p95, the load time, and the rollups' size
  * beside the raw rows'. Target (issue 33): p95 under 300 ms. BENCH_KEEP
- * keeps the SQLite file (its folder is printed) for EXPLAIN; BENCH_REUSE
- * asks the dashboards again of an earlier load (BENCH_DIR: its folder).
+ * keeps the SQLite file (its folder is printed) for EXPLAIN; BENCH_DIR
+ * names the (empty) folder to load it into, kept; BENCH_REUSE asks the
+ * dashboards again of an earlier load (on SQLite, BENCH_DIR: its folder).
  *
  *   npx tsx bench/stats.ts [events=2000000] [chapters=2000] [readers=200000]
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/stats.ts 20000000 2000 2000000
@@ -34,6 +35,9 @@ const FLUSH = Number(process.env.BENCH_FLUSH ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const START = Date.UTC(2026, 0, 1);
 
+// Reusing on SQLite reads the folder of the load: not a fresh empty file's dashboards in its place.
+if (process.env.BENCH_REUSE && !process.env.BENCH_DATABASE_URL && !process.env.BENCH_DIR)
+  throw new Error('BENCH_REUSE on SQLite needs BENCH_DIR, the folder of the load');
 const dir = process.env.BENCH_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stats-'));
 const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent' });
 const { db, dialect, close } = await openDb(config);
