@@ -103,6 +103,13 @@ describe.each(BACKENDS)('daily rollups beside the hourly ones (%s)', (backend) =
     expect(counts.every((r) => r.sketch === null)).toBe(true);
     expect(counts.reduce((s, r) => s + r.n, 0)).toBe((to - from) * 40);
     expect((await spanned(t.db, ['fav.add'], [[from, to]])).length).toBe(to - from);
+    // Summed over several ranges, with blocks or without: one row a metric, key and dim.
+    const two: [number, number][] = [
+      [from, from + 10],
+      [from + 20, from + 30],
+    ];
+    expect(await spanned(t.db, ['fav.add'], two, { sum: true })).toMatchObject([{ metric: 'fav.add', key: 7, n: 2 * 20 }]);
+    expect(await spanned(t.db, ['view.all'], two, { sum: true })).toMatchObject([{ metric: 'view.all', key: 0, n: 40 * 20 }]);
   });
 
   it('blocks of hours and days hold their hours', async () => {
