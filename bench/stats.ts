@@ -6,7 +6,9 @@
  * then asks each dashboard BENCH_RUNS times for the last 30 days in a
  * non-UTC zone and prints its p50/p95, the load time, and the rollups' size
  * beside the raw rows'. Target (issue 33): p95 under 300 ms. BENCH_KEEP
- * keeps the SQLite file (its folder is printed) for EXPLAIN.
+ * keeps the SQLite file (its folder is printed) for EXPLAIN; BENCH_DIR
+ * names the (empty) folder to load it into, kept; BENCH_REUSE asks the
+ * dashboards again of an earlier load (on SQLite, BENCH_DIR: its folder).
  *
  *   npx tsx bench/stats.ts [events=2000000] [chapters=2000] [readers=200000]
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/stats.ts 20000000 2000 2000000
@@ -33,94 +35,105 @@ const FLUSH = Number(process.env.BENCH_FLUSH ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const START = Date.UTC(2026, 0, 1);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stats-'));
+// Reusing on SQLite reads the folder of the load: not a fresh empty file's dashboards in its place.
+if (process.env.BENCH_REUSE && !process.env.BENCH_DATABASE_URL && !process.env.BENCH_DIR)
+  throw new Error('BENCH_REUSE on SQLite needs BENCH_DIR, the folder of the load');
+const dir = process.env.BENCH_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stats-'));
 const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent' });
 const { db, dialect, close } = await openDb(config);
 const postgres = dialect === 'postgres';
-if (postgres)
-  for (const t of ['stats_hourly', 'viewed_chapters', 'chapter_views_daily', 'chapters', 'titles'])
-    await sql`delete from ${sql.table(t)}`.execute(db);
+// BENCH_REUSE: the dashboards and sizes again on what an earlier run loaded (its PostgreSQL database,
+// or its SQLite folder kept with BENCH_KEEP and named in BENCH_DIR).
+const reuse = Boolean(process.env.BENCH_REUSE);
+const loadS = reuse ? NaN : await load();
 
-// A catalog of CHAPTERS chapters over 100 titles, 50 series, two languages.
-const TITLES = 100;
-for (let i = 0; i < TITLES; i += 50) {
-  await db
-    .insertInto('titles')
-    .values(
-      Array.from({ length: 50 }, (_, j) => ({
-        id: i + j + 1,
-        series_id: Math.floor((i + j) / 2) + 1,
-        language: (i + j) % 2,
-        name: `Title ${i + j + 1}`,
-        author: '',
-        overview: '',
-        portrait_image_url: '',
-        landscape_image_url: '',
-        title_image_url: '',
-        background_image_url: '',
-        favorite_image_url: '',
-        view_count: 0,
-        update_status: 0,
-        viewing_period_description: '',
-        non_appearance_info: '',
-        is_new: 0,
-        created_at: 0,
-      })),
-    )
-    .execute();
-}
-for (let i = 0; i < CHAPTERS; i += 100) {
-  await db
-    .insertInto('chapters')
-    .values(
-      Array.from({ length: Math.min(100, CHAPTERS - i) }, (_, j) => {
-        const id = i + j + 1;
-        return {
-          id,
-          title_id: (id % TITLES) + 1,
-          seq: Math.ceil(id / TITLES),
-          name: `#${id}`,
-          sub_title: '',
-          thumbnail_url: '',
-          start_ts: 0,
-          end_ts: 0,
-          is_vertical_only: 0,
-          is_horizontal_only: 0,
+/** Loads the catalog and the views; the seconds it took. */
+async function load(): Promise<number> {
+  if (postgres)
+    for (const t of ['stats_hourly', 'viewed_chapters', 'chapter_views_daily', 'chapters', 'titles'])
+      await sql`delete from ${sql.table(t)}`.execute(db);
+
+  // A catalog of CHAPTERS chapters over 100 titles, 50 series, two languages.
+  const TITLES = 100;
+  for (let i = 0; i < TITLES; i += 50) {
+    await db
+      .insertInto('titles')
+      .values(
+        Array.from({ length: 50 }, (_, j) => ({
+          id: i + j + 1,
+          series_id: Math.floor((i + j) / 2) + 1,
+          language: (i + j) % 2,
+          name: `Title ${i + j + 1}`,
+          author: '',
+          overview: '',
+          portrait_image_url: '',
+          landscape_image_url: '',
+          title_image_url: '',
+          background_image_url: '',
+          favorite_image_url: '',
           view_count: 0,
-          ticket_end: 0,
-          notified_at: 0,
-        };
-      }),
-    )
-    .execute();
-}
+          update_status: 0,
+          viewing_period_description: '',
+          non_appearance_info: '',
+          is_new: 0,
+          created_at: 0,
+        })),
+      )
+      .execute();
+  }
+  for (let i = 0; i < CHAPTERS; i += 100) {
+    await db
+      .insertInto('chapters')
+      .values(
+        Array.from({ length: Math.min(100, CHAPTERS - i) }, (_, j) => {
+          const id = i + j + 1;
+          return {
+            id,
+            title_id: (id % TITLES) + 1,
+            seq: Math.ceil(id / TITLES),
+            name: `#${id}`,
+            sub_title: '',
+            thumbnail_url: '',
+            start_ts: 0,
+            end_ts: 0,
+            is_vertical_only: 0,
+            is_horizontal_only: 0,
+            view_count: 0,
+            ticket_end: 0,
+            notified_at: 0,
+          };
+        }),
+      )
+      .execute();
+  }
 
-// A deterministic stream: reader and chapter from a linear congruential walk, time spread evenly.
-const clock = manualServerClock(START);
-const views = viewsRepo(db, 3_600_000, { clock, flushViews: FLUSH * 10, windowS: 1800, postgres });
-// mulberry32: a 32-bit generator in integer arithmetic (an LCG in doubles loses its low bits past 2^53
-// and falls into a short cycle: 200,000 events gave 8,199 distinct reader-chapter pairs).
-let seed = 12345;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-};
-const t0 = performance.now();
-const step = (DAYS * 86_400_000) / EVENTS;
-for (let i = 0; i < EVENTS; i++) {
-  clock.set(START + i * step);
-  // Popular chapters are read more: a skewed pick.
-  const chapter = 1 + Math.floor(CHAPTERS * rand() ** 2);
-  const reader = `r${Math.floor(READERS * rand())}`;
-  if (views.claim(reader, chapter)) views.record(reader, chapter, true);
-  else views.record(reader, chapter, false);
-  if ((i + 1) % FLUSH === 0) await views.flush();
-  if ((i + 1) % 200_000 === 0) console.log(`  loaded ${i + 1} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  // A deterministic stream: reader and chapter from a linear congruential walk, time spread evenly.
+  const clock = manualServerClock(START);
+  const views = viewsRepo(db, 3_600_000, { clock, flushViews: FLUSH * 10, windowS: 1800, postgres });
+  // mulberry32: a 32-bit generator in integer arithmetic (an LCG in doubles loses its low bits past 2^53
+  // and falls into a short cycle: 200,000 events gave 8,199 distinct reader-chapter pairs).
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const t0 = performance.now();
+  const step = (DAYS * 86_400_000) / EVENTS;
+  for (let i = 0; i < EVENTS; i++) {
+    clock.set(START + i * step);
+    // Popular chapters are read more: a skewed pick.
+    const chapter = 1 + Math.floor(CHAPTERS * rand() ** 2);
+    const reader = `r${Math.floor(READERS * rand())}`;
+    if (views.claim(reader, chapter)) views.record(reader, chapter, true);
+    else views.record(reader, chapter, false);
+    if ((i + 1) % FLUSH === 0) await views.flush();
+    if ((i + 1) % 200_000 === 0) console.log(`  loaded ${i + 1} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  await views.close();
+  return (performance.now() - t0) / 1000;
 }
-await views.close();
-const loadS = (performance.now() - t0) / 1000;
 
 const end = new Date(START + DAYS * 86_400_000 - 1).toISOString().slice(0, 10);
 const p = period('America/New_York', addDays(end, -29), end, 'day');
@@ -138,7 +151,7 @@ const dashboards: [string, () => Promise<unknown>][] = [
 console.log(
   `\nstats bench (${dialect}): ${EVENTS} view events, ${DAYS} days, ${CHAPTERS} chapters, ${READERS} readers, flushes of ${FLUSH}`,
 );
-console.log(`loaded in ${loadS.toFixed(0)} s: ${Math.round(EVENTS / loadS)} events/s`);
+console.log(reuse ? 'reused an earlier load' : `loaded in ${loadS.toFixed(0)} s: ${Math.round(EVENTS / loadS)} events/s`);
 console.log(`dashboards for the last 30 days in America/New_York, ${RUNS} runs each (first run warms):`);
 for (const [name, run] of dashboards) {
   const ms: number[] = [];
@@ -173,5 +186,5 @@ console.log(
   `rollups: ${mib(hourly + daily)} (stats_hourly ${await count('stats_hourly')} rows, ${mib(hourly)}, of which ${mib(sketchBytes)} sketches; chapter_views_daily ${await count('chapter_views_daily')} rows, ${mib(daily)})`,
 );
 await close();
-if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+if (process.env.BENCH_KEEP || process.env.BENCH_DIR) console.log(`kept ${dir}`);
 else fs.rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,15 @@
 /** The analyst's rollups (migration 0014_stats, issue 33). */
 export interface StatsHourlyTable {
-  /** What is counted: view, view.title, view.all, reader.new, reach, fav.add, fav.del, push.*, tap.*, survey. */
+  /**
+   * What is counted: view, view.title, view.all, reader.new, reach, fav.add, fav.del, push.*, tap.*, survey;
+   * with a length (view:day, view.all:4h, view.title:16d), a block of hours from `hour` (server/stats/blocks.ts).
+   */
   metric: string;
   /** The counted thing's id (chapter, title, banner, popup), 0 when none. */
   key: number;
   /** A further dimension (a page number, a place, a survey key), '' when none. */
   dim: string;
-  /** Hours since the epoch (UTC). */
+  /** Hours since the epoch (UTC): the hour, or a block's first. */
   hour: number;
   n: number;
   /** The readers counted, as a HyperLogLog sketch (server/lib/hll.ts); null where readers are not counted. */

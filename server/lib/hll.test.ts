@@ -44,15 +44,37 @@ describe('the distinct-reader sketch (HyperLogLog, issue 33)', () => {
     expect(new Hll().merge(tue).merge(mon).merge(mon).registers()).toEqual(week.registers());
   });
 
-  it('survives its text form, sparse and dense, register for register', () => {
-    for (const n of [0, 5, 500, 50_000]) {
+  it('survives its text form, sparse and packed, register for register', () => {
+    for (const n of [0, 5, 500, 1000, 2100, 50_000]) {
       const h = sketch(ids(0, n));
       const text = h.serialise();
-      expect(text[0]).toBe(n < 2000 ? 'S' : 'Z');
+      // Triples while they are the smaller form (up to ~820 registers set), then the packed registers.
+      expect(text[0], `${n} ids`).toBe(n <= 800 ? 'S' : 'B');
       expect(Hll.parse(text).registers()).toEqual(h.registers());
       expect(Hll.parse(text).serialise()).toBe(text);
+      expect(Hll.dense().mergeText(text).serialise()).toBe(text);
     }
     expect(new Hll().registers().length).toBe(M);
+  });
+
+  it('reads the deflated form stored before, and packs values of 15 and over', () => {
+    const reg = reference(ids(0, 5000));
+    for (const [i, v] of [
+      [0, 15],
+      [7, 20],
+      [8, 51],
+      [M - 1, 16],
+    ]) {
+      reg[i] = v;
+    }
+    const old = dense(reg);
+    expect(old.registers()).toEqual(reg);
+    const text = old.serialise();
+    expect(text[0]).toBe('B');
+    expect(Hll.parse(text).registers()).toEqual(reg);
+    expect(new Hll().mergeText('Z' + deflateRawSync(reg).toString('base64')).registers()).toEqual(reg);
+    // Packed is no larger than deflated at an hour's or a day's fill, and far quicker to read.
+    expect(text.length).toBeLessThan(2 * ('Z' + deflateRawSync(reg).toString('base64')).length);
   });
 
   it('stays sparse while small, with the registers and estimates of a dense sketch of the same ids', () => {
@@ -98,5 +120,23 @@ describe('the distinct-reader sketch (HyperLogLog, issue 33)', () => {
     expect(all.isSparse).toBe(false);
     expect(all.registers()).toEqual(reference(ids(0, 4050)));
     expect(Math.abs(all.count() - 4050) / 4050).toBeLessThanOrEqual(0.025);
+  });
+
+  it('merges a stored text straight into a sketch, sparse or dense, as merging the parsed sketch does', () => {
+    const texts = [sketch(ids(0, 300)), sketch(ids(100, 1500)), sketch(ids(1000, 30_000))].map((h) => h.serialise());
+    texts.push('Z' + deflateRawSync(sketch(ids(40_000, 44_000)).registers()).toString('base64'));
+    expect(texts.map((t) => t[0])).toEqual(['S', 'B', 'B', 'Z']);
+    for (const into of [() => new Hll(), () => Hll.dense(), () => sketch(ids(50_000, 50_100))]) {
+      const direct = into();
+      const parsed = into();
+      for (const t of [...texts, null, '']) {
+        direct.mergeText(t);
+        parsed.merge(Hll.parse(t));
+      }
+      expect(direct.registers()).toEqual(parsed.registers());
+      expect(direct.count()).toBe(parsed.count());
+    }
+    expect(Hll.dense().isSparse).toBe(false);
+    expect(Hll.dense().count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { decode, decodeMax, encodePacked, encodeSparse, PACKED_FROM } from './hllText.js';
 
 /**
  * A HyperLogLog distinct-count sketch: 2^14 registers (standard error
@@ -20,10 +20,7 @@ const P = 14;
 export const M = 1 << P;
 /** Bits left for the rank after the register index. */
 const Q = 64 - P;
-/**
- * Up to this many set registers a sketch is sparse, in memory (4 bytes a
- * register) and stored ((index u16, value u8) triples); past it, dense.
- */
+/** Up to this many set registers a sketch is sparse in memory (4 bytes a register); past it, dense. */
 const SPARSE_MAX = M / 8;
 
 /**
@@ -40,6 +37,17 @@ export class Hll {
   private list = new Uint32Array(8);
   private len = 0;
   private sorted = 0;
+
+  /**
+   * An empty sketch kept dense from the start: the accumulator of a
+   * dashboard's many rows, which merges each stored text straight into its
+   * registers (mergeText) instead of growing and sorting a list.
+   */
+  static dense(): Hll {
+    const h = new Hll();
+    h.toDense();
+    return h;
+  }
 
   add(id: string): void {
     this.addHashed(Hll.hash(id));
@@ -117,6 +125,10 @@ export class Hll {
       for (let i = 0; i < other.len; i++) this.addHashed(other.list[i]);
       return this;
     }
+    return this.mergeRegisters(b);
+  }
+
+  private mergeRegisters(b: Uint8Array): this {
     if (!this.dense) this.toDense();
     const a = this.dense!;
     for (let i = 0; i < M; i++) if (b[i] > a[i]) a[i] = b[i];
@@ -158,51 +170,43 @@ export class Hll {
     return Math.round((M * M) / (2 * Math.LN2 * z));
   }
 
-  /** Text for a rollup row: sparse triples while few registers are set, else the registers deflated. */
+  /** Text for a rollup row (hllText.ts): sparse triples while few registers are set, else packed registers. */
   serialise(): string {
-    const d = this.dense;
-    if (d) {
-      let set = 0;
-      for (let i = 0; i < M; i++) if (d[i]) set++;
-      if (set > SPARSE_MAX) return 'Z' + deflateRawSync(d).toString('base64');
+    if (!this.dense) {
+      this.compact();
+      if (this.len >= PACKED_FROM) return encodePacked(this.registers());
+      return encodeSparse(this.list.subarray(0, this.len));
     }
-    const entries = d ? this.sparsified() : (this.compact(), this.list.subarray(0, this.len));
-    const out = Buffer.alloc(entries.length * 3);
-    for (let i = 0, o = 0; i < entries.length; i++, o += 3) {
-      out.writeUInt16BE(entries[i] >>> 6, o);
-      out[o + 2] = entries[i] & 63;
-    }
-    return 'S' + out.toString('base64');
+    const entries: number[] = [];
+    for (let i = 0; i < M && entries.length < PACKED_FROM; i++) if (this.dense[i]) entries.push(i * 64 + this.dense[i]);
+    return entries.length < PACKED_FROM ? encodeSparse(entries) : encodePacked(this.dense);
   }
 
-  /** A dense sketch's set registers as sparse entries, in index order. */
-  private sparsified(): Uint32Array {
-    const d = this.dense!;
-    const out: number[] = [];
-    for (let i = 0; i < M; i++) if (d[i]) out.push(i * 64 + d[i]);
-    return Uint32Array.from(out);
+  /** Merges a stored sketch (serialise()'s text) without building it first: merge(Hll.parse(text)), cheaper. */
+  mergeText(text: string | null | undefined): this {
+    if (!text) return this;
+    if (text[0] !== 'S' && !this.dense) this.toDense();
+    if (this.dense) decodeMax(text, this.dense);
+    else decode(text, M, (i, v) => this.addHashed(i * 64 + v));
+    return this;
   }
 
   static parse(text: string | null | undefined): Hll {
     const h = new Hll();
     if (!text) return h;
+    if (text[0] !== 'S') return h.mergeText(text);
     const bytes = Buffer.from(text.slice(1), 'base64');
-    if (text[0] === 'S') {
-      const n = Math.floor(bytes.length / 3);
-      h.list = new Uint32Array(Math.max(8, n));
-      let ordered = true;
-      for (let i = 0, o = 0; i < n; i++, o += 3) {
-        h.list[i] = ((bytes[o] << 8) | bytes[o + 1]) * 64 + bytes[o + 2];
-        if (i > 0 && h.list[i] >>> 6 <= h.list[i - 1] >>> 6) ordered = false;
-      }
-      h.len = n;
-      // Written in index order, one entry per index; sorted on the first read if not.
-      h.sorted = ordered ? n : 0;
-      if (n > SPARSE_MAX) h.makeRoom();
-    } else {
-      h.dense = new Uint8Array(M);
-      h.dense.set(inflateRawSync(bytes).subarray(0, M));
+    const n = Math.floor(bytes.length / 3);
+    h.list = new Uint32Array(Math.max(8, n));
+    let ordered = true;
+    for (let i = 0, o = 0; i < n; i++, o += 3) {
+      h.list[i] = ((bytes[o] << 8) | bytes[o + 1]) * 64 + bytes[o + 2];
+      if (i > 0 && h.list[i] >>> 6 <= h.list[i - 1] >>> 6) ordered = false;
     }
+    h.len = n;
+    // Written in index order, one entry per index; sorted on the first read if not.
+    h.sorted = ordered ? n : 0;
+    if (n > SPARSE_MAX) h.makeRoom();
     return h;
   }
 }

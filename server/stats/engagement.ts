@@ -13,7 +13,7 @@ const DAY_HOURS = 24;
  * stopped, and how many opened the next chapter of the title.
  */
 export async function reachDashboard(db: DB, p: Period, chapterId: number): Promise<Dashboard> {
-  const rows = await spanned(db, ['reach'], p.range.fromHour, p.range.toHour, { keys: [chapterId] });
+  const rows = await spanned(db, ['reach'], [[p.range.fromHour, p.range.toHour]], { keys: [chapterId] });
   const perPage = new Map<number, Hll>();
   for (const r of rows) {
     const page = Number(r.dim);
@@ -48,7 +48,7 @@ export async function reachDashboard(db: DB, p: Period, chapterId: number): Prom
         .limit(1)
         .executeTakeFirst()
     : undefined;
-  const views = await spanned(db, ['view'], p.range.fromHour, p.range.toHour, { keys: next ? [chapterId, next.id] : [chapterId] });
+  const views = await spanned(db, ['view'], [[p.range.fromHour, p.range.toHour]], { keys: next ? [chapterId, next.id] : [chapterId] });
   const opened = new Tallies();
   for (const r of views) opened.of(String(r.key)).add(r);
   const a = opened.get(String(chapterId))?.hll ?? null;
@@ -191,7 +191,7 @@ export async function notificationsDashboard(db: DB, p: Period): Promise<Dashboa
     openRate: number;
   }[] = [];
   for (const id of chapters) {
-    const views = await spanned(db, ['view'], firstHour.get(id)!, lastHour.get(id)! + 1 + DAY_HOURS, { keys: [id] });
+    const views = await spanned(db, ['view'], [[firstHour.get(id)!, lastHour.get(id)! + 1 + DAY_HOURS]], { keys: [id] });
     const viewers = new Tally();
     for (const v of views) viewers.add(v);
     const n = (m: string) => per.get(`${m}\n${id}`)?.n ?? 0;

@@ -1,6 +1,8 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DB } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import { Hll } from '../lib/hll.js';
-import { DAILY, dayMetric } from './rollup.js';
+import { blockMetric, commonLengths, tile } from './blocks.js';
 import { bucketOf, dayRange, daysBetween, addDays, type DayRange } from './zone.js';
 
 export type By = 'day' | 'week' | 'month';
@@ -16,6 +18,8 @@ export interface Period {
   /** Hour → bucket start date, for the hours of the period. */
   bucketOfHour: Map<number, string>;
   buckets: string[];
+  /** Each bucket's hours, [from, to). */
+  bucketRanges: [number, number][];
 }
 
 export function period(tz: string, from: string, to: string, by: By): Period {
@@ -24,12 +28,16 @@ export function period(tz: string, from: string, to: string, by: By): Period {
   const previous = dayRange(tz, addDays(from, -n), addDays(from, -1));
   const bucketOfHour = new Map<number, string>();
   const buckets: string[] = [];
+  const bucketRanges: [number, number][] = [];
   for (const d of range.days) {
     const b = bucketOf(d.date, by);
-    if (buckets[buckets.length - 1] !== b) buckets.push(b);
+    if (buckets[buckets.length - 1] !== b) {
+      buckets.push(b);
+      bucketRanges.push([d.from, d.to]);
+    } else bucketRanges[bucketRanges.length - 1][1] = d.to;
     for (let h = d.from; h < d.to; h++) bucketOfHour.set(h, b);
   }
-  return { tz, from, to, by, range, previous, bucketOfHour, buckets };
+  return { tz, from, to, by, range, previous, bucketOfHour, buckets, bucketRanges };
 }
 
 export interface Row {
@@ -41,53 +49,106 @@ export interface Row {
   sketch: string | null;
 }
 
+/** What to read: some keys only; no sketches; or only each metric, key and dim's total (sum: one row each, at its first hour, no sketch). */
+interface RollupOptions {
+  keys?: readonly number[];
+  sketches?: boolean;
+  sum?: boolean;
+}
+
 /** Rollup rows of these metrics in [fromHour, toHour), optionally of some keys only. Never a raw event. */
-export async function rollups(
-  db: DB,
-  metrics: readonly string[],
-  fromHour: number,
-  toHour: number,
-  opts: { keys?: readonly number[]; sketches?: boolean } = {},
-): Promise<Row[]> {
+export function rollups(db: DB, metrics: readonly string[], fromHour: number, toHour: number, opts: RollupOptions = {}): Promise<Row[]> {
+  return read(db, (eb) => eb.and([eb('metric', 'in', [...metrics]), eb('hour', '>=', fromHour), eb('hour', '<', toHour)]), opts);
+}
+
+type Where = (eb: ExpressionBuilder<Database, 'stats_hourly'>) => Expression<SqlBool>;
+
+async function read(db: DB, where: Where, opts: RollupOptions): Promise<Row[]> {
   if (opts.keys && !opts.keys.length) return [];
-  let q = db
-    .selectFrom('stats_hourly')
-    .select(['metric', 'key', 'dim', 'hour', 'n'])
-    .where('metric', 'in', [...metrics])
-    .where('hour', '>=', fromHour)
-    .where('hour', '<', toHour);
+  let q = db.selectFrom('stats_hourly').where(where);
   if (opts.keys) q = q.where('key', 'in', [...opts.keys]);
-  if (opts.sketches === false) {
-    const rows = await q.execute();
+  if (opts.sum) {
+    const rows = await q
+      .select(['metric', 'key', 'dim', (eb) => eb.fn.min('hour').as('hour'), (eb) => eb.fn.sum<number>('n').as('n')])
+      .groupBy(['metric', 'key', 'dim'])
+      .execute();
     return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: null }));
   }
-  const rows = await q.select('sketch').execute();
+  const cols = q.select(['metric', 'key', 'dim', 'hour', 'n']);
+  if (opts.sketches === false) {
+    const rows = await cols.execute();
+    return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n), sketch: null }));
+  }
+  const rows = await cols.select('sketch').execute();
   return rows.map((r) => ({ ...r, key: Number(r.key), hour: Number(r.hour), n: Number(r.n) }));
 }
 
 /**
- * The rows of these metrics covering [fromHour, toHour) in the fewest rows:
- * the whole UTC days inside from the metrics' daily rows (rollup.ts DAILY;
- * named and placed as the metric at the day's first hour), the hours at
- * either end from the hourly rows. Added up they give the same counts and
- * the same union of readers as the hourly rows alone, not per hour.
+ * The rows of these metrics covering each of these ranges of hours in the
+ * fewest rows: the aligned blocks that tile it (blocks.ts), named back as the
+ * metric at the block's first hour, so a row falls in the range (and the
+ * bucket) its hours do. Added up they give the same counts and the same
+ * union of readers as the hourly rows alone, not per hour. With sum, one
+ * row per metric, key and dim over all the ranges (at its first block).
  */
 export async function spanned(
   db: DB,
   metrics: readonly string[],
-  fromHour: number,
-  toHour: number,
-  opts: { keys?: readonly number[]; sketches?: boolean } = {},
+  ranges: readonly (readonly [number, number])[],
+  opts: RollupOptions = {},
 ): Promise<Row[]> {
-  const firstDay = Math.ceil(fromHour / 24) * 24;
-  const endDay = Math.floor(toHour / 24) * 24;
-  if (firstDay >= endDay || !metrics.every((m) => DAILY.has(m))) return rollups(db, metrics, fromHour, toHour, opts);
-  const days = await rollups(db, metrics.map(dayMetric), firstDay, endDay, opts);
-  const names = new Map(metrics.map((m) => [dayMetric(m), m]));
-  for (const r of days) r.metric = names.get(r.metric)!;
-  const head = firstDay > fromHour ? await rollups(db, metrics, fromHour, firstDay, opts) : [];
-  const tail = toHour > endDay ? await rollups(db, metrics, endDay, toHour, opts) : [];
-  return [...head, ...days, ...tail];
+  const rows = await blockRows(db, metrics, ranges, opts);
+  if (!opts.sum) return rows;
+  // Summed per block length (or range): added up per metric, key and dim.
+  const sums = new Map<string, Row>();
+  for (const r of rows) {
+    const k = `${r.metric}\n${r.key}\n${r.dim}`;
+    const into = sums.get(k);
+    if (!into) sums.set(k, r);
+    else {
+      into.n += r.n;
+      into.hour = Math.min(into.hour, r.hour);
+    }
+  }
+  return [...sums.values()];
+}
+
+async function blockRows(
+  db: DB,
+  metrics: readonly string[],
+  ranges: readonly (readonly [number, number])[],
+  opts: RollupOptions,
+): Promise<Row[]> {
+  const lengths = commonLengths(metrics);
+  if (!lengths.length) return (await Promise.all(ranges.map(([from, to]) => rollups(db, metrics, from, to, opts)))).flat();
+  const starts = new Map<number, number[]>();
+  for (const [from, to] of ranges)
+    for (const [start, len] of tile(from, to, lengths)) {
+      const list = starts.get(len);
+      if (list) list.push(start);
+      else starts.set(len, [start]);
+    }
+  if (!starts.size) return [];
+  const names = new Map(metrics.flatMap((m) => [...starts.keys()].map((len) => [blockMetric(m, len), m] as const)));
+  const rows = await read(
+    db,
+    (eb) =>
+      eb.or(
+        [...starts].map(([len, hours]) =>
+          eb.and([
+            eb(
+              'metric',
+              'in',
+              metrics.map((m) => blockMetric(m, len)),
+            ),
+            eb('hour', 'in', hours),
+          ]),
+        ),
+      ),
+    opts,
+  );
+  for (const r of rows) r.metric = names.get(r.metric)!;
+  return rows;
 }
 
 /** A running total: a count and, once a sketch is added, the union of readers. */
@@ -97,7 +158,7 @@ export class Tally {
 
   add(r: Row): void {
     this.n += r.n;
-    if (r.sketch) (this.hll ??= new Hll()).merge(Hll.parse(r.sketch));
+    if (r.sketch) (this.hll ??= Hll.dense()).mergeText(r.sketch);
   }
 
   /** Adds another total (a bucket's, into the period's). */

@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
 import { byLanguage } from '../../core/languages.js';
-import { change, rollups, spanned, Tallies, Tally, type Period } from './query.js';
+import { change, spanned, Tallies, Tally, type Period } from './query.js';
 
 export type Group = 'series' | 'title' | 'chapter' | 'language';
 
@@ -33,19 +33,19 @@ async function groups(db: DB, group: Group, titleId: number | undefined) {
 /**
  * Reading: views and distinct readers per bucket, new and returning readers,
  * the period against the one before, per series, title, chapter (of one
- * title) or language, and what rose fastest. Reads rollups only: hours, and
- * whole days from the daily ones (query.ts spanned()).
+ * title) or language, and what rose fastest. Reads rollups only: the blocks
+ * of hours and days that tile each period and bucket (query.ts spanned()).
  */
 export async function readingDashboard(db: DB, p: Period, group: Group, titleId?: number): Promise<Dashboard> {
-  // Per bucket (a local day, week or month) from the hours; the period's totals are the buckets' union,
-  // the previous period's from whole days and the hours at its ends.
+  // Per bucket (a local day, week or month), each from the blocks that tile its hours; the period's
+  // totals are the buckets' union.
   const byBucket = new Tallies();
-  for (const r of await rollups(db, ['view.all', 'reader.new'], p.range.fromHour, p.range.toHour))
+  for (const r of await spanned(db, ['view.all', 'reader.new'], p.bucketRanges))
     byBucket.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
   const cur = new Tallies();
   for (const [k, t] of byBucket) cur.of(k.slice(0, k.indexOf('\n'))).addTally(t);
   const prev = new Tallies();
-  for (const r of await spanned(db, ['view.all', 'reader.new'], p.previous.fromHour, p.previous.toHour)) prev.of(r.metric).add(r);
+  for (const r of await spanned(db, ['view.all', 'reader.new'], [[p.previous.fromHour, p.previous.toHour]])) prev.of(r.metric).add(r);
   const totals = (t: Tallies) => {
     const readers = t.get('view.all')?.readers ?? 0;
     const fresh = t.get('reader.new')?.readers ?? 0;
@@ -54,17 +54,17 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
   const now = totals(cur);
   const before = totals(prev);
 
-  // Per group: readers in the period; the period before only counts views (no sketches read).
+  // Per group: readers in the period; the period before only its views (summed in SQL, no sketches read).
   const g = await groups(db, group, titleId);
   const metric = group === 'chapter' ? 'view' : 'view.title';
   const keys = g.keys ? { keys: g.keys } : {};
   const gc = new Tallies();
   const gp = new Tallies();
-  for (const [into, range, sketches] of [
-    [gc, p.range, true],
-    [gp, p.previous, false],
+  for (const [into, range, sum] of [
+    [gc, p.range, false],
+    [gp, p.previous, true],
   ] as const) {
-    for (const r of await spanned(db, [metric], range.fromHour, range.toHour, { ...keys, sketches })) {
+    for (const r of await spanned(db, [metric], [[range.fromHour, range.toHour]], { ...keys, sum })) {
       const k = g.keyOf.get(r.key);
       if (k !== undefined) into.of(k).add(r);
     }

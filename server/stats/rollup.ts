@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import { Hll } from '../lib/hll.js';
+import { BLOCKS, blockMetric } from './blocks.js';
 
 const HOUR = 3600;
 
@@ -18,24 +19,13 @@ interface Cell {
 /** Rows per upsert statement (6 parameters each). */
 const BATCH = 150;
 
-/**
- * Metrics also rolled up per UTC day, as the metric named with ':day' and the
- * day's first hour: a dashboard reads a period's whole days from these and
- * only the hours at its ends from the hourly rows (query.ts spanned()), the
- * same counts and the same union of readers in a twentieth of the rows
- * (issue 33's bench: 30 days of hourly rows per title or chapter were
- * tens of thousands of sketches to merge).
- */
-export const DAILY: ReadonlySet<string> = new Set(['view', 'view.title', 'view.all', 'reader.new', 'reach']);
-export const dayMetric = (metric: string): string => `${metric}:day`;
-
 /** An accumulator of rollup additions: what one flush (or one transaction) adds to stats_hourly. */
 export class Cells {
   readonly map = new Map<string, Cell>();
   /** Readers' hashes: a view goes into several sketches (chapter, title, all), hashed once. */
   private readonly hashes = new Map<string, number>();
 
-  /** Adds n to a metric's hour (from a time in seconds), and its day where it has one, and the reader to their sketches. */
+  /** Adds n to a metric's hour (from a time in seconds) and its blocks (blocks.ts), and the reader to their sketches. */
   add(metric: string, key: number, dim: string, atSec: number, n: number, reader?: string): void {
     let h: number | undefined;
     if (reader !== undefined) {
@@ -44,7 +34,7 @@ export class Cells {
     }
     const hour = Math.floor(atSec / HOUR);
     this.cell(metric, key, dim, hour, n, h);
-    if (DAILY.has(metric)) this.cell(dayMetric(metric), key, dim, hour - (hour % 24), n, h);
+    for (const len of BLOCKS.get(metric) ?? []) this.cell(blockMetric(metric, len), key, dim, hour - (hour % len), n, h);
   }
 
   private cell(metric: string, key: number, dim: string, hour: number, n: number, hashed: number | undefined): void {
@@ -64,12 +54,13 @@ export class Cells {
  * Adds the cells to stats_hourly inside the caller's transaction: counts by
  * addition in SQL, sketches merged with the stored ones (read, merged,
  * written back; on PostgreSQL a lock per metric and hour and the read's row
- * locks make two nodes' merges of one row take turns, new rows included).
- * Locks and rows in one fixed order (sorted keys), so nodes cannot deadlock
- * on them.
+ * locks make two nodes' merges of one row take turns, new rows included:
+ * writeCellsPg). Locks and rows in one fixed order (sorted keys), so nodes
+ * cannot deadlock on them.
  */
 export async function writeCells(trx: DB, cells: Cells, postgres: boolean): Promise<void> {
   const list = [...cells.map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+  if (postgres) return writeCellsPg(trx, list);
   // Stored sketches of the cells that carry one, fetched per metric and hour.
   const groups = new Map<string, Cell[]>();
   for (const c of list) {
@@ -79,29 +70,18 @@ export async function writeCells(trx: DB, cells: Cells, postgres: boolean): Prom
     if (arr) arr.push(c);
     else groups.set(g, [c]);
   }
-  if (postgres) {
-    // FOR UPDATE below locks only rows that exist: two nodes adding to the same new row would each find none,
-    // and the second's upsert would replace the first's sketch with its own (its count adds up; its readers would
-    // be lost). A transaction lock per metric and hour, taken in one sorted order before any row, makes the
-    // second wait and then read the first's row.
-    for (const g of [...groups.keys()].sort())
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`stats_hourly\n${g}`}, 0))`.execute(trx);
-  }
   for (const arr of groups.values()) {
     for (let i = 0; i < arr.length; i += 500) {
       const part = arr.slice(i, i + 500);
-      let q = trx
+      const rows = await trx
         .selectFrom('stats_hourly')
         .select(['key', 'dim', 'sketch'])
         .where('metric', '=', part[0].metric)
         .where('hour', '=', part[0].hour)
-        .where('key', 'in', [...new Set(part.map((c) => c.key))]);
-      if (postgres) q = q.forUpdate();
-      const stored = new Map((await q.execute()).map((r) => [`${r.key}\n${r.dim}`, r.sketch]));
-      for (const c of part) {
-        const s = stored.get(`${c.key}\n${c.dim}`);
-        if (s) c.hll!.merge(Hll.parse(s));
-      }
+        .where('key', 'in', [...new Set(part.map((c) => c.key))])
+        .execute();
+      const stored = new Map(rows.map((r) => [`${r.key}\n${r.dim}`, r.sketch]));
+      for (const c of part) c.hll!.mergeText(stored.get(`${c.key}\n${c.dim}`));
     }
   }
   for (let i = 0; i < list.length; i += BATCH) {
@@ -123,6 +103,46 @@ export async function writeCells(trx: DB, cells: Cells, postgres: boolean): Prom
         }),
       )
       .execute();
+  }
+}
+
+/** Cells a statement on PostgreSQL, where they go as one array a column (unnest). */
+const PG_BATCH = 5000;
+
+/**
+ * writeCells on PostgreSQL, in a few statements whatever the number of
+ * cells (a flush's locks, reads and upserts were a statement per metric and
+ * hour each, then 150 rows a statement). FOR UPDATE locks only rows that
+ * exist: two nodes adding to the same new row would each find none, and the
+ * second's upsert would replace the first's sketch with its own (its count
+ * adds up; its readers would be lost). A transaction lock per metric and
+ * hour, taken in one sorted order before any row (one statement, the array
+ * in that order), makes the second wait and then read the first's row.
+ */
+async function writeCellsPg(trx: DB, list: readonly Cell[]): Promise<void> {
+  const withSketch = list.filter((c) => c.hll);
+  const groups = [...new Set(withSketch.map((c) => `stats_hourly\n${c.metric}\n${c.hour}`))].sort();
+  if (groups.length)
+    await sql`select pg_advisory_xact_lock(hashtextextended(g, 0)) from unnest(cast(${groups} as text[])) as g`.execute(trx);
+  for (let i = 0; i < withSketch.length; i += PG_BATCH) {
+    const part = withSketch.slice(i, i + PG_BATCH);
+    const { rows } = await sql<{ metric: string; key: number; dim: string; hour: number; sketch: string | null }>`
+      select s.metric, s.key, s.dim, s.hour, s.sketch
+      from unnest(cast(${part.map((c) => c.metric)} as text[]), cast(${part.map((c) => c.key)} as integer[]),
+        cast(${part.map((c) => c.dim)} as text[]), cast(${part.map((c) => c.hour)} as integer[])) as c(m, k, d, h)
+      join stats_hourly s on s.metric = c.m and s.key = c.k and s.dim = c.d and s.hour = c.h
+      for update of s`.execute(trx);
+    const stored = new Map(rows.map((r) => [`${r.metric}\n${r.key}\n${r.dim}\n${r.hour}`, r.sketch]));
+    for (const c of part) c.hll!.mergeText(stored.get(`${c.metric}\n${c.key}\n${c.dim}\n${c.hour}`));
+  }
+  for (let i = 0; i < list.length; i += PG_BATCH) {
+    const part = list.slice(i, i + PG_BATCH);
+    await sql`insert into stats_hourly (metric, key, dim, hour, n, sketch)
+      select * from unnest(cast(${part.map((c) => c.metric)} as text[]), cast(${part.map((c) => c.key)} as integer[]),
+        cast(${part.map((c) => c.dim)} as text[]), cast(${part.map((c) => c.hour)} as integer[]),
+        cast(${part.map((c) => c.n)} as integer[]), cast(${part.map((c) => (c.hll ? c.hll.serialise() : null))} as text[]))
+      on conflict (metric, key, dim, hour) do update set n = stats_hourly.n + excluded.n,
+        sketch = coalesce(excluded.sketch, stats_hourly.sketch)`.execute(trx);
   }
 }
 

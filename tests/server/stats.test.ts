@@ -1,7 +1,10 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 import type { Dashboard } from '../../core/console/schemas/stats.js';
+import type { Database } from '../../server/db/schema.js';
+import { statsBlocks } from '../../server/db/migrations/0020_stats_blocks.js';
 
 /**
  * Issue 33: known events go in through the recording paths (views, positions,
@@ -230,6 +233,19 @@ describe.each(BACKENDS)('statistics dashboards on %s', (backend) => {
     expect(await c.db.selectFrom('viewed_chapters').select('chapter_id').execute()).toEqual([]);
     expect(await get(`/stats/reading?${q}`)).toEqual(before);
     expect(await get(`/stats/promos?${q}`)).toEqual(promos);
+  });
+
+  it('rollups written before the blocks of hours and days (migration 0020 adds them) read as written with them', async () => {
+    const urls = ['', '&group=title', '&group=chapter&title=101', '&by=week'].map((x) => `/stats/reading?${q}${x}`);
+    urls.push(`/stats/reach?${q}&chapter=1007`, `/stats/notifications?${q}`);
+    const before = await Promise.all(urls.map(get));
+    // What was recorded before 0020: hours, and days (0017); no other blocks.
+    const blocks = (eb: ExpressionBuilder<Database, 'stats_hourly'>) =>
+      eb.and([eb('metric', 'like', '%:%'), eb('metric', 'not like', '%:day')]);
+    expect(Number((await c.db.deleteFrom('stats_hourly').where(blocks).executeTakeFirst()).numDeletedRows)).toBeGreaterThan(0);
+    expect(await get(urls[0])).not.toEqual(before[0]);
+    await statsBlocks().up(c.db as unknown as Kysely<unknown>);
+    expect(await Promise.all(urls.map(get))).toEqual(before);
   });
 
   it('only analysts (and owners) get the numbers; answers name no visitor; a bad zone is a problem', async () => {

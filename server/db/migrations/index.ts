@@ -13,6 +13,8 @@ import { readerSync } from './0015_reader_sync.js';
 import { healthProbe } from './0016_health_probe.js';
 import { statsDays } from './0017_stats_days.js';
 import { bytewiseKeys } from './0018_bytewise_keys.js';
+import { packedSketches } from './0019_packed_sketches.js';
+import { statsBlocks } from './0020_stats_blocks.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -29,4 +31,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0016_health_probe': healthProbe, // issue 34: readiness writes
   '0017_stats_days': statsDays, // issue 33: daily rollups beside the hourly ones, an index by key and hour
   '0018_bytewise_keys': bytewiseKeys, // issue 33: viewed_chapters' tokens and the rollups' keys compared as bytes on PostgreSQL
+  '0019_packed_sketches': packedSketches, // issue 33: dense sketches stored packed, not deflated
+  '0020_stats_blocks': statsBlocks, // issue 33: rollups in blocks of hours and days for titles and in all
 };
