@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -46,13 +46,16 @@ export function GlobalErrorOutlet({ children }: { children: ReactNode }) {
 }
 
 function useSelectorSafe(actor: GlobalErrorActor | null): string {
-  return useSyncExternalStore(
-    (cb) => {
+  // The same subscription while the actor is: a new function at each render (the shell's, on every navigation)
+  // would make React unsubscribe and subscribe again.
+  const subscribe = useCallback(
+    (cb: () => void) => {
       if (!actor) return () => {};
       const sub = actor.subscribe(cb);
       return () => sub.unsubscribe();
     },
-    () => (actor ? String(actor.getSnapshot().value) : 'none'),
-    () => (actor ? String(actor.getSnapshot().value) : 'none'),
+    [actor],
   );
+  const value = () => (actor ? String(actor.getSnapshot().value) : 'none');
+  return useSyncExternalStore(subscribe, value, value);
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -10,7 +10,7 @@ import { inspect } from '../lib/inspector';
 import { byLanguage, byShort } from '../../core/languages';
 import { browserLanguage, languagesInput } from '../lib/prefs';
 import { saveLanguages } from '../lib/storage';
-import { usePrefs } from '../lib/usePrefs';
+import { PrefsContext } from '../lib/usePrefs';
 import { Loading } from '../ui/Loading';
 import { reregisterPushToken } from '../features/push/push';
 
@@ -26,41 +26,49 @@ export function toPayload(l: Languages): LanguagesPayload {
   };
 }
 
+const reloadPage = () => window.location.reload();
+
 /**
  * Holds the languageSettings actor for the whole app. On first use it
  * waits for the defaults before rendering the routes, so every screen's
  * first call already carries the right lang/clang.
  */
-export function LanguageProvider({ children, reload = () => window.location.reload() }: { children: ReactNode; reload?: () => void }) {
+export function LanguageProvider({ children, reload = reloadPage }: { children: ReactNode; reload?: () => void }) {
   const [switching, setSwitching] = useState(false);
-  const prefs = usePrefs();
-  const actor = useActorRef(
-    languageSettingsMachine.provide({
-      actions: {
-        loadLanguages: ({ self }) => {
-          call('/language')
-            .then((r) => {
-              if (!r.languages) throw new Error('no languages view');
-              self.send({ type: 'languages.loaded', languages: toPayload(r.languages) });
-            })
-            .catch(() => self.send({ type: 'languages.failed' }));
+  const readPrefs = useContext(PrefsContext);
+  // The machine once (while `reload` is the same), not at each render: every navigation re-renders this provider (it
+  // follows the route), and provide() builds the whole machine again (issue 35: the click's task). The input is
+  // read once too: the actor reads it only when it starts.
+  const machine = useMemo(
+    () =>
+      languageSettingsMachine.provide({
+        actions: {
+          loadLanguages: ({ self }) => {
+            call('/language')
+              .then((r) => {
+                if (!r.languages) throw new Error('no languages view');
+                self.send({ type: 'languages.loaded', languages: toPayload(r.languages) });
+              })
+              .catch(() => self.send({ type: 'languages.failed' }));
+          },
+          saveLanguages: (_, p) => saveLanguages(p.serviceLang, p.contentLangs),
+          applyServiceLang: (_, p) => {
+            if (!isLocale(p.serviceLang) || p.serviceLang === locale()) return;
+            setSwitching(true);
+            void initI18n(p.serviceLang).finally(() => setSwitching(false));
+          },
+          refetch: () => window.dispatchEvent(new CustomEvent('languages-changed')),
+          reregisterPush: (_, p) => {
+            const svc = byShort(p.serviceLang)?.service;
+            if (svc) void reregisterPushToken(svc);
+          },
+          reload,
         },
-        saveLanguages: (_, p) => saveLanguages(p.serviceLang, p.contentLangs),
-        applyServiceLang: (_, p) => {
-          if (!isLocale(p.serviceLang) || p.serviceLang === locale()) return;
-          setSwitching(true);
-          void initI18n(p.serviceLang).finally(() => setSwitching(false));
-        },
-        refetch: () => window.dispatchEvent(new CustomEvent('languages-changed')),
-        reregisterPush: (_, p) => {
-          const svc = byShort(p.serviceLang)?.service;
-          if (svc) void reregisterPushToken(svc);
-        },
-        reload,
-      },
-    }),
-    { input: { ...languagesInput(prefs), browser: browserLanguage() }, inspect },
+      }),
+    [reload],
   );
+  const [input] = useState(() => ({ ...languagesInput(readPrefs()), browser: browserLanguage() }));
+  const actor = useActorRef(machine, { input, inspect });
   const firstUse = useSelector(actor, (s) => s.matches('loading') && s.context.firstUse);
   const [location] = useLocation();
   const first = useRef(true);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import { t } from '../i18n';
 import { LANGUAGES } from '../../core/languages';
@@ -5,8 +6,11 @@ import { Modal } from '../ui/Modal';
 import { useLanguageActor } from './LanguageProvider';
 import './LanguageSettings.css';
 
-/** The settings button of the header and its modal (service and content languages). */
-export function LanguageSettings() {
+/**
+ * The settings button of the header and its modal (service and content languages). Memoised: it has no props and
+ * follows the language actor only, so the shell's render on every navigation need not render it (issue 35).
+ */
+export const LanguageSettings = memo(function LanguageSettings() {
   const actor = useLanguageActor();
   const open = useSelector(actor, (s) => s.matches('open'));
   const current = useSelector(actor, (s) => s.context.serviceLang);
@@ -35,7 +39,7 @@ export function LanguageSettings() {
       </Modal>
     </>
   );
-}
+});
 
 function LanguageSettingsBody() {
   const actor = useLanguageActor();

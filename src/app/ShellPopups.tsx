@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { consentMachine } from '../../machines/consentMachine';
 import { promoPopupMachine, type PromoConfig } from '../../machines/promoPopupMachine';
@@ -17,24 +17,22 @@ import '../ui/PopupCard.css';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The regional promo popup (date window, regions, once per 24 h). */
-export function PromoPopup({
-  config = PROMO_CONFIG,
-  region = browserRegion(),
-  now = nowSeconds(),
-}: {
-  config?: PromoConfig;
-  region?: string | null;
-  now?: number;
-}) {
-  const [state, send] = useMachine(
-    promoPopupMachine.provide({
-      actions: {
-        saveShown: (_, p) => savePromoLastShown(p.now),
-        trackFollow: () => track('promo_click', { region }),
-      },
-    }),
-    { input: { config, now, region, lastShown: storedPromoLastShown() }, inspect },
-  );
+export function PromoPopup({ config = PROMO_CONFIG, region, now }: { config?: PromoConfig; region?: string | null; now?: number }) {
+  // Made once, with the props of the first render: they are the actor's input, which it reads only when it starts
+  // (the defaults are read then too, not at each render of the shell).
+  const [start] = useState(() => {
+    const where = region === undefined ? browserRegion() : region;
+    return {
+      machine: promoPopupMachine.provide({
+        actions: {
+          saveShown: (_, p) => savePromoLastShown(p.now),
+          trackFollow: () => track('promo_click', { region: where }),
+        },
+      }),
+      input: { config, now: now ?? nowSeconds(), region: where, lastShown: storedPromoLastShown() },
+    };
+  });
+  const [state, send] = useMachine(start.machine, { input: start.input, inspect });
   if (!state.matches('shown')) return null;
   return (
     <div
@@ -76,7 +74,8 @@ function activeConsentGroups(w: { OnetrustActiveGroups?: string } = window as ne
 /** Polls the consent tool; raises "consent-ready" on window and in the dataLayer. */
 export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: number; clock?: TimerClock } = {}) {
   const [timers] = useState(() => new Timers(clock));
-  useMachine(
+  // Made once per mount (not at each render of the shell): its actions only close over the timers.
+  const [machine] = useState(() =>
     consentMachine.provide({
       actions: {
         scheduleCheck: ({ self }, { ms }) => {
@@ -88,38 +87,44 @@ export function ConsentWatcher({ maxTries, clock = windowClock }: { maxTries?: n
         },
       },
     }),
-    { input: maxTries === undefined ? {} : { maxTries }, inspect },
   );
+  useMachine(machine, { input: maxTries === undefined ? {} : { maxTries }, inspect });
   useEffect(() => () => timers.clear(), [timers]);
   return null;
 }
 
 /** The weekly push-token refresh, when notifications are permitted; `env`: the push APIs (ShellPopups passes PushEnvContext's; the browser's when undefined). */
 export function PushTokenRefresher({ env }: { env?: PushEnv | undefined }) {
-  useMachine(
-    pushTokenMachine.provide({
-      actions: {
-        getPushToken: ({ self }) => {
-          void getPushToken(env).then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
+  // Made again only when `env` changes, not at each render.
+  const machine = useMemo(
+    () =>
+      pushTokenMachine.provide({
+        actions: {
+          getPushToken: ({ self }) => {
+            void getPushToken(env).then((token) => self.send(token ? { type: 'token.received', token } : { type: 'token.unavailable' }));
+          },
+          postToken: ({ self }, { token }) => {
+            postPushToken(token, storedServiceLang()).then(
+              () => self.send({ type: 'token.posted' }),
+              () => self.send({ type: 'token.failed' }),
+            );
+          },
+          // postPushToken records the time itself.
+          saveUpdated: () => {},
+          warn: (_, { reason }) => console.warn(`push: ${reason}`),
         },
-        postToken: ({ self }, { token }) => {
-          postPushToken(token, storedServiceLang()).then(
-            () => self.send({ type: 'token.posted' }),
-            () => self.send({ type: 'token.failed' }),
-          );
-        },
-        // postPushToken records the time itself.
-        saveUpdated: () => {},
-        warn: (_, { reason }) => console.warn(`push: ${reason}`),
-      },
-    }),
-    { input: { lastUpdated: storedPushTokenUpdated() ?? 0, now: nowSeconds() }, inspect },
+      }),
+    [env],
   );
+  useMachine(machine, { input: { lastUpdated: storedPushTokenUpdated() ?? 0, now: nowSeconds() }, inspect });
   return null;
 }
 
-/** Shell-wide popups and background lifecycles. */
-export function ShellPopups() {
+/**
+ * Shell-wide popups and background lifecycles. Memoised: it has no props, and the shell re-renders on every
+ * navigation (its links follow the route), which need not render these again (issue 35).
+ */
+export const ShellPopups = memo(function ShellPopups() {
   const push = useContext(PushEnvContext);
   return (
     <>
@@ -128,4 +133,4 @@ export function ShellPopups() {
       {pushPermissionGranted(push) ? <PushTokenRefresher env={push} /> : null}
     </>
   );
-}
+});

@@ -6,7 +6,8 @@ import { saveScrollPositions, storedScrollPositions } from '../lib/storage';
  * Scroll on navigation (000 §2): back/forward restores the position the
  * entry had; any other navigation goes to the hash target if there is one,
  * else to the top. Positions live in session storage by a key written into
- * each history entry's state (wouter leaves the state alone).
+ * each history entry's state (wouter leaves the state alone) when its first
+ * position is saved; an entry without one has none saved.
  *
  * A back/forward is told by a popstate listener added when this module loads,
  * so before the router's own: the router re-renders inside its listener (the
@@ -30,9 +31,15 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pushState', () => (popped = false));
 }
 
+/** The current history entry's key; undefined while it has none (no position saved for it). */
+function savedKey(): string | undefined {
+  return ((history.state ?? {}) as { scrollKey?: string }).scrollKey;
+}
+
+/** The current history entry's key, written into its state the first time. */
 function entryKey(): string {
-  const st = (history.state ?? {}) as { scrollKey?: string };
-  if (st.scrollKey) return st.scrollKey;
+  const saved = savedKey();
+  if (saved) return saved;
   const key = Math.random().toString(36).slice(2);
   history.replaceState({ ...(history.state as object | null), scrollKey: key }, '');
   return key;
@@ -109,8 +116,10 @@ export function useScrollRestoration(): void {
   useEffect(() => {
     const wasPop = popped;
     popped = false;
-    const key = entryKey();
-    if (wasPop) {
+    // Only a back/forward reads the entry's key here. A new entry is given one when its first position is saved (the
+    // scroll listener's frame): the replaceState that writes it is not part of the navigation's task (issue 35).
+    const key = wasPop ? savedKey() : undefined;
+    if (key) {
       const pos = storedScrollPositions()[key];
       if (pos) return restore(pos);
     }

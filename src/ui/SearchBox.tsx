@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import { searchTextMachine } from '../../machines/searchTextMachine';
@@ -30,7 +30,8 @@ function rememberKeyword(keyword: string): void {
 export function SearchBox({ className }: { className?: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [state, send] = useMachine(
+  // Made once per mount, not at each render of the shell (every navigation): wouter's navigate is stable.
+  const [machine] = useState(() =>
     searchTextMachine.provide({
       actions: {
         goToResults: (_, { keyword }) => {
@@ -39,8 +40,8 @@ export function SearchBox({ className }: { className?: string }) {
         },
       },
     }),
-    { input: { stored: keywordOf(search) || lastKeyword }, inspect },
   );
+  const [state, send] = useMachine(machine, { input: { stored: keywordOf(search) || lastKeyword }, inspect });
   const urlKeyword = keywordOf(search);
   useEffect(() => {
     if (urlKeyword) {
