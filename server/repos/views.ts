@@ -57,6 +57,8 @@ export interface ViewsOptions {
  * node and, at the flush, from viewed_chapters.counted_at (other nodes, a
  * restart). Never a favorite or a like is buffered here.
  */
+const DRAINED = Promise.resolve();
+
 export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const flushViews = opts.flushViews ?? 1000;
@@ -75,11 +77,17 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   const recent = new Map<string, number>();
   const pairKey = (visitor: string, chapterId: number) => `${visitor}\n${chapterId}`;
 
-  function buffer(v: View): void {
-    let mine = pending.get(v.visitor);
-    if (!mine) pending.set(v.visitor, (mine = new Map<number, Buffered>()));
-    const b = mine.get(v.chapterId);
-    mine.set(v.chapterId, { at: Math.max(b?.at ?? 0, v.at), count: (b?.count ?? false) || v.count });
+  function buffer(visitor: string, chapterId: number, at: number, count: boolean): void {
+    let mine = pending.get(visitor);
+    if (!mine) pending.set(visitor, (mine = new Map<number, Buffered>()));
+    const b = mine.get(chapterId);
+    // A pair viewed again (a reader paging back and forth) updates its entry: no object per view. Entries
+    // a flush has taken are in no buffer any more (pending is replaced), so none of them changes under it.
+    if (!b) mine.set(chapterId, { at, count });
+    else {
+      if (at > b.at) b.at = at;
+      if (count) b.count = true;
+    }
   }
 
   /** The counted views among these that no earlier view of their pair in the window (any node's) counted already. */
@@ -134,13 +142,17 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
       }
     } catch (e) {
       // Not written: back into the buffer for the next flush, never dropped.
-      for (const v of viewed) buffer(v);
+      for (const v of viewed) buffer(v.visitor, v.chapterId, v.at, v.count);
       pendingViews += viewed.length;
       schedule();
       throw e;
     } finally {
       inflight = new Map();
     }
+  }
+
+  async function untilDrained(): Promise<void> {
+    while (pendingViews >= flushViews && flushing) await flushing.catch(() => {});
   }
 
   /** A flush in flushMs, unless one is due already. */
@@ -194,7 +206,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
 
     /** Buffers a view: counted (after claim()) or only marking the chapter viewed. */
     record(visitor: string, chapterId: number, count: boolean): void {
-      buffer({ visitor, chapterId, at: clock.nowSec(), count });
+      buffer(visitor, chapterId, clock.nowSec(), count);
       pendingViews++;
       if (pendingViews >= flushViews) {
         // Busy: write now, in transactions short enough not to hold up requests.
@@ -212,8 +224,9 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
      * can take them): a view is acknowledged only then, so the views a kill
      * can lose stay bounded however fast they come.
      */
-    async drained(): Promise<void> {
-      while (pendingViews >= flushViews && flushing) await flushing.catch(() => {});
+    drained(): Promise<void> {
+      // Under the bound (nearly every view): one settled promise, not an async call's each time.
+      return pendingViews >= flushViews && flushing ? untilDrained() : DRAINED;
     },
 
     /** Adds buffered views of this visitor among chapterIds to the set. */
