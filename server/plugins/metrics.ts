@@ -37,8 +37,10 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 /**
  * Prometheus metrics (prom-client), never public by default: on a port of
  * their own (METRICS_PORT, bind it to the private network) and/or at
- * /metrics on the main port for `Authorization: Bearer METRICS_TOKEN`; with
- * neither set they are collected but not served. Labels are bounded: the
+ * /metrics on the main port for `Authorization: Bearer METRICS_TOKEN`. With
+ * neither set nothing could read them, so nothing is collected: no hook runs
+ * per request or query, and the registry stays empty (issue 34: the API costs
+ * no more with metrics off). Labels are bounded: the
  * route's pattern (never the raw URL; a request no route matched is
  * "unmatched"), the method, the status code. The series are listed in the
  * README ("Operating it").
@@ -46,6 +48,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 export default fp((app, _opts, done) => {
   const register = new Registry();
   app.decorate('metrics', register);
+  const { metricsToken, metricsPort, host } = app.config;
+  if (!metricsToken && !metricsPort) {
+    done();
+    return;
+  }
   collectDefaultMetrics({ register });
   const registers = [register];
 
@@ -204,7 +211,6 @@ export default fp((app, _opts, done) => {
     },
   });
 
-  const { metricsToken, metricsPort, host } = app.config;
   if (metricsToken) {
     app.get('/metrics', { config: { quiet: true } }, async (req, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -41,6 +41,23 @@ describe('a SQLite database that cannot write', () => {
   });
 });
 
+/** Issue 34: with neither METRICS_PORT nor METRICS_TOKEN nothing could read the metrics, so nothing is collected. */
+describe('metrics off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setup('sqlite', 'ops_metrics_off');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs no hook per request and keeps an empty registry, and serves no metrics', async () => {
+    success(await call(t.app, { url: `/api/title_detailV3?title_id=${T.bladeEn}` }));
+    expect(await t.app.metrics.getMetricsAsJSON()).toEqual([]);
+    expect((await t.app.inject({ url: '/metrics' })).body).not.toContain('http_requests_total');
+  });
+});
+
 /** Issue 34: health and readiness, metrics, request ids and what the logs never hold. */
 describe.each(BACKENDS)('operating it (%s)', (backend) => {
   let t: TestApp;
