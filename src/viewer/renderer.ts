@@ -219,7 +219,8 @@ export class PageRenderer {
   private syncVisible(): void {
     const l = this.layout!;
     const c = this.camera.shown;
-    const vis = visiblePlacements(l, { x: c.x, y: c.y, w: l.viewport.width / c.scale, h: l.viewport.height / c.scale }, 1);
+    const view = { x: c.x, y: c.y, w: l.viewport.width / c.scale, h: l.viewport.height / c.scale };
+    const vis = visiblePlacements(l, view, 1);
     const now = new Set(vis.map((p) => p.item));
     for (const i of this.visible) {
       if (now.has(i)) continue;
@@ -231,6 +232,12 @@ export class PageRenderer {
     }
     this.visible = now;
     for (const p of vis) this.syncItem(p);
+    // The neighbours off screen stay built but are not drawn: Pixi does not cull, and a software
+    // WebGL pays for every draw call, on screen or not.
+    const shown = new Set(visiblePlacements(l, view, 0).map((p) => p.item));
+    for (const [i, s] of this.sprites) s.visible = shown.has(i);
+    for (const [i, s] of this.old) s.visible = shown.has(i);
+    for (const [i, b] of this.boxes) b.visible = shown.has(i);
   }
 
   private syncItem(p: Placement | undefined): void {
