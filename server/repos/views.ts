@@ -37,6 +37,9 @@ export interface ViewsOptions {
   postgres?: boolean;
 }
 
+/** drained()'s answer under the bound: one settled promise for every view. */
+const DRAINED = Promise.resolve();
+
 /**
  * Reading records. Opening a chapter marks it viewed for the visitor; the
  * first view of a visitor and chapter in a window (windowS) counts a view
@@ -57,8 +60,6 @@ export interface ViewsOptions {
  * node and, at the flush, from viewed_chapters.counted_at (other nodes, a
  * restart). Never a favorite or a like is buffered here.
  */
-const DRAINED = Promise.resolve();
-
 export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const flushViews = opts.flushViews ?? 1000;

@@ -161,8 +161,7 @@ export async function renderFirstView(req: FirstViewRequest): Promise<FirstView 
         <App ssrPath={req.path} />
       </PrefsContext>,
     );
-    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
-    rendered.set(key, markup);
+    remember(rendered, key, markup, RENDERED_MAX);
   }
   return {
     locale,
@@ -241,7 +240,12 @@ function chapterParts(bytes: Uint8Array): ChapterParts | null {
     // asks for the others it shows.
     preload: v.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : [])).slice(0, 1),
   };
-  if (chapterPartsByAnswer.size >= CHAPTER_PARTS_MAX) chapterPartsByAnswer.delete(chapterPartsByAnswer.keys().next().value!);
-  chapterPartsByAnswer.set(hash, parts);
+  remember(chapterPartsByAnswer, hash, parts, CHAPTER_PARTS_MAX);
   return parts;
+}
+
+/** Keeps value under key, dropping the oldest entry once the map holds max. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
