@@ -6,7 +6,6 @@ import {
   SqliteDialect,
   PostgresDialect,
   sql,
-  type LogEvent,
   type Migration,
   type MigrationProvider,
   type SqliteDatabase,
@@ -17,7 +16,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { migrations } from './migrations/index.js';
-import { queryDone } from '../lib/opsCounters.js';
+import { queriesTimed, queryDone } from '../lib/opsCounters.js';
 
 export type { Dialect };
 export type DB = Kysely<Database>;
@@ -49,8 +48,11 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     // Unheard, either ends the process (the server's, and every command's); the pool discards the
     // connection, the query fails, and the server's readiness names the database (plugins/health.ts).
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog });
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      timeQueries(client);
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
   } else {
     dialect = 'sqlite';
@@ -71,8 +73,27 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
   return { db, dialect, close: () => db.destroy() };
 }
 
-/** Each query's time for the metrics (server/lib/opsCounters.ts), on PostgreSQL (SQLite's are timed by cachedStatements). */
-const queryLog = (e: LogEvent) => queryDone(e.queryDurationMillis, e.level === 'error');
+/**
+ * Each query's time for the metrics (server/lib/opsCounters.ts) on PostgreSQL, while anyone listens
+ * (SQLite's are timed by cachedStatements). The client's promise-returning query() is wrapped (Kysely's
+ * form); a call with a callback goes through as it is. Not Kysely's log hook: that one is fixed when a
+ * connection is first used and adds several promises to every query, metrics on or off.
+ */
+function timeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]): unknown => {
+    if (!queriesTimed() || typeof args[args.length - 1] === 'function') return query(...args);
+    const started = performance.now();
+    const r = query(...args) as Promise<unknown>;
+    // A Submittable (a cursor) answers itself, not with a promise: untimed.
+    if (typeof r?.then !== 'function') return r;
+    r.then(
+      () => queryDone(performance.now() - started, false),
+      () => queryDone(performance.now() - started, true),
+    );
+    return r;
+  };
+}
 
 const pools = new WeakMap<DB, pg.Pool>();
 
@@ -89,18 +110,22 @@ const STATEMENTS_MAX = 500;
  * the small indexed reads of the API). Kysely uses the one connection
  * through a mutex, so a statement is never run twice at once.
  *
- * Each query is timed here for the metrics (queryDone): from its prepare() to
- * its rows, which Kysely asks for at once, synchronously (better-sqlite3).
- * Kysely's own log hook, which PostgreSQL's queries go through, adds several
- * promises to every query: more than a read of the API costs on SQLite.
+ * Each query is timed here for the metrics (queryDone) while anyone listens
+ * (the metrics are on): from its prepare() to its rows, which Kysely asks for
+ * at once, synchronously (better-sqlite3). Kysely's own log hook would add
+ * several promises to every query: more than a read of the API costs.
  */
 function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
-  let started = 0;
-  const done = (failed: boolean) => queryDone(performance.now() - started, failed);
+  // -1: this query is not timed (nobody listened when it was prepared: the metrics are off).
+  let started = -1;
+  const done = (failed: boolean) => {
+    if (started >= 0) queryDone(performance.now() - started, failed);
+  };
   const timed = (stmt: SQLite.Statement): SqliteStatement => ({
     reader: stmt.reader,
     all(parameters) {
+      if (started < 0) return stmt.all(parameters);
       try {
         const rows = stmt.all(parameters);
         done(false);
@@ -111,6 +136,7 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
       }
     },
     run(parameters) {
+      if (started < 0) return stmt.run(parameters);
       try {
         const r = stmt.run(parameters);
         done(false);
@@ -122,6 +148,7 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
     },
     // Not used by our queries (no streams); timed to its first row at most.
     iterate(parameters) {
+      if (started < 0) return stmt.iterate(parameters);
       try {
         const rows = stmt.iterate(parameters);
         done(false);
@@ -133,7 +160,7 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
     },
   });
   const prepare = (source: string): SqliteStatement => {
-    started = performance.now();
+    started = queriesTimed() ? performance.now() : -1;
     let stmt = cache.get(source);
     if (stmt) {
       // Most recently used last: the first key is the one to drop.

@@ -17,13 +17,19 @@ export function countPushSend(outcome: string): void {
   if (outcome === 'retry' || outcome === 'unauthorized') opsCounters.pushRetries++;
 }
 
-/** Listeners of every finished SQL query (Kysely's log hook, server/db/index.ts): seconds it took and whether it failed. */
+/**
+ * Listeners of every finished SQL query (timed in server/db/index.ts): seconds it took and whether it
+ * failed. None while the metrics are off: the queries are then not timed at all (queriesTimed()).
+ */
 const queryListeners = new Set<(seconds: number, failed: boolean) => void>();
 
 export function onQuery(fn: (seconds: number, failed: boolean) => void): () => void {
   queryListeners.add(fn);
   return () => queryListeners.delete(fn);
 }
+
+/** Whether anyone listens: the database's wrappers skip the clock while nobody does. */
+export const queriesTimed = (): boolean => queryListeners.size > 0;
 
 export function queryDone(ms: number, failed: boolean): void {
   for (const fn of queryListeners) fn(ms / 1000, failed);

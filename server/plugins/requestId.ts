@@ -55,17 +55,21 @@ export function loggerOptions<T extends object>(given: T): T & object {
 }
 
 /**
- * Returns the request's id in X-Request-Id and writes one debug line per
- * answer (method, route, status, time; the headers redacted). Health checks
- * are left out (a proxy calls them every second or two).
+ * Returns the request's id in X-Request-Id and, when the app's logger was
+ * built at level debug or trace, writes one debug line per answer (method,
+ * route, status, time; the headers redacted). Health checks are left out (a
+ * proxy calls them every second or two).
  */
 export default fp((app, _opts, done) => {
   app.addHook('onRequest', (req, reply, next) => {
     reply.header('x-request-id', req.id);
     next();
   });
+  // Only where the level asked for at start takes debug lines: any onResponse hook costs every request two
+  // listeners on the answer (Fastify's setupResponseListeners), which bench/api's busiest routes feel.
+  if (!DEBUG_LEVELS.has(app.log.level)) return done();
   app.addHook('onResponse', (req, reply, next) => {
-    if (DEBUG_LEVELS.has(req.log.level) && !req.routeOptions.config?.quiet) {
+    if (!req.routeOptions.config?.quiet) {
       req.log.debug(
         {
           req: { method: req.method, url: req.url.split('?')[0] },

@@ -115,6 +115,8 @@ describe.each(BACKENDS)('operating it (%s)', (backend) => {
     ])
       expect(text, series).toContain(series);
     if (backend === 'postgres') expect(text).toMatch(/manga_db_pool_connections\{state="total"\} \d+/);
+    // The queries of the calls above were timed (the wrappers time them only while the metrics listen).
+    expect(Number(/manga_db_query_duration_seconds_count\{outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0)).toBeGreaterThan(0);
   });
 
   it('makes a request id, returns it, and ignores one sent by an untrusted client', async () => {
