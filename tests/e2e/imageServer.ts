@@ -92,6 +92,13 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
     }
     const i = Number(m[1]);
     srv.hits.push(i);
+    // Listened for before the first await: a fetch aborted while its image is drawn closes the answer
+    // then, and a 'close' already past would leave it held (waiting) for good.
+    let gone = false;
+    res.on('close', () => {
+      gone = true;
+      if (held.get(i)?.res === res) held.delete(i);
+    });
     const k = `${i}/${m[2]}`;
     let body = cache.get(k);
     if (!body) {
@@ -104,11 +111,9 @@ export async function startImageServer(pages: string[]): Promise<ImageServer> {
       'content-length': String(body.length),
       'cache-control': 'no-store',
     };
+    if (gone) return;
     if (srv.hold.has(i) || srv.holdOthers) {
       held.set(i, { res, body, sent: 0, headers });
-      res.on('close', () => {
-        if (held.get(i)?.res === res) held.delete(i);
-      });
       return;
     }
     res.writeHead(200, headers);
