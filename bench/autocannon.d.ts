@@ -4,6 +4,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** The count (requests: how many were answered). */
+    total: number;
   }
   interface Result {
     requests: Histogram;
