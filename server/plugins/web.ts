@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
 import { RENDER_AHEAD_HEADER } from '../lib/route.js';
+import { firstStyles } from './firstStyles.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -34,6 +35,7 @@ export default fp(async (app) => {
     });
   }
   const firstView = hasWeb ? await loadFirstView(app, dir) : null;
+  const styled = firstView ? firstStyles(app, path.resolve(dir)) : undefined;
   const inlineScript = firstView ? readInlineScript(path.resolve(dir, '..', 'dist-ssr', 'first-paint.js')) : null;
   app.setNotFoundHandler(async (req, reply) => {
     // (A URL under /api that matches no route is the API scope's: server/plugins/api.ts.)
@@ -63,7 +65,7 @@ export default fp(async (app) => {
       }
       // Answers made for one visitor's session are theirs alone.
       if (page.boot.session) reply.header('cache-control', 'private, no-cache');
-      const body = withFirstView(html, page, script?.code);
+      const body = withFirstView(html, page, script?.code, styled);
       // (@fastify/compress does not reach a not-found handler: this page is 100 KB and more.)
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
       return reply.header('content-encoding', 'gzip').send(await gzip(body, { level: 6 }));
@@ -233,15 +235,12 @@ function styleHashes(markup: string, elements: string[]): string {
 }
 
 /** The page with a first view in its root element and the answers it came from beside it (then `script`, inlined). */
-function withFirstView(html: string, v: FirstView, script?: string): string {
+function withFirstView(html: string, v: FirstView, script?: string, styled?: (page: string, extra: string[]) => string): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
   const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`).join('');
-  const links = (v.styles ?? [])
-    .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-    .join('');
+  const extra = (v.styles ?? []).filter((href) => !html.includes(`"${href}"`));
   const bootElement = `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`;
   // With the first-page script: both ahead of the stylesheet (an inline script waits for the
   // stylesheets before it) and the app's scripts, right after the first pages' preloads.
@@ -254,9 +253,13 @@ function withFirstView(html: string, v: FirstView, script?: string): string {
         .replace(/<link rel="stylesheet"(?![^>]*\bmedia=)/g, `<link rel="stylesheet" media="print" ${DEFERRED_STYLE}`)
         .replace('</head>', `<style>${CHAPTER_BACKGROUND}</style></head>`)
     : html;
-  return page
+  // A chapter's page keeps its links (deferred above); another's are one file (./firstStyles.ts).
+  const linked =
+    !script && styled
+      ? styled(page, extra)
+      : page.replace('</head>', `${extra.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`);
+  return linked
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
     .replace('<script type="module"', () => `${head}<script type="module"`)
-    .replace('</head>', `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${v.markup}</div>${script ? '' : bootElement}`);
 }

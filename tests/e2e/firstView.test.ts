@@ -182,6 +182,42 @@ describe('home first view rendered by the server', () => {
     await ctx.close();
   });
 
+  it("the first view's stylesheets arrive as one file, and the app fetches none of them again", async () => {
+    const { html } = await page('/updates');
+    const named = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)" disabled>/g)].map((m) => m[1]);
+    const one = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(one).toHaveLength(1);
+    expect(named.length).toBeGreaterThan(1);
+    // The one file is their text in the page's order (the cascade unchanged), and is kept for good.
+    const parts = await Promise.all(named.map(async (h) => (await fetch(`${base}${h}`)).text()));
+    const res = await fetch(`${base}${one[0]}`);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe(parts.map((x) => `${x}\n`).join(''));
+    const ctx = await newContext(browser, 'desktop', base);
+    const p = await ctx.newPage();
+    const seen = watch(p);
+    const css: string[] = [];
+    p.on('request', (r) => r.url().includes('.css') && css.push(new URL(r.url()).pathname));
+    await p.goto(`${base}/updates`);
+    await p.waitForLoadState('networkidle');
+    // (Beside the explorer's recorder's own, where the explorer is on.)
+    expect(css.filter((h) => !h.includes('/recorder-'))).toEqual([one[0]]);
+    // The app takes over and moves to another screen: the styles it brings are only the new ones.
+    await p.locator('[data-screen="home"] .carousel[data-state]').waitFor();
+    const dialog = p.getByRole('dialog');
+    if (await dialog.count()) {
+      await p.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await p.getByRole('link', { name: 'Ranking' }).first().click();
+    await p.locator('[data-testid="ranking-top"] .title-card').first().waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(css.filter((h) => named.includes(h))).toEqual([]);
+    expect(await p.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled && s.href?.includes('/first-')).length)).toBe(1);
+    expect(seen.errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('without JavaScript the covers are there', async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const p = await ctx.newPage();
