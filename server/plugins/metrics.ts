@@ -122,14 +122,10 @@ export default fp((app, _opts, done) => {
   });
 
   const queries = { ok: new Tally(QUERY_BUCKETS), error: new Tally(QUERY_BUCKETS) };
-  registerTallied(
-    register,
-    { name: 'manga_db_query_duration_seconds', help: 'SQL query time, by outcome', buckets: QUERY_BUCKETS },
-    () => [
-      [{ outcome: 'ok' }, queries.ok],
-      [{ outcome: 'error' }, queries.error],
-    ],
-  );
+  registerTallied(register, { name: 'manga_db_query_duration_seconds', help: 'SQL query time, by outcome', buckets: QUERY_BUCKETS }, () => [
+    [{ outcome: 'ok' }, queries.ok],
+    [{ outcome: 'error' }, queries.error],
+  ]);
   const offQuery = onQuery((seconds, failed) => (failed ? queries.error : queries.ok).observe(seconds));
   app.addHook('onClose', (_app, next) => {
     offQuery();
