@@ -235,7 +235,7 @@ function styleHashes(markup: string, elements: string[]): string {
 }
 
 /** The page with a first view in its root element and the answers it came from beside it (then `script`, inlined). */
-function withFirstView(html: string, v: FirstView, script?: string, styled?: (page: string, extra: string[]) => string): string {
+function withFirstView(html: string, v: FirstView, script?: string, styled?: (page: string, extra: string[]) => string | null): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
@@ -255,9 +255,8 @@ function withFirstView(html: string, v: FirstView, script?: string, styled?: (pa
     : html;
   // A chapter's page keeps its links (deferred above); another's are one file (./firstStyles.ts).
   const linked =
-    !script && styled
-      ? styled(page, extra)
-      : page.replace('</head>', `${extra.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`);
+    (!script && styled?.(page, extra)) ||
+    page.replace('</head>', `${extra.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`);
   return linked
     .replace(/<html lang="[^"]*"/, `<html lang="${v.locale}"`)
     .replace('<script type="module"', () => `${head}<script type="module"`)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDb } from '../../server/db/index.js';
+import { queriesTimed } from '../../server/lib/opsCounters.js';
 import { BACKENDS, call, newToken, setup, success, type TestApp } from './helpers.js';
 import { seed } from './fixtures.js';
 import { T } from './fixtureIds.js';
@@ -54,6 +55,8 @@ describe('metrics off', () => {
   it('runs no hook per request and keeps an empty registry, and serves no metrics', async () => {
     success(await call(t.app, { url: `/api/title_detailV3?title_id=${T.bladeEn}` }));
     expect(await t.app.metrics.getMetricsAsJSON()).toEqual([]);
+    // Nobody listens for queries, so none is timed (server/db/index.ts).
+    expect(queriesTimed()).toBe(false);
     expect((await t.app.inject({ url: '/metrics' })).body).not.toContain('http_requests_total');
   });
 });
