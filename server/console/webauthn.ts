@@ -1,13 +1,12 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { StaffFactorTable } from '../db/schemaConsole.js';
+
+/**
+ * Loaded at the first passkey call, not at start: the library and its cryptography hold about 4.6 MB of heap,
+ * which every node would otherwise carry (and scan in each garbage collection) while serving readers.
+ */
+const library = () => import('@simplewebauthn/server');
 
 /** Passkeys (WebAuthn) through @simplewebauthn/server; the relying party is the host the console is served from. */
 export function relyingParty(req: FastifyRequest, publicUrl: string): { rpID: string; origin: string } {
@@ -18,7 +17,8 @@ export function relyingParty(req: FastifyRequest, publicUrl: string): { rpID: st
   return { rpID: req.hostname, origin: `${req.protocol}://${req.host}` };
 }
 
-export function registrationOptions(rpID: string, email: string, existing: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+export async function registrationOptions(rpID: string, email: string, existing: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+  const { generateRegistrationOptions } = await library();
   return generateRegistrationOptions({
     rpName: 'Manga console',
     rpID,
@@ -34,6 +34,7 @@ const transportsOf = (t: string | null): { transports?: string[] } => (t ? { tra
 
 /** A verified new credential, or null. */
 export async function verifyRegistration(response: unknown, challenge: string, rp: { rpID: string; origin: string }) {
+  const { verifyRegistrationResponse } = await library();
   try {
     const v = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -55,7 +56,8 @@ export async function verifyRegistration(response: unknown, challenge: string, r
   }
 }
 
-export function authenticationOptions(rpID: string, factors: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+export async function authenticationOptions(rpID: string, factors: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
+  const { generateAuthenticationOptions } = await library();
   return generateAuthenticationOptions({
     rpID,
     userVerification: 'preferred',
@@ -70,6 +72,7 @@ export async function verifyAuthentication(
   rp: { rpID: string; origin: string },
   factor: Pick<StaffFactorTable, 'credential_id' | 'public_key' | 'counter' | 'transports'>,
 ): Promise<number | null> {
+  const { verifyAuthenticationResponse } = await library();
   try {
     const v = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
