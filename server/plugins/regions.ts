@@ -13,11 +13,9 @@ declare module 'fastify' {
  * BLOCKED_REGIONS, as the proxy's region header names it, is refused.
  */
 export default fp((app, _opts, done) => {
-  const { blockedRegions, regionHeader } = app.config;
-  // Read at start: with no region blocked, no hook runs for the calls.
-  if (!blockedRegions.length) return done();
   app.addHook('onRequest', (req, _reply, next) => {
-    if (!req.routeOptions.config?.content) return next();
+    const { blockedRegions, regionHeader } = app.config;
+    if (!blockedRegions.length || !req.routeOptions.config?.content) return next();
     const region = String(req.headers[regionHeader] ?? '')
       .trim()
       .toUpperCase();
