@@ -75,8 +75,13 @@ const route = routeModule((app) => {
       .executeTakeFirst());
 
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
+    // A server that could not be made (its modules, its folder) is answered as a failure and tried again next time.
+    const server = await (tus ??= makeTus().catch((err: unknown) => {
+      tus = null;
+      throw err;
+    }));
     reply.hijack();
-    await (await (tus ??= makeTus())).handle(req.raw, reply.raw);
+    await server.handle(req.raw, reply.raw);
   };
 
   /** An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go. */
