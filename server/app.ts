@@ -18,6 +18,7 @@ import metrics from './plugins/metrics.js';
 import health from './plugins/health.js';
 import viewing from './plugins/viewing.js';
 import consolePlugin from './console/plugin.js';
+import { lazySchemas } from './lib/lazySchemas.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +34,8 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     clock: ServerClock;
+    /** Compiles every route schema not yet compiled (they compile on a route's first call); how many were waiting. */
+    compileSchemas: () => number;
   }
 }
 
@@ -61,7 +64,10 @@ function trustProxy(t: Config['trustProxy']): boolean | string | ((address: stri
  * by server/plugins/frameworkErrors.ts in the same form.
  */
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const schemas = lazySchemas();
   const app = Fastify({
+    // Route schemas compile on the route's first call, not at start (server/lib/lazySchemas.ts).
+    schemaController: schemas.schemaController,
     // Secrets blanked in every line (server/plugins/requestId.ts).
     logger: opts.logger ? loggerOptions(opts.logger === true ? {} : opts.logger) : false,
     // X-Request-Id from a trusted proxy, else made; in every log line of the request and in the answer.
@@ -100,6 +106,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('compileSchemas', schemas.compileAll);
 
   await app.register(requestId);
   await app.register(metrics);
