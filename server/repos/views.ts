@@ -35,6 +35,8 @@ export interface ViewsOptions {
   windowS?: number;
   /** The database is PostgreSQL (the rollups lock the rows they merge). */
   postgres?: boolean;
+  /** Pairs whose counted view this node remembers (RECENT_MAX); the database knows the rest. */
+  recentMax?: number;
 }
 
 /** drained()'s answer under the bound: one settled promise for every view. */
@@ -64,6 +66,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   const clock = opts.clock ?? systemClock;
   const flushViews = opts.flushViews ?? 1000;
   const windowS = opts.windowS ?? 1800;
+  const recentMax = opts.recentMax ?? RECENT_MAX;
   const rows = viewedRows(db, opts.postgres ?? false);
 
   // Buffered views, by visitor then chapter.
@@ -74,9 +77,11 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   let flushing: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  // Pair → when its last counted view was (s), on this node.
-  const recent = new Map<string, number>();
-  const pairKey = (visitor: string, chapterId: number) => `${visitor}\n${chapterId}`;
+  // Visitor → chapter → when its last counted view was (s), on this node; visitors in the order of their
+  // last counted view. Keyed by the token as it came (a joined "visitor, chapter" key would be a new
+  // string to flatten and hash on every view: bench/api's manga_viewer).
+  const recent = new Map<string, Map<number, number>>();
+  let recentPairs = 0;
 
   function buffer(visitor: string, chapterId: number, at: number, count: boolean): void {
     let mine = pending.get(visitor);
@@ -189,20 +194,31 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
      * counted, or gives the claim back with release()).
      */
     claim(visitor: string, chapterId: number): boolean {
-      const k = pairKey(visitor, chapterId);
       const now = clock.nowSec();
-      const last = recent.get(k);
+      let mine = recent.get(visitor);
+      const last = mine?.get(chapterId);
       if (last !== undefined && last > now - windowS) return false;
-      recent.delete(k);
-      recent.set(k, now);
-      // Forget the oldest (Map keeps insertion order): the database still knows at the flush.
-      if (recent.size > RECENT_MAX) for (const old of recent.keys()) if (recent.delete(old) && recent.size <= RECENT_MAX * 0.9) break;
+      if (mine) recent.delete(visitor);
+      else mine = new Map<number, number>();
+      recent.set(visitor, mine);
+      if (last === undefined) recentPairs++;
+      mine.set(chapterId, now);
+      // Forget the visitors counted longest ago (Map keeps insertion order): the database still knows at the flush.
+      if (recentPairs > recentMax)
+        for (const [old, pairs] of recent) {
+          recent.delete(old);
+          recentPairs -= pairs.size;
+          if (recentPairs <= recentMax * 0.9) break;
+        }
       return true;
     },
 
     /** Gives back a claim not used (the view was over its address's limit). */
     release(visitor: string, chapterId: number): void {
-      recent.delete(pairKey(visitor, chapterId));
+      const mine = recent.get(visitor);
+      if (!mine?.delete(chapterId)) return;
+      recentPairs--;
+      if (mine.size === 0) recent.delete(visitor);
     },
 
     /** Buffers a view: counted (after claim()) or only marking the chapter viewed. */

@@ -101,6 +101,26 @@ describe.each(BACKENDS)('view counts on %s', (backend) => {
     expect(await count(3001)).toBe(before + 2);
   });
 
+  it('a node forgets the claims of the visitors counted longest ago, and a released claim can be made again', async () => {
+    const clock = manualServerClock(Date.now());
+    const v = viewsRepo(t.db, 60_000, { clock, windowS: 1800, recentMax: 4 });
+    expect(v.claim('recentvisitor001', 1)).toBe(true);
+    expect(v.claim('recentvisitor001', 2)).toBe(true);
+    expect(v.claim('recentvisitor002', 1)).toBe(true);
+    // Counted again: visitor 1 is now the latest.
+    clock.advance(1801_000);
+    expect(v.claim('recentvisitor001', 1)).toBe(true);
+    expect(v.claim('recentvisitor003', 1)).toBe(true);
+    // Five pairs over four: visitor 2, counted longest ago, is forgotten (the database would still know).
+    expect(v.claim('recentvisitor004', 1)).toBe(true);
+    expect(v.claim('recentvisitor002', 1)).toBe(true);
+    expect(v.claim('recentvisitor003', 1)).toBe(false);
+    v.release('recentvisitor003', 1);
+    expect(v.claim('recentvisitor003', 1)).toBe(true);
+    expect(v.claim('recentvisitor003', 1)).toBe(false);
+    await v.close();
+  });
+
   it('buffered views are flushed by their number, all on one chapter too, without waiting for the interval', async () => {
     const before = await count(3002);
     const clock = manualServerClock(Date.now());
