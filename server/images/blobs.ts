@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 
 /**
  * Where page images and art are kept, by the path of their URL under /img/
@@ -58,18 +58,25 @@ function localBlobs(root: string): Blobs {
 const UPLOADS = 8;
 
 /**
- * OBJECT_STORE_URL, s3://ACCESS_KEY:SECRET@host[:port]/bucket?region=…
- * (s3+http:// for a plain-HTTP endpoint): the client, the bucket, and a
- * key prefix (path segments after the bucket). Path-style requests (every
- * S3-compatible server takes them).
+ * The S3 SDK, loaded at its first use: a node whose images are on its disk
+ * never holds it (about 3 MB of heap every request's garbage collection
+ * would walk: bench/api, issue 33).
  */
-export function parseObjectStoreUrl(url: string): { client: S3Client; bucket: string; prefix: string } {
+const sdk = () => import('@aws-sdk/client-s3');
+
+/**
+ * OBJECT_STORE_URL, s3://ACCESS_KEY:SECRET@host[:port]/bucket?region=…
+ * (s3+http:// for a plain-HTTP endpoint): the client's settings, the bucket,
+ * and a key prefix (path segments after the bucket). Path-style requests
+ * (every S3-compatible server takes them). Throws on a URL that is not one.
+ */
+export function objectStoreAddress(url: string): { settings: S3ClientConfig; bucket: string; prefix: string } {
   const u = new URL(url);
   if (u.protocol !== 's3:' && u.protocol !== 's3+http:')
     throw new Error(`OBJECT_STORE_URL: s3:// or s3+http:// expected, not ${u.protocol}`);
   const [bucket = '', ...rest] = u.pathname.split('/').filter(Boolean);
   if (!bucket) throw new Error('OBJECT_STORE_URL: no bucket (s3://KEY:SECRET@host/bucket)');
-  const client = new S3Client({
+  const settings: S3ClientConfig = {
     endpoint: `${u.protocol === 's3:' ? 'https' : 'http'}://${u.host}`,
     region: u.searchParams.get('region') ?? 'us-east-1',
     forcePathStyle: true,
@@ -79,19 +86,38 @@ export function parseObjectStoreUrl(url: string): { client: S3Client; bucket: st
     // Checksums only where S3 requires them (not every S3-compatible server knows the newer ones).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return { client, bucket, prefix: rest.map((s) => `${s}/`).join('') };
+  };
+  return { settings, bucket, prefix: rest.map((s) => `${s}/`).join('') };
+}
+
+/** The client of OBJECT_STORE_URL, with its bucket and prefix (the SDK loaded if it was not). */
+export async function objectStoreClient(url: string): Promise<{ client: S3Client; bucket: string; prefix: string }> {
+  const { settings, bucket, prefix } = objectStoreAddress(url);
+  const { S3Client } = await sdk();
+  return { client: new S3Client(settings), bucket, prefix };
 }
 
 function s3Blobs(url: string): Blobs {
-  const { client, bucket, prefix } = parseObjectStoreUrl(url);
+  // The URL is checked now (at start); the SDK and the client come with the first call.
+  const { settings, bucket, prefix } = objectStoreAddress(url);
+  let made: Promise<{ s3: Awaited<ReturnType<typeof sdk>>; client: S3Client }> | undefined;
+  const s3 = () =>
+    (made ??= sdk().then(
+      (m) => ({ s3: m, client: new m.S3Client(settings) }),
+      (e: unknown) => {
+        made = undefined;
+        throw e;
+      },
+    ));
   const put = async (key: string, data: Buffer) => {
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: 'image/webp' }));
+    const { s3: m, client } = await s3();
+    await client.send(new m.PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: 'image/webp' }));
   };
   return {
     async get(key) {
+      const { s3: m, client } = await s3();
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        const r = await client.send(new m.GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
         return r.Body ? Buffer.from(await r.Body.transformToByteArray()) : undefined;
       } catch (e) {
         const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -112,11 +138,12 @@ function s3Blobs(url: string): Blobs {
       await Promise.all(Array.from({ length: Math.min(UPLOADS, files.length) }, worker));
     },
     async removeFolder(dest) {
+      const { s3: m, client } = await s3();
       for (;;) {
-        const list = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${dest}/`, MaxKeys: 1000 }));
+        const list = await client.send(new m.ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${dest}/`, MaxKeys: 1000 }));
         const keys = (list.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
         if (keys.length === 0) return;
-        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+        await client.send(new m.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
         if (!list.IsTruncated) return;
       }
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { parseObjectStoreUrl } from '../images/blobs.js';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { objectStoreAddress } from '../images/blobs.js';
 
 /** A bucket's objects under a prefix as a backup sees them: the image store's (OBJECT_STORE_URL), or a backup's own destination. */
 export interface Bucket {
@@ -16,7 +16,8 @@ export interface Bucket {
 
 /** The bucket (and key prefix) of OBJECT_STORE_URL. */
 export function bucketObjects(url: string): Bucket {
-  const { client, bucket, prefix } = parseObjectStoreUrl(url);
+  const { settings, bucket, prefix } = objectStoreAddress(url);
+  const client = new S3Client(settings);
   async function* keys(): AsyncGenerator<string> {
     let token: string | undefined;
     do {

@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { poolOf } from '../db/index.js';
-import { parseObjectStoreUrl } from '../images/blobs.js';
+import { objectStoreAddress, objectStoreClient } from '../images/blobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,9 +64,18 @@ export default fp((app, _opts, done) => {
     app.addHook('onClose', () => void redis.disconnect());
   }
   if (app.config.objectStoreUrl) {
-    const store = parseObjectStoreUrl(app.config.objectStoreUrl);
-    checks.objectStore = () => store.client.send(new HeadBucketCommand({ Bucket: store.bucket }));
-    app.addHook('onClose', () => store.client.destroy());
+    const url = app.config.objectStoreUrl;
+    objectStoreAddress(url); // a URL that is not one fails the start, not the first check
+    // The SDK is loaded by the first check (server/images/blobs.ts).
+    let store: ReturnType<typeof objectStoreClient> | undefined;
+    checks.objectStore = async () => {
+      const { client, bucket } = await (store ??= objectStoreClient(url));
+      const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
+      return client.send(new HeadBucketCommand({ Bucket: bucket }));
+    };
+    app.addHook('onClose', async () => {
+      if (store) (await store).client.destroy();
+    });
   }
 
   /** 'ok', or why the part failed (its error, or that it did not answer in time). */

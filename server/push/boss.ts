@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../db/schema.js';
 import type { PushJob, PushQueue, QueueOptions } from './queue.js';
 
@@ -14,7 +14,9 @@ const QUEUE = 'push-release';
  * retried on any node; a handler that throws is retried with backoff.
  */
 export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promise<PushQueue> {
-  const boss = new PgBoss({
+  // Loaded here, on PostgreSQL only: a node on SQLite never holds it (issue 33: its heap).
+  const { default: Boss } = await import('pg-boss');
+  const boss: PgBoss = new Boss({
     connectionString: databaseUrl,
     max: 3,
     schedule: false,

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { parseObjectStoreUrl } from '../../server/images/blobs.js';
+import { objectStoreClient } from '../../server/images/blobs.js';
 import { pgNotices, type Notice } from '../../server/cluster/notices.js';
 import { onOneNode } from '../../server/cluster/leader.js';
 import { viewsRepo } from '../../server/repos/views.js';
@@ -43,7 +43,7 @@ describe('images in an S3-compatible bucket (s3rver)', () => {
     expect(b.headers.etag).toBe(a.headers.etag);
     expect(b.headers['cache-control']).toBe(a.headers['cache-control']);
     // Kept under what it is drawn from (its ETag is that hash).
-    const { client, bucket, prefix } = parseObjectStoreUrl(url);
+    const { client, bucket, prefix } = await objectStoreClient(url);
     const key = `${prefix}drawn/title/${T.bladeEn}_portrait_${String(b.headers.etag).replaceAll('"', '')}.webp`;
     const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     expect(Buffer.from(await obj.Body!.transformToByteArray())).toEqual(b.rawPayload);

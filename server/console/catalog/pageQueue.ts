@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { ServerClock } from '../../lib/clock.js';
@@ -189,7 +189,9 @@ export function bossPageQueue(databaseUrl: string, db: DB, log: QueueLog): PageQ
       await sendIn(boss, trx, chapterId);
     },
     async start(handle) {
-      const b = new PgBoss({ connectionString: databaseUrl, max: 2, schedule: false, maintenanceIntervalSeconds: 30 });
+      // Loaded here, on PostgreSQL only: a node on SQLite never holds it.
+      const { default: Boss } = await import('pg-boss');
+      const b: PgBoss = new Boss({ connectionString: databaseUrl, max: 2, schedule: false, maintenanceIntervalSeconds: 30 });
       b.on('error', (err) => log.warn({ err }, 'catalog: page queue failed'));
       await b.start();
       await createQueueOnce(
