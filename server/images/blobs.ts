@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { firstUse } from '../lib/firstUse.js';
 
 /**
  * Where page images and art are kept, by the path of their URL under /img/
@@ -100,15 +101,10 @@ export async function objectStoreClient(url: string): Promise<{ client: S3Client
 function s3Blobs(url: string): Blobs {
   // The URL is checked now (at start); the SDK and the client come with the first call.
   const { settings, bucket, prefix } = objectStoreAddress(url);
-  let made: Promise<{ s3: Awaited<ReturnType<typeof sdk>>; client: S3Client }> | undefined;
-  const s3 = () =>
-    (made ??= sdk().then(
-      (m) => ({ s3: m, client: new m.S3Client(settings) }),
-      (e: unknown) => {
-        made = undefined;
-        throw e;
-      },
-    ));
+  const { get: s3 } = firstUse(async () => {
+    const m = await sdk();
+    return { s3: m, client: new m.S3Client(settings) };
+  });
   const put = async (key: string, data: Buffer) => {
     const { s3: m, client } = await s3();
     await client.send(new m.PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: 'image/webp' }));

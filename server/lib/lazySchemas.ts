@@ -23,9 +23,9 @@ function lowerCaseHeaders(schema: Schema): Schema {
 /**
  * Fastify's own compilers (Ajv for what a route takes, fast-json-stringify
  * for what it answers), run for a route's schema on its first request rather
- * than at start. Every console route declares both, and compiled they hold
- * about 6 MB of live heap on every node, most of which serves readers alone
- * and never answers one of them: a heap the garbage collector walks on every
+ * than at start. Every console route declares both, and compiled they held
+ * about 6 MB of live heap on every node, though most nodes serve readers and
+ * never answer a console call: a heap the garbage collector walks on every
  * reader's request (issue 33: bench/api's manga_viewer ratio). A route's
  * first call pays its compilation once (a few ms). The behaviour is
  * Fastify's: the same compilers, options and shared schemas, the errors Ajv

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { poolOf } from '../db/index.js';
 import { objectStoreAddress, objectStoreClient } from '../images/blobs.js';
+import { firstUse } from '../lib/firstUse.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,14 +68,15 @@ export default fp((app, _opts, done) => {
     const url = app.config.objectStoreUrl;
     objectStoreAddress(url); // a URL that is not one fails the start, not the first check
     // The SDK is loaded by the first check (server/images/blobs.ts).
-    let store: ReturnType<typeof objectStoreClient> | undefined;
+    const store = firstUse(() => objectStoreClient(url));
     checks.objectStore = async () => {
-      const { client, bucket } = await (store ??= objectStoreClient(url));
+      const { client, bucket } = await store.get();
       const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
       return client.send(new HeadBucketCommand({ Bucket: bucket }));
     };
     app.addHook('onClose', async () => {
-      if (store) (await store).client.destroy();
+      const made = store.made();
+      if (made) (await made.catch(() => undefined))?.client.destroy();
     });
   }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Server as TusServer } from '@tus/server';
 import { Type } from '@sinclair/typebox';
 import { routeModule } from '../../../../lib/route.js';
+import { firstUse } from '../../../../lib/firstUse.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
 import { access } from '../../../../console/context.js';
 import { ConsoleProblem, problems } from '../../../../console/problems.js';
@@ -33,8 +33,8 @@ const route = routeModule((app) => {
   // Made when the first upload comes, its folder first (FileStore's own mkdir runs later in a callback that throws
   // out of the process where it fails, and raced a test removing its data folder). The tus modules load then too:
   // about 4.7 MB of heap that a node serving only readers would otherwise carry.
-  let tus: Promise<TusServer> | null = null;
-  const makeTus = async () => {
+  // A server that could not be made (its modules, its folder) is answered as a failure and tried again next time.
+  const tus = firstUse(async () => {
     const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
     fs.mkdirSync(dir, { recursive: true });
     return new Server({
@@ -62,7 +62,7 @@ const route = routeModule((app) => {
         return {};
       },
     });
-  };
+  });
   // The body stays a stream: tus reads it.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
@@ -75,11 +75,7 @@ const route = routeModule((app) => {
       .executeTakeFirst());
 
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
-    // A server that could not be made (its modules, its folder) is answered as a failure and tried again next time.
-    const server = await (tus ??= makeTus().catch((err: unknown) => {
-      tus = null;
-      throw err;
-    }));
+    const server = await tus.get();
     reply.hijack();
     await server.handle(req.raw, reply.raw);
   };
