@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
+import { isAppPath } from '../../core/routes.js';
 import { RENDER_AHEAD_HEADER } from '../lib/route.js';
 import { firstStyles } from './firstStyles.js';
 
@@ -42,6 +43,10 @@ export default fp(async (app) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not Found');
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // A path no route of the app matches gets the app all the same (it renders its not-found page, noindex),
+    // answered 404: crawlers and link checkers see that the address is gone.
+    const pathname = req.url.split('?')[0] ?? '';
+    if (!isAppPath(pathname, { explorer: app.config.machineExplorer })) reply.code(404);
     // The home's first view rendered into the page, and for every page the languages chosen
     // (src/boot/serverRender.tsx); it depends on these.
     const page = firstView && req.method === 'GET' ? await firstView(req) : null;
@@ -70,7 +75,7 @@ export default fp(async (app) => {
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body);
       return reply.header('content-encoding', 'gzip').send(await gzip(body, { level: 6 }));
     }
-    // The SPA decides what a path means (including its not-found page).
+    // The SPA draws what a path shows (including its not-found page).
     return reply.send(html);
   });
 });

@@ -10,11 +10,23 @@ import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';
 import MaintenanceScreen from '../screens/errors/MaintenanceScreen';
 import { preloadChapter, warmDecoders } from '../boot/viewerPreload';
-import { MANGA_LIST_ALIASES, MANGA_LIST_TABS, RANKING_TABS } from '../lib/listTabs';
+import {
+  CAMPAIGN_PAGES,
+  EXPLORER_ROUTES,
+  MANGA_LIST_ALIASES,
+  MANGA_LIST_TABS,
+  OUTSIDE_PATHS,
+  RANKING_TABS,
+  SHELL_PATHS,
+  type OutsideRoute,
+  type ShellRoute,
+} from '../../core/routes';
 
 /**
  * The route table of both documents (000 §2, 001 §2), written once: OUTSIDE
- * (routes outside the shell) and IN_SHELL. The <Switch>es render it, the
+ * (routes outside the shell) and IN_SHELL, each route named by its pattern's
+ * name in core/routes.ts (where the server finds which paths are routes: an
+ * unknown one is answered 404). The <Switch>es render it, the
  * first screen's chunk is found in it (preloadScreenFor) and the "static"
  * rule takes the shell's first segments from it. Screens are lazy chunks
  * with a default export and no props; they read their params with wouter's
@@ -95,19 +107,8 @@ function explorerEnabled(): boolean {
   );
 }
 
-/** Campaign redirect pages (001 §2): US and France install links (the server renders them ahead: serverRender.tsx). */
-export const CAMPAIGN_PAGES = [
-  '/androidtopus',
-  '/iostopus',
-  '/webtopus',
-  '/topus',
-  '/popus',
-  '/androidtopfr',
-  '/iostopfr',
-  '/webtopfr',
-  '/topfr',
-  '/popfr',
-];
+/** Campaign redirect pages (001 §2): the server renders them ahead (serverRender.tsx). */
+export { CAMPAIGN_PAGES };
 
 /**
  * A route: a path (wouter's pattern) and what it shows — a screen (rendered
@@ -115,13 +116,24 @@ export const CAMPAIGN_PAGES = [
  * own element (`render`; `screen` then names the chunk to preload).
  */
 type Params = Record<string, string | undefined>;
-interface Entry {
-  path: string;
+interface Shows {
   screen?: Screen;
   redirect?: () => string;
   render?: (params: Params) => ReactNode;
+}
+interface Entry extends Shows {
+  path: string;
   /** Only where the machine explorer is on. */
   explorer?: true;
+}
+
+/** A table's entries in its order, each route with its pattern (every name of core/routes.ts there once: the record's type says so). */
+function entries<K extends string>(paths: Record<K, string>, shows: Record<K, Shows>, explorer: readonly string[] = []): Entry[] {
+  return (Object.keys(shows) as K[]).map((k) => ({
+    path: paths[k],
+    ...shows[k],
+    ...(explorer.includes(k) ? { explorer: true as const } : {}),
+  }));
 }
 
 function element(e: Entry, params: Params): ReactNode {
@@ -143,81 +155,83 @@ function MangaListRoute() {
 }
 
 /** Routes inside the shell (header, footer, side menu); anything else there is not found. */
-const IN_SHELL: Entry[] = [
-  { path: '/updates', screen: HomeScreen },
-  { path: '/featured', screen: FeaturedScreen },
-  { path: '/favorited', screen: FavoritedScreen },
-  { path: '/ranking', redirect: () => '/ranking/hottest' },
-  { path: '/ranking/:tab', screen: RankingScreen, render: () => <RankingRoute /> },
-  { path: '/manga_list', redirect: () => '/manga_list/ongoing' },
-  { path: '/manga_list/:tab', screen: MangaListScreen, render: () => <MangaListRoute /> },
-  { path: '/titles/:id', screen: TitleScreen },
-  { path: '/comments/:id', screen: CommentsScreen },
-  { path: '/search_result', screen: SearchScreen },
-  { path: '/announcement', screen: AnnouncementScreen },
-  { path: '/announcement/:language', screen: AnnouncementScreen },
-  { path: '/publisher_news/:publisherId', screen: PublisherNewsScreen },
-  { path: '/feedback', screen: FeedbackScreen },
-  { path: '/history', screen: HistoryScreen },
-  // issue 29 (linking a device)
-  { path: '/link_device', screen: LinkDeviceScreen },
-  { path: '/downloads', screen: DownloadsScreen },
-  { path: '/about_us', screen: AboutScreen },
-  { path: '/rating', redirect: () => `/rating/${locale()}` },
-  { path: '/rating/:language', screen: RatingScreen },
-  { path: '/faq', screen: FaqScreen },
-  { path: '/blocking', render: () => <BlockingScreen /> },
-  { path: '/maintenance', render: () => <MaintenanceScreen /> },
-  { path: '/error', render: () => <NotFoundScreen /> },
-  { path: '/machines', screen: MachinesScreen, explorer: true },
-  { path: '/machines/:name', screen: MachinesScreen, explorer: true },
-];
+const IN_SHELL: Entry[] = entries<ShellRoute>(
+  SHELL_PATHS,
+  {
+    updates: { screen: HomeScreen },
+    featured: { screen: FeaturedScreen },
+    favorited: { screen: FavoritedScreen },
+    rankingHome: { redirect: () => '/ranking/hottest' },
+    ranking: { screen: RankingScreen, render: () => <RankingRoute /> },
+    mangaListHome: { redirect: () => '/manga_list/ongoing' },
+    mangaList: { screen: MangaListScreen, render: () => <MangaListRoute /> },
+    title: { screen: TitleScreen },
+    comments: { screen: CommentsScreen },
+    search: { screen: SearchScreen },
+    announcements: { screen: AnnouncementScreen },
+    announcement: { screen: AnnouncementScreen },
+    publisherNews: { screen: PublisherNewsScreen },
+    feedback: { screen: FeedbackScreen },
+    history: { screen: HistoryScreen },
+    // issue 29 (linking a device)
+    linkDevice: { screen: LinkDeviceScreen },
+    downloads: { screen: DownloadsScreen },
+    about: { screen: AboutScreen },
+    ratingHome: { redirect: () => `/rating/${locale()}` },
+    rating: { screen: RatingScreen },
+    faq: { screen: FaqScreen },
+    blocking: { render: () => <BlockingScreen /> },
+    maintenance: { render: () => <MaintenanceScreen /> },
+    error: { render: () => <NotFoundScreen /> },
+    machines: { screen: MachinesScreen },
+    machine: { screen: MachinesScreen },
+  },
+  EXPLORER_ROUTES,
+);
 
 /** Routes outside the shell, matched first. */
 const OUTSIDE: Entry[] = [
-  { path: '/', redirect: () => '/main' },
-  { path: '/main', redirect: () => '/updates' },
-  {
-    path: '/viewer/:chapterId',
-    screen: ViewerScreen,
-    render: (p) => {
-      // The chapter's data and first pages load while the viewer's code does.
-      preloadChapter(Number(p.chapterId));
-      return (
-        <Bare>
-          <Lazy screen={ViewerScreen} />
-        </Bare>
-      );
+  ...entries<OutsideRoute>(OUTSIDE_PATHS, {
+    root: { redirect: () => '/main' },
+    main: { redirect: () => '/updates' },
+    viewer: {
+      screen: ViewerScreen,
+      render: (p) => {
+        // The chapter's data and first pages load while the viewer's code does.
+        preloadChapter(Number(p.chapterId));
+        return (
+          <Bare>
+            <Lazy screen={ViewerScreen} />
+          </Bare>
+        );
+      },
     },
-  },
-  {
-    path: '/webview/announcement/:language',
-    screen: AnnouncementScreen,
-    render: () => (
-      <WebviewLayout>
-        <Lazy screen={AnnouncementScreen} />
-      </WebviewLayout>
-    ),
-  },
-  {
-    path: '/webview/faq/:language',
-    screen: FaqScreen,
-    render: () => (
-      <WebviewLayout>
-        <Lazy screen={FaqScreen} />
-      </WebviewLayout>
-    ),
-  },
-  {
-    path: '/webview/questionnaire/:lang/:questionnaire_key',
-    screen: QuestionnaireScreen,
-    render: () => (
-      <WebviewLayout param="lang">
-        <Lazy screen={QuestionnaireScreen} />
-      </WebviewLayout>
-    ),
-  },
-  { path: '/terms_web_ja', screen: TermsScreen },
+    webviewAnnouncement: {
+      screen: AnnouncementScreen,
+      render: () => (
+        <WebviewLayout>
+          <Lazy screen={AnnouncementScreen} />
+        </WebviewLayout>
+      ),
+    },
+    webviewFaq: {
+      screen: FaqScreen,
+      render: () => (
+        <WebviewLayout>
+          <Lazy screen={FaqScreen} />
+        </WebviewLayout>
+      ),
+    },
+    webviewQuestionnaire: {
+      screen: QuestionnaireScreen,
+      render: () => (
+        <WebviewLayout param="lang">
+          <Lazy screen={QuestionnaireScreen} />
+        </WebviewLayout>
+      ),
+    },
+    terms: { screen: TermsScreen },
+  }),
   ...CAMPAIGN_PAGES.map((path) => ({ path, screen: CampaignScreen })),
 ];
 

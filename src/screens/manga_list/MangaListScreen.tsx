@@ -15,7 +15,7 @@ import { TabNav } from '../../ui/TabNav';
 import { Loading } from '../../ui/Loading';
 import { Modal } from '../../ui/Modal';
 import { TitleGrid } from '../../ui/TitleCard';
-import { MANGA_LIST_TABS, type MangaListTab } from '../../lib/listTabs';
+import { MANGA_LIST_TABS, type MangaListTab } from '../../../core/routes';
 import '../common.css';
 
 /** Route tab → the all_v3 type parameter (000 §7). */

@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { TabNav } from '../../ui/TabNav';
 import { Loading } from '../../ui/Loading';
 import { TitleCard } from '../../ui/TitleCard';
-import { RANKING_TABS, type RankingTab } from '../../lib/listTabs';
+import { RANKING_TABS, type RankingTab } from '../../../core/routes';
 import '../common.css';
 import './ranking.css';
 
