@@ -63,6 +63,28 @@ export function t(key: string, params?: Record<string, string | number>): string
   return s;
 }
 
+/**
+ * "<area>.<key>" for a count `n` (its {n}): the catalog keeps one form per CLDR plural category the
+ * locale uses ("<key>_one", "_few", "_many", "_other": Intl.PluralRules in the interface locale), and
+ * "<key>_other" stands for a category it does not write apart (French "many", 1,000,000). A key the
+ * locale lacks takes English's form for the count.
+ */
+export function plural(key: string, n: number, params?: Record<string, string | number>): string {
+  const all = { ...params, n };
+  const own = `${key}_${pluralRules(current).select(n)}`;
+  if (own in table) return t(own, all);
+  if (`${key}_other` in table) return t(`${key}_other`, all);
+  const english = `${key}_${pluralRules('en').select(n)}`;
+  return t(english in fallback ? english : `${key}_other`, all);
+}
+
+const pluralRulesOf = new Map<Locale, Intl.PluralRules>();
+function pluralRules(l: Locale): Intl.PluralRules {
+  let r = pluralRulesOf.get(l);
+  if (!r) pluralRulesOf.set(l, (r = new Intl.PluralRules(l)));
+  return r;
+}
+
 function fill(v: string | number): string {
   return typeof v === 'number' ? formatNumber(v) : v;
 }

@@ -54,6 +54,31 @@ describe('comments screen: sort and like machines on the real API', () => {
     }));
   });
 
+  it('names the like button with its count, pluralised: "1, Unlike (1 like)", "Like (n likes)"', async () => {
+    // A comment nobody liked, away from the chapter the like paths use; this visitor likes it: one like.
+    const busy = chapterWithComments();
+    const none = api.catalog.comments.find((c) => c.base_likes === 0 && c.chapter_id !== busy)!;
+    const r = await api.app.inject({
+      method: 'PUT',
+      url: `/api/comment_like?comment_id=${none.id}`,
+      headers: { 'session-token': sessionToken() },
+    });
+    expect(r.statusCode).toBe(200);
+    show(none.chapter_id);
+    await screen.findAllByRole('tab');
+    const item = document.querySelector(`[data-comment-id="${none.id}"]`) as HTMLElement;
+    expect(within(item).getByRole('button').getAttribute('aria-label')).toBe('1, Unlike (1 like)');
+    expect(within(item).getByRole('button', { name: '1, Unlike (1 like)' })).toBeTruthy();
+    // The others: "likes" from two on (and for none), the visible count first.
+    const others = api.catalog.comments.filter((c) => c.chapter_id === none.chapter_id && c.id !== none.id);
+    expect(others.length).toBeGreaterThan(0);
+    for (const c of others) {
+      const button = within(document.querySelector(`[data-comment-id="${c.id}"]`) as HTMLElement).getByRole('button');
+      const n = new Intl.NumberFormat('en').format(c.base_likes);
+      expect(button.getAttribute('aria-label')).toBe(`${abbreviateCount(c.base_likes)}, Like (${n} like${c.base_likes === 1 ? '' : 's'})`);
+    }
+  });
+
   describe('like', () => {
     let gate: Gate;
     beforeEach(() => {

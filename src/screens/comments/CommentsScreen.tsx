@@ -5,7 +5,7 @@ import { commentLikeMachine } from '../../../machines/commentLikeMachine';
 import type { Comment } from '../../../core/gen/manga/v1/comment_pb';
 import { call } from '../../api/client';
 import { useApi } from '../../api/useApi';
-import { t, locale } from '../../i18n';
+import { plural, t, locale } from '../../i18n';
 import { inspect } from '../../lib/inspector';
 import { abbreviateCount } from '../../lib/counts';
 import { shortDate, useBrowserLocale } from '../../lib/dates';
@@ -63,7 +63,7 @@ function CommentItem({ c }: { c: Comment }) {
           aria-pressed={liked}
           aria-busy={busy}
           disabled={busy}
-          aria-label={`${abbreviateCount(likes, locale())}, ${t(liked ? 'comments.unlike' : 'comments.like', { n: likes })}`}
+          aria-label={`${abbreviateCount(likes, locale())}, ${plural(liked ? 'comments.unlike' : 'comments.like', likes)}`}
           onClick={() => send({ type: 'like.toggle' })}
         >
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
