@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsTiles, tileRects } from './tiles';
+import { needsTiles, tilePixels, tileRects } from './tiles';
 
 /** Every pixel of the image lies in exactly one tile. */
 function coverage(width: number, height: number, max: number): number[] {
@@ -67,5 +67,34 @@ describe('tiles by area (uploads spread over frames)', () => {
     const t = tileRects(1000, 20_000, 800, 400 * 400);
     expect(t.every((r) => r.w <= 800 && r.h <= 800 && r.w * r.h <= 400 * 400 + 1000)).toBe(true);
     expect(t.reduce((a, r) => a + r.w * r.h, 0)).toBe(1000 * 20_000);
+  });
+});
+
+describe("a tile's pixels cut from the image's RGBA rows", () => {
+  // Each pixel's bytes say where it is: (x, y, x + y, 255).
+  const image = (w: number, h: number) => {
+    const px = new Uint8ClampedArray(w * h * 4);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px.set([x, y, x + y, 255], (y * w + x) * 4);
+    return px;
+  };
+  const at = (px: Uint8ClampedArray, w: number, x: number, y: number) => [...px.subarray((y * w + x) * 4, (y * w + x) * 4 + 4)];
+
+  it('a band across the whole width is a view of the same bytes, from its own first row', () => {
+    const px = image(6, 10);
+    const band = tilePixels(px, 6, { x: 0, y: 4, w: 6, h: 3 });
+    expect(band.buffer).toBe(px.buffer);
+    expect(band.length).toBe(6 * 3 * 4);
+    expect(at(band, 6, 0, 0)).toEqual([0, 4, 4, 255]);
+    expect(at(band, 6, 5, 2)).toEqual([5, 6, 11, 255]);
+  });
+
+  it('a tile narrower than the image has its own rows, every pixel from where the tile sits', () => {
+    const px = image(8, 8);
+    for (const r of tileRects(8, 8, 3)) {
+      const t = tilePixels(px, 8, r);
+      expect(t.length).toBe(r.w * r.h * 4);
+      for (let y = 0; y < r.h; y++)
+        for (let x = 0; x < r.w; x++) expect(at(t, r.w, x, y)).toEqual([r.x + x, r.y + y, r.x + x + r.y + y, 255]);
+    }
   });
 });

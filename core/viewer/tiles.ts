@@ -47,3 +47,19 @@ export function tileRects(width: number, height: number, max: number, maxArea = 
   const rows = spans(height, Math.max(Math.ceil(height / limit), byArea));
   return rows.flatMap(([y, h]) => cols.map(([x, w]) => ({ x, y, w, h })));
 }
+
+/**
+ * The pixels of tile `r` of an RGBA image `width` px wide (rows top first, 4 bytes a pixel): a
+ * view of the image's own bytes for a band across its whole width (no copy), its rows copied
+ * for a tile narrower than the image.
+ */
+export function tilePixels(rgba: Uint8ClampedArray, width: number, r: TileRect): Uint8ClampedArray {
+  const row = width * 4;
+  if (r.x === 0 && r.w === width) return rgba.subarray(r.y * row, (r.y + r.h) * row);
+  const out = new Uint8ClampedArray(r.w * r.h * 4);
+  for (let y = 0; y < r.h; y++) {
+    const from = (r.y + y) * row + r.x * 4;
+    out.set(rgba.subarray(from, from + r.w * 4), y * r.w * 4);
+  }
+  return out;
+}

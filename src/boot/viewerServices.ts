@@ -2,7 +2,8 @@
  * The viewer's services that live as long as the page, made once at their
  * first use (the first pages' hand-over, a route's chapter preload, or the
  * first session) with what an embedding page supplied
- * (src/viewer/session/registry.ts): the texture limit, the decode pool, the
+ * (src/viewer/session/registry.ts): what the GPU takes (the texture limit and
+ * the form tiles are uploaded in, src/viewer/gpuUpload.ts), the decode pool, the
  * chapter prefetch and the first pages drawn before the app loaded. This is
  * the one place they are held; sessions get them through their environment
  * (src/screens/viewer/viewerEnvironment.ts).
@@ -12,7 +13,7 @@ import type { ViewerEmbedding } from '../viewer/session/registry';
 import type { FirstDrawing } from './chapterStartDrawing';
 import { DecodePool, defaultPoolSize } from '../viewer/decodePool';
 import { ChapterPrefetch } from '../viewer/prefetch';
-import { TextureLimit } from '../viewer/textureLimit';
+import { GpuUpload } from '../viewer/gpuUpload';
 
 /** The first pages' drawing until it is taken off the screen. */
 class FirstPagesShown implements FirstPagesPort {
@@ -36,7 +37,7 @@ class FirstPagesShown implements FirstPagesPort {
 
 interface ViewerServices {
   embedding: ViewerEmbedding;
-  textureLimit: TextureLimit;
+  gpu: GpuUpload;
   pool: DecodePool;
   prefetch: ChapterPrefetch;
   firstPages: FirstPagesShown;
@@ -48,9 +49,9 @@ export function viewerServices(): ViewerServices {
   if (services) return services;
   const embedding = window.__viewerEmbedding ?? {};
   const o = embedding.overrides ?? {};
-  const textureLimit = new TextureLimit(o.maxTextureSize);
+  const gpu = new GpuUpload(o.maxTextureSize, o.uploadForm);
   // A page embedding the app may pin the pool's size: browser tests queue alike on every machine.
-  const pool = new DecodePool(o.poolSize ?? defaultPoolSize(navigator.hardwareConcurrency || 2), textureLimit);
-  services = { embedding, textureLimit, pool, prefetch: new ChapterPrefetch(pool), firstPages: new FirstPagesShown() };
+  const pool = new DecodePool(o.poolSize ?? defaultPoolSize(navigator.hardwareConcurrency || 2), gpu);
+  services = { embedding, gpu, pool, prefetch: new ChapterPrefetch(pool), firstPages: new FirstPagesShown() };
   return services;
 }

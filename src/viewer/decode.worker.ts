@@ -2,8 +2,11 @@
 /**
  * Decode worker: fetches an encrypted page with streamed progress, XORs it
  * with its key, decodes it with createImageBitmap and transfers it back as a
- * PageImage: its bitmap cut into the tiles the request allows (the GPU's
- * texture limit, one tile's upload a frame; the whole bitmap when it fits).
+ * PageImage: its pixels cut into the tiles the request allows (the GPU's
+ * texture limit, one tile's upload a frame; the whole image when it fits),
+ * as bitmaps or as RGBA bytes, the form the request names (gpuUpload.ts: what
+ * this engine uploads right; for the renderer's probe of that it makes
+ * cropped bitmaps of a known picture).
  * When the request gives the size the page is drawn at and the image is
  * larger, what is sent is the image shrunk to that size with an area filter
  * (core/viewer/resample.ts: screentone and fine lines average to grey instead
@@ -17,10 +20,10 @@
  */
 import { measureCrop, type ImageCrop } from '../../core/viewer/crop';
 import { areaResampleRows, shrinkTarget, type RowReader } from '../../core/viewer/resample';
-import { needsTiles, tileRects } from '../../core/viewer/tiles';
-import type { PageImage } from './pageImage';
+import { needsTiles, tilePixels, tileRects } from '../../core/viewer/tiles';
+import { closeImage, type PageImage } from './pageImage';
 import { hexToBytes, xorInPlace } from './xor';
-import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
+import type { LoadRequest, ProbeTile, WorkerReply, WorkerRequest } from './workerProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -91,33 +94,92 @@ function bandReader(bitmap: ImageBitmap): RowReader {
   };
 }
 
+/** A decoded image: a bitmap, or its RGBA rows (what the area filter gives). */
+type Raster = { width: number; height: number } & ({ bitmap: ImageBitmap } | { rgba: Uint8ClampedArray });
+
 /**
  * The bitmap shrunk to the request's target with the area filter over the
  * full image, or itself when it needs no shrinking. (Halving natively first
  * and filtering the rest is four times cheaper but measurably not the area
- * filter at ratios other than a power of two: bench/printQuality.)
+ * filter at ratios other than a power of two: bench/printQuality.) The
+ * filter's RGBA rows are kept as they are when the tiles go as bytes.
  */
-async function fitted(bitmap: ImageBitmap, req: LoadRequest): Promise<ImageBitmap> {
+async function fitted(bitmap: ImageBitmap, req: LoadRequest): Promise<Raster> {
   const { width, height } = bitmap;
   const size = shrinkTarget(width, height, req.targetWidth ?? 0, req.targetHeight ?? 0);
-  if (!size) return bitmap;
+  if (!size) return { width, height, bitmap };
   const out = areaResampleRows(bandReader(bitmap), width, height, size.width, size.height, BAND);
   bitmap.close();
-  return createImageBitmap(new ImageData(out, size.width, size.height));
+  if (req.form === 'pixels') return { ...size, rgba: out };
+  return { ...size, bitmap: await createImageBitmap(new ImageData(out, size.width, size.height)) };
 }
 
-/** The bitmap in the tiles the request asks for (the whole bitmap as one when it fits). */
-async function tiled(bitmap: ImageBitmap, req: LoadRequest): Promise<PageImage> {
+/** The image's RGBA rows: read back band by band through a 2D canvas (which every engine crops right). */
+function rgbaOf(bitmap: ImageBitmap): Uint8ClampedArray {
   const { width, height } = bitmap;
+  const out = new Uint8ClampedArray(width * height * 4);
+  const read = bandReader(bitmap);
+  for (let y = 0; y < height; y += BAND) out.set(read(y, Math.min(height, y + BAND)), y * width * 4);
+  bitmap.close();
+  return out;
+}
+
+/** The image in the tiles the request asks for (the whole image as one when it fits), in the request's form. */
+async function tiled(r: Raster, req: LoadRequest): Promise<PageImage> {
+  const { width, height } = r;
   const [max, area] = [req.maxSide ?? Infinity, req.maxArea ?? Infinity];
-  if (!needsTiles(width, height, max, area)) return { width, height, tiles: [{ x: 0, y: 0, w: width, h: height, bitmap }] };
-  const rects = tileRects(width, height, max, area);
+  const rects = needsTiles(width, height, max, area) ? tileRects(width, height, max, area) : [{ x: 0, y: 0, w: width, h: height }];
+  if ('rgba' in r || req.form === 'pixels') {
+    const rgba = 'rgba' in r ? r.rgba : rgbaOf(r.bitmap);
+    return { width, height, tiles: rects.map((t) => ({ ...t, pixels: tilePixels(rgba, width, t) })) };
+  }
+  const { bitmap } = r;
+  if (rects.length === 1) return { width, height, tiles: [{ ...rects[0], pixels: bitmap }] };
   try {
-    const bitmaps = await Promise.all(rects.map((r) => createImageBitmap(bitmap, r.x, r.y, r.w, r.h)));
-    return { width, height, tiles: rects.map((r, k) => ({ ...r, bitmap: bitmaps[k] })) };
+    const bitmaps = await Promise.all(rects.map((t) => createImageBitmap(bitmap, t.x, t.y, t.w, t.h)));
+    return { width, height, tiles: rects.map((t, k) => ({ ...t, pixels: bitmaps[k] })) };
   } finally {
     bitmap.close();
   }
+}
+
+/** What a reply transfers: each bitmap, and each buffer under the tiles' bytes once. */
+function transfers(image: PageImage): Transferable[] {
+  const out = new Set<Transferable>();
+  for (const t of image.tiles) out.add(ArrayBuffer.isView(t.pixels) ? t.pixels.buffer : t.pixels);
+  return [...out];
+}
+
+/**
+ * The renderer's probe (gpuUpload.ts): an 8 x 8 picture of four coloured quadrants, made as a
+ * bitmap from bytes and as one decoded from a PNG (the two ways a page's bitmap is made here),
+ * each cropped to one quadrant as page tiles are: an engine that uploads them right draws each
+ * in its quadrant's colour.
+ */
+async function probe(id: number): Promise<void> {
+  const colours: ProbeTile['rgb'][] = [
+    [230, 30, 30],
+    [30, 200, 60],
+    [40, 60, 220],
+    [240, 200, 40],
+  ];
+  const px = new Uint8ClampedArray(8 * 8 * 4);
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) px.set([...colours[(y >> 2) * 2 + (x >> 2)], 255], (y * 8 + x) * 4);
+  const fromBytes = await createImageBitmap(new ImageData(px, 8, 8));
+  const canvas = new OffscreenCanvas(8, 8);
+  canvas.getContext('2d')!.putImageData(new ImageData(px, 8, 8), 0, 0);
+  const fromPng = await createImageBitmap(await canvas.convertToBlob({ type: 'image/png' }));
+  const tiles: ProbeTile[] = [
+    { bitmap: await createImageBitmap(fromBytes, 4, 4, 4, 4), rgb: colours[3] },
+    { bitmap: await createImageBitmap(fromPng, 0, 4, 4, 4), rgb: colours[2] },
+    { bitmap: await createImageBitmap(fromPng, 4, 0, 4, 4), rgb: colours[1] },
+  ];
+  fromBytes.close();
+  fromPng.close();
+  post(
+    { type: 'probe', id, tiles },
+    tiles.map((t) => t.bitmap),
+  );
 }
 
 /** The page fetched, decrypted and decoded, with its size in bytes. */
@@ -136,18 +198,17 @@ async function load(req: LoadRequest): Promise<void> {
     const [full, size] = req.bitmap ? [req.bitmap, 0] : await decoded(req, ctrl.signal);
     const { width, height } = full;
     const crop = req.measureCrop && !ctrl.signal.aborted ? cropOf(full) : undefined;
-    const bitmap = ctrl.signal.aborted ? full : await fitted(full, req);
-    const image = await tiled(bitmap, req);
-    if (ctrl.signal.aborted) {
-      for (const t of image.tiles) t.bitmap.close();
+    const raster = ctrl.signal.aborted ? undefined : await fitted(full, req);
+    const image = raster && !ctrl.signal.aborted ? await tiled(raster, req) : undefined;
+    if (!image || ctrl.signal.aborted) {
+      if (image) closeImage(image);
+      else if (raster && 'bitmap' in raster) raster.bitmap.close();
+      else if (!raster) full.close();
       // Answered, so the pool frees the job's place in this worker.
       post({ type: 'aborted', id: req.id });
       return;
     }
-    post(
-      { type: 'done', id: req.id, image, bytes: size, width, height, ...(crop ? { crop } : {}) },
-      image.tiles.map((t) => t.bitmap),
-    );
+    post({ type: 'done', id: req.id, image, bytes: size, width, height, ...(crop ? { crop } : {}) }, transfers(image));
   } catch (e) {
     if (ctrl.signal.aborted) post({ type: 'aborted', id: req.id });
     else post({ type: 'error', id: req.id, message: e instanceof Error ? e.message : String(e) });
@@ -159,5 +220,7 @@ async function load(req: LoadRequest): Promise<void> {
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const m = ev.data;
   if (m.type === 'load') void load(m);
+  else if (m.type === 'probe')
+    probe(m.id).catch((e: unknown) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }));
   else if (m.type === 'abort') jobs.get(m.id)?.abort(new DOMException('aborted', 'AbortError'));
 };

@@ -12,8 +12,8 @@
  */
 import type { ImageCrop } from '../../core/viewer/crop';
 import { closeImage, UPLOAD_TILE_AREA, type PageImage } from './pageImage';
-import type { TextureLimit } from './textureLimit';
-import type { LoadRequest, WorkerReply, WorkerRequest } from './workerProtocol';
+import type { GpuUpload } from './gpuUpload';
+import type { LoadRequest, ProbeTile, WorkerReply, WorkerRequest } from './workerProtocol';
 
 /** What the finished decode gives besides the bitmap. */
 export interface DecodedInfo {
@@ -73,12 +73,13 @@ export class DecodePool {
   private stack: Job[] = [];
   private running = new Map<number, Job>();
   private nextId = 1;
+  private probes = new Map<number, { resolve(t: ProbeTile[]): void; reject(e: Error): void }>();
   readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
 
-  /** `size` workers, each cutting pages into tiles no larger than `limit`. */
+  /** `size` workers, each cutting pages into tiles no larger than `gpu`'s limit and sending them in its form. */
   constructor(
     private readonly size: number,
-    private readonly limit: TextureLimit,
+    private readonly gpu: GpuUpload,
     private readonly spawn: () => Worker = () =>
       new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'page-decoder' }),
   ) {}
@@ -95,9 +96,24 @@ export class DecodePool {
     return best;
   }
 
+  /** The form tiles are sent in now (the GPU's: gpuUpload.ts). */
+  get uploadForm(): GpuUpload['form'] {
+    return this.gpu.form;
+  }
+
   /** Starts the workers now (their script loads while other work goes on). */
   warm(): void {
     while (this.slots.length < this.size) this.slot();
+  }
+
+  /** Cropped bitmaps of a known picture, made in a worker as page tiles are (the renderer's upload probe, gpuUpload.ts). */
+  probe(): Promise<ProbeTile[]> {
+    const s = this.slots[0] ?? this.slot()!;
+    const id = this.nextId++;
+    return new Promise<ProbeTile[]>((resolve, reject) => {
+      this.probes.set(id, { resolve, reject });
+      s.worker.postMessage({ type: 'probe', id } satisfies WorkerRequest);
+    });
   }
 
   request(url: string, key: string, cb: DecodeCallbacks, options: DecodeOptions = {}): DecodeHandle {
@@ -127,7 +143,7 @@ export class DecodePool {
       s.running++;
       this.running.set(job.id, job);
       this.stats.started++;
-      s.worker.postMessage(loadRequest(job, this.limit.get()), job.options.bitmap ? [job.options.bitmap] : []);
+      s.worker.postMessage(loadRequest(job, this.gpu), job.options.bitmap ? [job.options.bitmap] : []);
       job.onStart();
     }
     this.stats.queued = this.stack.length;
@@ -135,6 +151,13 @@ export class DecodePool {
   }
 
   private onReply(s: Slot, m: WorkerReply): void {
+    const probe = this.probes.get(m.id);
+    if (probe) {
+      this.probes.delete(m.id);
+      if (m.type === 'probe') probe.resolve(m.tiles);
+      else probe.reject(new Error(m.type === 'error' ? m.message : m.type));
+      return;
+    }
     const job = this.running.get(m.id);
     if (!job) {
       if (m.type === 'done') closeImage(m.image);
@@ -164,10 +187,12 @@ export class DecodePool {
     this.slots = [];
     this.stack = [];
     this.running.clear();
+    for (const p of this.probes.values()) p.reject(new Error('the decode pool was closed'));
+    this.probes.clear();
   }
 }
 
-function loadRequest(job: Job, maxSide: number): LoadRequest {
+function loadRequest(job: Job, gpu: GpuUpload): LoadRequest {
   const { target, measureCrop, bitmap } = job.options;
   return {
     type: 'load',
@@ -176,8 +201,9 @@ function loadRequest(job: Job, maxSide: number): LoadRequest {
     key: job.key,
     ...(target ? { targetWidth: target.width, targetHeight: target.height } : {}),
     ...(measureCrop ? { measureCrop } : {}),
-    maxSide,
+    maxSide: gpu.limit,
     maxArea: UPLOAD_TILE_AREA,
+    form: gpu.form,
     ...(bitmap ? { bitmap } : {}),
   };
 }

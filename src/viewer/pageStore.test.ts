@@ -9,7 +9,7 @@ function instantPool() {
     request(url: string, _key: string, cb: DecodeCallbacks) {
       cb.onStart();
       const bitmap = { url, close: () => closed.add(url) } as unknown as ImageBitmap;
-      queueMicrotask(() => cb.onDone({ width: 100, height: 150, tiles: [{ x: 0, y: 0, w: 100, h: 150, bitmap }] }));
+      queueMicrotask(() => cb.onDone({ width: 100, height: 150, tiles: [{ x: 0, y: 0, w: 100, h: 150, pixels: bitmap }] }));
       return { cancel() {} };
     },
   } as unknown as DecodePool;

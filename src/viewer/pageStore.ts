@@ -98,6 +98,11 @@ export class PageStore {
   }
 
   /** Bytes of the decoded pages (all their tiles). */
+  /** Where item i's image comes from (browser tests decrypt it themselves to compare what is drawn). */
+  source(i: number): PageSource | undefined {
+    return this.sources[i];
+  }
+
   decodedBytes(): number {
     return [...this.images.keys()].reduce((n, i) => n + this.bytesOf(i), 0);
   }

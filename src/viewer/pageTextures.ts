@@ -3,9 +3,17 @@
  * page's image (pageStore.ts: one tile, or several for a page larger than the
  * GPU's texture limit), made in the image's order within a per-frame upload
  * budget, so a large page fills in over a few frames instead of blocking one.
+ * A tile's pixels are a bitmap or RGBA bytes (gpuUpload.ts: what this engine
+ * uploads right); bytes go up as a typed array, premultiplied on upload as a
+ * bitmap is.
  */
-import { ImageSource, Texture } from 'pixi.js';
+import { BufferImageSource, ImageSource, Texture, type TextureSource } from 'pixi.js';
 import type { PageImage } from './pageImage';
+
+function sourceOf(t: PageImage['tiles'][number], label: string): TextureSource {
+  if (!ArrayBuffer.isView(t.pixels)) return new ImageSource({ resource: t.pixels, label });
+  return new BufferImageSource({ resource: t.pixels, width: t.w, height: t.h, format: 'rgba8unorm', label });
+}
 
 /** New textures created (and so uploaded) per frame. */
 const UPLOADS_PER_FRAME = 1;
@@ -49,7 +57,7 @@ export class PageTextures {
     while (list.length < img.tiles.length && this.budget > 0) {
       this.budget--;
       const t = img.tiles[list.length];
-      list.push(new Texture({ source: new ImageSource({ resource: t.bitmap, label: `page-${i}-${list.length}` }) }));
+      list.push(new Texture({ source: sourceOf(t, `page-${i}-${list.length}`) }));
       c.liveTextures++;
       c.texturesCreated++;
     }

@@ -1,10 +1,11 @@
 /**
  * Pixi drawing of the page flow: only the slots on screen and their neighbours; a page's textures
  * made from its tiles (pageSprite.ts, pageTextures.ts: one upload a frame) the first time it is on
- * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start. The
- * camera eases towards its target and the canvas renders only when something changed (Pixi as
- * pixiApp.ts starts it: one device pixel per CSS pixel on a software renderer, one texture a draw),
- * at a fraction of that while the camera moves (motionScale.ts).
+ * screen and destroyed when the page store evicts it. Reads the GPU's texture limit at start and
+ * probes once the form this engine uploads tiles right in (gpuUpload.ts). The camera eases towards
+ * its target and the canvas renders only when something changed (Pixi as pixiApp.ts starts it: one
+ * device pixel per CSS pixel on a software renderer, one texture a draw), at a fraction of that
+ * while the camera moves (motionScale.ts).
  */
 // The server's CSP forbids eval; this build of Pixi's shader sync code needs none.
 import 'pixi.js/unsafe-eval';
@@ -18,7 +19,8 @@ import type { PageImage } from './pageImage';
 import { PageSprite, screenRects } from './pageSprite';
 import { newRendererStats, type DrawnRect, type RendererOptions, type RendererStats } from './session/environment';
 import { PageTextures } from './pageTextures';
-import type { TextureLimit } from './textureLimit';
+import type { GpuUpload } from './gpuUpload';
+import { noteGpu, type ProbeSource } from './uploadProbe';
 import { CameraEase } from './cameraEase';
 import { FrameLoop } from './frameLoop';
 import { startPixi } from './pixiApp';
@@ -58,11 +60,12 @@ export class PageRenderer {
   /** The fraction of the resolution the world is placed for (and the canvas scaled up by its inverse). */
   private drawScale = 1;
 
-  /** Frames and time from `clock` (the session's frame clock); the GPU's texture limit is noted in `limit`. */
+  /** Frames and time from `clock` (the session's); the GPU's limit and upload form noted in `gpu` (uploadProbe.ts). */
   constructor(
     private readonly bitmapOf: (i: number) => PageImage | undefined,
     private readonly clock: Clock,
-    private readonly limit: TextureLimit,
+    private readonly gpu: GpuUpload,
+    private readonly probeTiles?: ProbeSource,
   ) {
     this.loop = new FrameLoop(clock, this.frame);
   }
@@ -76,7 +79,6 @@ export class PageRenderer {
       this.app.destroy(true);
       return;
     }
-    if (maxTexture) this.limit.noteGpu(maxTexture);
     this.app.canvas.classList.add('viewer-canvas');
     this.app.canvas.style.transformOrigin = '0 0';
     host.prepend(this.app.canvas);
@@ -84,6 +86,7 @@ export class PageRenderer {
     // Render on demand from our own frames (the injected clock's, not Pixi's ticker, which stays stopped).
     this.loop.start();
     this.ready = true;
+    if (maxTexture) noteGpu(this.app.renderer, maxTexture, this.gpu, this.probeTiles, () => this.destroyed);
   }
 
   /** Device pixels per CSS pixel the canvas draws at. */

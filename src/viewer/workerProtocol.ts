@@ -1,5 +1,6 @@
 /** Messages between the viewer and its decode workers. */
 import type { ImageCrop } from '../../core/viewer/crop';
+import type { UploadForm } from './gpuUpload';
 import type { PageImage } from './pageImage';
 
 export interface LoadRequest {
@@ -22,9 +23,23 @@ export interface LoadRequest {
   maxArea?: number;
   /** A page already decoded (on the main thread, before the app loaded): shrunk, measured and tiled, nothing fetched. */
   bitmap?: ImageBitmap;
+  /** The form the tiles come back in (gpuUpload.ts): bitmaps, or RGBA bytes. */
+  form: UploadForm;
 }
 
-export type WorkerRequest = LoadRequest | { type: 'abort'; id: number };
+/** The renderer's probe of this engine's uploads (gpuUpload.ts): cropped bitmaps of a known picture. */
+export interface ProbeRequest {
+  type: 'probe';
+  id: number;
+}
+
+/** Where each probe bitmap was cut from, and the colour every one of its pixels has there. */
+export interface ProbeTile {
+  bitmap: ImageBitmap;
+  rgb: [number, number, number];
+}
+
+export type WorkerRequest = LoadRequest | ProbeRequest | { type: 'abort'; id: number };
 
 export type WorkerReply =
   | { type: 'progress'; id: number; loaded: number; total: number }
@@ -40,5 +55,6 @@ export type WorkerReply =
       /** Present when asked for (measureCrop). */
       crop?: ImageCrop;
     }
+  | { type: 'probe'; id: number; tiles: ProbeTile[] }
   | { type: 'error'; id: number; message: string }
   | { type: 'aborted'; id: number };

@@ -60,7 +60,7 @@ function systemMotion(): MotionPort {
 const RENDERER_OPTIONS = { background: 0x111111, preserveDrawingBuffer: false, movingResolution: 0.5, settleMs: 100 };
 
 export function viewerEnvironment(): ViewerEnvironment {
-  const { embedding, pool, prefetch, textureLimit, firstPages } = viewerServices();
+  const { embedding, pool, prefetch, gpu, firstPages } = viewerServices();
   const o = embedding.overrides ?? {};
   const b = browserClock;
   const clocks = { navBar: b, toast: b, inertia: b, frames: b, gestures: b, ...o.clocks };
@@ -68,7 +68,7 @@ export function viewerEnvironment(): ViewerEnvironment {
     clocks,
     storage: storagePort(o.settings),
     motion: systemMotion(),
-    createRenderer: (bitmapOf) => new PageRenderer(bitmapOf, clocks.frames, textureLimit),
+    createRenderer: (bitmapOf) => new PageRenderer(bitmapOf, clocks.frames, gpu, () => pool.probe()),
     rendererOptions: { ...RENDERER_OPTIONS, ...o.rendererOptions },
     cache: o.cache ?? CACHE,
     pool,

@@ -13,6 +13,8 @@
  *                   ones (fields of core/viewer/readerSettings.ts's
  *                   ReaderSettings; only those given, sanitised)
  *   maxtex=n        a texture limit of n px (pages larger are cut into tiles)
+ *   upload=f        the tiles' upload form, `pixels` or `bitmap` (gpuUpload.ts),
+ *                   instead of the engine's probe
  *   moving=f        the fraction of the resolution the pages are drawn at while
  *                   the camera moves (1: always whole; default the app's)
  *
@@ -36,6 +38,8 @@ const cache = params.get('cache')?.split(',').map(Number);
 const pool = Number(params.get('pool')) || undefined;
 const settings = readerSettingsParam(params.get('settings'));
 const maxTexture = Number(params.get('maxtex')) || undefined;
+const upload = params.get('upload');
+const uploadForm = upload === 'pixels' || upload === 'bitmap' ? upload : undefined;
 
 const overrides: ViewerEnvironmentOverrides = {
   rendererOptions: {
@@ -46,6 +50,7 @@ const overrides: ViewerEnvironmentOverrides = {
   ...(cache?.length === 3 ? { cache: { ahead: cache[0], behind: cache[1], cap: cache[2] } } : {}),
   ...(pool ? { poolSize: pool } : {}),
   ...(maxTexture ? { maxTextureSize: maxTexture } : {}),
+  ...(uploadForm ? { uploadForm } : {}),
   ...(settings ? { settings } : {}),
 };
 
@@ -100,11 +105,15 @@ function debugOf(s: ViewerSession) {
     /** Tiles page i is held in (0 when not decoded). */
     tiles: (i: number) => s.parts.store?.bitmap(i)?.tiles.length ?? 0,
     pool: () => s.parts.pool.stats,
+    /** The form tiles are uploaded in now (gpuUpload.ts: the probe's answer, or the harness's). */
+    uploadForm: () => s.parts.pool.uploadForm,
     position: () => {
       const { pos, geometry } = paging().context;
       return { index: pos.index, count: geometry.count, mode: geometry.mode, scale: pos.scale, scrollY: pos.scrollY };
     },
     pageState: (i: number) => s.parts.store?.state(i),
+    /** Item i's image address and key (tests decrypt it to compare the stage with the page). */
+    pageSource: (i: number) => s.parts.store?.source(i),
     samplePixel: (x: number, y: number) => samplePixel(s, x, y),
     rects: () => s.parts.renderer?.drawnRects() ?? [],
     settled: () => !!s.parts.renderer?.settled,
