@@ -83,7 +83,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/engines/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
           // Chromium composites in software in the browser tests (tests/e2e/harness.ts says why).
           env: { CHROMIUM_SOFTWARE_COMPOSITING: process.env.CHROMIUM_SOFTWARE_COMPOSITING ?? '1' },

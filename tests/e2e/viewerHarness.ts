@@ -29,6 +29,8 @@ export interface HarnessOptions {
   maxTextureSize?: number;
   /** The fraction of the resolution drawn at while the camera moves (1: always whole); default the app's. */
   movingResolution?: number;
+  /** The tiles' upload form (src/viewer/gpuUpload.ts) instead of the engine's probe. */
+  uploadForm?: 'pixels' | 'bitmap';
 }
 
 const HARNESS_SOURCE = 'src/viewer/testing/harness.ts';
@@ -52,6 +54,7 @@ export function harnessSrc(o: HarnessOptions): string {
   if (o.settings) q.set('settings', JSON.stringify(o.settings));
   if (o.maxTextureSize) q.set('maxtex', String(o.maxTextureSize));
   if (o.movingResolution) q.set('moving', String(o.movingResolution));
+  if (o.uploadForm) q.set('upload', o.uploadForm);
   return `${harnessPath()}?${q.toString()}`;
 }
 
