@@ -243,8 +243,11 @@ function styleHashes(markup: string, elements: string[]): string {
 function withFirstView(html: string, v: FirstView, script?: string, styled?: (page: string, extra: string[]) => string | null): string {
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  // Ahead of the app's scripts: on HTTP/1.1's six connections they go first.
-  const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`).join('');
+  // Ahead of the app's scripts: on HTTP/1.1's six connections they go first. No crossorigin: the
+  // page's script fetches them same-origin in no-cors mode with credentials (chapterStartDrawing.ts),
+  // what a preload without it asks; WebKit reuses no CORS preload of a same-origin URL (it alone
+  // sends Origin on it), so with crossorigin it downloaded the first page twice.
+  const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" href="${attr(href)}">`).join('');
   const extra = (v.styles ?? []).filter((href) => !html.includes(`"${href}"`));
   const bootElement = `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`;
   // With the first-page script: both ahead of the stylesheet (an inline script waits for the

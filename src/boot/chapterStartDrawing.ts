@@ -37,10 +37,22 @@ declare global {
   }
 }
 
+/**
+ * The request options the page's `<link rel=preload as=fetch>` (no crossorigin attribute) stands
+ * for: mode no-cors, credentials include. A fetch must ask with the same to be given the preload's
+ * response (Fetch and preload match on both); WebKit reuses no CORS-mode preload of a same-origin
+ * URL at all (it alone sends Origin on it, then finds the headers differ), so the page's preload
+ * is a plain one and the fetch matches it. Same-origin, a no-cors response is readable (basic, not
+ * opaque); a page on another origin (PUBLIC_URL naming another host) is asked with CORS, readable
+ * only so (it gets no use of the preload then).
+ */
+function preloadMatching(url: string, origin = location.origin): RequestInit {
+  return new URL(url, origin).origin === origin ? { mode: 'no-cors', credentials: 'include' } : { credentials: 'same-origin' };
+}
+
 /** Fetches, decrypts and decodes a page; `decoding` is called once the decode has started (off the main thread). */
 async function decodePage(url: string, key: string, decoding: () => void): Promise<ImageBitmap> {
-  // Same mode and credentials as the page's <link rel=preload as=fetch crossorigin>: its response is used.
-  const res = await fetch(url, { credentials: 'same-origin' });
+  const res = await fetch(url, preloadMatching(url));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const bytes = xorInPlace(new Uint8Array(await res.arrayBuffer()), hexToBytes(key));
   const bitmap = createImageBitmap(new Blob([bytes as BlobPart]));

@@ -6,6 +6,8 @@
  * after the hand-over.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FirstPage } from '../../core/viewer/firstViewPlan';
@@ -31,10 +33,37 @@ export function firstPaintBrowser() {
     await browser?.close();
   });
   return {
-    open: (chapterId: number, kind: 'desktop' | 'phone', init?: string, cookies?: Record<string, string>, held?: RegExp) =>
-      open(browser, base, chapterId, kind, init, cookies, held),
+    /** `at`: another address of the server (a countingProxy's). */
+    open: (chapterId: number, kind: 'desktop' | 'phone', init?: string, cookies?: Record<string, string>, held?: RegExp, at?: string) =>
+      open(browser, at ?? base, chapterId, kind, init, cookies, held),
     browser: () => browser,
     base,
+  };
+}
+
+/**
+ * The server behind a loopback proxy that counts the browser's requests reaching it by path: what
+ * it really downloaded (a preload's response used by a fetch is one request; the browser's own
+ * request events may report a request it answered from a preload or its cache). The test's own
+ * requests (Node's fetch: sourceColors) are not counted.
+ */
+export async function countingProxy(base: string): Promise<{ url: string; hits: (path: string) => number; close(): Promise<void> }> {
+  const target = new URL(base);
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    if (/Mozilla/.test(req.headers['user-agent'] ?? '')) seen.push(req.url ?? '');
+    const out = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits: (path) => seen.filter((u) => u === path).length,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
 

@@ -3,6 +3,7 @@ import { generateCatalog } from '../../server/catalog/generate';
 import { loadConfig } from '../../server/config';
 import { planFirstView } from '../../core/viewer/firstViewPlan';
 import {
+  countingProxy,
   DESKTOP,
   firstCanvas,
   firstPaintBrowser,
@@ -28,10 +29,12 @@ import { PHONE } from './harness';
 const notable = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable;
 
 describe('first pages drawn ahead of the viewer', () => {
-  const { open } = firstPaintBrowser();
+  const { open, base } = firstPaintBrowser();
 
   it('a first visit on a desktop: the decrypted first page drawn before the app loads, then the viewer draws it at the same place, asking nothing again', async () => {
-    const o = await open(notable.longChapterId, 'desktop');
+    // (Through a proxy that counts what reaches the server.)
+    const proxy = await countingProxy(base);
+    const o = await open(notable.longChapterId, 'desktop', '', {}, undefined, proxy.url);
     expect(o.boot?.chapter?.shape.pages.length).toBeGreaterThan(300);
     expect(o.boot?.session).toMatch(/^[0-9a-f]{32}$/);
     const plan = planFirstView(o.boot!.chapter!.shape, DESKTOP.viewport, null, 0);
@@ -53,16 +56,17 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(meanDiff(await pixiColors(o.page, plan.pages, points), drawn.colors)).toBeLessThanOrEqual(12);
     // The chapter came with the page, for the session it was made for, which the app keeps.
     expect(o.calls).toEqual([]);
-    // The first page was fetched once: the page's preload (its only one), used by the entry; the viewer took its bitmap.
-    expect([...o.html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((x) => x[1])).toEqual([
-      plan.pages[0].url,
-    ]);
+    // The first page was fetched once: the page's preload (its only one, as the page's script asks:
+    // no-cors, no crossorigin), used by the entry; the viewer took its bitmap, its decode worker fetched nothing.
+    expect([...o.html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)">/g)].map((x) => x[1])).toEqual([plan.pages[0].url]);
     expect(o.images.filter((u) => u === plan.pages[0].url)).toHaveLength(1);
+    expect(proxy.hits(new URL(plan.pages[0].url).pathname)).toBe(1);
     // Drawn by the page's script: the entry took its drawing over and loaded no drawing code of its own.
     expect(o.drawCode).toEqual([]);
     expect(await o.page.evaluate(`localStorage.getItem('session_id')`)).toBe(o.boot!.session);
     expect((await o.ctx.cookies()).find((c) => c.name === 'mr_sid')?.value).toBe(o.boot!.session);
     await o.ctx.close();
+    await proxy.close();
   });
 
   it('a phone: both pages the column shows are drawn; a reader coming back resumes on the page they left, drawn ahead too', async () => {
