@@ -2,28 +2,14 @@
  * Wall-clock times in a chosen time zone (the period pickers): an editor in
  * Tokyo schedules a banner for French readers at 09:00 Paris time. The
  * `datetime-local` value is read in that zone and shown back in it; the API
- * speaks seconds UTC. Only Intl: no zone table of our own.
+ * speaks seconds UTC. The fields in a zone: core/dateParts.ts.
  */
-const parts = (ms: number, zone: string) => {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const o: Record<string, string> = {};
-  for (const p of f.formatToParts(new Date(ms))) o[p.type] = p.value;
-  return o;
-};
+import { isoMinute, zonedParts } from '../../core/dateParts';
 
 /** The zone's offset from UTC at that instant, in ms. */
 function offsetAt(ms: number, zone: string): number {
-  const p = parts(ms, zone);
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  const p = zonedParts(ms, zone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
@@ -41,8 +27,7 @@ export function zonedToSeconds(local: string, zone: string): number | null {
 /** Seconds UTC → "YYYY-MM-DDTHH:mm" in `zone` ('' for null). */
 export function secondsToZoned(sec: number | null, zone: string): string {
   if (sec === null) return '';
-  const p = parts(sec * 1000, zone);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  return isoMinute(sec * 1000, zone);
 }
 
 /** The browser's zone, and the zones Intl knows (the picker's list). */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isoDay } from '../../../core/dateParts';
 import { DASHBOARDS, type Dashboard, type DashboardName } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
 import { useLoad } from '../../app/useLoad';
@@ -9,8 +10,8 @@ import { cellText, columnName } from './labels';
 import './stats.css';
 
 const SHARE_TOTALS = new Set(['rate', 'goOnRate']);
-const localDay = (d: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+// (Built from the day's fields: a locale's written form is no date format, en-CA's included.)
+const localDay = (d: Date, tz: string) => isoDay(d.getTime(), tz);
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
