@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -52,6 +52,21 @@ describe('comments screen: sort and like machines on the real API', () => {
         expect(likesShown()).toEqual(s.value === 'latest' ? byDate : byLikes);
       },
     }));
+  });
+
+  it('a browser language that is no language tag ("C"): the comments show, dated in the interface locale', async () => {
+    const lang = vi.spyOn(navigator, 'language', 'get').mockReturnValue('C');
+    try {
+      const ch = chapterWithComments();
+      const first = api.catalog.comments.find((c) => c.chapter_id === ch)!;
+      show(ch);
+      await screen.findAllByRole('tab');
+      expect(likesShown().length).toBe(api.catalog.comments.filter((c) => c.chapter_id === ch).length);
+      const date = document.querySelector(`[data-comment-id="${first.id}"] .comment__date`)!;
+      expect(date.textContent).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'short' }).format(new Date(first.created * 1000)));
+    } finally {
+      lang.mockRestore();
+    }
   });
 
   it('names the like button with its count, pluralised: "1, Unlike (1 like)", "Like (n likes)"', async () => {
