@@ -52,6 +52,10 @@ export interface EnginePage {
   click(x: number, y: number): Promise<void>;
   /** A mouse drag from (x0, y0) to (x1, y1), CSS px of the viewport, in `steps` moves. */
   drag(x0: number, y0: number, x1: number, y1: number, steps?: number): Promise<void>;
+  /** A mouse drag paced as a hand moves (bench/viewerFrames): `steps` moves at least `stepMs` apart, then released. */
+  slide(x0: number, y0: number, x1: number, y1: number, steps: number, stepMs: number): Promise<void>;
+  /** A mouse wheel turn with the pointer at (x, y): `dx`, `dy` CSS px (bench/viewerFrames). */
+  wheel(x: number, y: number, dx: number, dy: number): Promise<void>;
   /** The viewport as composited, PNG. */
   screenshot(): Promise<Buffer>;
   close(): Promise<void>;
@@ -115,6 +119,11 @@ function playwrightPage(ctx: PwContext, page: PwPage): EnginePage {
       await page.mouse.move(x1, y1, { steps });
       await page.mouse.up();
     },
+    slide: (...a) => pacedSlide(page.mouse, a),
+    async wheel(x, y, dx, dy) {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(dx, dy);
+    },
     screenshot: () => page.screenshot({ type: 'png' }),
     close: () => ctx.close(),
   };
@@ -150,6 +159,11 @@ function puppeteerPage(ctx: PpContext, page: PpPage): EnginePage {
       await page.mouse.down();
       await page.mouse.move(x1, y1, { steps });
       await page.mouse.up();
+    },
+    slide: (...a) => pacedSlide(page.mouse, a),
+    async wheel(x, y, dx, dy) {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel({ deltaX: dx, deltaY: dy });
     },
     screenshot: async () => Buffer.from(await page.screenshot({ type: 'png' })),
     close: () => ctx.close(),
@@ -194,6 +208,24 @@ async function firefox(): Promise<Engine> {
 }
 
 // ---- WebKit (WebKitWebDriver, selenium-webdriver) ----
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** slide() for a driver whose mouse moves one call at a time (Playwright, puppeteer). */
+async function pacedSlide(
+  mouse: { move(x: number, y: number): Promise<unknown>; down(): Promise<unknown>; up(): Promise<unknown> },
+  [x0, y0, x1, y1, steps, stepMs]: [number, number, number, number, number, number],
+): Promise<void> {
+  await mouse.move(x0, y0);
+  await mouse.down();
+  for (let k = 1; k <= steps; k++) {
+    await pause(stepMs);
+    await mouse.move(x0 + ((x1 - x0) * k) / steps, y0 + ((y1 - y0) * k) / steps);
+  }
+  await mouse.up();
+}
+
+type SeleniumWheel = { scroll(x: number, y: number, dx: number, dy: number, origin: Origin): { perform(): Promise<void> } };
 
 const SELENIUM_KEYS: Record<string, string> = {
   ArrowRight: Key.ARROW_RIGHT,
@@ -240,6 +272,25 @@ function seleniumPage(driver: WebDriver): EnginePage {
         });
       await a.release().perform();
     },
+    async slide(x0, y0, x1, y1, steps, stepMs) {
+      let a = driver
+        .actions()
+        .move({ x: Math.round(x0), y: Math.round(y0), origin: Origin.VIEWPORT })
+        .press();
+      for (let k = 1; k <= steps; k++)
+        a = a.move({
+          x: Math.round(x0 + ((x1 - x0) * k) / steps),
+          y: Math.round(y0 + ((y1 - y0) * k) / steps),
+          origin: Origin.VIEWPORT,
+          duration: stepMs,
+        });
+      await a.release().perform();
+    },
+    // (selenium-webdriver has the wheel's scroll action; its type declarations lack it.)
+    wheel: (x, y, dx, dy) =>
+      (driver.actions() as unknown as SeleniumWheel)
+        .scroll(Math.round(x), Math.round(y), Math.round(dx), Math.round(dy), Origin.VIEWPORT)
+        .perform(),
     screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
     close: () => driver.quit(),
   };
