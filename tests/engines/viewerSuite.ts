@@ -26,7 +26,7 @@ const wide = (() => {
   const readable = new Set(
     catalog.chapters.filter((c) => c.start_ts <= now && (!c.end_ts || c.end_ts > now) && !c.is_vertical_only).map((c) => c.id),
   );
-  const p = catalog.pages.find((x) => x.type === PageType.DOUBLE && x.idx >= 2 && readable.has(x.chapter_id))!;
+  const p = catalog.pages.find((x) => Number(x.type) === Number(PageType.DOUBLE) && x.idx >= 2 && readable.has(x.chapter_id))!;
   return { chapterId: p.chapter_id, index: p.idx };
 })();
 
