@@ -26,9 +26,10 @@ const FIRST_IMAGES_WAIT_MS = 1500;
 // taken or dropped before anything reads the stored languages.
 const boot = acceptServerView();
 // A chapter the page brought has its first pages drawn first (src/boot/chapterStartHandOver.ts), before
-// anything else runs here (the locale's strings included).
-const chapterId = boot ? viewerChapterOf(window.location.pathname) : 0;
-if (boot && chapterId) {
+// anything else runs here (the locale's strings included); pages its script drew are handed over
+// even when its answers were not taken here.
+const chapterId = viewerChapterOf(window.location.pathname);
+if (chapterId) {
   // (Best effort: whatever goes wrong there, the viewer loads the chapter as usual.)
   await showFirstPages(chapterId, boot, FIRST_IMAGES_WAIT_MS).catch((e: unknown) => console.error('viewer: first pages not drawn', e));
 }

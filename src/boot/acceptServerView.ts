@@ -18,16 +18,28 @@ import { browserSource, mirrorPrefsCookies, readStored, saveLanguages, saveSessi
  */
 export function acceptServerView(doc: Document = document, path: string = window.location.pathname): PageData | null {
   const boot = readPageData(doc);
-  const verdict = boot ? serverViewVerdict(boot, path) : null;
-  const accepted = verdict?.take ? boot : null;
-  // A first visit keeps the languages (stored as the machine stores them)...
-  if (accepted && verdict?.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
-  // ...and the session the server made for the answers (never one a cookie named: sameVisitor).
-  if (accepted?.session && accepted.sessionMade && !storedSession()) saveSession(accepted.session);
+  const accepted = boot && takeServerView(boot, path) ? boot : null;
   setPageAnswers(accepted?.responses ?? null);
   // The server renders the next visit from these.
   mirrorPrefsCookies(doc);
   return accepted;
+}
+
+/**
+ * Whether the app takes the page's boot data for `path` (serverViewVerdict), storing what taking
+ * it keeps at once, in the same task: a first visit's languages and the session the server made
+ * for the answers. The first-page script takes it so before the entry (chapterStartScript.ts):
+ * when it kept nothing, a visitor id saved meanwhile (the app in another tab: its first call makes
+ * one) made the entry refuse the page it had drawn, the drawing left over the viewer.
+ */
+export function takeServerView(boot: PageData, path: string): boolean {
+  const verdict = serverViewVerdict(boot, path);
+  if (!verdict.take) return false;
+  // A first visit keeps the languages (stored as the machine stores them)...
+  if (verdict.firstVisit) saveLanguages(verdict.firstVisit.serviceLang, verdict.firstVisit.contentLangs);
+  // ...and the session the server made for the answers (never one a cookie named: sameVisitor).
+  if (boot.session && boot.sessionMade && !storedSession()) saveSession(boot.session);
+  return true;
 }
 
 /**

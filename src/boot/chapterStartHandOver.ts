@@ -21,15 +21,22 @@ import { viewerQueryKey } from '../lib/prefs';
 import { viewerServices } from './viewerServices';
 
 /**
- * Shows chapter `chapterId`'s first pages from the boot the app took: the
- * inlined script's drawing, else one started here. Resolves once they are
- * painted (or failed), or after `capMs`. By then the viewer will take them.
+ * Shows chapter `chapterId`'s first pages: the inlined script's drawing, else one started here
+ * from the boot the app took (none: nothing to show). Resolves once they are painted (or failed),
+ * or after `capMs`. By then the viewer will take them.
+ *
+ * The script's drawing is handed over even when the entry did not take the page's answers
+ * (`boot` null: the stored session or languages changed in between): the pages are the
+ * chapter's, alike for every visitor, and the viewer asks for the chapter with its own
+ * session. Left over the viewer, never taken off, the reader would see nothing else.
  */
-export async function showFirstPages(chapterId: number, boot: PageData, capMs: number): Promise<void> {
+export async function showFirstPages(chapterId: number, boot: PageData | null, capMs: number): Promise<void> {
   const inlined = window.__chapterStart;
   delete window.__chapterStart;
+  if (inlined && inlined.chapterId !== chapterId) inlined.dismiss();
   // (Drawn here only when the page's script did not run: its code is loaded then.)
-  const drawing = inlined?.chapterId === chapterId ? inlined : (await import('./chapterStartDrawing')).drawFirstPages(chapterId, boot);
+  const drawing =
+    inlined?.chapterId === chapterId ? inlined : boot ? (await import('./chapterStartDrawing')).drawFirstPages(chapterId, boot) : null;
   if (!drawing) return;
   const { firstPages, prefetch } = viewerServices();
   firstPages.show(drawing);

@@ -71,6 +71,23 @@ describe('first pages drawn ahead of the viewer: the drawing script', () => {
     await ctx.close();
   });
 
+  it('a visitor id saved after the page was taken (the app in another tab, before this entry runs): the drawing is handed over all the same, for a new visitor and a returning one', async () => {
+    const other = 'cd'.repeat(16);
+    for (const known of [null, 'ef'.repeat(16)]) {
+      const init = known ? `localStorage.setItem('session_id', '${known}');` : '';
+      const o = await open(notable.longChapterId, 'desktop', init, known ? { mr_sid: known } : {}, /\/assets\/index-[^/]+\.js$/);
+      expect(o.boot?.session).toBe(known ?? o.boot?.session);
+      await o.page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
+      // The page's script took the page and kept its session at once (the entry is held back).
+      expect(await o.page.evaluate(`localStorage.getItem('session_id')`)).toBe(o.boot!.session);
+      await o.page.evaluate(`localStorage.setItem('session_id', '${other}')`);
+      // The entry takes none of its answers (not this session's) but the pages drawn: the viewer draws them itself.
+      await handedOver(o, [0]);
+      expect(o.calls.map((c) => c.token)).toEqual([other]);
+      await o.ctx.close();
+    }
+  });
+
   it('an answer made for another session is not taken: nothing drawn ahead, the app asks with its own token', async () => {
     const mine = 'ab'.repeat(16);
     const o = await open(notable.longChapterId, 'desktop', `localStorage.setItem('session_id', '${mine}');`);
