@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SaveForOffline } from '../downloads/SaveForOffline';
 import { Link } from 'wouter';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { abbreviateCount } from '../../lib/counts';
+import { useFullscreen } from './fullscreen';
 
 interface Props {
   viewer: MangaViewer;
@@ -17,23 +18,9 @@ interface Props {
   onMenu: (m: ViewerMenu) => void;
 }
 
-function useFullscreen(): [boolean, () => void] {
-  const [on, setOn] = useState(() => typeof document !== 'undefined' && !!document.fullscreenElement);
-  useEffect(() => {
-    const f = () => setOn(!!document.fullscreenElement);
-    document.addEventListener('fullscreenchange', f);
-    return () => document.removeEventListener('fullscreenchange', f);
-  }, []);
-  const toggle = () => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  };
-  return [on, toggle];
-}
-
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
 export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, onGoto, onMenu }: Props) {
-  const [full, toggleFull] = useFullscreen();
+  const { available: canFull, on: full, toggle: toggleFull } = useFullscreen();
   const [drag, setDrag] = useState<number | null>(null);
   const shown = drag ?? index;
   return (
@@ -122,25 +109,28 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments, locale())}</span>
         </Link>
         <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />
-        <button
-          type="button"
-          className="viewer__icon"
-          onClick={toggleFull}
-          aria-pressed={full}
-          aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')}
-          data-testid="viewer-fullscreen"
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d={
-                full
-                  ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z'
-                  : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'
-              }
-            />
-          </svg>
-        </button>
+        {/* (Offered only where it works: not in Safari on an iPhone, ./fullscreen.ts.) */}
+        {canFull && (
+          <button
+            type="button"
+            className="viewer__icon"
+            onClick={toggleFull}
+            aria-pressed={full}
+            aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')}
+            data-testid="viewer-fullscreen"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d={
+                  full
+                    ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z'
+                    : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'
+                }
+              />
+            </svg>
+          </button>
+        )}
         {reloading && <span className="viewer__spinner" aria-label={t('viewer.loading')} />}
       </footer>
     </>

@@ -30,6 +30,7 @@ import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
 // issue 29
 import { ReaderTools } from './ReaderTools';
+import { toggleFullscreen } from './fullscreen';
 
 export interface ViewerStageProps {
   viewer: MangaViewer;
@@ -143,10 +144,8 @@ function useAppActions(session: ViewerSession | null, viewer: MangaViewer): void
     };
     session.controls.handleApp((a: AppAction) => {
       if (a === 'help') session.controls.setHelp(true);
-      else if (a === 'fullscreen') {
-        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      } else if (chapter[a]) navigate(`/viewer/${chapter[a]}`);
+      else if (a === 'fullscreen') toggleFullscreen();
+      else if (chapter[a]) navigate(`/viewer/${chapter[a]}`);
     });
   }, [session, viewer, navigate]);
 }
