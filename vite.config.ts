@@ -39,6 +39,9 @@ function offlineFiles(): Plugin {
   return {
     name: 'offline-files',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    // After Vite's own generateBundle, which drops the chunks that only carried CSS: listed, their names
+    // answered 404 and no chapter could be saved.
+    enforce: 'post',
     generateBundle(_opts, bundle) {
       // What only the console's entry reaches stays out: the reader's offline copy carries no console code.
       const reach = (entries: string[]) => {
