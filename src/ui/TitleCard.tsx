@@ -47,8 +47,12 @@ export function TitleCard({
           width={180}
           height={256}
         />
-        {b ? <span className={`badge badge--${b.toLowerCase()}`}>{b}</span> : null}
-        {rank !== undefined ? <RankMark rank={rank} /> : null}
+        {b || rank !== undefined ? (
+          <span className="title-card__marks">
+            {rank !== undefined ? <RankMark rank={rank} /> : null}
+            {b ? <span className={`badge badge--${b.toLowerCase()}`}>{b}</span> : null}
+          </span>
+        ) : null}
       </span>
       <span className="title-card__name">{title.name}</span>
       <span className="title-card__author">{title.author}</span>

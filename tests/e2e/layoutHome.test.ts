@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './harness';
+import { launchBrowser, newContext, PHONE } from './harness';
 import { e2eBase } from './base';
 
 /**
@@ -9,8 +9,9 @@ import { e2eBase } from './base';
  * (item 6); carousel slides keep a banner's size and its arrows stay off them (item 7);
  * the ranking's top entries are larger than the rest (item 8); a row scrolls 550 px
  * per arrow and shows an arrow only where it can scroll (item 9); rank marks stay off
- * the title drawn on a cover (item 20); a first visit lists its interface language
- * first among the content languages (item 17).
+ * the title drawn on a cover (item 20), and off the update badge on a phone's small
+ * covers; a first visit lists its interface language first among the content
+ * languages (item 17).
  */
 const LANGS = ['en', 'es', 'fr', 'id', 'th', 'pt', 'ru', 'de', 'vi'];
 const SHOTS = '.tmp/screenshots/issue15/home';
@@ -228,4 +229,34 @@ describe('header, home and ranking layout', () => {
       await ctx.close();
     });
   }
+
+  it('phone ranking in English and Thai: on the small covers (three a row) a RE-EDITION badge and the rank number never overlap', async () => {
+    for (const lang of ['en', 'th']) {
+      const ctx = await browser.newContext({ ...PHONE, locale: lang });
+      const page = await ctx.newPage();
+      await page.goto(`${base}/ranking/hottest`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.locator('[data-testid="ranking-rest"] .title-card .badge').first().waitFor();
+      const cards = await page.locator('.title-card').evaluateAll((els) =>
+        els.flatMap((e) => {
+          const [cover, mark, badge] = ['.title-card__cover', '.rank', '.badge'].map((s) => {
+            const r = e.querySelector(s)?.getBoundingClientRect();
+            return r && { x: r.x, y: r.y, width: r.width, height: r.height };
+          });
+          return cover && mark && badge ? [{ cover, mark, badge, text: e.querySelector('.badge')!.textContent }] : [];
+        }),
+      );
+      expect(cards.filter((c) => c.text === 'RE-EDITION').length).toBeGreaterThan(0);
+      for (const c of cards) {
+        expect(intersects(c.mark, c.badge)).toBe(false);
+        // Both on the cover, above the title its art draws.
+        for (const b of [c.mark, c.badge]) {
+          expect(b.x >= c.cover.x - 0.5 && b.x + b.width <= c.cover.x + c.cover.width + 0.5).toBe(true);
+          expect(b.y + b.height).toBeLessThanOrEqual(c.cover.y + c.cover.height * 0.66);
+        }
+      }
+      await page.locator('[data-testid="ranking-rest"]').screenshot({ path: `${SHOTS}/ranking-rest-phone-${lang}.png` });
+      await ctx.close();
+    }
+  });
 });
