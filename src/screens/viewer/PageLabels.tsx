@@ -8,16 +8,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ViewerItem } from '../../../core/viewer/items';
+import { mangaPageNumbers } from '../../../core/viewer/pageCounter';
 import { visiblePlacements, type Layout, type Placement } from '../../../core/viewer/layout';
 import { t } from '../../i18n';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
-
-/** Item → its number among the chapter's manga pages (1-based), and how many there are. */
-function pageNumbers(items: ViewerItem[]): { of: Map<number, number>; total: number } {
-  const of = new Map<number, number>();
-  items.forEach((it, i) => it.kind === 'manga' && of.set(i, of.size + 1));
-  return { of, total: of.size };
-}
 
 /** The manga pages the camera shows, as it moves (only a change re-renders). */
 function useShownPages(session: ViewerSession, layout: Layout, numbers: Map<number, number>): Placement[] {
@@ -47,7 +41,7 @@ interface Props {
 }
 
 export function PageLabels({ session, layout, items, viewer }: Props) {
-  const { of, total } = useMemo(() => pageNumbers(items), [items]);
+  const { of, total } = useMemo(() => mangaPageNumbers(items), [items]);
   const shown = useShownPages(session, layout, of);
   return (
     <>
@@ -67,7 +61,7 @@ export function PageLabels({ session, layout, items, viewer }: Props) {
 
 /** "Page 5 of 24": the first manga page of the spread the reader is at, said when it changes. */
 export function PageAnnouncer({ layout, items, index }: { layout: Layout | null; items: ViewerItem[]; index: number }) {
-  const { of, total } = useMemo(() => pageNumbers(items), [items]);
+  const { of, total } = useMemo(() => mangaPageNumbers(items), [items]);
   const n = layout?.spreads[index]?.items.map((i) => of.get(i)).find((x) => x !== undefined);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" data-testid="viewer-announcer">

@@ -6,12 +6,15 @@ import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { abbreviateCount } from '../../lib/counts';
 import { useFullscreen } from './fullscreen';
+import type { CounterPages } from '../../../core/viewer/pageCounter';
 
 interface Props {
   viewer: MangaViewer;
   visible: boolean;
   index: number;
   count: number;
+  /** What the counter shows at each spread: pages, not the items inserted among them. */
+  pages: (CounterPages | null)[];
   rtl: boolean;
   reloading: boolean;
   onGoto: (i: number) => void;
@@ -19,10 +22,11 @@ interface Props {
 }
 
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
-export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, onGoto, onMenu }: Props) {
+export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, onGoto, onMenu }: Props) {
   const { available: canFull, on: full, toggle: toggleFull } = useFullscreen();
   const [drag, setDrag] = useState<number | null>(null);
   const shown = drag ?? index;
+  const at = pages[Math.min(shown, pages.length - 1)] ?? null;
   return (
     <>
       <header className={`viewer__header ${visible ? '' : 'is-hidden'}`} data-testid="viewer-header" aria-hidden={!visible}>
@@ -77,7 +81,10 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
       </header>
       <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
         <span className="viewer__counter" data-testid="viewer-counter" aria-live="polite">
-          {t('viewer.pageOf', { current: Math.min(shown + 1, Math.max(count, 1)), total: count })}
+          {at &&
+            (at.first === at.last
+              ? t('viewer.pageOf', { current: at.first, total: at.total })
+              : t('viewer.pagesOf', { first: at.first, last: at.last, total: at.total }))}
         </span>
         <input
           type="range"
@@ -89,6 +96,7 @@ export function ViewerChrome({ viewer, visible, index, count, rtl, reloading, on
           max={Math.max(1, count)}
           step={1}
           value={Math.min(shown + 1, Math.max(1, count))}
+          aria-valuetext={at ? t('controls.pageAnnounce', { n: at.first, total: at.total }) : undefined}
           onChange={(e) => {
             const v = Number(e.target.value) - 1;
             setDrag(v);

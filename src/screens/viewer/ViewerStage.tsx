@@ -13,6 +13,7 @@ import { useLocation } from 'wouter';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import type { ImgQuality, Resolution } from '../../../core/viewer/imageQuality';
 import type { ViewerItem } from '../../../core/viewer/items';
+import { counterPages, mangaPageNumbers, type CounterPages } from '../../../core/viewer/pageCounter';
 import { DEFAULT_READER_SETTINGS } from '../../../core/viewer/readerSettings';
 import { t } from '../../i18n';
 import { useViewerGestures } from '../../viewer/useViewerGestures';
@@ -56,6 +57,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const toast = useViewerSelector(session, (v) => v.toast, false);
   const settings = useViewerSelector(session, (v) => v.settings, DEFAULT_READER_SETTINGS);
   const help = useViewerSelector(session, (v) => v.help, false);
+  const pages = useCounterPages(session, viewer);
   const panel = useControlsPanel(session, rtl && mode === 'horizontal');
   useAppActions(session, viewer);
   useDialogFocusTrap();
@@ -79,6 +81,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         visible={navVisible}
         index={index}
         count={count}
+        pages={pages}
         rtl={rtl && mode === 'horizontal'}
         reloading={reloading}
         onGoto={(i) => session?.goTo(i)}
@@ -112,6 +115,20 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
 }
 
 const NO_ITEMS: ViewerItem[] = [];
+
+/**
+ * The pages the counter shows at each spread (core/viewer/pageCounter.ts); until the session has laid the
+ * chapter out, page 1 of the chapter's pages.
+ */
+function useCounterPages(session: ViewerSession | null, viewer: MangaViewer): (CounterPages | null)[] {
+  const layout = useViewerSelector(session, (v) => v.layout, null);
+  const items = useViewerSelector(session, (v) => v.items, NO_ITEMS);
+  return useMemo(() => {
+    if (layout) return counterPages(layout.spreads, mangaPageNumbers(items));
+    const total = viewer.pages.filter((p) => p.data.case === 'mangaPage').length;
+    return total ? [{ first: 1, last: 1, total }] : [];
+  }, [layout, items, viewer]);
+}
 
 /** Goes to the spread holding a chapter's item (a page bookmark), then closes the menu. */
 function jumpToItem(session: ViewerSession, item: number): void {
