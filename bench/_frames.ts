@@ -8,11 +8,18 @@
  * timestamps are when the browser begins a frame, not when it reaches the
  * screen: a late or missing frame shows as a long interval.
  *
- * The inputs are CDP input events (touch points on a touch-emulating phone
- * context, or key presses), paced like a hand (a move every 16 ms) and not
- * slowed by the page (class Hand).
+ * The inputs, paced like a hand (a move every 16 ms) and not slowed by the
+ * page (interface Hand): in Chromium CDP input events (touch points on a
+ * touch-emulating phone context, or key presses: class CdpHand); in Firefox
+ * and WebKit the engine's WebDriver input (keys, a mouse, a wheel: no touch,
+ * bench/_engineFrames.ts's EngineHand).
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
+
+/** A page to measure in: its expressions' values (promises awaited). */
+export interface Evaluator {
+  eval<T>(expr: string): Promise<T>;
+}
 
 // A string, not a function: tsx would wrap named functions in a helper the page does not have.
 export const FRAME_RECORDER = `(() => {
@@ -41,10 +48,10 @@ export interface FrameFigures {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function record(page: Page, ms: number): Promise<{ t: number[]; long: number[] }> {
-  await page.evaluate('window.__frames.t = []; window.__frames.long = []; window.__frames.on = true');
+async function record(page: Evaluator, ms: number): Promise<{ t: number[]; long: number[] }> {
+  await page.eval('(window.__frames.t = [], window.__frames.long = [], window.__frames.on = true)');
   await sleep(ms);
-  return page.evaluate('(() => { const F = window.__frames; F.on = false; return { t: F.t, long: F.long }; })()');
+  return page.eval('(() => { const F = window.__frames; F.on = false; return { t: F.t, long: F.long }; })()');
 }
 
 function intervals(t: number[]): number[] {
@@ -58,7 +65,7 @@ function quantile(xs: number[], q: number): number {
 }
 
 /** The median rAF interval over `ms` on a page (one with FRAME_RECORDER and nothing to do: the display's frame interval). */
-export async function restInterval(page: Page, ms = 1000): Promise<number> {
+export async function restInterval(page: Evaluator, ms = 1000): Promise<number> {
   return quantile(intervals((await record(page, ms)).t), 0.5);
 }
 
@@ -66,13 +73,13 @@ export async function restInterval(page: Page, ms = 1000): Promise<number> {
  * Frame pacing while `input` runs (plus `settle` ms after it, for the snap
  * animation or the coasting to end), against the display's frame interval.
  */
-export async function measure(page: Page, display: number, input: () => Promise<void>, settle: number): Promise<FrameFigures> {
+export async function measure(page: Evaluator, display: number, input: () => Promise<void>, settle: number): Promise<FrameFigures> {
   const rest = await restInterval(page);
-  await page.evaluate('window.__frames.t = []; window.__frames.long = []; window.__frames.on = true');
+  await page.eval('(window.__frames.t = [], window.__frames.long = [], window.__frames.on = true)');
   const t0 = Date.now();
   await input();
   await sleep(settle);
-  const { t, long } = await page.evaluate<{ t: number[]; long: number[] }>(
+  const { t, long } = await page.eval<{ t: number[]; long: number[] }>(
     '(() => { const F = window.__frames; F.on = false; return { t: F.t, long: F.long }; })()',
   );
   const late = intervals(t).filter((x) => x > 1.5 * display);
@@ -98,7 +105,18 @@ export function describe(f: FrameFigures): string {
   );
 }
 
-type Point = { x: number; y: number };
+export type Point = { x: number; y: number };
+
+/** The input a scenario gives: keys, fingers (one: a mouse where the engine has no touch input), the wheel. */
+export interface Hand {
+  pageDown(): void;
+  /** Fingers from `from` to `to` (one point each) in `steps` moves, 16 ms apart, then lifted. */
+  slide(from: Point[], to: Point[], steps: number): Promise<void>;
+  /** A wheel step of `dy` px with the pointer at (x, y). */
+  wheel(x: number, y: number, dy: number): void;
+  /** Waits for the input sent so far, then notes where the reader is. */
+  noteWhere(): Promise<void>;
+}
 
 /**
  * Input events sent on a fixed schedule, as a hand would: each is stamped
@@ -106,7 +124,7 @@ type Point = { x: number; y: number };
  * once the page has handled it, so a busy page would otherwise slow the
  * hand down and stretch its gestures); `settled` waits for them all.
  */
-export class Hand {
+export class CdpHand implements Hand {
   private pending: Array<Promise<unknown>> = [];
   constructor(
     private readonly cdp: CDPSession,
@@ -114,7 +132,7 @@ export class Hand {
     readonly mark: () => Promise<void>,
   ) {}
 
-  private send(method: 'Input.dispatchTouchEvent' | 'Input.dispatchKeyEvent', params: object): void {
+  private send(method: 'Input.dispatchTouchEvent' | 'Input.dispatchKeyEvent' | 'Input.dispatchMouseEvent', params: object): void {
     const p = this.cdp.send(method, { ...params, timestamp: Date.now() / 1000 } as never);
     this.pending.push(p.catch((e: unknown) => e));
   }
@@ -129,6 +147,10 @@ export class Hand {
     this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
   }
 
+  wheel(x: number, y: number, dy: number): void {
+    this.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: 0, deltaY: dy });
+  }
+
   async settled(): Promise<void> {
     const all = await Promise.all(this.pending);
     this.pending = [];
@@ -136,7 +158,6 @@ export class Hand {
     if (failed) throw failed;
   }
 
-  /** Fingers from `from` to `to` (one point each) in `steps` moves, 16 ms apart, then lifted. */
   async slide(from: Point[], to: Point[], steps: number): Promise<void> {
     this.touch('touchStart', from);
     for (let k = 1; k <= steps; k++) {
@@ -189,6 +210,18 @@ export async function flings(hand: Hand, n: number, coast: number): Promise<void
   for (let i = 0; i < n; i++) {
     await hand.slide([{ x: 195, y: 700 }], [{ x: 195, y: 250 }], 8);
     await sleep(coast);
+    await hand.noteWhere();
+  }
+}
+
+/** (3, no touch input) Vertical wheel scrolling: `notches` steps of `px` 16 ms apart, then `rest` ms; `n` times. */
+export async function wheelScrolls(hand: Hand, n: number, notches: number, px: number, rest: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < notches; k++) {
+      hand.wheel(195, 420, px);
+      await sleep(16);
+    }
+    await sleep(rest);
     await hand.noteWhere();
   }
 }

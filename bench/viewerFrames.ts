@@ -1,61 +1,74 @@
 /**
  * What the reader sees: frame pacing in our viewer against a baseline reader
- * (plain <img> pages, bench/_framesReader.ts) measured in the same run, in
- * Debian's Chromium on loopback (SwiftShader WebGL here unless a GPU is
- * present), on the demo catalog's long chapter (and its right-to-left chapter
- * for the drags), each reader driven by the same input scripts (bench/_frames.ts):
+ * (plain <img> pages, bench/_framesReader.ts) measured in the same run and
+ * the same engine, in each engine BENCH_ENGINES names (default
+ * chromium,firefox,webkit; bench/_engineFrames.ts): Debian's Chromium through
+ * Playwright (SwiftShader WebGL here unless a GPU is present), Firefox ESR
+ * (llvmpipe WebGL) and WebKitGTK's MiniBrowser (software WebGL) through
+ * tests/engines/drivers.ts, on loopback, on the demo catalog's long chapter
+ * (and its right-to-left chapter for the drags), each reader driven by the
+ * same input scripts (bench/_frames.ts):
  *
  *  1. keyboard paging, a page every 150 ms (horizontal, desktop 1280×800);
- *  2. finger drags released past the snap threshold, both directions, on a
- *     right-to-left chapter (phone 390×844, touch emulation, CDP touch events);
- *  3. vertical flings, coasting with inertia (phone);
- *  4. a pinch zoom, a two-finger pan and a pinch back (phone, horizontal).
+ *  2. drags released past the snap threshold, both directions, on a
+ *     right-to-left chapter (phone 390×844 at two device px a CSS px):
+ *     Chromium's are fingers (touch emulation, CDP touch events); Firefox's
+ *     and WebKit's drivers have no touch, so theirs are the mouse's;
+ *  3. vertical flings, coasting with inertia (phone, Chromium's touch); where
+ *     there is no touch, wheel scrolling in its place (a fling by mouse drag
+ *     would not scroll the baseline's native scrolling);
+ *  4. a pinch zoom, a two-finger pan and a pinch back (phone, horizontal):
+ *     Chromium only (the other drivers have no two-finger input).
  *
  * Per input and reader: frames presented (requestAnimationFrame callbacks in
- * the page), late intervals (over 1.5 times the display's frame interval: the
- * median rAF interval on an empty page at rest, measured first) and the frames
- * dropped in them (an interval of n display frames drops n - 1), the 95th
- * percentile and the worst interval, and main-thread long tasks
- * (PerformanceObserver 'longtask'). Judged: ours /
- * baseline dropped frames (target at most 1.0) and our long tasks (target 0).
+ * the page: the same measure in every engine), late intervals (over 1.5 times
+ * the display's frame interval: the median rAF interval on an empty page at
+ * rest, measured first in each engine) and the frames dropped in them (an
+ * interval of n display frames drops n - 1), the 95th percentile and the
+ * worst interval, and main-thread long tasks (PerformanceObserver
+ * 'longtask', Chromium only: none are seen elsewhere, so none are judged
+ * there). Judged: ours / baseline dropped frames (target: no more than the
+ * baseline's, in every engine) and our long tasks in Chromium (target 0).
  *
  * The server draws a demo page's art on its first request (on the same
  * cores), so the run starts with the image cache emptied: the keyboard paging
- * in our viewer is measured cold first and printed apart (not judged); then
- * every page of the chapters used is requested once (warm) before the judged
- * inputs, BENCH_RUNS times (default 1).
+ * in our viewer, in the first engine, is measured cold first and printed apart
+ * (not judged); then every page of the chapters used is requested once (warm)
+ * before the judged inputs, BENCH_RUNS times (default 1) in each engine.
  *
  *   npm run build && npm run bench -- viewerFrames
- *   (BENCH_DATA_DIR: the server's data folder; WEB_DIR: the build it serves)
+ *   (BENCH_ENGINES, BENCH_RUNS, BENCH_INPUTS=2,3: only those inputs; BENCH_DATA_DIR:
+ *   the server's data folder; WEB_DIR: the build it serves)
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { generateCatalog } from '../server/catalog/generate';
 import { loadConfig } from '../server/config';
-import { launchBrowser, PHONE, startServer } from '../tests/e2e/harness';
-import { attachViewerHarness } from '../tests/e2e/viewerHarness';
+import { startServer } from '../tests/e2e/harness';
+import { benchEngines } from './_engineFront';
+import { framesReaders, type Reader, type Readers, type Where } from './_engineFrames';
 import {
   describe,
   drags,
   flings,
-  FRAME_RECORDER,
   type FrameFigures,
-  Hand,
+  type Hand,
   keyboardPaging,
   measure,
   pinchAndPan,
   restInterval,
+  wheelScrolls,
 } from './_frames';
-import { READER_HTML } from './_framesReader';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const QUALITY = 'high';
 const DATA = process.env.BENCH_DATA_DIR ?? '.tmp/bench-frames-data';
+const ENGINE_LIST = benchEngines();
+/** BENCH_INPUTS=2,3: only those inputs (default all). */
+const ONLY = process.env.BENCH_INPUTS?.split(',').map(Number);
 fs.rmSync(path.join(DATA, 'img'), { recursive: true, force: true });
 const server = await startServer({ DATA_DIR: DATA, PUSH_CHECK_SECONDS: '0' });
 const notable = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable;
-const browser = await launchBrowser();
 
 type Mode = 'horizontal' | 'vertical';
 interface ChapterInfo {
@@ -80,74 +93,62 @@ const long = await chapterInfo(longId, 'horizontal');
 const rtlId = long.rtl ? longId : notable.rtlChapterId;
 const rtl = await chapterInfo(rtlId, 'horizontal');
 
-interface Scenario {
+interface Scenario extends Where {
   name: string;
-  chapter: number;
-  mode: Mode;
-  phone: boolean;
   /** ms measured after the input ends (a snap animation or coasting finishing). */
   settle: number;
   input: (hand: Hand) => Promise<void>;
+  /** Why this engine cannot give this input (then it is not run). */
+  skip?: string;
 }
 
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'keyboard paging, PageDown every 150 ms × 40 (horizontal, desktop 1280×800)',
-    chapter: longId,
-    mode: 'horizontal',
-    phone: false,
-    settle: 500,
-    input: (hand) => keyboardPaging(hand, 40, 150),
-  },
-  {
-    name: `touch drags snapping, 4 on and 4 back (${rtl.rtl ? 'right-to-left' : 'LEFT-TO-RIGHT: no right-to-left chapter found'} chapter ${rtlId}, phone)`,
-    chapter: rtlId,
-    mode: 'horizontal',
-    phone: true,
-    settle: 500,
-    input: (hand) => drags(hand, 4, rtl.rtl),
-  },
-  {
-    name: 'vertical flings with inertia, 3 × (450 px swipe + 1.5 s coasting) (phone)',
-    chapter: longId,
-    mode: 'vertical',
-    phone: true,
-    settle: 0,
-    input: (hand) => flings(hand, 3, 1500),
-  },
-  {
-    name: 'pinch zoom, two-finger pan, pinch back (horizontal, phone)',
-    chapter: longId,
-    mode: 'horizontal',
-    phone: true,
-    settle: 500,
-    input: (hand) => pinchAndPan(hand),
-  },
-];
-
-async function until(page: Page, expr: string): Promise<void> {
-  while (!(await page.evaluate(expr))) await page.waitForTimeout(50);
-}
-
-async function open(reader: 'ours' | 'baseline', sc: Scenario): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext(
-    sc.phone ? { ...PHONE, locale: 'en-US' } : { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
-  );
-  await ctx.addInitScript(FRAME_RECORDER);
-  const page = await ctx.newPage();
-  if (reader === 'ours') {
-    await attachViewerHarness(ctx, { clocks: 'real', pixels: false });
-    await ctx.addInitScript(`localStorage.setItem('viewer_mode', '${sc.mode}')`);
-    await page.goto(`${server.url}/viewer/${sc.chapter}`);
-    await until(page, '!!window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.image)');
-  } else {
-    await ctx.route(`${server.url}/bench-frames.html*`, (rt) => rt.fulfill({ contentType: 'text/html', body: READER_HTML }));
-    await page.goto(`${server.url}/bench-frames.html?chapter=${sc.chapter}&mode=${sc.mode}&quality=${QUALITY}`);
-    await until(page, '!!window.__ready');
-  }
-  // Let the first pages' neighbours load before measuring.
-  await page.waitForTimeout(1500);
-  return { ctx, page };
+/** The inputs, as this engine's driver can give them (touch: Chromium's CDP touch events; else the mouse and the wheel). */
+function scenarios(touch: boolean): Scenario[] {
+  const phone = touch ? 'phone' : 'phone window, no touch';
+  return [
+    {
+      name: 'keyboard paging, PageDown every 150 ms × 40 (horizontal, desktop 1280×800)',
+      chapter: longId,
+      mode: 'horizontal',
+      phone: false,
+      settle: 500,
+      input: (hand) => keyboardPaging(hand, 40, 150),
+    },
+    {
+      name: `${touch ? 'touch' : 'mouse'} drags snapping, 4 on and 4 back (${rtl.rtl ? 'right-to-left' : 'LEFT-TO-RIGHT: no right-to-left chapter found'} chapter ${rtlId}, ${phone})`,
+      chapter: rtlId,
+      mode: 'horizontal',
+      phone: true,
+      settle: 500,
+      input: (hand) => drags(hand, 4, rtl.rtl),
+    },
+    touch
+      ? {
+          name: 'vertical flings with inertia, 3 × (450 px swipe + 1.5 s coasting) (phone)',
+          chapter: longId,
+          mode: 'vertical',
+          phone: true,
+          settle: 0,
+          input: (hand) => flings(hand, 3, 1500),
+        }
+      : {
+          name: `vertical wheel scrolling, 3 × (10 steps of 100 px, 16 ms apart + 1.5 s) (${phone}; in place of the flings)`,
+          chapter: longId,
+          mode: 'vertical',
+          phone: true,
+          settle: 0,
+          input: (hand) => wheelScrolls(hand, 3, 10, 100, 1500),
+        },
+    {
+      name: 'pinch zoom, two-finger pan, pinch back (horizontal, phone)',
+      chapter: longId,
+      mode: 'horizontal',
+      phone: true,
+      settle: 500,
+      input: (hand) => pinchAndPan(hand),
+      ...(touch ? {} : { skip: "not run: no two-finger input through this engine's driver" }),
+    },
+  ];
 }
 
 /** Where each reader is: its page index, zoom and vertical scroll. */
@@ -156,15 +157,14 @@ const WHERE = {
   baseline: 'window.__where()',
 };
 
-async function run(reader: 'ours' | 'baseline', sc: Scenario): Promise<FrameFigures & { at: string[] }> {
-  const { ctx, page } = await open(reader, sc);
+async function run(readers: Readers, reader: Reader, sc: Scenario): Promise<FrameFigures & { at: string[] }> {
+  const page = await readers.open(reader, sc);
   try {
-    const cdp = await ctx.newCDPSession(page);
     const at: string[] = [];
-    const mark = async () => void at.push(await page.evaluate<string>(WHERE[reader]));
-    return { ...(await measure(page, display, () => sc.input(new Hand(cdp, mark)), sc.settle)), at };
+    const hand = await page.hand(async () => void at.push(await page.eval<string>(WHERE[reader])));
+    return { ...(await measure(page, display, () => sc.input(hand), sc.settle)), at };
   } finally {
-    await ctx.close();
+    await page.close();
   }
 }
 
@@ -181,51 +181,83 @@ async function warm(): Promise<number> {
   return urls.size;
 }
 
-/** The display's frame interval (ms), measured on an empty page at the start. */
+/** The display's frame interval (ms), measured on an empty page at the start in each engine. */
 let display = 1000 / 60;
 const ratio = (o: number, b: number) => (b === 0 ? (o === 0 ? '1.00 (none either side)' : `∞ (${o} against none)`) : (o / b).toFixed(2));
+const GL = `(() => { const c = document.createElement('canvas').getContext('webgl2'); const i = c && c.getExtension('WEBGL_debug_renderer_info'); return c ? String(i ? c.getParameter(i.UNMASKED_RENDERER_WEBGL) : c.getParameter(c.RENDERER)) : 'no WebGL 2'; })()`;
+/** Per engine and input, each run's dropped frames, ours against the baseline. */
+const judged: Array<{ engine: string; input: number; ours: number; base: number; long: number | null }> = [];
+const skipped: string[] = [];
+let warmed = false;
 
 try {
   console.log(
-    `long chapter ${longId} (${long.urls.length} pages, ${long.rtl ? 'right to left' : 'left to right'}); drags on chapter ${rtlId} (${rtl.urls.length} pages)`,
+    `long chapter ${longId} (${long.urls.length} pages, ${long.rtl ? 'right to left' : 'left to right'}); drags on chapter ${rtlId} (${rtl.urls.length} pages); engines ${ENGINE_LIST.join(', ')}`,
   );
-  const blank = await browser.newPage();
-  await blank.addInitScript(FRAME_RECORDER);
-  await blank.route(`${server.url}/bench-blank.html`, (rt) =>
-    rt.fulfill({ contentType: 'text/html', body: '<!doctype html><body></body>' }),
-  );
-  await blank.goto(`${server.url}/bench-blank.html`);
-  const gl = await blank.evaluate(() => {
-    const c = document.createElement('canvas').getContext('webgl2');
-    const info = c?.getExtension('WEBGL_debug_renderer_info');
-    return c && info ? String(c.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'no WebGL 2';
-  });
-  console.log(`WebGL renderer: ${gl}`);
-  display = (await restInterval(blank, 2000)) || display;
-  await blank.close();
-  console.log(
-    `figures from requestAnimationFrame timestamps in the page (frame starts, not presentation times); display frame interval ${display.toFixed(1)} ms (empty page at rest)`,
-  );
-  const cold = await run('ours', SCENARIOS[0]);
-  console.log(
-    `\ncold server image cache (not judged), (1) ${SCENARIOS[0].name}:\n  ours:     ${describe(cold)}\n  at:       ${cold.at.join('; ')}`,
-  );
-  const t0 = Date.now();
-  const n = await warm();
-  console.log(`\nwarmed: ${n} page images requested in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  for (let r = 0; r < RUNS; r++) {
-    if (RUNS > 1) console.log(`\n--- run ${r + 1} of ${RUNS}`);
-    for (const [i, sc] of SCENARIOS.entries()) {
-      const ours = await run('ours', sc);
-      const base = await run('baseline', sc);
-      console.log(`\n(${i + 1}) ${sc.name}\n  ours:     ${describe(ours)}\n  baseline: ${describe(base)}`);
-      console.log(`  where (ours | baseline): ${ours.at.join('; ')} | ${base.at.join('; ')}`);
+  for (const name of ENGINE_LIST) {
+    console.log(`\n=== ${name}`);
+    let readers: Readers | undefined;
+    try {
+      readers = await framesReaders(name, server.url, QUALITY);
+      const blank = await readers.blank();
+      console.log(`[${name}] WebGL renderer: ${await blank.eval<string>(GL)}`);
+      display = (await restInterval(blank, 2000)) || 1000 / 60;
+      const longtask = await blank.eval<boolean>(`(PerformanceObserver.supportedEntryTypes || []).includes('longtask')`);
+      await blank.close();
       console.log(
-        `  judged: dropped frames ours/baseline ${ratio(ours.dropped, base.dropped)} (target ≤ 1.0); our long tasks ${ours.long.length} (target 0)`,
+        `[${name}] figures from requestAnimationFrame timestamps in the page (frame starts, not presentation times); display frame interval ${display.toFixed(1)} ms (empty page at rest); long tasks ${longtask ? "by PerformanceObserver 'longtask'" : "not measurable (no 'longtask' here)"}`,
       );
+      const list = scenarios(readers.touch);
+      if (!warmed) {
+        const cold = ONLY ? undefined : await run(readers, 'ours', list[0]);
+        if (cold)
+          console.log(
+            `\ncold server image cache (not judged), ${name}, (1) ${list[0].name}:\n  ours:     ${describe(cold)}\n  at:       ${cold.at.join('; ')}`,
+          );
+        const t0 = Date.now();
+        const n = await warm();
+        warmed = true;
+        console.log(`\nwarmed: ${n} page images requested in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      for (let r = 0; r < RUNS; r++) {
+        if (RUNS > 1) console.log(`\n--- ${name}, run ${r + 1} of ${RUNS}`);
+        for (const [i, sc] of list.entries()) {
+          if (ONLY && !ONLY.includes(i + 1)) continue;
+          if (sc.skip) {
+            console.log(`\n(${i + 1}) ${sc.name}: ${sc.skip}`);
+            if (r === 0) skipped.push(`${name} (${i + 1}): ${sc.skip}`);
+            continue;
+          }
+          try {
+            const ours = await run(readers, 'ours', sc);
+            const base = await run(readers, 'baseline', sc);
+            console.log(`\n(${i + 1}) ${sc.name}\n  ours:     ${describe(ours)}\n  baseline: ${describe(base)}`);
+            console.log(`  where (ours | baseline): ${ours.at.join('; ')} | ${base.at.join('; ')}`);
+            console.log(
+              `  judged: dropped frames ours/baseline ${ratio(ours.dropped, base.dropped)} (target ≤ 1.0) ${ours.dropped <= base.dropped ? 'PASS' : 'MISS'}` +
+                (longtask ? `; our long tasks ${ours.long.length} (target 0) ${ours.long.length === 0 ? 'PASS' : 'MISS'}` : ''),
+            );
+            judged.push({ engine: name, input: i + 1, ours: ours.dropped, base: base.dropped, long: longtask ? ours.long.length : null });
+          } catch (e) {
+            console.log(`\n(${i + 1}) ${sc.name}: could not run: ${e instanceof Error ? e.message : String(e)}`);
+            if (r === 0) skipped.push(`${name} (${i + 1}): ${e instanceof Error ? e.message : String(e)}`);
+          }
+        }
+      }
+    } catch (e) {
+      console.log(`[${name}] could not run: ${e instanceof Error ? e.message : String(e)}`);
+      skipped.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      await readers?.close().catch(() => {});
     }
   }
+  console.log('\ndropped frames, ours against the baseline reader in the same engine (target: no more than the baseline, every engine):');
+  for (const j of judged)
+    console.log(
+      `  ${j.engine.padEnd(9)} (${j.input})  ours ${String(j.ours).padStart(4)}  baseline ${String(j.base).padStart(4)}  ${j.ours <= j.base ? 'PASS' : 'MISS'}` +
+        (j.long === null ? '' : `  long tasks ${j.long} ${j.long === 0 ? 'PASS' : 'MISS'}`),
+    );
+  for (const s of skipped) console.log(`  ${s}`);
 } finally {
-  await browser.close();
   await server.stop();
 }
