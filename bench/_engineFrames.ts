@@ -28,7 +28,7 @@ export interface Where {
   phone: boolean;
 }
 
-export interface FramesPage extends Evaluator {
+interface FramesPage extends Evaluator {
   /** The page's input; `mark` notes where the reader is. */
   hand(mark: () => Promise<void>): Promise<Hand>;
   close(): Promise<void>;
@@ -63,7 +63,7 @@ async function until(page: Evaluator, expr: string, what: string): Promise<void>
 }
 
 /** A driver's input on the hand's schedule: keys and wheel steps sent and not waited for, drags with the mouse (one finger only). */
-export class EngineHand implements Hand {
+class EngineHand implements Hand {
   private pending: Array<Promise<unknown>> = [];
   constructor(
     private readonly page: EnginePage,

@@ -31,7 +31,7 @@ export function benchEngines(): EngineName[] {
   return want as EngineName[];
 }
 
-export interface Front {
+interface Front {
   url: string;
   /** Inline scripts every HTML document gets first, from the next document on. */
   scripts: string[];

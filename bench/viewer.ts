@@ -95,7 +95,7 @@ const WATCH_IMG = `(() => {
   requestAnimationFrame(tick);
 })()`;
 /** Animation frames over 50 ms apart (the stand-in for long tasks where an engine has no 'longtask'). */
-const GAPS = `(() => { const G = (window.__gaps = []); let last; const f = (t) => { if (last !== undefined && t - last > 50) G.push(t - last); last = t; requestAnimationFrame(f); }; requestAnimationFrame(f); })()`;
+const GAPS = `(() => { window.__gaps = []; let last; const f = (t) => { if (last !== undefined && t - last > 50) window.__gaps.push(t - last); last = t; requestAnimationFrame(f); }; requestAnimationFrame(f); })()`;
 const FCP = `(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime`;
 const GL = `(() => { const c = document.createElement('canvas').getContext('webgl2'); const i = c && c.getExtension('WEBGL_debug_renderer_info'); return c ? String(i ? c.getParameter(i.UNMASKED_RENDERER_WEBGL) : c.getParameter(c.RENDERER)) : 'no WebGL 2'; })()`;
 
@@ -185,7 +185,7 @@ async function paging(engine: ViewerPages): Promise<void> {
     await valueOf(page, `(!!window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.image)) || undefined`, 'the viewer drawn');
     if (mode === 'horizontal') console.log(`[${engine.name}] WebGL renderer: ${await page.eval<string>(GL)}`);
     const count = Math.min(TURNS + 1, await page.eval<number>('window.__viewerDebug.position().count'));
-    await page.eval('(window.__long = [], window.__gaps = window.__gaps && [], 0)');
+    await page.eval(`(window.__long = [], ${longtask ? '' : 'window.__gaps = [], '}0)`);
     const t0 = Date.now();
     for (let i = 1; i < count; i++) {
       if (mode === 'horizontal') await page.press('PageDown');
