@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { PREFS_COOKIES } from '../../core/storageKeys';
 import { e2eBase } from '../e2e/base';
 import type { HarnessOptions } from '../e2e/viewerHarness';
 import { launchEngine, type Engine, type EngineName, type EnginePage, type PageOptions } from './drivers';
@@ -58,8 +59,14 @@ export function engineBrowser(name: EngineName): EngineBrowser {
       if (Object.keys(storage).length > 0) {
         // A file of the origin (no app), to write its storage before the app reads it.
         await page.goto(`${p.url}/favicon.svg`);
+        // The preferences a first view depends on are mirrored to cookies as the app mirrors them (PREFS_COOKIES).
+        const cookies = Object.fromEntries(
+          Object.entries(PREFS_COOKIES)
+            .filter(([k]) => k in storage)
+            .map(([k, c]) => [c, storage[k]]),
+        );
         await page.eval(
-          `(() => { const s = ${JSON.stringify(storage)}; for (const k in s) localStorage.setItem(k, s[k]); return true; })()`,
+          `(() => { const s = ${JSON.stringify(storage)}; for (const k in s) localStorage.setItem(k, s[k]); const c = ${JSON.stringify(cookies)}; for (const k in c) document.cookie = k + '=' + encodeURIComponent(c[k]) + '; path=/'; return true; })()`,
         );
       }
       await page.goto(`${p.url}${at}`);

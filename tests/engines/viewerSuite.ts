@@ -55,7 +55,9 @@ async function expectShownLikePages(page: EnginePage, base: string, what: string
 
 /** A real click at the centre of the first element matching `selector` once it is on screen and still (the engine's own input, not a script's click()). */
 export async function clickOn(page: EnginePage, selector: string): Promise<void> {
-  const rect = `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null; e.scrollIntoView({ block: 'nearest' }); const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? [r.x + r.width / 2, r.y + r.height / 2] : null; })()`;
+  const rect = `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null; const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? [r.x + r.width / 2, r.y + r.height / 2] : null; })()`;
+  await until(page, `document.querySelector(${JSON.stringify(selector)})`, selector);
+  await page.eval(`(document.querySelector(${JSON.stringify(selector)}).scrollIntoView({ block: 'center', behavior: 'instant' }), true)`);
   let last = '';
   for (let k = 0; ; k++) {
     const at = await page.eval<[number, number] | null>(rect);
