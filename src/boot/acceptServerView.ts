@@ -61,7 +61,7 @@ function sameVisitor(boot: PageData): boolean {
  * or on a first visit the languages the language-settings machine would
  * choose (then returned, for the entry to store).
  */
-export function serverViewVerdict(
+function serverViewVerdict(
   boot: PageData,
   path: string,
 ): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {

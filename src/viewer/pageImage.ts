@@ -19,7 +19,7 @@ export const UPLOAD_TILE_AREA = 512 * 512;
  * A tile's pixels: a bitmap, or its rows as RGBA bytes (w x h x 4, top row first; several tiles'
  * rows may be views of one buffer the worker transferred).
  */
-export type TilePixels = ImageBitmap | Uint8ClampedArray;
+type TilePixels = ImageBitmap | Uint8ClampedArray;
 
 /** One piece of a page image: where it sits in the image (px) and its pixels. */
 interface PageTile extends TileRect {

@@ -28,7 +28,7 @@ export interface LoadRequest {
 }
 
 /** The renderer's probe of this engine's uploads (gpuUpload.ts): cropped bitmaps of a known picture. */
-export interface ProbeRequest {
+interface ProbeRequest {
   type: 'probe';
   id: number;
 }

@@ -23,8 +23,8 @@ import { hexToBytes, xorInPlace } from '../../src/viewer/xor';
 import type { DrawnRect } from '../../src/viewer/session/environment';
 import { until, type EnginePage } from './drivers';
 
-export const MIN_CORRELATION = 0.9;
-export const MAX_MEAN_DIFFERENCE = 24;
+const MIN_CORRELATION = 0.9;
+const MAX_MEAN_DIFFERENCE = 24;
 /** The compared greys are this many px across (their height in proportion). */
 const GREY_WIDTH = 48;
 
@@ -82,7 +82,7 @@ function compare(a: Float64Array, b: Float64Array): { correlation: number; meanD
 }
 
 /** How like its page the engine's drawing of `item` is (the part of it on screen). */
-export async function likeness(page: EnginePage, base: string, item: number): Promise<Likeness> {
+async function likeness(page: EnginePage, base: string, item: number): Promise<Likeness> {
   const info = await dbg<{ r: DrawnRect; src: { url: string; key: string }; vw: number; vh: number }>(
     page,
     `({ r: d.rects().find((x) => x.item === ${item}), src: d.pageSource(${item}), vw: innerWidth, vh: innerHeight })`,

@@ -15,7 +15,7 @@ type PrefixedDocument = Document & {
 type PrefixedElement = HTMLElement & { webkitRequestFullscreen?: () => Promise<void> | void };
 
 /** Whether this document can go fullscreen (the API exists and is allowed here). */
-export function fullscreenAvailable(doc: Document = document): boolean {
+function fullscreenAvailable(doc: Document = document): boolean {
   const d = doc as PrefixedDocument;
   const el = d.documentElement as PrefixedElement | null;
   if (typeof el?.requestFullscreen === 'function') return d.fullscreenEnabled !== false;
