@@ -22,7 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { Browser as PwBrowser, BrowserContext as PwContext, Page as PwPage } from 'playwright-core';
 import type { Browser as PpBrowser, BrowserContext as PpContext, Page as PpPage } from 'puppeteer-core';
-import { Builder, Key, Origin, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Key, Origin, type WebDriver } from 'selenium-webdriver';
 import { launchBrowser } from '../e2e/harness';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -56,6 +56,11 @@ export interface EnginePage {
   slide(x0: number, y0: number, x1: number, y1: number, steps: number, stepMs: number): Promise<void>;
   /** A mouse wheel turn with the pointer at (x, y): `dx`, `dy` CSS px (bench/viewerFrames). */
   wheel(x: number, y: number, dx: number, dy: number): Promise<void>;
+  /**
+   * Types `text` into the form field matching `selector` (CSS; the first match), replacing what it held, as keys
+   * the engine delivers (the page's input events fire, so a framework's state follows).
+   */
+  type(selector: string, text: string): Promise<void>;
   /** The viewport as composited, PNG. */
   screenshot(): Promise<Buffer>;
   close(): Promise<void>;
@@ -124,6 +129,7 @@ function playwrightPage(ctx: PwContext, page: PwPage): EnginePage {
       await page.mouse.move(x, y);
       await page.mouse.wheel(dx, dy);
     },
+    type: (selector, text) => page.locator(selector).first().fill(text),
     screenshot: () => page.screenshot({ type: 'png' }),
     close: () => ctx.close(),
   };
@@ -165,6 +171,8 @@ function puppeteerPage(ctx: PpContext, page: PpPage): EnginePage {
       await page.mouse.move(x, y);
       await page.mouse.wheel({ deltaX: dx, deltaY: dy });
     },
+    // (A locator's fill clears the field, then types the text key by key.)
+    type: (selector, text) => page.locator(selector).fill(text),
     screenshot: async () => Buffer.from(await page.screenshot({ type: 'png' })),
     close: () => ctx.close(),
   };
@@ -291,6 +299,11 @@ function seleniumPage(driver: WebDriver): EnginePage {
       (driver.actions() as unknown as SeleniumWheel)
         .scroll(Math.round(x), Math.round(y), Math.round(dx), Math.round(dy), Origin.VIEWPORT)
         .perform(),
+    async type(selector, text) {
+      const field = await driver.findElement(By.css(selector));
+      await field.clear();
+      await field.sendKeys(text);
+    },
     screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
     close: () => driver.quit(),
   };

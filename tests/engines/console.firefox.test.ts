@@ -1,0 +1,4 @@
+import { consoleSuite } from './consoleSuite';
+
+// The console's sign-in and one screen of each area (consoleSuite.ts) in Firefox ESR.
+consoleSuite('firefox');
