@@ -239,10 +239,11 @@ describe('from the console to the reader app (issue 32)', () => {
     const en = await reader(EN);
     const shown = async () => {
       const list = await support.readerComments(en, chapterId);
-      return { count: list.length, has: list.includes(body) };
+      // How many comments read so (the demo catalog may give two readers the same name and words).
+      return { count: list.length, same: list.filter((x) => x === body).length };
     };
     const before = await shown();
-    expect(before.has).toBe(true);
+    expect(before.same).toBeGreaterThan(0);
     const titleHref = (await en.locator('.breadcrumbs a[href^="/titles/"]').getAttribute('href'))!;
     const titleCount = () => support.chapterCommentCount(en, titleHref, chapterId);
     expect(await titleCount()).toBe(String(before.count));
@@ -251,7 +252,7 @@ describe('from the console to the reader app (issue 32)', () => {
     await first.getByRole('button', { name: 'Hide', exact: true }).click();
     await first.getByText('Hidden: Spoiler without warning').waitFor();
     await shot(moderator, 'console-comment-hidden');
-    await expect.poll(shown).toEqual({ count: before.count - 1, has: false });
+    await expect.poll(shown).toEqual({ count: before.count - 1, same: before.same - 1 });
     expect(await titleCount()).toBe(String(before.count - 1));
 
     await first.getByLabel(/^Reason for /).fill('Spoiler tag added by the author');
