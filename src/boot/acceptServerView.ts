@@ -61,10 +61,7 @@ function sameVisitor(boot: PageData): boolean {
  * or on a first visit the languages the language-settings machine would
  * choose (then returned, for the entry to store).
  */
-function serverViewVerdict(
-  boot: PageData,
-  path: string,
-): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
+function serverViewVerdict(boot: PageData, path: string): { take: boolean; firstVisit?: { serviceLang: string; contentLangs: string[] } } {
   const bootShort = byService(boot.lang)?.short;
   if (boot.path !== path || !sameVisitor(boot) || !bootShort) return { take: false };
   const prefs = readStored(browserSource);
