@@ -77,57 +77,83 @@ async function send(op: Op): Promise<void> {
   await call(PATH, { method: 'POST', query: { chapter_id: chapterId, item, page, page_count: pageCount, note } });
 }
 
-/** Sends what was queued offline, then reads the server's list; keeps the local one when the server cannot be reached. */
-export async function refresh(): Promise<PageBookmark[]> {
+const sameOp = (a: Op, b: Op) => JSON.stringify(a) === JSON.stringify(b);
+const samePage = (b: { chapterId: number; item: number }, o: { chapterId: number; item: number }) =>
+  b.chapterId === o.chapterId && b.item === o.item;
+
+/** The server's list with the changes still waiting to be sent laid over it (what the reader last did wins). */
+function overlay(server: PageBookmark[], queue: Op[]): PageBookmark[] {
+  let out = server;
+  for (const op of queue) {
+    if (op.op === 'remove') out = out.filter((b) => !samePage(b, op));
+    else {
+      const had = out.find((b) => samePage(b, op.w));
+      out = [
+        create(PageBookmarkSchema, { ...op.w, id: had?.id ?? 0, updatedAt: had?.updatedAt ?? 0 }),
+        ...out.filter((b) => !samePage(b, op.w)),
+      ];
+    }
+  }
+  return out;
+}
+
+let running: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sends what was queued offline, then reads the server's list; keeps the local one when the server cannot be reached.
+ * One at a time; a change the reader makes while it runs stays queued and stays shown, whatever the server's answer.
+ */
+export function refresh(): Promise<PageBookmark[]> {
+  const next = running.then(refreshOnce, refreshOnce);
+  running = next;
+  return next;
+}
+
+async function refreshOnce(): Promise<PageBookmark[]> {
   const { queue } = read();
-  const left: Op[] = [];
-  for (const [i, op] of queue.entries()) {
+  const done: Op[] = [];
+  for (const op of queue) {
     try {
       await send(op);
     } catch (e) {
       // Offline: this change and the rest wait; a refused one (gone, invalid) is dropped.
-      if ((e as { error?: unknown }).error === undefined) {
-        left.push(...queue.slice(i));
-        break;
-      }
+      if ((e as { error?: unknown }).error === undefined) break;
     }
+    done.push(op);
   }
+  // The queue as it is now, less what was sent: changes made meanwhile are kept.
+  const left = () => read().queue.filter((op) => !done.some((d) => sameOp(d, op)));
   try {
     const r = await call(PATH);
-    if (r.data.case === 'pageBookmarksView') write(r.data.value.bookmarks, left);
+    if (r.data.case === 'pageBookmarksView') {
+      const waiting = left();
+      write(overlay(r.data.value.bookmarks, waiting), waiting);
+    }
   } catch {
-    write(read().list, left);
+    write(read().list, left());
   }
   return bookmarks();
 }
 
-/** Bookmarks the page (the same page again: its note changes); offline, it waits in the queue. */
+/** Bookmarks the page (the same page again: its note changes); shown at once, sent in turn (offline, it waits in the queue). */
 export async function saveBookmark(w: BookmarkWrite): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
-  const others = bookmarks().filter((b) => !(b.chapterId === w.chapterId && b.item === w.item));
-  const id = bookmarks().find((b) => b.chapterId === w.chapterId && b.item === w.item)?.id ?? 0;
-  write([create(PageBookmarkSchema, { ...w, id, updatedAt: now }), ...others], read().queue);
-  try {
-    await send({ op: 'save', w });
-    await refresh();
-  } catch (e) {
-    if ((e as { error?: unknown }).error !== undefined) throw e;
-    write(bookmarks(), [...read().queue, { op: 'save', w }]);
-  }
+  const id = bookmarks().find((b) => samePage(b, w))?.id ?? 0;
+  const others = bookmarks().filter((b) => !samePage(b, w));
+  write([create(PageBookmarkSchema, { ...w, id, updatedAt: now }), ...others], [...read().queue, { op: 'save', w }]);
+  await refresh();
 }
 
+/** Removes the bookmark here at once and from the server in turn (offline, when the browser is back online). */
 export async function removeBookmark(b: PageBookmark): Promise<void> {
-  write(
-    bookmarks().filter((x) => x !== b),
-    read().queue,
-  );
   const op: Op = { op: 'remove', id: b.id, chapterId: b.chapterId, item: b.item };
-  try {
-    await send(op);
-  } catch (e) {
-    if ((e as { error?: unknown }).error !== undefined) return;
-    write(bookmarks(), [...read().queue.filter((q) => !(q.op === 'save' && q.w.chapterId === b.chapterId && q.w.item === b.item)), op]);
-  }
+  // A save of the same page not sent yet need not be sent at all.
+  const queue = read().queue.filter((q) => !(q.op === 'save' && samePage(q.w, b)));
+  write(
+    bookmarks().filter((x) => !samePage(x, b)),
+    [...queue, op],
+  );
+  await refresh();
 }
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => void refresh());
