@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   Announcement,
   AnnouncementPatch,
@@ -9,13 +8,13 @@ import type {
   NewsPatch,
 } from '../../../core/console/schemas/home.js';
 import { BY_SHORT, languageOrDefault } from '../../../core/languages.js';
-import type { DB } from '../../db/index.js';
 import type { AnnouncementRow, NewsRow } from '../../repos/promo.js';
 import { refusedMarkup, sanitizeHtml } from '../../lib/html.js';
-import { audit } from '../audit.js';
+import type { Actor, ConsoleCtx } from '../actor.js';
+import { audited, expectOne, mayWriteLanguage } from '../write.js';
 import { problems } from '../problems.js';
 import { checkActionUrl } from './action.js';
-import { expectOne, nextId, phaseOf, tellNodes } from './common.js';
+import { phaseOf } from './common.js';
 
 /**
  * Service announcements and publisher news (issue 32): HTML held to the
@@ -34,12 +33,8 @@ function checkHtml(body: string): string {
 }
 
 /** Editors write every language; a localizer only theirs (the route's roles let both in). */
-function checkLanguage(req: FastifyRequest, lang: string): void {
-  const p = req.staff;
-  const roles = p?.kind === 'member' ? p.member.roles : (p?.token.roles ?? []);
-  if (roles.includes('owner') || roles.includes('editor')) return;
-  const mine = p?.kind === 'member' ? p.member.languages : [];
-  if (!mine.includes(lang)) throw problems.forbidden('This language is not one of yours.');
+function checkLanguage(actor: Actor, lang: string): void {
+  if (!mayWriteLanguage(actor, lang)) throw problems.forbidden('This language is not one of yours.');
 }
 
 const short = (language: number) => languageOrDefault(language).short;
@@ -71,122 +66,113 @@ export const newsOf = (r: NewsRow, now: number): News => ({
 
 const langNo = (l: Lang) => Number(BY_SHORT[l].language);
 
-async function getAnnouncement(db: DB, id: number) {
-  const r = await db.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!r) throw problems.notFound('No such announcement.');
+async function found<T>(row: Promise<T | undefined>, what: string): Promise<T> {
+  const r = await row;
+  if (!r) throw problems.notFound(`No such ${what}.`);
   return r;
-}
-
-async function getNews(db: DB, id: number) {
-  const r = await db.selectFrom('publisher_news').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!r) throw problems.notFound('No such news item.');
-  return r;
-}
-
-/** One audited write in a transaction, then every node told. */
-async function write<T>(app: FastifyInstance, run: (trx: DB, now: number) => Promise<T>): Promise<T> {
-  const now = app.clock.nowSec();
-  const out = await app.db.transaction().execute((trx) => run(trx, now));
-  tellNodes(app);
-  return out;
 }
 
 export const announcements = {
-  async create(app: FastifyInstance, req: FastifyRequest, a: NewAnnouncement): Promise<Announcement> {
-    checkLanguage(req, a.language);
+  async list(ctx: ConsoleCtx, language?: Lang): Promise<Announcement[]> {
+    const rows = await ctx.repos.texts.announcements({ language: language && langNo(language) });
+    const now = ctx.clock.nowSec();
+    return rows.map((r) => announcementOf(r, now));
+  },
+
+  async create(ctx: ConsoleCtx, actor: Actor, a: NewAnnouncement): Promise<Announcement> {
+    checkLanguage(actor, a.language);
     const body = checkHtml(a.body);
-    return write(app, async (trx, now) => {
-      const id = await nextId(trx, 'announcements');
-      await trx
-        .insertInto('announcements')
-        .values({ id, language: langNo(a.language), title: a.title, body, date: a.publishAt, status: a.status })
-        .execute();
-      const after = announcementOf(await getAnnouncement(trx, id), now);
-      await audit(trx, req, now, { action: 'announcement.create', target: `announcement:${id}`, after });
+    return audited(ctx, actor, async ({ repos, now, audit }) => {
+      const id = await repos.texts.addAnnouncement({
+        language: langNo(a.language),
+        title: a.title,
+        body,
+        date: a.publishAt,
+        status: a.status,
+      });
+      const after = announcementOf(await found(repos.texts.announcement(id), 'announcement'), now);
+      await audit({ action: 'announcement.create', target: `announcement:${id}`, after });
       return after;
     });
   },
 
-  async patch(app: FastifyInstance, req: FastifyRequest, id: number, p: AnnouncementPatch): Promise<Announcement> {
-    const current = await getAnnouncement(app.db, id);
-    checkLanguage(req, short(current.language));
-    if (p.language) checkLanguage(req, p.language);
+  async patch(ctx: ConsoleCtx, actor: Actor, id: number, p: AnnouncementPatch): Promise<Announcement> {
+    const current = await found(ctx.repos.texts.announcement(id), 'announcement');
+    checkLanguage(actor, short(current.language));
+    if (p.language) checkLanguage(actor, p.language);
     const body = p.body === undefined ? undefined : checkHtml(p.body);
-    return write(app, async (trx, now) => {
+    return audited(ctx, actor, async ({ repos, now, audit }) => {
       const before = announcementOf(current, now);
-      const r = await trx
-        .updateTable('announcements')
-        .set((eb) => ({
+      expectOne(
+        await repos.texts.updateAnnouncement(id, p.version, {
           ...(p.language ? { language: langNo(p.language) } : {}),
           ...(p.title !== undefined ? { title: p.title } : {}),
           ...(body !== undefined ? { body } : {}),
           ...(p.publishAt !== undefined ? { date: p.publishAt } : {}),
           ...(p.status ? { status: p.status } : {}),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('version', '=', p.version)
-        .executeTakeFirst();
-      expectOne(r);
-      const after = announcementOf(await getAnnouncement(trx, id), now);
-      await audit(trx, req, now, { action: 'announcement.update', target: `announcement:${id}`, before, after });
+        }),
+      );
+      const after = announcementOf(await found(repos.texts.announcement(id), 'announcement'), now);
+      await audit({ action: 'announcement.update', target: `announcement:${id}`, before, after });
       return after;
     });
   },
 
-  async remove(app: FastifyInstance, req: FastifyRequest, id: number, version: number): Promise<void> {
-    const current = await getAnnouncement(app.db, id);
-    checkLanguage(req, short(current.language));
-    await write(app, async (trx, now) => {
-      expectOne(await trx.deleteFrom('announcements').where('id', '=', id).where('version', '=', version).executeTakeFirst());
-      await audit(trx, req, now, { action: 'announcement.delete', target: `announcement:${id}`, before: announcementOf(current, now) });
+  async remove(ctx: ConsoleCtx, actor: Actor, id: number, version: number): Promise<void> {
+    const current = await found(ctx.repos.texts.announcement(id), 'announcement');
+    checkLanguage(actor, short(current.language));
+    await audited(ctx, actor, async ({ repos, now, audit }) => {
+      expectOne(await repos.texts.removeAnnouncement(id, version));
+      await audit({ action: 'announcement.delete', target: `announcement:${id}`, before: announcementOf(current, now) });
     });
   },
 };
 
-async function checkNews(app: FastifyInstance, n: { publisherId?: number | undefined; actionUrl?: string | undefined }) {
-  if (n.actionUrl !== undefined) await checkActionUrl(app.db, n.actionUrl, app.clock.nowSec(), '/actionUrl');
-  if (n.publisherId !== undefined && !(await app.repos.promo.publisher(n.publisherId)))
+async function checkNews(ctx: ConsoleCtx, n: { publisherId?: number | undefined; actionUrl?: string | undefined }) {
+  if (n.actionUrl !== undefined) await checkActionUrl(ctx.db, n.actionUrl, ctx.clock.nowSec(), '/actionUrl');
+  if (n.publisherId !== undefined && !(await ctx.reader.promo.publisher(n.publisherId)))
     throw problems.validation([{ path: '/publisherId', message: 'no such publisher' }], 'No such publisher.');
 }
 
 export const news = {
-  async create(app: FastifyInstance, req: FastifyRequest, n: NewNews): Promise<News> {
-    checkLanguage(req, n.language);
+  async list(ctx: ConsoleCtx, f: { publisher?: number; language?: Lang }): Promise<News[]> {
+    const rows = await ctx.repos.texts.newsList({ publisher: f.publisher, language: f.language && langNo(f.language) });
+    const now = ctx.clock.nowSec();
+    return rows.map((r) => newsOf(r, now));
+  },
+
+  publishers: (ctx: ConsoleCtx) => ctx.repos.texts.publishers(),
+
+  async create(ctx: ConsoleCtx, actor: Actor, n: NewNews): Promise<News> {
+    checkLanguage(actor, n.language);
     const body = checkHtml(n.body);
-    await checkNews(app, n);
-    return write(app, async (trx, now) => {
-      const id = await nextId(trx, 'publisher_news');
-      await trx
-        .insertInto('publisher_news')
-        .values({
-          id,
-          publisher_id: n.publisherId,
-          language: langNo(n.language),
-          subject: n.subject,
-          body,
-          published_ts: n.publishAt,
-          action_url: n.actionUrl,
-          status: n.status,
-        })
-        .execute();
-      const after = newsOf(await getNews(trx, id), now);
-      await audit(trx, req, now, { action: 'news.create', target: `news:${id}`, after });
+    await checkNews(ctx, n);
+    return audited(ctx, actor, async ({ repos, now, audit }) => {
+      const id = await repos.texts.addNews({
+        publisher_id: n.publisherId,
+        language: langNo(n.language),
+        subject: n.subject,
+        body,
+        published_ts: n.publishAt,
+        action_url: n.actionUrl,
+        status: n.status,
+      });
+      const after = newsOf(await found(repos.texts.news(id), 'news item'), now);
+      await audit({ action: 'news.create', target: `news:${id}`, after });
       return after;
     });
   },
 
-  async patch(app: FastifyInstance, req: FastifyRequest, id: number, p: NewsPatch): Promise<News> {
-    const current = await getNews(app.db, id);
-    checkLanguage(req, short(current.language));
-    if (p.language) checkLanguage(req, p.language);
+  async patch(ctx: ConsoleCtx, actor: Actor, id: number, p: NewsPatch): Promise<News> {
+    const current = await found(ctx.repos.texts.news(id), 'news item');
+    checkLanguage(actor, short(current.language));
+    if (p.language) checkLanguage(actor, p.language);
     const body = p.body === undefined ? undefined : checkHtml(p.body);
-    await checkNews(app, p);
-    return write(app, async (trx, now) => {
+    await checkNews(ctx, p);
+    return audited(ctx, actor, async ({ repos, now, audit }) => {
       const before = newsOf(current, now);
-      const r = await trx
-        .updateTable('publisher_news')
-        .set((eb) => ({
+      expectOne(
+        await repos.texts.updateNews(id, p.version, {
           ...(p.publisherId !== undefined ? { publisher_id: p.publisherId } : {}),
           ...(p.language ? { language: langNo(p.language) } : {}),
           ...(p.subject !== undefined ? { subject: p.subject } : {}),
@@ -194,24 +180,20 @@ export const news = {
           ...(p.actionUrl !== undefined ? { action_url: p.actionUrl } : {}),
           ...(p.publishAt !== undefined ? { published_ts: p.publishAt } : {}),
           ...(p.status ? { status: p.status } : {}),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('version', '=', p.version)
-        .executeTakeFirst();
-      expectOne(r);
-      const after = newsOf(await getNews(trx, id), now);
-      await audit(trx, req, now, { action: 'news.update', target: `news:${id}`, before, after });
+        }),
+      );
+      const after = newsOf(await found(repos.texts.news(id), 'news item'), now);
+      await audit({ action: 'news.update', target: `news:${id}`, before, after });
       return after;
     });
   },
 
-  async remove(app: FastifyInstance, req: FastifyRequest, id: number, version: number): Promise<void> {
-    const current = await getNews(app.db, id);
-    checkLanguage(req, short(current.language));
-    await write(app, async (trx, now) => {
-      expectOne(await trx.deleteFrom('publisher_news').where('id', '=', id).where('version', '=', version).executeTakeFirst());
-      await audit(trx, req, now, { action: 'news.delete', target: `news:${id}`, before: newsOf(current, now) });
+  async remove(ctx: ConsoleCtx, actor: Actor, id: number, version: number): Promise<void> {
+    const current = await found(ctx.repos.texts.news(id), 'news item');
+    checkLanguage(actor, short(current.language));
+    await audited(ctx, actor, async ({ repos, now, audit }) => {
+      expectOne(await repos.texts.removeNews(id, version));
+      await audit({ action: 'news.delete', target: `news:${id}`, before: newsOf(current, now) });
     });
   },
 };

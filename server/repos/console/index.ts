@@ -1,0 +1,19 @@
+import type { DB } from '../../db/index.js';
+import { auditRepo } from './audit.js';
+import { textsRepo } from './texts.js';
+
+/**
+ * The console's repositories: one per table it owns (the reader's tables
+ * keep their repository in server/repos/, shared: the reader reads, the
+ * console writes). Made on the database, or on a transaction for a write
+ * that must hold together (server/console/write.ts). Each area adds its
+ * repository here, one line.
+ */
+export function consoleRepos(db: DB) {
+  return {
+    audit: auditRepo(db),
+    texts: textsRepo(db),
+  };
+}
+
+export type ConsoleRepos = ReturnType<typeof consoleRepos>;
