@@ -17,6 +17,9 @@ import { columnCrop, columnWidth, croppedSize, fitScale, isNoCrop, pairCrops, us
 import type { ColumnFit, HorizontalFit } from './readerSettings';
 import { buildSpreads, type Item, type ItemKind, type Spread } from './spreads';
 import { splitWidePages } from './splitWide';
+import type { Layout, Mode, Placement, Rect, Viewport } from './layoutTypes';
+
+export type { Layout, Mode, Placement, Rect, Viewport };
 
 /** Business constants (documents: section 9). */
 export const VIEWER = {
@@ -34,28 +37,6 @@ export const VIEWER = {
   /** Gap between two pages of a spread that are not halves of one image (per 1000 px of the spread's height). */
   gutter: 8,
 } as const;
-
-export interface Viewport {
-  width: number;
-  height: number;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface Placement extends Rect {
-  item: number;
-  /** Spread (horizontal) or item (vertical) index the rect belongs to. */
-  slot: number;
-  /** The share of the image cut off each side (absent: none): the rect shows the rest. */
-  crop?: ImageCrop;
-}
-
-export type Mode = 'horizontal' | 'vertical';
 
 export interface LayoutOptions {
   mode: Mode;
@@ -75,21 +56,6 @@ export interface LayoutOptions {
   crops?: (item: number) => ImageCrop | undefined;
   /** Horizontal, one page at a time: wide pages as their two halves (splitWide.ts). */
   splitWide?: boolean;
-}
-
-export interface Layout {
-  mode: Mode;
-  rtl: boolean;
-  viewport: Viewport;
-  /** Horizontal: spreads in reading order. Vertical: one per item. */
-  spreads: Spread[];
-  placements: Placement[];
-  /** World rect of each slot. Horizontal: at least the window's size. Vertical: the item's band of the column. */
-  slots: Rect[];
-  /** Vertical: full column height. Horizontal: viewport height. */
-  contentHeight: number;
-  /** item index → slot index */
-  slotOfItem: number[];
 }
 
 /** One page at a time on narrow portrait screens. */

@@ -5,7 +5,7 @@
  * the scale that makes a half the window's width (a half taller than the window is panned down, as with fit width);
  * the camera shows one slot at a time, so each turn shows one half. Slots after a split one move along.
  */
-import type { Layout, Placement, Rect } from './layout';
+import type { Layout, Placement, Rect } from './layoutTypes';
 import { isWidePage, type Item, type Spread } from './spreads';
 
 export function splitWidePages(l: Layout, items: Item[]): Layout {
