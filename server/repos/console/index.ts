@@ -1,6 +1,14 @@
 import type { DB } from '../../db/index.js';
 import { auditRepo } from './audit.js';
 import { textsRepo } from './texts.js';
+import { challengesRepo } from './challenges.js';
+import { factorsRepo } from './factors.js';
+import { feedbackRepo } from './feedback.js';
+import { invitationsRepo } from './invitations.js';
+import { sessionsRepo } from './sessions.js';
+import { staffRepo } from './staff.js';
+import { throttleRepo } from './throttle.js';
+import { tokensRepo } from './tokens.js';
 
 /**
  * The console's repositories: one per table it owns (the reader's tables
@@ -13,6 +21,14 @@ export function consoleRepos(db: DB) {
   return {
     audit: auditRepo(db),
     texts: textsRepo(db),
+    staff: staffRepo(db),
+    sessions: sessionsRepo(db),
+    challenges: challengesRepo(db),
+    factors: factorsRepo(db),
+    invitations: invitationsRepo(db),
+    tokens: tokensRepo(db),
+    throttle: throttleRepo(db),
+    feedback: feedbackRepo(db),
   };
 }
 

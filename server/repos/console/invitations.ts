@@ -1,0 +1,53 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { StaffInvitationTable } from '../../db/schemaConsole.js';
+
+export type InvitationRow = Selectable<StaffInvitationTable>;
+
+/**
+ * Enrolment links (staff_invitations): new members' invitations and
+ * members' factor resets (member_id), found by the SHA-256 of their token.
+ * Rows stay for the record: a link is used or withdrawn (expired), never deleted.
+ */
+export function invitationsRepo(db: DB) {
+  return {
+    async add(l: Omit<Insertable<StaffInvitationTable>, 'id'>): Promise<number> {
+      const row = await db.insertInto('staff_invitations').values(l).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    byTokenHash: (hash: string): Promise<InvitationRow | undefined> =>
+      db.selectFrom('staff_invitations').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+
+    /** The latest invitations of new members (not factor resets), newest first. */
+    invitations: (limit: number): Promise<InvitationRow[]> =>
+      db.selectFrom('staff_invitations').selectAll().where('member_id', 'is', null).orderBy('id', 'desc').limit(limit).execute(),
+
+    /** Keeps the enrolment under way with its link (JSON). */
+    async setPending(id: number, pending: string): Promise<void> {
+      await db.updateTable('staff_invitations').set({ pending }).where('id', '=', id).execute();
+    },
+
+    /** Marks a link used; the rows changed (0: another request used it first). */
+    async use(id: number, now: number): Promise<number> {
+      const r = await db
+        .updateTable('staff_invitations')
+        .set({ used_at: now, pending: null })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    /** Withdraws an unused link (it expires now); the rows changed. */
+    async withdraw(id: number, now: number): Promise<number> {
+      const r = await db
+        .updateTable('staff_invitations')
+        .set({ expires_at: now, pending: null })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+  };
+}
