@@ -8,7 +8,7 @@ import { openDb } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import { isRole } from '../../core/console/roles.js';
 import { createLink, linkUrl, serverBase } from '../console/invitations.js';
-import { memberByEmail } from '../console/members.js';
+import { consoleRepos } from '../repos/console/index.js';
 
 const HELP = `Usage: npm run console -- invite EMAIL --role ROLE [--role ROLE …] [--language CODE …]
 
@@ -37,31 +37,20 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const { db, close } = await openDb(config);
   try {
-    if (await memberByEmail(db, email)) {
+    if (await consoleRepos(db).staff.byEmail(email)) {
       console.error(`${email} is already a member: an owner resets their second factor in the console.`);
       return 1;
     }
-    const l = await createLink(
-      db,
-      { email, roles: roles.filter(isRole), languages: values.language ?? [], createdBy: null },
-      systemClock.nowSec(),
-    );
-    await db
-      .insertInto('audit_log')
-      .values({
-        at: systemClock.nowSec(),
-        actor_kind: 'anonymous',
-        actor_id: null,
-        actor_name: 'cli',
-        action: 'invitation.create',
-        target: `invitation:${l.id}`,
-        before: null,
-        after: JSON.stringify({ email, roles, via: 'cli' }),
-        address: 'localhost',
-        user_agent: 'npm run console',
-      })
-      .execute();
-    console.log(linkUrl(serverBase({ config }), l.token));
+    const now = systemClock.nowSec();
+    const cli = { kind: 'anonymous', id: null, name: 'cli', address: 'localhost', userAgent: 'npm run console' } as const;
+    // The link and its audit entry together, as the console's own writes are (server/console/write.ts).
+    const l = await db.transaction().execute(async (trx) => {
+      const repos = consoleRepos(trx);
+      const l = await createLink(repos, { email, roles: roles.filter(isRole), languages: values.language ?? [], createdBy: null }, now);
+      await repos.audit.add(cli, now, { action: 'invitation.create', target: `invitation:${l.id}`, after: { email, roles, via: 'cli' } });
+      return l;
+    });
+    console.log(linkUrl(serverBase(config), l.token));
     return 0;
   } finally {
     await close();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/index.js';
-import type { AuditEntry, AuditQuery } from '../../core/console/schemas/admin.js';
+import type { AuditEntry } from '../../core/console/schemas/admin.js';
 import { auditRepo, type AuditEvent } from '../repos/console/audit.js';
 import { actorOf } from './actor.js';
 
@@ -11,8 +11,6 @@ import { actorOf } from './actor.js';
 export async function audit(db: DB, req: FastifyRequest, now: number, e: AuditEvent): Promise<void> {
   await auditRepo(db).add(actorOf(req), now, e);
 }
-
-export const listAudit = (db: DB, q: AuditQuery, limit = 100) => auditRepo(db).list(q, limit);
 
 const CSV_COLUMNS = ['id', 'at', 'actor_kind', 'actor_id', 'actor_name', 'action', 'target', 'before', 'after', 'address', 'user_agent'];
 

@@ -1,8 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRole, type Role } from '../../core/console/roles.js';
+import type { NewInvitation } from '../../core/console/schemas/admin.js';
+import type { Config } from '../config.js';
 import type { DB } from '../db/index.js';
-import type { Role } from '../../core/console/roles.js';
+import type { ServerClock } from '../lib/clock.js';
+import { consoleRepos, type ConsoleRepos } from '../repos/console/index.js';
+import type { InvitationRow } from '../repos/console/invitations.js';
+import type { Actor, ConsoleCtx } from './actor.js';
+import { problems } from './problems.js';
 import { randomToken, sha256 } from './secrets.js';
-import { staffCount } from './members.js';
+import { audited } from './write.js';
 
 /** Enrolment links: valid 24 h, single use, only the token's hash stored. */
 const LINK_SECONDS = 24 * 3600;
@@ -16,61 +22,96 @@ export interface NewLink {
   memberId?: number;
 }
 
-export async function createLink(db: DB, l: NewLink, now: number): Promise<{ id: number; token: string; expiresAt: number }> {
+/** Makes a link (in the write it is part of: give it that write's repositories); its token is returned once. */
+export async function createLink(repos: ConsoleRepos, l: NewLink, now: number): Promise<{ id: number; token: string; expiresAt: number }> {
   const token = randomToken();
   const expiresAt = now + LINK_SECONDS;
-  const row = await db
-    .insertInto('staff_invitations')
-    .values({
-      email: l.email.trim().toLowerCase(),
-      roles: JSON.stringify(l.roles),
-      languages: JSON.stringify(l.languages),
-      token_hash: sha256(token),
-      member_id: l.memberId ?? null,
-      pending: null,
-      created_by: l.createdBy,
-      created_at: now,
-      expires_at: expiresAt,
-      used_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token, expiresAt };
+  const id = await repos.invitations.add({
+    email: l.email.trim().toLowerCase(),
+    roles: JSON.stringify(l.roles),
+    languages: JSON.stringify(l.languages),
+    token_hash: sha256(token),
+    member_id: l.memberId ?? null,
+    pending: null,
+    created_by: l.createdBy,
+    created_at: now,
+    expires_at: expiresAt,
+    used_at: null,
+  });
+  return { id, token, expiresAt };
 }
 
 /** The invitation a link names while it is usable (unknown, used and expired are alike: none). */
-export async function usableLink(db: DB, token: string, now: number) {
-  const r = await db.selectFrom('staff_invitations').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+export async function usableLink(repos: ConsoleRepos, token: string, now: number): Promise<InvitationRow | null> {
+  const r = await repos.invitations.byTokenHash(sha256(token));
   if (!r || r.used_at !== null || Number(r.expires_at) <= now) return null;
   return r;
-}
-
-/** Marks a link used; false when another request used it first. */
-export async function useLink(db: DB, id: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('staff_invitations')
-    .set({ used_at: now, pending: null })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }
 
 /** The console page of a link. */
 export const linkUrl = (base: string, token: string) => `${base.replace(/\/$/, '')}/console/enrol/${token}`;
 
 /** The base of links the server prints itself: PUBLIC_URL, else this machine at PORT. */
-export const serverBase = (app: Pick<FastifyInstance, 'config'>) => app.config.publicUrl || `http://localhost:${app.config.port}`;
-/** The base of links made in a request: PUBLIC_URL, else the request's own origin. */
-export const requestBase = (app: Pick<FastifyInstance, 'config'>, req: FastifyRequest) =>
-  app.config.publicUrl || `${req.protocol}://${req.host}`;
+export const serverBase = (config: Pick<Config, 'publicUrl' | 'port'>) => config.publicUrl || `http://localhost:${config.port}`;
 
 /**
  * With no staff account at all, a link for a first owner (its email given at
  * enrolment), printed in the server's log: `npm start` leads a newcomer in.
  */
-export async function firstOwnerLink(app: FastifyInstance): Promise<string | null> {
-  if ((await staffCount(app.db)) > 0) return null;
-  const l = await createLink(app.db, { email: '', roles: ['owner'], languages: [], createdBy: null }, app.clock.nowSec());
-  return linkUrl(serverBase(app), l.token);
+export async function firstOwnerLink(server: { db: DB; clock: ServerClock; config: Config }): Promise<string | null> {
+  const repos = consoleRepos(server.db);
+  if ((await repos.staff.count()) > 0) return null;
+  const l = await createLink(repos, { email: '', roles: ['owner'], languages: [], createdBy: null }, server.clock.nowSec());
+  return linkUrl(serverBase(server.config), l.token);
 }
+
+/** Invitations (owner): links for new members, listed, made (on `base`, the link's address) and withdrawn. */
+export const invitations = {
+  async list(ctx: ConsoleCtx) {
+    const rows = await ctx.repos.invitations.invitations(200);
+    return {
+      invitations: rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        roles: (JSON.parse(r.roles) as unknown[]).filter(isRole),
+        languages: JSON.parse(r.languages) as string[],
+        createdAt: Number(r.created_at),
+        expiresAt: Number(r.expires_at),
+        usedAt: r.used_at === null ? null : Number(r.used_at),
+        createdBy: r.created_by,
+      })),
+    };
+  },
+
+  async create(ctx: ConsoleCtx, actor: Actor, i: NewInvitation, base: string) {
+    if (await ctx.repos.staff.byEmail(i.email)) throw problems.conflict('A member already has this email.');
+    const l = await audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        const l = await createLink(repos, { ...i, createdBy: actor.memberId }, now);
+        await audit({
+          action: 'invitation.create',
+          target: `invitation:${l.id}`,
+          after: { email: i.email, roles: i.roles, languages: i.languages },
+        });
+        return l;
+      },
+      { readersSee: false },
+    );
+    return { id: l.id, link: linkUrl(base, l.token), expiresAt: l.expiresAt };
+  },
+
+  /** Withdrawn = expired now (rows stay for the record). */
+  async withdraw(ctx: ConsoleCtx, actor: Actor, id: number): Promise<void> {
+    await audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        if ((await repos.invitations.withdraw(id, now)) !== 1) throw problems.notFound('No such open invitation.');
+        await audit({ action: 'invitation.withdraw', target: `invitation:${id}` });
+      },
+      { readersSee: false },
+    );
+  },
+};

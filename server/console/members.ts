@@ -1,11 +1,14 @@
-import type { Selectable } from 'kysely';
-import type { DB } from '../db/index.js';
-import type { StaffMemberTable } from '../db/schemaConsole.js';
 import { isRole } from '../../core/console/roles.js';
-import type { StaffMember } from '../../core/console/schemas/admin.js';
+import type { StaffMember, StaffPatch } from '../../core/console/schemas/admin.js';
+import type { StaffRow } from '../repos/console/staff.js';
+import type { Actor, ConsoleCtx } from './actor.js';
+import { createLink, linkUrl } from './invitations.js';
 import type { MemberRow } from './principal.js';
+import { problems } from './problems.js';
+import { checkReauth, endSessions } from './sessions.js';
+import { audited, expectOne } from './write.js';
 
-/** Staff rows (server/db/schemaConsole.ts) and their API shapes. */
+/** Staff rows (server/db/schemaConsole.ts), their API shapes, and the owner's management of them. */
 const list = (text: string): unknown[] => {
   try {
     const v = JSON.parse(text) as unknown;
@@ -15,7 +18,7 @@ const list = (text: string): unknown[] => {
   }
 };
 
-export function memberOf(r: Selectable<StaffMemberTable>): MemberRow {
+export function memberOf(r: StaffRow): MemberRow {
   return {
     id: r.id,
     email: r.email,
@@ -28,7 +31,7 @@ export function memberOf(r: Selectable<StaffMemberTable>): MemberRow {
 
 export const publicMember = (m: MemberRow) => ({ id: m.id, email: m.email, name: m.name, roles: m.roles, languages: m.languages });
 
-export function staffOf(r: Selectable<StaffMemberTable>): StaffMember {
+export function staffOf(r: StaffRow): StaffMember {
   const m = memberOf(r);
   return {
     ...publicMember(m),
@@ -39,18 +42,96 @@ export function staffOf(r: Selectable<StaffMemberTable>): StaffMember {
   };
 }
 
-export const memberById = (db: DB, id: number) => db.selectFrom('staff_members').selectAll().where('id', '=', id).executeTakeFirst();
-export const memberByEmail = (db: DB, email: string) =>
-  db.selectFrom('staff_members').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-
-export async function staffCount(db: DB): Promise<number> {
-  const r = await db
-    .selectFrom('staff_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+/** A row the caller knows is there (read again inside the write that changed it). */
+export function present<T>(row: T | undefined): T {
+  if (row === undefined) throw new Error('the row changed in this transaction is gone');
+  return row;
 }
 
-/** A member's confirmed factors. */
-export const factorsOf = (db: DB, memberId: number) =>
-  db.selectFrom('staff_factors').selectAll().where('member_id', '=', memberId).where('confirmed', '=', 1).orderBy('id').execute();
+async function found(ctx: ConsoleCtx, id: number): Promise<StaffRow> {
+  const row = await ctx.repos.staff.byId(id);
+  if (!row) throw problems.notFound('No such member.');
+  return row;
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+
+function patchAction(b: StaffPatch, before: StaffMember, rolesChange: boolean): string {
+  if (rolesChange) return 'staff.roles';
+  if (b.disabled !== undefined && b.disabled !== before.disabled) return b.disabled ? 'staff.disable' : 'staff.enable';
+  return 'staff.update';
+}
+
+/**
+ * Staff management (owner): roles, languages, disabling (which ends the
+ * member's sessions), a factor reset. A change of roles needs the password
+ * entered lately (`reauthUntil`, the caller's session's).
+ */
+export const staff = {
+  list: async (ctx: ConsoleCtx) => ({ members: (await ctx.repos.staff.list()).map(staffOf) }),
+
+  /** The member's id checked, for a route that then acts on their sessions. */
+  found: async (ctx: ConsoleCtx, id: number): Promise<void> => void (await found(ctx, id)),
+
+  async patch(ctx: ConsoleCtx, actor: Actor, id: number, b: StaffPatch, reauthUntil: number | null): Promise<StaffMember> {
+    const before = staffOf(await found(ctx, id));
+    const rolesChange = b.roles !== undefined && !sameRoles(b.roles, before.roles);
+    if (rolesChange) checkReauth(reauthUntil, ctx.clock.nowSec());
+    if (b.disabled && id === actor.memberId) throw problems.conflict('You cannot disable yourself.');
+    return audited(
+      ctx,
+      actor,
+      async ({ repos, audit }) => {
+        const set = {
+          ...(b.roles ? { roles: JSON.stringify(b.roles) } : {}),
+          ...(b.languages ? { languages: JSON.stringify(b.languages) } : {}),
+          ...(b.disabled !== undefined ? { disabled: b.disabled ? 1 : 0 } : {}),
+        };
+        expectOne(await repos.staff.update(id, set, b.version));
+        const ended = b.disabled ? await endSessions(repos, id) : [];
+        const after = staffOf(present(await repos.staff.byId(id)));
+        await audit({
+          action: patchAction(b, before, rolesChange),
+          target: `member:${id}`,
+          before,
+          after: { ...after, endedSessions: ended },
+        });
+        return after;
+      },
+      { readersSee: false },
+    );
+  },
+
+  /** Removes a member's factors and recovery codes, ends their sessions, and makes their link to enrol again (on `base`). */
+  async resetFactors(ctx: ConsoleCtx, actor: Actor, id: number, reauthUntil: number | null, base: string) {
+    checkReauth(reauthUntil, ctx.clock.nowSec());
+    const m = await found(ctx, id);
+    const link = await audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        await repos.factors.removeAll(m.id);
+        await repos.factors.removeCodes(m.id);
+        const ended = await endSessions(repos, m.id);
+        const l = await createLink(repos, { email: m.email, roles: [], languages: [], createdBy: actor.memberId, memberId: m.id }, now);
+        await audit({ action: 'staff.reset-factors', target: `member:${m.id}`, after: { invitation: l.id, endedSessions: ended } });
+        return l;
+      },
+      { readersSee: false },
+    );
+    return { link: linkUrl(base, link.token), expiresAt: link.expiresAt };
+  },
+
+  async endSessions(ctx: ConsoleCtx, actor: Actor, id: number): Promise<void> {
+    await found(ctx, id);
+    await audited(
+      ctx,
+      actor,
+      async ({ repos, audit }) => {
+        const ended = await endSessions(repos, id);
+        await audit({ action: 'session.end-all', target: `member:${id}`, after: { endedSessions: ended } });
+      },
+      { readersSee: false },
+    );
+  },
+};

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
+import type { Actor, ConsoleCtx } from './actor.js';
+import type { Me } from './principal.js';
 import { problems } from './problems.js';
 import { randomToken } from './secrets.js';
+import { checkReauth, endSessions } from './sessions.js';
+import { audited } from './write.js';
 
 /** Argon2id (the binding's default algorithm) with its recommended costs. */
 export const hashPassword = (password: string) => hash(password);
@@ -46,4 +50,21 @@ export async function verifyPassword(stored: string | null, password: string): P
     return false;
   }
   return verify(stored, password).catch(() => false);
+}
+
+/** A member's new password (the old one entered lately): their other sessions end. */
+export async function changePassword(ctx: ConsoleCtx, actor: Actor, me: Me, password: string): Promise<void> {
+  checkReauth(me.reauthUntil, ctx.clock.nowSec());
+  checkPassword(password);
+  const hash = await hashPassword(password);
+  await audited(
+    ctx,
+    actor,
+    async ({ repos, audit }) => {
+      await repos.staff.update(me.id, { password_hash: hash });
+      const ended = await endSessions(repos, me.id, me.sessionId);
+      await audit({ action: 'password.change', target: `member:${me.id}`, after: { endedSessions: ended } });
+    },
+    { readersSee: false },
+  );
 }

@@ -15,6 +15,9 @@ export type Principal =
   | { kind: 'member'; member: MemberRow; session: Omit<StaffSessionTable, 'id'> & { id: number } }
   | { kind: 'token'; token: { id: number; name: string; roles: Role[] } };
 
+/** The signed-in member of a member-only route, with their session (what the routes give the services). */
+export type Me = MemberRow & { sessionId: number; reauthUntil: number };
+
 declare module 'fastify' {
   interface FastifyRequest {
     staff: Principal | null;

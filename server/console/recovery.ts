@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import type { DB } from '../db/index.js';
+import type { ConsoleRepos } from '../repos/console/index.js';
 import { sha256 } from './secrets.js';
 
 /** Ten single-use recovery codes: xxxxx-xxxxx from a 32-letter alphabet (50 bits), stored hashed. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const normalize = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+const hashOf = (code: string) => sha256(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
 function newCode(): string {
   const bytes = crypto.randomBytes(10);
@@ -14,34 +14,16 @@ function newCode(): string {
 }
 
 /** Replaces a member's recovery codes with ten new ones (returned once, in clear). */
-export async function replaceRecoveryCodes(db: DB, memberId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(repos: ConsoleRepos, memberId: number): Promise<string[]> {
   const codes = Array.from({ length: 10 }, newCode);
-  await db.deleteFrom('staff_recovery_codes').where('member_id', '=', memberId).execute();
-  await db
-    .insertInto('staff_recovery_codes')
-    .values(codes.map((c) => ({ member_id: memberId, code_hash: sha256(normalize(c)), used_at: null })))
-    .execute();
+  await repos.factors.removeCodes(memberId);
+  await repos.factors.addCodes(memberId, codes.map(hashOf));
   return codes;
 }
 
 /** Uses one of a member's unused codes; false when it is none of them. */
-export async function useRecoveryCode(db: DB, memberId: number, code: string, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('staff_recovery_codes')
-    .set({ used_at: now })
-    .where('member_id', '=', memberId)
-    .where('code_hash', '=', sha256(normalize(code)))
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+export async function useRecoveryCode(repos: ConsoleRepos, memberId: number, code: string, now: number): Promise<boolean> {
+  return (await repos.factors.useCode(memberId, hashOf(code), now)) === 1;
 }
 
-export async function recoveryCodesLeft(db: DB, memberId: number): Promise<number> {
-  const r = await db
-    .selectFrom('staff_recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
+export const recoveryCodesLeft = (repos: ConsoleRepos, memberId: number) => repos.factors.codesLeft(memberId);

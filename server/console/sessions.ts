@@ -1,12 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DB } from '../db/index.js';
 import type { StaffSessionTable } from '../db/schemaConsole.js';
+import type { ConsoleRepos } from '../repos/console/index.js';
+import type { Actor, ConsoleCtx } from './actor.js';
+import { problems } from './problems.js';
 import { randomToken, sha256 } from './secrets.js';
+import { audited } from './write.js';
 
 /** Console sessions kept on the server: the cookie holds a random token, the database only its SHA-256. */
 const COOKIE = 'console_session';
 /** Over HTTPS the cookie is __Host- prefixed: Secure, Path=/, no Domain, so no other host can set it. */
-const cookieName = (req: FastifyRequest) => (req.protocol === 'https' ? `__Host-${COOKIE}` : COOKIE);
+const cookieName = (https: boolean) => (https ? `__Host-${COOKIE}` : COOKIE);
 /** How long a sign-in counts as recent for sensitive changes (s). */
 export const REAUTH_SECONDS = 300;
 
@@ -15,10 +17,10 @@ export interface Lifetimes {
   absolute: number;
 }
 
-export function readCookie(req: FastifyRequest): string | null {
-  const header = req.headers.cookie;
+/** The session token a Cookie header carries, or null. */
+export function cookieToken(header: string | undefined, https: boolean): string | null {
   if (!header) return null;
-  const name = cookieName(req);
+  const name = cookieName(https);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
@@ -26,31 +28,32 @@ export function readCookie(req: FastifyRequest): string | null {
   return null;
 }
 
-function setCookie(req: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${cookieName(req)}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`);
+/** The Set-Cookie value of the session cookie (an empty value for 0 s clears it). */
+export function sessionCookie(https: boolean, value: string, maxAge: number): string {
+  return `${cookieName(https)}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? '; Secure' : ''}`;
 }
 
-export const clearCookie = (req: FastifyRequest, reply: FastifyReply) => setCookie(req, reply, '', 0);
-
-/** Starts a session for a member who passed both factors: a new token (never one the client brought). */
-export async function startSession(db: DB, req: FastifyRequest, reply: FastifyReply, memberId: number, now: number, life: Lifetimes) {
+/**
+ * Starts a session for a member who passed both factors: a new token (never
+ * one the client brought), for the route to set as the cookie.
+ */
+export async function startSession(
+  repos: ConsoleRepos,
+  memberId: number,
+  now: number,
+  from: Pick<Actor, 'address' | 'userAgent'>,
+): Promise<{ id: number; token: string }> {
   const token = randomToken();
-  const row = await db
-    .insertInto('staff_sessions')
-    .values({
-      member_id: memberId,
-      token_hash: sha256(token),
-      created_at: now,
-      last_used_at: now,
-      reauth_until: now + REAUTH_SECONDS,
-      address: req.ip,
-      user_agent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  setCookie(req, reply, token, life.absolute);
-  return row.id;
+  const id = await repos.sessions.add({
+    member_id: memberId,
+    token_hash: sha256(token),
+    created_at: now,
+    last_used_at: now,
+    reauth_until: now + REAUTH_SECONDS,
+    address: from.address,
+    user_agent: from.userAgent.slice(0, 300),
+  });
+  return { id, token };
 }
 
 export const idleExpiry = (s: Pick<StaffSessionTable, 'last_used_at'>, life: Lifetimes) => Number(s.last_used_at) + life.idle;
@@ -61,33 +64,68 @@ export const absoluteExpiry = (s: Pick<StaffSessionTable, 'created_at'>, life: L
  * session past its idle or absolute limit is deleted on the way: it never
  * comes back.
  */
-export async function findSession(db: DB, token: string, now: number, life: Lifetimes) {
-  const s = await db.selectFrom('staff_sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+export async function findSession(ctx: ConsoleCtx, token: string, life: Lifetimes) {
+  const now = ctx.clock.nowSec();
+  const s = await ctx.repos.sessions.byTokenHash(sha256(token));
   if (!s) return null;
   if (now >= idleExpiry(s, life) || now >= absoluteExpiry(s, life)) {
-    await db.deleteFrom('staff_sessions').where('id', '=', s.id).execute();
+    await ctx.repos.sessions.remove(s.id);
     return null;
   }
-  if (now > Number(s.last_used_at)) await db.updateTable('staff_sessions').set({ last_used_at: now }).where('id', '=', s.id).execute();
+  if (now > Number(s.last_used_at)) await ctx.repos.sessions.touch(s.id, now);
   return { ...s, last_used_at: now };
 }
 
 /** Ends a member's sessions (all, or all but one); the ids ended. */
-export async function endSessions(db: DB, memberId: number, except?: number): Promise<number[]> {
-  let q = db.deleteFrom('staff_sessions').where('member_id', '=', memberId);
-  if (except !== undefined) q = q.where('id', '!=', except);
-  const rows = await q.returning('id').execute();
-  return rows.map((r) => r.id);
+export const endSessions = (repos: ConsoleRepos, memberId: number, except?: number): Promise<number[]> =>
+  repos.sessions.removeAll(memberId, except);
+
+/** A member's live sessions as the console lists them, `current` the one asking (if it is theirs). */
+export async function sessionsOf(ctx: ConsoleCtx, memberId: number, life: Lifetimes, current: number | null) {
+  const now = ctx.clock.nowSec();
+  const rows = (await ctx.repos.sessions.ofMember(memberId)).filter((s) => now < idleExpiry(s, life) && now < absoluteExpiry(s, life));
+  return {
+    sessions: rows.map((s) => ({
+      id: s.id,
+      device: deviceName(s.user_agent),
+      address: s.address,
+      createdAt: Number(s.created_at),
+      lastUsedAt: Number(s.last_used_at),
+      current: s.id === current,
+    })),
+  };
 }
 
-export async function listSessions(db: DB, memberId: number, now: number, life: Lifetimes) {
-  const rows = await db
-    .selectFrom('staff_sessions')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('last_used_at', 'desc')
-    .execute();
-  return rows.filter((s) => now < idleExpiry(s, life) && now < absoluteExpiry(s, life));
+/** Signing out: the session ends (the route clears the cookie). */
+export async function signOut(ctx: ConsoleCtx, actor: Actor, sessionId: number): Promise<void> {
+  await audited(
+    ctx,
+    actor,
+    async ({ repos, audit }) => {
+      await repos.sessions.remove(sessionId);
+      await audit({ action: 'session.end', target: `session:${sessionId}`, after: { reason: 'sign-out' } });
+    },
+    { readersSee: false },
+  );
+}
+
+/** Ends one session of a member (a member's own, or an owner's for them: `after` says which member); 404 when it is none of theirs. */
+export async function endSession(ctx: ConsoleCtx, actor: Actor, memberId: number, id: number, after?: unknown): Promise<void> {
+  await audited(
+    ctx,
+    actor,
+    async ({ repos, audit }) => {
+      if ((await repos.sessions.removeOf(memberId, id)) !== 1) throw problems.notFound('No such session.');
+      await audit({ action: 'session.end', target: `session:${id}`, ...(after === undefined ? {} : { after }) });
+    },
+    { readersSee: false },
+  );
+}
+
+/** A sensitive change needs the password entered in the last few minutes: `reauthUntil` is the session's (null: no member's session). */
+export function checkReauth(reauthUntil: number | null, now: number): void {
+  if (reauthUntil === null) throw problems.forbidden();
+  if (reauthUntil <= now) throw problems.reauthRequired();
 }
 
 /** A short name of the browser and system from a User-Agent ("Chrome on Linux"). */

@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.js';
+import type { ConsoleRepos } from '../repos/console/index.js';
 import { problems } from './problems.js';
 
 /**
@@ -21,8 +21,8 @@ export const addressKey = (ip: string) => `ip:${ip}`;
 const policyOf = (key: string) => (key.startsWith('ip:') ? ADDRESS : ACCOUNT);
 
 /** Refuses the attempt (423 or 429 with the seconds to wait) when a key is locked or in its delay. */
-export async function checkThrottle(db: DB, keys: string[], now: number): Promise<void> {
-  const rows = await db.selectFrom('staff_throttle').selectAll().where('key', 'in', keys).execute();
+export async function checkThrottle(repos: ConsoleRepos, keys: string[], now: number): Promise<void> {
+  const rows = await repos.throttle.of(keys);
   for (const r of rows) {
     if (Number(r.locked_until) > now) throw problems.locked(Number(r.locked_until) - now);
   }
@@ -35,24 +35,19 @@ export async function checkThrottle(db: DB, keys: string[], now: number): Promis
 }
 
 /** Counts a failure on each key (locking a key that reached its limit). */
-export async function recordFailure(db: DB, keys: string[], now: number): Promise<void> {
+export async function recordFailure(repos: ConsoleRepos, keys: string[], now: number): Promise<void> {
   for (const key of keys) {
     const p = policyOf(key);
-    const r = await db.selectFrom('staff_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    const r = await repos.throttle.get(key);
     const failures = (r?.failures ?? 0) + 1;
     const locked_until = failures >= p.lockAt ? now + p.lockSeconds : 0;
     // A lock served starts the count again (the next failures wait again, then lock again).
-    const row = { failures: failures >= p.lockAt ? p.free : failures, last_failure_at: now, locked_until };
-    if (r) await db.updateTable('staff_throttle').set(row).where('key', '=', key).execute();
-    else
-      await db
-        .insertInto('staff_throttle')
-        .values({ key, ...row })
-        .onConflict((oc) => oc.column('key').doUpdateSet(row))
-        .execute();
+    await repos.throttle.put(
+      key,
+      { failures: failures >= p.lockAt ? p.free : failures, last_failure_at: now, locked_until },
+      r !== undefined,
+    );
   }
 }
 
-export async function clearThrottle(db: DB, key: string): Promise<void> {
-  await db.deleteFrom('staff_throttle').where('key', '=', key).execute();
-}
+export const clearThrottle = (repos: ConsoleRepos, key: string) => repos.throttle.clear(key);

@@ -1,50 +1,90 @@
-import type { DB } from '../db/index.js';
-import { isRole, type Role } from '../../core/console/roles.js';
-import type { ApiToken } from '../../core/console/schemas/admin.js';
+import { isRole, TOKEN_ROLES, type Role } from '../../core/console/roles.js';
+import type { ApiToken, NewApiToken } from '../../core/console/schemas/admin.js';
+import type { ConsoleRepos } from '../repos/console/index.js';
+import type { Actor, ConsoleCtx } from './actor.js';
+import { problems } from './problems.js';
 import { randomToken, sha256 } from './secrets.js';
+import { audited } from './write.js';
 
 /** API tokens for automation: `mct_` + 32 random bytes, shown once, stored as SHA-256. */
 const PREFIX = 'mct_';
 
 const rolesOf = (text: string): Role[] => (JSON.parse(text) as unknown[]).filter(isRole);
 
-export async function createToken(db: DB, t: { name: string; roles: Role[]; expiresAt: number; createdBy: number | null }, now: number) {
+/** Makes a token (in the write it is part of: give it that write's repositories); the token is returned once. */
+export async function createToken(
+  repos: ConsoleRepos,
+  t: { name: string; roles: Role[]; expiresAt: number; createdBy: number | null },
+  now: number,
+): Promise<{ id: number; token: string }> {
   const token = `${PREFIX}${randomToken()}`;
-  const row = await db
-    .insertInto('console_tokens')
-    .values({
-      name: t.name,
-      token_hash: sha256(token),
-      roles: JSON.stringify(t.roles),
-      created_by: t.createdBy,
-      created_at: now,
-      expires_at: t.expiresAt,
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token };
+  const id = await repos.tokens.add({
+    name: t.name,
+    token_hash: sha256(token),
+    roles: JSON.stringify(t.roles),
+    created_by: t.createdBy,
+    created_at: now,
+    expires_at: t.expiresAt,
+    last_used_at: null,
+    revoked_at: null,
+  });
+  return { id, token };
 }
 
 /** The live token a Bearer value names (not revoked, not expired), its last use set to now; else null. */
-export async function useToken(db: DB, bearer: string, now: number): Promise<{ id: number; name: string; roles: Role[] } | null> {
+export async function useToken(ctx: ConsoleCtx, bearer: string): Promise<{ id: number; name: string; roles: Role[] } | null> {
   if (!bearer.startsWith(PREFIX)) return null;
-  const r = await db.selectFrom('console_tokens').selectAll().where('token_hash', '=', sha256(bearer)).executeTakeFirst();
+  const now = ctx.clock.nowSec();
+  const r = await ctx.repos.tokens.byHash(sha256(bearer));
   if (!r || r.revoked_at !== null || Number(r.expires_at) <= now) return null;
-  await db.updateTable('console_tokens').set({ last_used_at: now }).where('id', '=', r.id).execute();
+  await ctx.repos.tokens.used(r.id, now);
   return { id: r.id, name: r.name, roles: rolesOf(r.roles) };
 }
 
-export async function listTokens(db: DB): Promise<ApiToken[]> {
-  const rows = await db.selectFrom('console_tokens').selectAll().orderBy('id', 'desc').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    roles: rolesOf(r.roles),
-    createdAt: Number(r.created_at),
-    expiresAt: Number(r.expires_at),
-    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
-    revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
-  }));
-}
+/** API tokens (owner): named, scoped to roles (never owner), expiring, shown once, revocable. */
+export const tokens = {
+  async list(ctx: ConsoleCtx): Promise<ApiToken[]> {
+    const rows = await ctx.repos.tokens.list();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      roles: rolesOf(r.roles),
+      createdAt: Number(r.created_at),
+      expiresAt: Number(r.expires_at),
+      lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
+      revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+    }));
+  },
+
+  async create(ctx: ConsoleCtx, actor: Actor, t: NewApiToken): Promise<{ id: number; token: string }> {
+    if (t.roles.some((r) => !TOKEN_ROLES.includes(r)))
+      throw problems.validation([{ path: '/roles', message: 'a token cannot be an owner' }]);
+    if (t.expiresAt <= ctx.clock.nowSec()) throw problems.validation([{ path: '/expiresAt', message: 'must be in the future' }]);
+    return audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        const made = await createToken(repos, { ...t, createdBy: actor.memberId }, now);
+        await audit({
+          action: 'token.create',
+          target: `token:${made.id}`,
+          after: { name: t.name, roles: t.roles, expiresAt: t.expiresAt },
+        });
+        return made;
+      },
+      { readersSee: false },
+    );
+  },
+
+  async revoke(ctx: ConsoleCtx, actor: Actor, id: number): Promise<void> {
+    await audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        if ((await repos.tokens.revoke(id, now)) !== 1) throw problems.notFound('No such live token.');
+        await audit({ action: 'token.revoke', target: `token:${id}` });
+      },
+      { readersSee: false },
+    );
+  },
+};

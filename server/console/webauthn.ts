@@ -1,5 +1,4 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyRequest } from 'fastify';
 import type { StaffFactorTable } from '../db/schemaConsole.js';
 
 /**
@@ -8,14 +7,20 @@ import type { StaffFactorTable } from '../db/schemaConsole.js';
  */
 const library = () => import('@simplewebauthn/server');
 
-/** Passkeys (WebAuthn) through @simplewebauthn/server; the relying party is the host the console is served from. */
-export function relyingParty(req: FastifyRequest, publicUrl: string): { rpID: string; origin: string } {
+/**
+ * Passkeys (WebAuthn) through @simplewebauthn/server; the relying party is
+ * PUBLIC_URL's host, else the host the console is served from (the route
+ * gives its hostname and origin).
+ */
+export function relyingParty(publicUrl: string, hostname: string, origin: string): { rpID: string; origin: string } {
   if (publicUrl) {
     const u = new URL(publicUrl);
     return { rpID: u.hostname, origin: u.origin };
   }
-  return { rpID: req.hostname, origin: `${req.protocol}://${req.host}` };
+  return { rpID: hostname, origin };
 }
+
+export type RelyingParty = ReturnType<typeof relyingParty>;
 
 export async function registrationOptions(rpID: string, email: string, existing: Pick<StaffFactorTable, 'credential_id' | 'transports'>[]) {
   const { generateRegistrationOptions } = await library();
@@ -33,7 +38,7 @@ export async function registrationOptions(rpID: string, email: string, existing:
 const transportsOf = (t: string | null): { transports?: string[] } => (t ? { transports: JSON.parse(t) as string[] } : {});
 
 /** A verified new credential, or null. */
-export async function verifyRegistration(response: unknown, challenge: string, rp: { rpID: string; origin: string }) {
+export async function verifyRegistration(response: unknown, challenge: string, rp: RelyingParty) {
   const { verifyRegistrationResponse } = await library();
   try {
     const v = await verifyRegistrationResponse({
@@ -69,7 +74,7 @@ export async function authenticationOptions(rpID: string, factors: Pick<StaffFac
 export async function verifyAuthentication(
   response: unknown,
   challenge: string,
-  rp: { rpID: string; origin: string },
+  rp: RelyingParty,
   factor: Pick<StaffFactorTable, 'credential_id' | 'public_key' | 'counter' | 'transports'>,
 ): Promise<number | null> {
   const { verifyAuthenticationResponse } = await library();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import consoleScope from '../../server/routes/console/api/autohooks.js';
 import { ROLES, ROUTE_ACCESS, type Access, type Role } from '../../core/console/roles.js';
 import { createToken } from '../../server/console/tokens.js';
+import { consoleRepos } from '../../server/repos/console/index.js';
 import { BACKENDS } from './helpers.js';
 import { api, memberWithSession, sessionFor, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 
@@ -123,7 +124,11 @@ describe.each(BACKENDS)('console access on %s', (backend) => {
   });
 
   it('API tokens: Bearer, scoped to their roles, never member routes, refused once expired or revoked; their use is audited', async () => {
-    const t = await createToken(c.db, { name: 'stats bot', roles: ['analyst'], expiresAt: now() + 3600, createdBy: null }, now());
+    const t = await createToken(
+      consoleRepos(c.db),
+      { name: 'stats bot', roles: ['analyst'], expiresAt: now() + 3600, createdBy: null },
+      now(),
+    );
     expect((await api(c.app, 'GET', '/stats/summary', { token: t.token })).status).toBe(200);
     expect((await api(c.app, 'GET', '/catalog/titles', { token: t.token })).json.code).toBe('forbidden');
     expect((await api(c.app, 'GET', '/session', { token: t.token })).json.code).toBe('forbidden');
@@ -141,7 +146,7 @@ describe.each(BACKENDS)('console access on %s', (backend) => {
     expect(used.length).toBeGreaterThanOrEqual(4);
     c.clock.advance(3600_000);
     expect((await api(c.app, 'GET', '/stats/summary', { token: t.token })).status).toBe(401);
-    const t2 = await createToken(c.db, { name: 'b', roles: ['analyst'], expiresAt: now() + 3600, createdBy: null }, now());
+    const t2 = await createToken(consoleRepos(c.db), { name: 'b', roles: ['analyst'], expiresAt: now() + 3600, createdBy: null }, now());
     const owner = await memberWithSession(c.db, ['owner'], now());
     expect((await api(c.app, 'DELETE', `/tokens/${t2.id}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await api(c.app, 'GET', '/stats/summary', { token: t2.token })).status).toBe(401);

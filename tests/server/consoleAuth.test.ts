@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLink, firstOwnerLink } from '../../server/console/invitations.js';
+import { consoleRepos } from '../../server/repos/console/index.js';
 import { totpCode } from '../../server/console/totp.js';
 import { BACKENDS } from './helpers.js';
 import { api, enrolTotp, PASSWORD, setupConsole, signInTotp, type ConsoleApp } from './consoleHelpers.js';
@@ -52,7 +53,11 @@ describe.each(BACKENDS)('console sign-in on %s', (backend) => {
   });
 
   it('an expired enrolment link is refused', async () => {
-    const l = await createLink(c.db, { email: 'late@example.com', roles: ['editor'], languages: [], createdBy: null }, c.clock.nowSec());
+    const l = await createLink(
+      consoleRepos(c.db),
+      { email: 'late@example.com', roles: ['editor'], languages: [], createdBy: null },
+      c.clock.nowSec(),
+    );
     expect((await api(c.app, 'GET', `/enrolment/${l.token}`)).status).toBe(200);
     c.clock.advance(24 * 60 * MIN);
     const r = await api(c.app, 'GET', `/enrolment/${l.token}`);

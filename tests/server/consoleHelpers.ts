@@ -5,6 +5,7 @@ import type { DB } from '../../server/db/index.js';
 import { setup } from './helpers.js';
 import { manualServerClock, type ManualServerClock } from '../../server/lib/clock.js';
 import { createLink } from '../../server/console/invitations.js';
+import { consoleRepos } from '../../server/repos/console/index.js';
 import { sha256 } from '../../server/console/secrets.js';
 import { totpCode } from '../../server/console/totp.js';
 import type { Role } from '../../core/console/roles.js';
@@ -112,7 +113,7 @@ export async function sessionFor(db: DB, memberId: number, now: number): Promise
 
 /** Enrols a member through the API with TOTP from a fresh link; the secret, session cookie, member and recovery codes. */
 export async function enrolTotp(c: ConsoleApp, email: string, roles: Role[] = ['owner']) {
-  const link = await createLink(c.db, { email, roles, languages: [], createdBy: null }, c.clock.nowSec());
+  const link = await createLink(consoleRepos(c.db), { email, roles, languages: [], createdBy: null }, c.clock.nowSec());
   const setup = await api(c.app, 'POST', `/enrolment/${link.token}/totp`, { body: { name: 'Test Member', password: PASSWORD } });
   if (setup.status !== 200) throw new Error(`enrolment: ${setup.status} ${setup.text}`);
   const secret = setup.json.secret as string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLink } from '../../server/console/invitations.js';
+import { consoleRepos } from '../../server/repos/console/index.js';
 import { BACKENDS } from './helpers.js';
 import { api, PASSWORD, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 import { SoftAuthenticator } from './softAuthenticator.js';
@@ -17,7 +18,11 @@ describe.each(BACKENDS)('console passkeys on %s', (backend) => {
 
   it('enrols with a passkey, signs in with it, and refuses a counter that did not grow or another origin', async () => {
     const key = new SoftAuthenticator(HOST, `http://${HOST}`);
-    const link = await createLink(c.db, { email: 'pk@example.com', roles: ['editor'], languages: [], createdBy: null }, c.clock.nowSec());
+    const link = await createLink(
+      consoleRepos(c.db),
+      { email: 'pk@example.com', roles: ['editor'], languages: [], createdBy: null },
+      c.clock.nowSec(),
+    );
     const start = await api(c.app, 'POST', `/enrolment/${link.token}/passkey`, { headers, body: { name: 'Pat', password: PASSWORD } });
     const options = start.json.options as { challenge: string; rp: { id: string } };
     expect(options.rp.id).toBe(HOST);

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rolesAllow } from '../../../../core/console/roles.js';
 import { ApiError } from '../../../lib/errors.js';
-import { audit } from '../../../console/audit.js';
-import { memberById, memberOf } from '../../../console/members.js';
+import { actorOf, consoleCtx } from '../../../console/actor.js';
+import { readCookie } from '../../../console/context.js';
+import { memberOf } from '../../../console/members.js';
 import { ConsoleProblem, problemBody, problems } from '../../../console/problems.js';
-import { endSessions, findSession, readCookie } from '../../../console/sessions.js';
+import { endSessions, findSession } from '../../../console/sessions.js';
 import { useToken } from '../../../console/tokens.js';
+import { audited } from '../../../console/write.js';
 
 /**
  * The console API's scope (this folder and those below it, by Fastify
@@ -43,21 +45,22 @@ export default function consoleScope(app: FastifyInstance, _opts: unknown, done:
 }
 
 async function identify(app: FastifyInstance, req: FastifyRequest, bearer: string | null): Promise<void> {
-  const now = app.clock.nowSec();
+  const ctx = consoleCtx(app);
   if (bearer) {
-    const token = await useToken(app.db, bearer, now);
+    const token = await useToken(ctx, bearer);
     if (!token) throw problems.unauthenticated();
     req.staff = { kind: 'token', token };
-    await audit(app.db, req, now, { action: 'token.use', target: `${req.method} ${req.routeOptions.url ?? req.url}` });
+    const target = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    await audited(ctx, actorOf(req), ({ audit }) => audit({ action: 'token.use', target }), { readersSee: false });
     return;
   }
   const cookie = readCookie(req);
   if (!cookie) throw problems.unauthenticated();
-  const session = await findSession(app.db, cookie, now, app.consoleLifetimes);
+  const session = await findSession(ctx, cookie, app.consoleLifetimes);
   if (!session) throw problems.unauthenticated();
-  const row = await memberById(app.db, session.member_id);
+  const row = await ctx.repos.staff.byId(session.member_id);
   if (!row || row.disabled === 1) {
-    await endSessions(app.db, session.member_id);
+    await endSessions(ctx.repos, session.member_id);
     throw problems.unauthenticated();
   }
   req.staff = { kind: 'member', member: memberOf(row), session };

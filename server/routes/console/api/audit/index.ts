@@ -1,7 +1,8 @@
 import { routeModule } from '../../../../lib/route.js';
 import { AuditExportQuery, AuditPage, AuditQuery } from '../../../../../core/console/schemas/admin.js';
+import { consoleCtx } from '../../../../console/actor.js';
 import { access } from '../../../../console/context.js';
-import { listAudit, toCsv, toJsonLines } from '../../../../console/audit.js';
+import { toCsv, toJsonLines } from '../../../../console/audit.js';
 
 /** The audit log (owner): filtered pages, and the same filters exported as CSV or JSON lines. */
 const EXPORT_MAX = 100_000;
@@ -10,7 +11,7 @@ const route = routeModule((app) => {
   app.get<{ Querystring: AuditQuery }>(
     '/',
     { config: access('GET /audit'), schema: { querystring: AuditQuery, response: { 200: AuditPage } } },
-    (req) => listAudit(app.db, req.query),
+    (req) => consoleCtx(app).repos.audit.list(req.query),
   );
 
   app.get<{ Querystring: AuditQuery & { format: 'csv' | 'jsonl' } }>(
@@ -18,7 +19,7 @@ const route = routeModule((app) => {
     { config: access('GET /audit/export'), schema: { querystring: AuditExportQuery } },
     async (req, reply) => {
       const { format, ...q } = req.query;
-      const { entries } = await listAudit(app.db, q, EXPORT_MAX);
+      const { entries } = await consoleCtx(app).repos.audit.list(q, EXPORT_MAX);
       const day = new Date(app.clock.now()).toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="audit-${day}.${format}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(entries));
