@@ -1,6 +1,14 @@
 import type { DB } from '../../db/index.js';
 import { auditRepo } from './audit.js';
 import { textsRepo } from './texts.js';
+import { chaptersRepo } from './chapters.js';
+import { pagesRepo } from './pages.js';
+import { uploadsRepo } from './uploads.js';
+import { chapterPreviewsRepo } from './chapterPreviews.js';
+import { seriesRepo } from './series.js';
+import { titlesRepo } from './titles.js';
+import { releasesRepo } from './releases.js';
+import { pageQueueRepo } from './pageQueue.js';
 import { challengesRepo } from './challenges.js';
 import { factorsRepo } from './factors.js';
 import { feedbackRepo } from './feedback.js';
@@ -21,6 +29,14 @@ export function consoleRepos(db: DB) {
   return {
     audit: auditRepo(db),
     texts: textsRepo(db),
+    chapters: chaptersRepo(db),
+    pages: pagesRepo(db),
+    uploads: uploadsRepo(db),
+    chapterPreviews: chapterPreviewsRepo(db),
+    series: seriesRepo(db),
+    titles: titlesRepo(db),
+    releases: releasesRepo(db),
+    pageQueue: pageQueueRepo(db),
     staff: staffRepo(db),
     sessions: sessionsRepo(db),
     challenges: challengesRepo(db),
