@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { sql, type RawBuilder } from 'kysely';
+import { listen, notifySql, type Listening } from '../db/notify.js';
 
 /** The PostgreSQL channel every node LISTENs on. */
 const NOTICE_CHANNEL = 'manga_changes';
@@ -46,7 +45,7 @@ export function localNotices(): Notices {
 }
 
 /** The statement that sends a notice, for use inside a transaction (PostgreSQL sends it on commit). */
-export const noticeSql = (notice: Notice): RawBuilder<unknown> => sql`select pg_notify(${NOTICE_CHANNEL}, ${JSON.stringify(notice)})`;
+export const noticeSql = (notice: Notice) => notifySql(NOTICE_CHANNEL, JSON.stringify(notice));
 
 /**
  * PostgreSQL LISTEN/NOTIFY: one connection of its own per node LISTENs on
@@ -57,30 +56,29 @@ export const noticeSql = (notice: Notice): RawBuilder<unknown> => sql`select pg_
  */
 export async function pgNotices(databaseUrl: string, log: (msg: string, err?: unknown) => void): Promise<Notices> {
   const l = listeners();
-  let client: pg.Client | undefined;
+  let client: Listening | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  const heard = (payload: string) => {
+    try {
+      const n: unknown = JSON.parse(payload);
+      if (isNotice(n)) l.deliver(n);
+    } catch {
+      /* not ours */
+    }
+  };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (m) => {
-      if (m.channel !== NOTICE_CHANNEL || !m.payload) return;
-      try {
-        const n: unknown = JSON.parse(m.payload);
-        if (isNotice(n)) l.deliver(n);
-      } catch {
-        /* not ours */
-      }
-    });
-    c.on('error', (err) => {
-      if (client !== c || closed) return;
+    // Set once the connection is made: a failure before that is connect's.
+    let c: Listening | undefined = undefined;
+    const lost = (err: Error) => {
+      if (!c || client !== c || closed) return;
       log('notices: connection lost, reconnecting', err);
       client = undefined;
       c.end().catch(() => {});
       reconnect();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${NOTICE_CHANNEL}`);
+    };
+    c = await listen(databaseUrl, NOTICE_CHANNEL, heard, lost);
     client = c;
   };
   const reconnect = () => {
@@ -107,7 +105,7 @@ export async function pgNotices(databaseUrl: string, log: (msg: string, err?: un
         l.deliver(notice);
         return;
       }
-      c.query('select pg_notify($1, $2)', [NOTICE_CHANNEL, JSON.stringify(notice)]).catch((err: unknown) => {
+      c.notify(JSON.stringify(notice)).catch((err: unknown) => {
         log('notices: send failed', err);
         l.deliver(notice);
       });
