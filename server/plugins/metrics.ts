@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { poolOf } from '../db/index.js';
 import { onQuery, opsCounters } from '../lib/opsCounters.js';
+import { pushJobsRepo } from '../repos/pushJobs.js';
 import { Tally, registerTallied } from './metricTallies.js';
 
 declare module 'fastify' {
@@ -195,17 +196,14 @@ export default fp(async (app) => {
       this.set(app.repos.views.waiting());
     },
   });
+  const pushJobs = pushJobsRepo(app.db);
   new Gauge({
     name: 'manga_push_jobs_queued',
     help: 'Notification jobs in the queue (due or later)',
     registers,
     async collect() {
-      const r = await app.db
-        .selectFrom('push_jobs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst()
-        .catch(() => undefined);
-      if (r) this.set(Number(r.n));
+      const n = await pushJobs.count().catch(() => undefined);
+      if (n !== undefined) this.set(n);
     },
   });
 

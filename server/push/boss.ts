@@ -1,6 +1,6 @@
-import { CompiledQuery, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/schema.js';
+import type { DB } from '../db/index.js';
+import { sqlExecutor } from '../db/executeSql.js';
 import type { PushJob, PushQueue, QueueOptions } from './queue.js';
 
 const QUEUE = 'push-release';
@@ -31,13 +31,8 @@ export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promis
     async () => (await boss.getQueue(QUEUE)) !== null,
   );
   return {
-    async enqueue(trx: Kysely<Database>, jobs: PushJob[], delaySeconds = 0) {
-      const db = {
-        executeSql: async (text: string, values: unknown[]) => {
-          const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
-          return { rows: [...r.rows] };
-        },
-      };
+    async enqueue(trx: DB, jobs: PushJob[], delaySeconds = 0) {
+      const db = sqlExecutor(trx);
       const startAfter = delaySeconds > 0 ? new Date(opts.clock.now() + delaySeconds * 1000) : undefined;
       for (let i = 0; i < jobs.length; i += 200)
         await boss.insert(

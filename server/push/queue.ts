@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.js';
-import type { Database } from '../db/schema.js';
 import type { ServerClock } from '../lib/clock.js';
+import { pushJobsRepo } from '../repos/pushJobs.js';
 
 /** One fan-out job: a batch of a chapter's subscribers (visitor tokens), and which try this is for them. */
 export interface PushJob {
@@ -33,7 +32,7 @@ export interface QueueOptions {
  * (boss.ts).
  */
 export interface PushQueue {
-  enqueue(db: Kysely<Database>, jobs: PushJob[], delaySeconds?: number): Promise<void>;
+  enqueue(db: DB, jobs: PushJob[], delaySeconds?: number): Promise<void>;
   /** Starts handling jobs (`workers` at a time on this node). */
   work(workers: number, handler: (job: PushJob) => Promise<void>): Promise<void>;
   /** A job was just created here: look now rather than at the next poll. */
@@ -46,30 +45,21 @@ export interface PushQueue {
 const POLL_MS = 500;
 
 /**
- * SQLite outbox: a job is leased with one conditional UPDATE (free or lease
+ * SQLite outbox (server/repos/pushJobs.ts): a job is leased with one conditional UPDATE (free or lease
  * run out, due), deleted when its handler returns, released with a later
  * run_at when it throws. A process killed with a job leased leaves the
  * lease to run out (expireSeconds), then any process takes the job again.
  */
 export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
+  const outbox = pushJobsRepo(db);
   let stopped = false;
   const sleepers = new Set<() => void>();
   const loops: Promise<void>[] = [];
 
   async function take(): Promise<{ id: number; job: PushJob; failures: number } | null> {
     const now = opts.clock.now();
-    const row = await db
-      .updateTable('push_jobs')
-      .set({ locked_until: now + opts.expireSeconds * 1000 })
-      .where(
-        'id',
-        '=',
-        db.selectFrom('push_jobs').select('id').where('run_at', '<=', now).where('locked_until', '<', now).orderBy('id').limit(1),
-      )
-      .where('locked_until', '<', now)
-      .returning(['id', 'data', 'failures'])
-      .executeTakeFirst();
-    return row ? { id: Number(row.id), job: JSON.parse(row.data) as PushJob, failures: row.failures } : null;
+    const row = await outbox.take(now, now + opts.expireSeconds * 1000);
+    return row ? { id: row.id, job: JSON.parse(row.data) as PushJob, failures: row.failures } : null;
   }
 
   async function loop(handler: (job: PushJob) => Promise<void>): Promise<void> {
@@ -94,18 +84,15 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
       }
       try {
         await handler(taken.job);
-        await db.deleteFrom('push_jobs').where('id', '=', taken.id).execute();
+        await outbox.remove(taken.id);
       } catch (err) {
         opts.onError(err, taken.job);
         const failures = taken.failures + 1;
         const q =
           failures >= opts.maxAttempts
-            ? db.deleteFrom('push_jobs').where('id', '=', taken.id)
-            : db
-                .updateTable('push_jobs')
-                .set({ failures, locked_until: 0, run_at: opts.clock.now() + opts.retrySeconds * 1000 * 2 ** (failures - 1) })
-                .where('id', '=', taken.id);
-        await q.execute().catch((e: unknown) => opts.onError(e, taken.job));
+            ? outbox.remove(taken.id)
+            : outbox.release(taken.id, failures, opts.clock.now() + opts.retrySeconds * 1000 * 2 ** (failures - 1));
+        await q.catch((e: unknown) => opts.onError(e, taken.job));
       }
     }
   }
@@ -113,11 +100,10 @@ export function outboxQueue(db: DB, opts: QueueOptions): PushQueue {
   return {
     async enqueue(trx, jobs, delaySeconds = 0) {
       const runAt = opts.clock.now() + delaySeconds * 1000;
-      for (let i = 0; i < jobs.length; i += 50)
-        await trx
-          .insertInto('push_jobs')
-          .values(jobs.slice(i, i + 50).map((j) => ({ data: JSON.stringify(j), run_at: runAt, locked_until: 0, failures: 0 })))
-          .execute();
+      await pushJobsRepo(trx).add(
+        jobs.map((j) => JSON.stringify(j)),
+        runAt,
+      );
     },
     work(workers, handler) {
       for (let i = 0; i < workers; i++) loops.push(loop(handler));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
+import { vapidKeysRepo } from '../repos/vapidKeys.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -40,17 +41,13 @@ export async function loadVapidKeys(
       throw new Error('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: both needed, base64url (65-byte public point, 32-byte private key)');
     return { publicKey: env.publicKey, privateKey: env.privateKey };
   }
-  const read = () => db.selectFrom('push_vapid').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst();
-  let row = await read();
-  if (!row) {
+  const stored = vapidKeysRepo(db);
+  let keys = await stored.read();
+  if (!keys) {
     const fresh = legacyKeys(dataDir) ?? webpush.generateVAPIDKeys();
-    await db
-      .insertInto('push_vapid')
-      .values({ id: 1, public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: clock.nowSec() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    row = await read();
+    await stored.storeFirst(fresh, clock.nowSec());
+    keys = await stored.read();
   }
-  if (!row) throw new Error('push_vapid: no key pair after insert');
-  return { publicKey: row.public_key, privateKey: row.private_key };
+  if (!keys) throw new Error('push_vapid: no key pair after insert');
+  return keys;
 }
