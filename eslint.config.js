@@ -73,7 +73,6 @@ const SQL_NOT_YET_IN_REPOS = [
   'server/console/home/published.ts',
   'server/console/home/surveys.ts',
   'server/content/model.ts',
-  'server/plugins/health.ts',
   'server/routes/console/api/banners/index.ts',
   'server/routes/console/api/catalog/index.ts',
   'server/routes/console/api/chapters/index.ts',
@@ -84,7 +83,6 @@ const SQL_NOT_YET_IN_REPOS = [
   'server/routes/console/api/series/index.ts',
   'server/routes/console/api/surveys/index.ts',
   'server/routes/console/api/uploads/index.ts',
-  'server/services/viewTokens.ts',
 ];
 
 /** Globals that make code impure: time, storage and the network come from outside. */

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { poolOf } from '../db/index.js';
 import { objectStoreAddress, objectStoreClient } from '../images/blobs.js';
 import { firstUse } from '../lib/firstUse.js';
+import { healthRepo } from '../repos/health.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,13 +45,11 @@ export default fp((app, _opts, done) => {
   // A dropped idle connection (openDb keeps it from ending the process) is said in the log.
   poolOf(app.db)?.on('error', (err) => app.log.warn({ err }, 'database: a pooled connection failed'));
 
+  const probe = healthRepo(app.db);
   const checks: Record<string, Check> = {
-    database: () => sql`select 1`.execute(app.db),
+    database: () => probe.ping(),
     // A database that reads but cannot write (a full disk, a read-only file) serves no reader's favorite or history.
-    databaseWrites: () =>
-      sql`insert into health_probe (id, at) values (1, ${app.clock.nowSec()}) on conflict (id) do update set at = excluded.at`.execute(
-        app.db,
-      ),
+    databaseWrites: () => probe.probeWrite(app.clock.nowSec()),
     catalog: () => app.services.snapshot(),
   };
   if (app.config.redisUrl) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
+import { viewTokenKeysRepo } from '../repos/viewTokenKeys.js';
 
 /**
  * View tokens of the phone app's page images (server/services/mobileViewer.ts):
@@ -38,17 +39,17 @@ export function viewTokenKeys(
   clock: ServerClock,
   cfg: { viewTokenSecret: string; viewTokenSecretPrevious: string; viewTokenOverlapS: number },
 ): ViewTokenKeys {
+  const stored = viewTokenKeysRepo(db);
   let loaded: { at: number; keys: string[] } | null = null;
 
   /** The accepted keys, the signing one first. */
   async function keys(): Promise<string[]> {
     if (cfg.viewTokenSecret) return [cfg.viewTokenSecret, ...(cfg.viewTokenSecretPrevious ? [cfg.viewTokenSecretPrevious] : [])];
     if (loaded && clock.now() - loaded.at < RELOAD_MS) return loaded.keys;
-    const read = () => db.selectFrom('view_token_keys').select(['secret', 'created_at']).orderBy('id', 'desc').limit(2).execute();
-    let rows = await read();
+    let rows = await stored.newest();
     if (rows.length === 0) {
       await store();
-      rows = await read();
+      rows = await stored.newest();
     }
     const [newest, previous] = rows;
     if (!newest) throw new Error('view_token_keys: no key after insert');
@@ -58,10 +59,7 @@ export function viewTokenKeys(
   }
 
   async function store(): Promise<void> {
-    await db
-      .insertInto('view_token_keys')
-      .values({ secret: crypto.randomBytes(32).toString('hex'), created_at: clock.nowSec() })
-      .execute();
+    await stored.add(crypto.randomBytes(32).toString('hex'), clock.nowSec());
   }
 
   return {
