@@ -72,7 +72,6 @@ const SQL_NOT_YET_IN_REPOS = [
   'server/console/home/popups.ts',
   'server/console/home/published.ts',
   'server/console/home/surveys.ts',
-  'server/content/model.ts',
   'server/routes/console/api/banners/index.ts',
   'server/routes/console/api/catalog/index.ts',
   'server/routes/console/api/chapters/index.ts',

@@ -1,12 +1,12 @@
-import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { NewRow } from '../db/rows.js';
 import type { ShortCode } from '../../core/languages.js';
 
 /**
  * The demo catalog as rows to insert (server/catalog/generate.ts builds it,
  * extras.ts adds the editorial rows, index.ts seeds the database with it).
  */
-type Rows<K extends keyof Database> = Insertable<Database[K]>[];
+type Rows<K extends keyof Database> = NewRow<K>[];
 
 export interface Catalog {
   series: Rows<'series'>;
