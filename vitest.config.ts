@@ -53,6 +53,7 @@ export default defineConfig({
             'machines/**/*.test.ts',
             'src/**/*.test.ts',
             'console/**/*.test.ts',
+            'web/**/*.test.ts',
             'server/**/*.test.ts',
             'bench/**/*.test.ts',
           ],

@@ -1,14 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { Loading } from '../../src/ui/Loading';
 import { t } from '../i18n';
-import { browserClock, ClockContext, type ConsoleClock } from './clock';
-import { SessionProvider, useMember, useSession, useSessionMachine } from './session';
-import { AREAS, DETAILS, reaches } from './nav';
+import type { DateClock } from '../../core/clock';
+import { ClockContext, dateClock } from '../../web/clock';
+import { useSessionMachine } from './session';
+import { SessionProvider, useMember, useSession } from '../ui/sessionContext';
+import { AREAS, DETAILS, areasFor } from './nav';
+import { reaches } from '../ui/access';
 import { Frame } from './Frame';
+import { Loading } from '../ui/ui';
 import SignInScreen from '../screens/signIn/SignInScreen';
 import EnrolScreen from '../screens/enrol/EnrolScreen';
-import HomeScreen from '../screens/home/HomeScreen';
+import HomeScreen, { type AreaLink } from '../screens/home/HomeScreen';
 import MeScreen from '../screens/me/MeScreen';
 import StaffScreen from '../screens/staff/StaffScreen';
 import TokensScreen from '../screens/tokens/TokensScreen';
@@ -37,7 +40,7 @@ const NewsScreen = lazy(() => import('../screens/announcements/TextsScreen').the
 const ChapterScreen = lazy(() => import('../screens/chapters/ChapterScreen'));
 
 const SCREENS = {
-  home: HomeScreen,
+  home: Home,
   me: MeScreen,
   staff: StaffScreen,
   tokens: TokensScreen,
@@ -65,8 +68,17 @@ const DETAIL_SCREENS = {
   chapter: ({ id }: { id: string }) => <ChapterScreen key={id} id={Number(id)} />,
 } as const;
 
+/** The home, with the other areas the member's roles reach (the navigation's, app/nav.ts). */
+function Home() {
+  const member = useMember();
+  const areas = areasFor(member.roles)
+    .filter((a) => a.path !== '/')
+    .map((a): AreaLink => ({ path: a.path, name: `console.area.${a.key}`, hint: `console.areaHint.${a.key}` }));
+  return <HomeScreen areas={areas} />;
+}
+
 /** The console at /console: enrolment from a link, sign-in, then the frame with the areas the member's roles reach. */
-export function App({ clock = browserClock, base = '/console' }: { clock?: ConsoleClock; base?: string }) {
+export function App({ clock = dateClock, base = '/console' }: { clock?: DateClock; base?: string }) {
   const session = useSessionMachine(clock);
   return (
     <ClockContext.Provider value={clock}>

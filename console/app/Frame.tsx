@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '../i18n';
-import { useMember, useSession } from './session';
+import { useMember, useSession } from '../ui/sessionContext';
 import { areasFor } from './nav';
-import { Roles } from './ui';
+import { Roles } from '../ui/ui';
 import { LanguageSwitch } from './LanguageSwitch';
 import './frame.css';
 

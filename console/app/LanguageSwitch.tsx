@@ -1,5 +1,4 @@
-import { CONSOLE_LOCALES, t } from '../i18n';
-import { locale } from '../../src/i18n';
+import { CONSOLE_LOCALES, locale, t } from '../i18n';
 
 export const LANG_KEY = 'console.lang';
 

@@ -1,4 +1,5 @@
-import { ROUTE_ACCESS, rolesAllow, isRole, type ConsoleRoute } from '../../core/console/roles';
+import type { ConsoleRoute } from '../../core/console/roles';
+import { reaches } from '../ui/access';
 
 /** The console's areas: path, the API call that feeds it (its roles decide who sees it), name key. */
 export const AREAS = [
@@ -29,12 +30,5 @@ export const DETAILS = [
   { path: '/titles/:id/chapters', route: 'GET /chapters', key: 'chapters' },
   { path: '/chapters/:id', route: 'GET /chapters/:id', key: 'chapter' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
-
-/** Whether a member with these roles may call the route (the server decides; this only hides what it would refuse). */
-export function reaches(route: ConsoleRoute, roles: readonly string[]): boolean {
-  const access = ROUTE_ACCESS[route];
-  if (access === 'public' || access === 'member') return true;
-  return rolesAllow(access, roles.filter(isRole));
-}
 
 export const areasFor = (roles: readonly string[]) => AREAS.filter((a) => reaches(a.route, roles));

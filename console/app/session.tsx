@@ -1,40 +1,19 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { sessionMachine, type ConsoleMember } from '../../machines/console/sessionMachine';
-import { inspect } from '../../src/lib/inspector';
+import { sessionMachine } from '../../machines/console/sessionMachine';
+import { inspect } from '../../web/inspector';
 import { api, onUnauthenticated } from '../api/client';
 import type { SessionAnswer } from '../api/types';
-import type { ConsoleClock } from './clock';
-
-export interface SessionApi {
-  state: 'checking' | 'active' | 'signingOut' | 'expired' | 'signedOut';
-  member: ConsoleMember | null;
-  /** After a sign-in or enrolment: reads the new session. */
-  refresh: () => void;
-  signOut: () => void;
-}
-
-const SessionContext = createContext<SessionApi | null>(null);
-
-export function useSession(): SessionApi {
-  const s = useContext(SessionContext);
-  if (!s) throw new Error('useSession outside SessionProvider');
-  return s;
-}
-
-/** The signed-in member, for screens shown only while active. */
-export function useMember(): ConsoleMember {
-  const m = useSession().member;
-  if (!m) throw new Error('no member');
-  return m;
-}
+import type { SessionApi } from '../ui/sessionContext';
+import type { DateClock } from '../../core/clock';
+import { every } from '../../web/clock';
 
 /**
  * The session machine with its effects: GET /session (at start, on every
  * poll), DELETE /session to sign out, the poll timer from the clock, the
  * tab's visibility, and every 401 'unauthenticated' any call gets.
  */
-export function useSessionMachine(clock: ConsoleClock): SessionApi {
+export function useSessionMachine(clock: DateClock): SessionApi {
   const machine = useMemo(() => {
     const poll = { stop: () => {} };
     return sessionMachine.provide({
@@ -48,7 +27,7 @@ export function useSessionMachine(clock: ConsoleClock): SessionApi {
           );
         },
         startPolling: ({ self }, p) => {
-          poll.stop = clock.every(p.seconds * 1000, () => self.send({ type: 'poll.due' }));
+          poll.stop = every(clock, p.seconds * 1000, () => self.send({ type: 'poll.due' }));
         },
         stopPolling: () => poll.stop(),
         signOut: ({ self }) => {
@@ -80,5 +59,3 @@ export function useSessionMachine(clock: ConsoleClock): SessionApi {
     signOut: () => send({ type: 'signOut.request' }),
   };
 }
-
-export const SessionProvider = SessionContext.Provider;

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { globalErrorMachine } from '../../machines/globalErrorMachine';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import { onGlobalError } from '../api/loadErrors';
 import NotFoundScreen from '../screens/errors/NotFoundScreen';
 import BlockingScreen from '../screens/errors/BlockingScreen';

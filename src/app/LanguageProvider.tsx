@@ -6,7 +6,7 @@ import { languageSettingsMachine, type LanguagesPayload } from '../../machines/l
 import { call } from '../api/client';
 import type { Languages } from '../../core/gen/manga/v1/misc_pb';
 import { initI18n, isLocale, locale } from '../i18n';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import { byLanguage, byShort } from '../../core/languages';
 import { browserLanguage, languagesInput } from '../lib/prefs';
 import { saveLanguages } from '../lib/storage';

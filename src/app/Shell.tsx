@@ -4,7 +4,7 @@ import { t } from '../i18n';
 import { SITE } from '../lib/siteLinks';
 import { SearchBox } from '../ui/SearchBox';
 import { BetaWarning } from '../ui/BetaWarning';
-import { CloseIcon } from '../ui/CloseIcon';
+import { CloseIcon } from '../../web/CloseIcon';
 import { Footer } from './Footer';
 import { GlobalErrorOutlet } from './GlobalErrorOutlet';
 import { LanguageSettings } from './LanguageSettings';

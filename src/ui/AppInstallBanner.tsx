@@ -1,11 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { appInstallBannerMachine } from '../../machines/appInstallBannerMachine';
 import { t } from '../i18n';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import { saveBannerDismissed, storedBannerDismissed } from '../lib/storage';
 import { SITE } from '../lib/siteLinks';
 import { track } from '../analytics';
-import { CloseIcon } from './CloseIcon';
+import { CloseIcon } from '../../web/CloseIcon';
 import './AppInstallBanner.css';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,11 +1,7 @@
 import { t } from '../i18n';
-import './Loading.css';
+import { Loading as SharedLoading } from '../../web/Loading';
 
-/** The documents' loading text (LOADING). */
+/** The shared loading text (web/Loading.tsx) in the reader's words (LOADING). */
 export function Loading() {
-  return (
-    <p className="loading" role="status" aria-live="polite">
-      {t('common.loading')}
-    </p>
-  );
+  return <SharedLoading label={t('common.loading')} />;
 }

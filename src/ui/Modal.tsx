@@ -1,76 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import type { ComponentProps } from 'react';
 import { t } from '../i18n';
-import { CloseIcon } from './CloseIcon';
-import { trapTab } from './focusTrap';
-import './Modal.css';
+import { Modal as SharedModal } from '../../web/Modal';
 
-/**
- * An accessible dialog: role=dialog (or alertdialog, for an alert the reader
- * must acknowledge), aria-modal, labelled by its title; Escape, the close
- * button and a click on the backdrop close it; focus moves in on open, Tab
- * stays inside while it is open, and focus goes back to where it was on close.
- */
-export function Modal({
-  open,
-  onClose,
-  title,
-  children,
-  className,
-  role = 'dialog',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  className?: string;
-  role?: 'dialog' | 'alertdialog';
-}) {
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        close.current();
-      } else if (box.current) trapTab(e, box.current);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      before?.focus?.();
-    };
-  }, [open]);
-
-  if (!open) return null;
-  return createPortal(
-    <div
-      className="modal-backdrop"
-      data-testid="modal-backdrop"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div ref={box} className={`modal ${className ?? ''}`} role={role} aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
-        <header className="modal__header">
-          <h2 id={`${id}-title`} className="modal__title">
-            {title}
-          </h2>
-          <button type="button" className="icon-button modal__close" aria-label={t('common.close')} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </header>
-        <div className="modal__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
-  );
+/** The shared dialog (web/Modal.tsx) with the reader's word for its close button. */
+export function Modal(props: Omit<ComponentProps<typeof SharedModal>, 'closeLabel'>) {
+  return <SharedModal {...props} closeLabel={t('common.close')} />;
 }

@@ -5,7 +5,7 @@ import { track } from '../analytics';
 import { logPopupTap } from '../api/tapLog';
 import { actionHref } from '../lib/links';
 import { ActionLink } from './ActionLink';
-import { CloseIcon } from './CloseIcon';
+import { CloseIcon } from '../../web/CloseIcon';
 import './PopupCard.css';
 
 /**

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import { searchTextMachine } from '../../machines/searchTextMachine';
 import { t } from '../i18n';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import './SearchBox.css';
 
 /** The keyword a results URL carries (/search_result?keyword=). */

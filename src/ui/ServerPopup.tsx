@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { popupMachine } from '../../machines/popupMachine';
 import type { Popup } from '../../core/gen/manga/v1/common_pb';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import { saveRatingChecked, saveViewedPopup, storedRatingChecked, storedViewedPopups } from '../lib/storage';
 import { logPopupTap } from '../api/tapLog';
 import { PopupCard } from './PopupCard';

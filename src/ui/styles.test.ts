@@ -1,13 +1,13 @@
 // Where styles live (docs/CONVENTIONS.md, "Styles"): each CSS file is loaded by the code it styles,
-// none is over 300 lines, and the shared components of src/ui carry their own styles (the app's
-// stylesheet does not style them, so the console can use them without the reader's stylesheet).
+// none is over 300 lines, and the components of src/ui and of the shared layer (web/) carry their own
+// styles (the app's stylesheet does not style them, so the console can use them without the reader's stylesheet).
 // Colours are checked by stylelint (npm run lint).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const SRC = path.resolve(import.meta.dirname, '..');
-const rel = (f: string) => path.relative(SRC, f);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const rel = (f: string) => path.relative(ROOT, f);
 
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -15,7 +15,7 @@ function walk(dir: string): string[] {
     return e.isDirectory() ? walk(f) : [f];
   });
 }
-const files = walk(SRC);
+const files = [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'web'))];
 const cssFiles = files.filter((f) => f.endsWith('.css'));
 const codeFiles = files.filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
 
@@ -35,7 +35,9 @@ function selectorClasses(file: string): Set<string> {
 
 describe('styles', () => {
   it('finds the stylesheets', () => {
-    expect(cssFiles.map(rel)).toEqual(expect.arrayContaining(['ui/tokens.css', 'ui/base.css', 'app/styles.css', 'ui/Modal.css']));
+    expect(cssFiles.map(rel)).toEqual(
+      expect.arrayContaining(['web/tokens.css', 'src/ui/base.css', 'src/app/styles.css', 'web/Modal.css'].map(path.normalize)),
+    );
   });
 
   it('loads every stylesheet from the code or stylesheet that uses it', () => {
@@ -49,18 +51,20 @@ describe('styles', () => {
     expect(long).toEqual([]);
   });
 
-  it('styles the components of src/ui only from src/ui', () => {
-    const uiCss = cssFiles.filter((f) => rel(f).startsWith(`ui${path.sep}`) && !f.endsWith('tokens.css'));
+  it('styles the components of src/ui and web/ only from their own stylesheets', () => {
+    const uiCss = cssFiles.filter(
+      (f) => [`src${path.sep}ui${path.sep}`, `web${path.sep}`].some((d) => rel(f).startsWith(d)) && !f.endsWith('tokens.css'),
+    );
     const owned = new Set(uiCss.flatMap((f) => [...selectorClasses(f)]));
     // (Sanity: the ownership set is what the components use.)
     expect([...owned]).toEqual(expect.arrayContaining(['modal', 'popup', 'title-card', 'search-box', 'button']));
-    const appCss = cssFiles.filter((f) => rel(f).startsWith(`app${path.sep}`));
+    const appCss = cssFiles.filter((f) => rel(f).startsWith(`src${path.sep}app${path.sep}`));
     const trespass = appCss.flatMap((f) => [...selectorClasses(f)].filter((c) => owned.has(c)).map((c) => `${rel(f)}: .${c}`));
     expect(trespass).toEqual([]);
   });
 
   it('imports the tokens once, at the bottom of the app stylesheet', () => {
-    const importers = [...codeFiles, ...cssFiles].filter((f) => cssImports(f).includes(path.join(SRC, 'ui', 'tokens.css')));
-    expect(importers.map(rel)).toEqual([path.join('app', 'styles.css')]);
+    const importers = [...codeFiles, ...cssFiles].filter((f) => cssImports(f).includes(path.join(ROOT, 'web', 'tokens.css')));
+    expect(importers.map(rel)).toEqual([path.join('src', 'app', 'styles.css')]);
   });
 });

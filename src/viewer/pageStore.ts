@@ -11,7 +11,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { pageLoaderMachine } from '../../machines/pageLoaderMachine';
 import type { ImageCrop } from '../../core/viewer/crop';
 import { closeImage, type PageImage } from './pageImage';
-import { inspect } from '../lib/inspector';
+import { inspect } from '../../web/inspector';
 import { CACHE, imageBytes, toAbort, toEvict, wanted, type CacheConfig } from './cachePolicy';
 import type { DecodedInfo, DecodeHandle, DecodeOptions, DecodePool } from './decodePool';
 import { PageRedo, type DrawnSize } from './pageRedo';

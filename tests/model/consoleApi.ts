@@ -64,23 +64,36 @@ export const problem = (status: number, code: string, extra: Record<string, unkn
   ...extra,
 });
 
-/** A clock whose timers run, and whose time moves, when the test says. */
+/**
+ * A clock whose timers run, and whose time moves, when the test says (a `DateClock`, core/clock.ts):
+ * `tick()` runs every armed timer once, however far off (a repeating one arms itself again for the
+ * next tick); `advance(ms)` moves time on, then does the same.
+ */
 export function manualConsoleClock(startMs = Date.UTC(2026, 10, 26, 9, 0)) {
-  const timers = new Set<() => void>();
+  const timers = new Map<number, () => void>();
+  let nextId = 1;
   let nowMs = startMs;
+  const tick = () => {
+    for (const [id, fn] of [...timers]) {
+      if (!timers.delete(id)) continue;
+      fn();
+    }
+  };
   return {
     now: () => nowMs,
+    setTimeout(fn: () => void, _ms: number) {
+      const id = nextId++;
+      timers.set(id, fn);
+      return id;
+    },
+    clearTimeout(id: number) {
+      timers.delete(id);
+    },
     /** Moves time on and runs the timers once. */
     advance(ms: number) {
       nowMs += ms;
-      for (const fn of [...timers]) fn();
+      tick();
     },
-    every(_ms: number, fn: () => void) {
-      timers.add(fn);
-      return () => timers.delete(fn);
-    },
-    tick() {
-      for (const fn of [...timers]) fn();
-    },
+    tick,
   };
 }

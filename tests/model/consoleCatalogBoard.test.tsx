@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { pageBoardMachine } from '../../machines/console/pageBoardMachine';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { problem, scriptedConsoleApi } from './consoleApi';
 import { edgeSequences } from './consoleCatalogEdges';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { chapterLifecycleMachine, type ChapterStatus } from '../../machines/console/chapterLifecycleMachine';
 import { CHAPTER_LIFECYCLE_EVENTS, byStatus } from './consoleCatalogEvents';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { problem, scriptedConsoleApi } from './consoleApi';
 import { edgeSequences } from './consoleCatalogEdges';

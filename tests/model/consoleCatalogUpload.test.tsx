@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { uploadQueueMachine } from '../../machines/console/uploadQueueMachine';
-import { setMessages, type Locale } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import ja from '../../console/i18n/locales/ja.json';
 import { problem, scriptedConsoleApi } from './consoleApi';
@@ -194,7 +194,7 @@ describe('console upload queue (model paths on the real console UI)', () => {
     });
 
     it('is said in Japanese too', async () => {
-      setMessages('ja' as unknown as Locale, ja, en);
+      setMessages('ja', ja, en);
       try {
         c = catalogEnv();
         await openChapter(net, c.env);

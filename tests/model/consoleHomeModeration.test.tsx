@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { commentModerationMachine, type CommentModerationContext } from '../../machines/console/commentModerationMachine';
 import { App } from '../../console/app/App';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { manualConsoleClock, problem, scriptedConsoleApi } from './consoleApi';
 import { runUiModel } from './uiModel';

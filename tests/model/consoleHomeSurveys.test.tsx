@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { surveyLifecycleMachine, type SurveyLifecycleContext, type SurveyShape } from '../../machines/console/surveyLifecycleMachine';
 import { App } from '../../console/app/App';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { manualConsoleClock, problem, scriptedConsoleApi } from './consoleApi';
 import { runUiModel } from './uiModel';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { sessionMachine } from '../../machines/console/sessionMachine';
 import { App } from '../../console/app/App';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { manualConsoleClock, problem, scriptedConsoleApi } from './consoleApi';
 import { runUiModel } from './uiModel';

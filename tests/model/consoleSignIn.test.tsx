@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { signInMachine, type SignInContext } from '../../machines/console/signInMachine';
 import { reauthMachine, type ReauthContext } from '../../machines/console/reauthMachine';
 import { App } from '../../console/app/App';
-import { setMessages } from '../../src/i18n';
+import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import { manualConsoleClock, problem, scriptedConsoleApi } from './consoleApi';
 import { runUiModel } from './uiModel';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secondsToZoned, zonedToSeconds } from '../../console/app/zonedTime';
+import { secondsToZoned, zonedToSeconds } from '../../console/ui/zonedTime';
 
 describe('zoned wall-clock times', () => {
   it('reads a local time in the chosen zone and shows it back in it', () => {

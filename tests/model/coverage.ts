@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createActor, type AnyActorRef, type AnyStateMachine, type AnyStateNode, type InspectionEvent } from 'xstate';
-import { addInspectionListener } from '../../src/lib/inspector';
+import { addInspectionListener } from '../../web/inspector';
 
 /**
  * Records which states and transitions of a machine were executed, so
@@ -13,7 +13,7 @@ import { addInspectionListener } from '../../src/lib/inspector';
  * API's `@xstate.microstep` events list the transitions each microstep took,
  * eventless ones included; nothing is inferred from guards):
  * - `observeMachine(machine)` watches the app's own actors of that machine
- *   (every actor is created with src/lib/inspector.ts) while a UI test runs:
+ *   (every actor is created with web/inspector.ts) while a UI test runs:
  *   what the UI did. `runUiModel` (uiModel.ts) records this.
  * - `recordCoverage(name, machine, paths)` replays generated paths on an
  *   actor of the machine with its effects stubbed: machine-only tests, and

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AnyActorRef } from 'xstate';
 import { favoriteToggleMachine } from '../../machines/favoriteToggleMachine';
-import { addInspectionListener } from '../../src/lib/inspector';
+import { addInspectionListener } from '../../web/inspector';
 import { takenKeys } from '../../src/screens/machines/machineReplay';
 import { foundAsRecordedPath, pathToTransition } from '../../src/screens/machines/pathToEdge';
 import { offeredEvents, presetInputs } from '../../src/screens/machines/presets';

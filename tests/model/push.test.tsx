@@ -6,7 +6,7 @@ import { pushSubscriptionMachine, type PushSubscriptionInput } from '../../machi
 import { PUSH_REFRESH_SECONDS, pushTokenMachine, type PushTokenInput } from '../../machines/pushTokenMachine';
 import { PushTokenRefresher } from '../../src/app/ShellPopups';
 import { runPushSubscription, subscribeToReleases, type PushEnv } from '../../src/features/push/push';
-import { addInspectionListener } from '../../src/lib/inspector';
+import { addInspectionListener } from '../../web/inspector';
 import { STORAGE } from '../../core/storageKeys';
 import { useRealApi } from './realApi';
 

@@ -14,7 +14,7 @@ import type { ReaderAction } from '../../core/viewer/controls';
 import { ViewerMenus } from '../../src/screens/viewer/ViewerMenus';
 import { ControlsContext } from '../../src/screens/viewer/controlsPanel';
 import { TapZonePreview } from '../../src/screens/viewer/TapZonePreview';
-import { inspect } from '../../src/lib/inspector';
+import { inspect } from '../../web/inspector';
 import { saveControls, storedControls } from '../../src/lib/storage';
 import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';

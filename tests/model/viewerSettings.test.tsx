@@ -16,7 +16,7 @@ import {
 } from '../../core/viewer/readerSettings';
 import { ViewerMenus } from '../../src/screens/viewer/ViewerMenus';
 import { saveDisplaySettings, saveTitleSettings, storedDisplaySettings, storedTitleSettings } from '../../src/lib/storage';
-import { inspect } from '../../src/lib/inspector';
+import { inspect } from '../../web/inspector';
 import { loadTestMessages } from './shellHelpers';
 import { runUiModel } from './uiModel';
 

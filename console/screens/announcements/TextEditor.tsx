@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { Field } from '../../app/ui';
-import { LanguageSelect } from '../../app/edit/LanguagePicker';
-import { MomentField } from '../../app/edit/MomentField';
-import { Refusal } from '../../app/edit/Refusal';
-import { RichText, StoredHtml } from '../../app/edit/RichText';
-import { StatusField } from '../../app/edit/StatusField';
+import { Field } from '../../ui/ui';
+import { LanguageSelect } from '../../ui/edit/LanguagePicker';
+import { MomentField } from '../../ui/edit/MomentField';
+import { Refusal } from '../../ui/edit/Refusal';
+import { RichText, StoredHtml } from '../../ui/edit/RichText';
+import { StatusField } from '../../ui/edit/StatusField';
 import { formOf, writeBody, type TextItem, type TextKind } from './texts';
 
 /** One announcement or news item: heading, rich text, publication time; after a save, the HTML as the server stored it. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { query } from '../../api/client';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Notice, Problem } from '../../app/ui';
-import { LanguageSelect } from '../../app/edit/LanguagePicker';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Notice, Problem } from '../../ui/ui';
+import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { TextEditor } from './TextEditor';
 import { headingOf, listKey, type TextItem, type TextKind } from './texts';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 /** Service announcements or a publisher's news, per language: the list and the rich-text editor. */
 function TextsScreen({ kind }: { kind: TextKind }) {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { API_BASE, api, query, problemCode } from '../../api/client';
 import type { AuditEntry } from '../../api/types';
 import { t } from '../../i18n';
-import { when, changedFields } from '../../app/format';
-import { Field, Problem, TableWrap } from '../../app/ui';
+import { when, changedFields } from '../../ui/format';
+import { Field, Problem, TableWrap } from '../../ui/ui';
 
 interface Filters {
   member: string;

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { Banner, NewBanner, Placement } from '../../../core/console/schemas/home';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { Field } from '../../app/ui';
-import { ActionFields } from '../../app/edit/ActionFields';
-import { ImageUpload } from '../../app/edit/ImageUpload';
-import { LanguagePicker } from '../../app/edit/LanguagePicker';
-import { PeriodFields, periodInvalid } from '../../app/edit/PeriodFields';
-import { Refusal } from '../../app/edit/Refusal';
-import { StatusField } from '../../app/edit/StatusField';
+import { Field } from '../../ui/ui';
+import { ActionFields } from '../../ui/edit/ActionFields';
+import { ImageUpload } from '../../ui/edit/ImageUpload';
+import { LanguagePicker } from '../../ui/edit/LanguagePicker';
+import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
+import { Refusal } from '../../ui/edit/Refusal';
+import { StatusField } from '../../ui/edit/StatusField';
 
 const blank = (placement: Placement): NewBanner => ({
   placement,

@@ -1,6 +1,6 @@
 import type { Banner } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
+import { when } from '../../ui/format';
 
 /** One banner in its place's list: its image, when it shows, to whom, and its phase. */
 export function BannerRow({ banner: b, onEdit }: { banner: Banner; onEdit: () => void }) {

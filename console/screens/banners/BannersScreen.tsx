@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { PLACEMENTS, type Banner, type Placement } from '../../../core/console/schemas/home';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Notice, Problem } from '../../app/ui';
-import { ReorderList } from '../../app/edit/ReorderList';
-import { Refusal } from '../../app/edit/Refusal';
+import { useLoad } from '../../ui/useLoad';
+import { Notice, Problem } from '../../ui/ui';
+import { ReorderList } from '../../ui/edit/ReorderList';
+import { Refusal } from '../../ui/edit/Refusal';
 import { BannerEditor } from './BannerEditor';
 import { BannerRow } from './BannerRow';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 /** Banners per place the reader shows them: their order (drag or keyboard), each one's editor. */
 export default function BannersScreen() {

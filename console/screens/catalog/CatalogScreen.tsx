@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { api, problemCode, query } from '../../api/client';
 import type { CatalogTitle } from '../../api/types';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Field, Notice, Problem, TableWrap } from '../../app/ui';
+import { useLoad } from '../../ui/useLoad';
+import { Field, Notice, Problem, TableWrap } from '../../ui/ui';
 import { TitleEditor } from './TitleEditor';
 
 /** Titles' texts per language (editors: all; localizers: their languages). */

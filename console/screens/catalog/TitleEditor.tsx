@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CatalogTitle } from '../../api/types';
 import { t } from '../../i18n';
-import { Field } from '../../app/ui';
+import { Field } from '../../ui/ui';
 
 export function TitleEditor({
   title,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Field, Notice, Problem } from '../../app/ui';
+import { Field, Notice, Problem } from '../../ui/ui';
 
 /** The chapter's name, subtitle and the page its thumbnail is made from. */
 export function ChapterDetails({ chapter, onChapter }: { chapter: Chapter; onChapter: (c: Chapter) => void }) {

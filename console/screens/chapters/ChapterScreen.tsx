@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Problem } from '../../app/ui';
+import { Problem } from '../../ui/ui';
 import { ChapterDetails } from './ChapterDetails';
 import { PageBoard } from './PageBoard';
 import { SchedulePanel } from './SchedulePanel';

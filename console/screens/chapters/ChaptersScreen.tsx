@@ -3,9 +3,9 @@ import { Link, useLocation } from 'wouter';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Field, Problem } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Field, Problem } from '../../ui/ui';
 
 interface ChapterRow {
   id: number;

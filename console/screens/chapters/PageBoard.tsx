@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import { useMachine } from '@xstate/react';
 import type { Chapter, BoardPage as ServerPage } from '../../../core/console/schemas/catalog';
 import { pageBoardMachine, type BoardPage, type PageType } from '../../../machines/console/pageBoardMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, API_BASE, ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Problem } from '../../app/ui';
+import { Problem } from '../../ui/ui';
 import { useCatalogEnv } from './env';
 import { followJob } from './job';
 import { PageCard } from './PageCard';

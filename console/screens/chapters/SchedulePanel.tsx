@@ -2,15 +2,15 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { chapterLifecycleMachine } from '../../../machines/console/chapterLifecycleMachine';
-import { inspect } from '../../../src/lib/inspector';
-import { locale } from '../../../src/i18n';
+import { inspect } from '../../../web/inspector';
 import { api, ConsoleProblem, problemCode } from '../../api/client';
-import { t } from '../../i18n';
-import { useReauth } from '../../app/reauth';
-import { Problem } from '../../app/ui';
+import { locale, t, tBuilt } from '../../i18n';
+import { useReauth } from '../../ui/reauth';
+import { Problem } from '../../ui/ui';
 import { useCatalogEnv } from './env';
+import { every } from '../../../web/clock';
 import { changesOf } from './job';
-import { secondsToZoned, showIn, zoneList, zonedToSeconds } from '../../app/zonedTime';
+import { secondsToZoned, showIn, zoneList, zonedToSeconds } from '../../ui/zonedTime';
 
 const ZONE_KEY = 'console.timeZone';
 const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -81,7 +81,7 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
   // A scheduled chapter goes out at its time on the server: read it again now and then to show it live.
   useEffect(() => {
     if (state !== 'scheduled') return;
-    return env.clock.every(10_000, () => {
+    return every(env.clock, 10_000, () => {
       api<Chapter>('GET', `/chapters/${latest.current.chapter.id}`).then(
         (c) => {
           latest.current.onChapter(c);
@@ -116,7 +116,7 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
     <section className="c-panel" aria-labelledby="release-title">
       <h2 id="release-title">{t('console.release.title')}</h2>
       <p className="c-release__state">
-        {t(`console.chapterState.${state === 'takenDown' ? 'down' : state}`)}
+        {tBuilt(`console.chapterState.${state === 'takenDown' ? 'down' : state}`)}
         {chapter.startAt && (state === 'scheduled' || state === 'live')
           ? ` · ${t('console.release.at', { when: showIn(chapter.startAt, zone, locale()) })}`
           : ''}
@@ -131,7 +131,11 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
           <ul>
             {changes.map((c) => (
               <li key={c.field}>
-                {t('console.release.changed', { field: t(`console.field.${c.field}`), before: String(c.before), after: String(c.after) })}
+                {t('console.release.changed', {
+                  field: tBuilt(`console.field.${c.field}`),
+                  before: String(c.before),
+                  after: String(c.after),
+                })}
               </li>
             ))}
           </ul>

@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type ChangeEvent, type Dra
 import { useMachine } from '@xstate/react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { uploadQueueMachine } from '../../../machines/console/uploadQueueMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Problem } from '../../app/ui';
+import { Problem } from '../../ui/ui';
 import { useCatalogEnv } from './env';
 import { followJob } from './job';
 import type { ChapterUploader } from './uploader';

@@ -1,7 +1,8 @@
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import type { ChapterChange } from '../../../machines/console/chapterLifecycleMachine';
 import { api, ConsoleProblem } from '../../api/client';
-import type { ConsoleClock } from '../../app/clock';
+import type { DateClock } from '../../../core/clock';
+import { every } from '../../../web/clock';
 
 /**
  * Follows a chapter's processing job (issue 31: pages are made off the
@@ -9,12 +10,12 @@ import type { ConsoleClock } from '../../app/clock';
  * Returns the stop.
  */
 export function followJob(
-  clock: ConsoleClock,
+  clock: DateClock,
   chapterId: number,
   on: { progress(done: number, total: number): void; done(c: Chapter): void; failed(code: string): void },
 ): () => void {
   let busy = false;
-  const stop = clock.every(1000, () => {
+  const stop = every(clock, 1000, () => {
     if (busy) return;
     busy = true;
     api<Chapter>('GET', `/chapters/${chapterId}`).then(

@@ -3,11 +3,11 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { startRegistration } from '@simplewebauthn/browser';
 import { enrolmentMachine, type EnrolProblem, type TotpSecret } from '../../../machines/console/enrolmentMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { useSession } from '../../app/session';
-import { Problem, Roles, Secret } from '../../app/ui';
+import { useSession } from '../../ui/sessionContext';
+import { Problem, Roles, Secret } from '../../ui/ui';
 import { PasswordForm } from './PasswordForm';
 import { TotpSetup } from './TotpSetup';
 
@@ -81,7 +81,7 @@ export default function EnrolScreen({ token }: { token: string }) {
   return (
     <main className="c-auth" id="console-main">
       <h1>{t('console.enrol.title')}</h1>
-      {snap.matches('loading') ? <p role="status">{t('common.loading')}</p> : null}
+      {snap.matches('loading') ? <p role="status">{t('console.common.loading')}</p> : null}
       {snap.matches('invalid') ? <p className="c-alert">{t('console.problem.enrolment-invalid')}</p> : null}
       {snap.matches('loading') || snap.matches('invalid') ? null : (
         <p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PASSWORD_MIN, passwordLongEnough, type EnrolProblem } from '../../../machines/console/enrolmentMachine';
 import { t } from '../../i18n';
-import { Field, Problem } from '../../app/ui';
+import { Field, Problem } from '../../ui/ui';
 
 /** Name, password (its rules shown as they are met), and the second factor to set up. */
 export function PasswordForm({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TotpSecret } from '../../../machines/console/enrolmentMachine';
 import { t } from '../../i18n';
-import { CopyButton, Field } from '../../app/ui';
+import { CopyButton, Field } from '../../ui/ui';
 
 /** The authenticator's secret as a QR code and as text, and the first code to confirm it. */
 export function TotpSetup({

@@ -3,8 +3,8 @@ import type { FeaturedList, NewFeaturedList } from '../../../core/console/schema
 import { LANGUAGES } from '../../../core/languages';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { Field } from '../../app/ui';
-import { Refusal } from '../../app/edit/Refusal';
+import { Field } from '../../ui/ui';
+import { Refusal } from '../../ui/edit/Refusal';
 
 /** A list of titles (or a ranked one): its name, its name per language, its series in order. */
 export function FeaturedListEditor({

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { Featured, FeaturedBlock, FeaturedList } from '../../../core/console/schemas/home';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Notice, Problem } from '../../app/ui';
-import { ReorderList } from '../../app/edit/ReorderList';
-import { Refusal } from '../../app/edit/Refusal';
+import { useLoad } from '../../ui/useLoad';
+import { Notice, Problem } from '../../ui/ui';
+import { ReorderList } from '../../ui/edit/ReorderList';
+import { Refusal } from '../../ui/edit/Refusal';
 import { FeaturedListEditor } from './FeaturedListEditor';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 /** The featured page: its blocks (featured banners and lists) in order, and the lists of titles themselves. */
 export default function FeaturedScreen() {

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { InboxItem } from '../../../core/console/schemas/voice';
 import { api, API_BASE, query } from '../../api/client';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Problem } from '../../app/ui';
-import { Refusal } from '../../app/edit/Refusal';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Problem } from '../../ui/ui';
+import { Refusal } from '../../ui/edit/Refusal';
 
 interface InboxPage {
   items: InboxItem[];

@@ -1,11 +1,17 @@
 import { Link } from 'wouter';
-import { t } from '../../i18n';
-import { useMember } from '../../app/session';
-import { areasFor } from '../../app/nav';
-import { Roles } from '../../app/ui';
+import { t, type ConsoleKey } from '../../i18n';
+import { useMember } from '../../ui/sessionContext';
+import { Roles } from '../../ui/ui';
 
-/** Who you are, and what your roles let you do. */
-export default function HomeScreen() {
+/** An area to open from the home: its address, and the keys of its name and of its hint. */
+export interface AreaLink {
+  path: string;
+  name: ConsoleKey;
+  hint: ConsoleKey;
+}
+
+/** Who you are, and what your roles let you do: `areas`, the other areas they reach (the shell's navigation gives them). */
+export default function HomeScreen({ areas }: { areas: readonly AreaLink[] }) {
   const member = useMember();
   return (
     <>
@@ -15,14 +21,12 @@ export default function HomeScreen() {
       </p>
       {member.languages.length ? <p>{t('console.home.languages', { languages: member.languages.join(', ') })}</p> : null}
       <ul className="c-cards">
-        {areasFor(member.roles)
-          .filter((a) => a.path !== '/')
-          .map((a) => (
-            <li key={a.path}>
-              <Link href={a.path}>{t(`console.area.${a.key}`)}</Link>
-              <p>{t(`console.areaHint.${a.key}`)}</p>
-            </li>
-          ))}
+        {areas.map((a) => (
+          <li key={a.path}>
+            <Link href={a.path}>{t(a.name)}</Link>
+            <p>{t(a.hint)}</p>
+          </li>
+        ))}
       </ul>
     </>
   );

@@ -4,10 +4,10 @@ import type { TotpSecret } from '../../../machines/console/enrolmentMachine';
 import { api, problemCode } from '../../api/client';
 import type { Factor } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { useReauth } from '../../app/reauth';
-import { Field, Problem, Secret } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { useReauth } from '../../ui/reauth';
+import { Field, Problem, Secret } from '../../ui/ui';
 import { TotpSetup } from '../enrol/TotpSetup';
 
 /** Second factors: list, add (authenticator or passkey), remove, new recovery codes; each asks the password first. */

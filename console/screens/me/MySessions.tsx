@@ -1,9 +1,9 @@
 import { api } from '../../api/client';
 import type { MySession } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Problem, TableWrap } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Problem, TableWrap } from '../../ui/ui';
 
 export function MySessions() {
   const { data, error, reload } = useLoad<{ sessions: MySession[] }>('/me/sessions');

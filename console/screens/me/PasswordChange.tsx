@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { PASSWORD_MIN, passwordLongEnough } from '../../../machines/console/enrolmentMachine';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { useReauth } from '../../app/reauth';
-import { Field, Notice, Problem } from '../../app/ui';
+import { useReauth } from '../../ui/reauth';
+import { Field, Notice, Problem } from '../../ui/ui';
 
 /** A new password (asks the current one again first; ends the member's other sessions). */
 export function PasswordChange() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { query } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
+import { useLoad } from '../../ui/useLoad';
 
 interface ChapterCount {
   chapterId: number;

@@ -2,11 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import type { ModeratedComment } from '../../../core/console/schemas/voice';
 import { commentModerationMachine } from '../../../machines/console/commentModerationMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { Problem } from '../../app/ui';
+import { when } from '../../ui/format';
+import { Problem } from '../../ui/ui';
 
 /** One comment with its moderation: the machine decides what may be done; the requests are its effects. */
 export function CommentRow({ comment }: { comment: ModeratedComment }) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { ModeratedComment } from '../../../core/console/schemas/voice';
 import { api, query } from '../../api/client';
-import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Field, Problem } from '../../app/ui';
-import { Refusal } from '../../app/edit/Refusal';
+import { t, tBuilt } from '../../i18n';
+import { useLoad } from '../../ui/useLoad';
+import { Field, Problem } from '../../ui/ui';
+import { Refusal } from '../../ui/edit/Refusal';
 import { CommentRow } from './CommentRow';
 import { ChapterPicker } from './ChapterPicker';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 interface Filters {
   chapter: string;
@@ -58,7 +58,7 @@ export default function ModerationScreen() {
           <select value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
             {['visible', 'hidden', 'deleted', 'all'].map((s) => (
               <option key={s} value={s}>
-                {t(`console.moderation.state.${s}`)}
+                {tBuilt(`console.moderation.state.${s}`)}
               </option>
             ))}
           </select>
@@ -68,7 +68,7 @@ export default function ModerationScreen() {
           <select value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.target.value })}>
             {['newest', 'oldest', 'likes'].map((s) => (
               <option key={s} value={s}>
-                {t(`console.moderation.sort.${s}`)}
+                {tBuilt(`console.moderation.sort.${s}`)}
               </option>
             ))}
           </select>

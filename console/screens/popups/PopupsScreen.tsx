@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Popup } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Notice, Problem } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Notice, Problem } from '../../ui/ui';
 import { PopupEditor } from './PopupEditor';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 /** Popups: the home's (one image or the app's own box) and titles' age notices; a popup keeps its id for "don't show again". */
 export default function PopupsScreen() {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { PreviewGrant } from '../../../core/console/schemas/home';
 import { api } from '../../api/client';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { LanguageSelect } from '../../app/edit/LanguagePicker';
-import { MomentField } from '../../app/edit/MomentField';
-import { Refusal } from '../../app/edit/Refusal';
-import '../../app/edit/edit.css';
+import { when } from '../../ui/format';
+import { LanguageSelect } from '../../ui/edit/LanguagePicker';
+import { MomentField } from '../../ui/edit/MomentField';
+import { Refusal } from '../../ui/edit/Refusal';
+import '../../ui/edit/edit.css';
 
 /**
  * The home as a reader will see it: the server grants this browser a short

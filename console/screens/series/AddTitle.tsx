@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LANGUAGES } from '../../../core/languages';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Field, Problem } from '../../app/ui';
+import { Field, Problem } from '../../ui/ui';
 
 /** A new language for the series: its title's name (the other texts are written in the titles panel). */
 export function AddTitle({ seriesId, taken, onAdded }: { seriesId: number; taken: string[]; onAdded: () => void }) {

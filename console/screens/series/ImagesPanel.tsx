@@ -4,7 +4,7 @@ import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
 import { byShort } from '../../../core/languages';
 import { apiFile, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Problem } from '../../app/ui';
+import { Problem } from '../../ui/ui';
 
 const KINDS: readonly TitleImageKind[] = ['portrait', 'landscape', 'background', 'favorite'];
 

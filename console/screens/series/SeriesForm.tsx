@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SeriesCreate } from '../../../core/console/schemas/catalog';
 import { LabelCodeSchema } from '../../../core/gen/manga/v1/common_pb';
-import { t } from '../../i18n';
-import { Field } from '../../app/ui';
+import { t, tBuilt } from '../../i18n';
+import { Field } from '../../ui/ui';
 
 export const NEW_SERIES: SeriesCreate = {
   slug: '',
@@ -120,7 +120,7 @@ export function SeriesForm({
           label={t('console.series.schedule')}
           value={v.releaseSchedule}
           options={SCHEDULES}
-          text={(x) => t(`console.schedule.${x}`)}
+          text={(x) => tBuilt(`console.schedule.${x}`)}
           onChange={set('releaseSchedule')}
         />
         <Select
@@ -128,7 +128,7 @@ export function SeriesForm({
           label={t('console.series.timing')}
           value={v.updateTiming}
           options={TIMINGS}
-          text={(x) => t(`console.timing.${x}`)}
+          text={(x) => tBuilt(`console.timing.${x}`)}
           onChange={set('updateTiming')}
         />
         <Select
@@ -136,7 +136,7 @@ export function SeriesForm({
           label={t('console.series.rating')}
           value={v.rating}
           options={RATINGS}
-          text={(x) => t(`console.rating.${x}`)}
+          text={(x) => tBuilt(`console.rating.${x}`)}
           onChange={set('rating')}
         />
         <Select

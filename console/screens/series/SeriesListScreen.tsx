@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import type { Series } from '../../../core/console/schemas/catalog';
 import { api, problemCode, query } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { useMember } from '../../app/session';
-import { reaches } from '../../app/nav';
-import { Field, Problem } from '../../app/ui';
+import { useLoad } from '../../ui/useLoad';
+import { useMember } from '../../ui/sessionContext';
+import { reaches } from '../../ui/access';
+import { Field, Problem } from '../../ui/ui';
 import { SeriesForm, NEW_SERIES } from './SeriesForm';
 import './series.css';
 

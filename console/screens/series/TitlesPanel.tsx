@@ -3,7 +3,7 @@ import type { TitleFull } from '../../../core/console/schemas/catalog';
 import { byShort } from '../../../core/languages';
 import { api, ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Problem } from '../../app/ui';
+import { Problem } from '../../ui/ui';
 import { TitleTexts, TEXT_FIELDS, type Texts } from './TitleTexts';
 
 const langName = (code: string) => byShort(code)?.native ?? code;

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { signInMachine, type SecondFactor, type SignInProblem } from '../../../machines/console/signInMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, ConsoleProblem, problemCode } from '../../api/client';
 import type { SignInAnswer } from '../../api/types';
 import { t } from '../../i18n';
-import { useSession } from '../../app/session';
-import { Field, Problem } from '../../app/ui';
+import { useSession } from '../../ui/sessionContext';
+import { Field, Problem } from '../../ui/ui';
 
 const asProblem = (e: unknown): { problem: SignInProblem; retryAfter?: number } => {
   const code = problemCode(e);

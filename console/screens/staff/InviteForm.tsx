@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ROLES } from '../../../core/console/roles';
 import { api, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { Field, Problem, RolePicker } from '../../app/ui';
+import { Field, Problem, RolePicker } from '../../ui/ui';
 
 /** An invitation: email, roles, languages (for localizers) → a one-time enrolment link to pass on. */
 export function InviteForm({ onInvited }: { onInvited: (link: string) => void }) {

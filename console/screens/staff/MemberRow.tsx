@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ROLES } from '../../../core/console/roles';
 import type { StaffMember } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { RolePicker, Roles } from '../../app/ui';
+import { when } from '../../ui/format';
+import { RolePicker, Roles } from '../../ui/ui';
 
 export function MemberRow({
   member: m,

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { api, problemCode } from '../../api/client';
 import type { Invitation, StaffMember } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { useReauth } from '../../app/reauth';
-import { Notice, Problem, Roles, Secret, TableWrap } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { useReauth } from '../../ui/reauth';
+import { Notice, Problem, Roles, Secret, TableWrap } from '../../ui/ui';
 import { InviteForm } from './InviteForm';
 import { MemberRow } from './MemberRow';
 

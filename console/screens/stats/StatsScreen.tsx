@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { isoDay } from '../../../core/dateParts';
 import { DASHBOARDS, type Dashboard, type DashboardName } from '../../../core/console/schemas/stats';
-import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Problem } from '../../app/ui';
+import { t, tBuilt } from '../../i18n';
+import { useLoad } from '../../ui/useLoad';
+import { Problem } from '../../ui/ui';
 import { StatsChart } from './StatsChart';
 import { StatsTable } from './StatsTable';
 import { cellText, columnName } from './labels';
@@ -91,7 +91,7 @@ export default function StatsScreen() {
           <select value={c.by} onChange={set('by')}>
             {['day', 'week', 'month'].map((b) => (
               <option key={b} value={b}>
-                {t(`console.stats.by.${b}`)}
+                {tBuilt(`console.stats.by.${b}`)}
               </option>
             ))}
           </select>
@@ -102,7 +102,7 @@ export default function StatsScreen() {
             <select value={c.group} onChange={set('group')}>
               {['series', 'title', 'chapter', 'language'].map((g) => (
                 <option key={g} value={g}>
-                  {t(`console.stats.group.${g}`)}
+                  {tBuilt(`console.stats.group.${g}`)}
                 </option>
               ))}
             </select>
@@ -155,7 +155,7 @@ function DashboardView({ name, url }: { name: DashboardName; url: string }) {
             <StatsChart
               key={ch.id}
               chart={ch}
-              title={t(`console.stats.chart.${ch.id}`)}
+              title={tBuilt(`console.stats.chart.${ch.id}`)}
               shares={ch.id === 'reach'}
               dots={ch.id === 'notifications'}
             />
@@ -164,7 +164,7 @@ function DashboardView({ name, url }: { name: DashboardName; url: string }) {
             <StatsTable
               key={tb.id}
               table={tb}
-              caption={t(`console.stats.table.${tb.id}`)}
+              caption={tBuilt(`console.stats.table.${tb.id}`)}
               file={`${name}-${tb.id}-${data.period.from}-${data.period.to}`}
             />
           ))}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { StatsTable as Table } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
-import { TableWrap } from '../../app/ui';
+import { TableWrap } from '../../ui/ui';
 import { toCsv } from './csv';
 import { cellText, columnName, textCell } from './labels';
 

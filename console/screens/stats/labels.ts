@@ -1,10 +1,9 @@
-import { locale } from '../../../src/i18n';
-import { t } from '../../i18n';
+import { locale, tBuilt } from '../../i18n';
 
 /** A column's or series' shown name: its catalog entry, or the key itself where none is written. */
 export function columnName(key: string): string {
-  const k = `console.stats.col.${key}`;
-  const s = t(k);
+  const k: `console.${string}` = `console.stats.col.${key}`;
+  const s = tBuilt(k);
   return s === k ? key : s;
 }
 
@@ -19,7 +18,7 @@ export function cellText(kind: 'text' | 'int' | 'pct', v: string | number | null
 }
 
 /** Where a text cell's value is a key (a promotion's kind or place), the catalogs that name it, first match wins. */
-const VALUE_NAMES: Record<string, readonly string[]> = {
+const VALUE_NAMES: Record<string, readonly `console.${string}`[]> = {
   kind: ['console.stats.kind.'],
   place: ['console.placement.', 'console.stats.place.', 'console.popups.placement.'],
 };
@@ -28,7 +27,7 @@ const VALUE_NAMES: Record<string, readonly string[]> = {
 export function textCell(column: string, v: string | number | null): string {
   if (typeof v !== 'string') return cellText('text', v);
   for (const prefix of VALUE_NAMES[column] ?? []) {
-    const s = t(prefix + v);
+    const s = tBuilt(`${prefix}${v}`);
     if (s !== prefix + v) return s;
   }
   return v;

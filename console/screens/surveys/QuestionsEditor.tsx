@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Question, SurveyText } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { Field } from '../../app/ui';
+import { Field } from '../../ui/ui';
 
 const blankQuestion = (): Question => ({
   description: '',

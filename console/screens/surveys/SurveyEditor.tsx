@@ -3,14 +3,14 @@ import { useMachine } from '@xstate/react';
 import type { Survey, SurveyText } from '../../../core/console/schemas/home';
 import { LANGUAGES } from '../../../core/languages';
 import { surveyLifecycleMachine, type SurveyShape } from '../../../machines/console/surveyLifecycleMachine';
-import { inspect } from '../../../src/lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { api, problemCode } from '../../api/client';
-import { t } from '../../i18n';
-import { useConsoleClock } from '../../app/clock';
-import { Field, Problem } from '../../app/ui';
-import { LanguageSelect } from '../../app/edit/LanguagePicker';
-import { PeriodFields, periodInvalid } from '../../app/edit/PeriodFields';
-import { Refusal } from '../../app/edit/Refusal';
+import { t, tBuilt } from '../../i18n';
+import { every, useClock } from '../../../web/clock';
+import { Field, Problem } from '../../ui/ui';
+import { LanguageSelect } from '../../ui/edit/LanguagePicker';
+import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
+import { Refusal } from '../../ui/edit/Refusal';
 import { QuestionsEditor, blankText } from './QuestionsEditor';
 import { SurveyPreview } from './SurveyPreview';
 
@@ -25,7 +25,7 @@ const shapeOf = (texts: Record<string, SurveyText>): SurveyShape => {
 
 /** A survey's key, period and questionnaire per language, with its preview; a saved one is opened and closed here. */
 export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | null; onSaved: (s: Survey) => void; onClose: () => void }) {
-  const clock = useConsoleClock();
+  const clock = useClock();
   const [key, setKey] = useState(survey?.key ?? '');
   const [period, setPeriod] = useState({ startAt: survey?.startAt ?? null, endAt: survey?.endAt ?? null });
   const [texts, setTexts] = useState<Record<string, SurveyText>>(survey?.texts ?? { en: blankText() });
@@ -63,7 +63,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
   const status = state.value as string;
   useEffect(
     () =>
-      clock.every(1000, () => {
+      every(clock, 1000, () => {
         if (current?.endAt != null && clock.now() / 1000 >= current.endAt) send({ type: 'period.ended' });
       }),
     [clock, send, current?.endAt],
@@ -86,7 +86,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
       <h2 id="survey-editor">{survey ? t('console.surveys.editNamed', { key: survey.key }) : t('console.surveys.new')}</h2>
       {survey ? (
         <p className="c-meta" role="status">
-          {t(`console.surveys.lifecycle.${status}`)}
+          {tBuilt(`console.surveys.lifecycle.${status}`)}
         </p>
       ) : (
         <Field
@@ -132,7 +132,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
       {state.context.problems.map((p) =>
         RULES.includes(p) ? (
           <p key={p} className="c-field__error" role="alert">
-            {t(`console.surveys.problem.${p}`)}
+            {tBuilt(`console.surveys.problem.${p}`)}
           </p>
         ) : (
           <Problem key={p} code={p} />

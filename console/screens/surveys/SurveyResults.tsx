@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { Survey, SurveyResults as Results } from '../../../core/console/schemas/home';
 import { API_BASE, query } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../app/useLoad';
-import { Problem } from '../../app/ui';
-import { LanguageSelect } from '../../app/edit/LanguagePicker';
-import { useMember } from '../../app/session';
-import { reaches } from '../../app/nav';
+import { useLoad } from '../../ui/useLoad';
+import { Problem } from '../../ui/ui';
+import { LanguageSelect } from '../../ui/edit/LanguagePicker';
+import { useMember } from '../../ui/sessionContext';
+import { reaches } from '../../ui/access';
 
 /** A survey's results: counts per choice, the free-form answers, skips; the answers as CSV. */
 export function SurveyResults({ survey, onClose }: { survey: Survey; onClose: () => void }) {

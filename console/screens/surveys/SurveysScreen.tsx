@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Survey } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { useMember } from '../../app/session';
-import { reaches } from '../../app/nav';
-import { Notice, Problem } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { useMember } from '../../ui/sessionContext';
+import { reaches } from '../../ui/access';
+import { Notice, Problem } from '../../ui/ui';
 import { SurveyEditor } from './SurveyEditor';
 import { SurveyResults } from './SurveyResults';
-import '../../app/edit/edit.css';
+import '../../ui/edit/edit.css';
 
 /** Surveys: the builder (editors) and each one's results (editors, moderators, analysts). */
 export default function SurveysScreen() {

@@ -3,9 +3,9 @@ import { TOKEN_ROLES } from '../../../core/console/roles';
 import { api, problemCode } from '../../api/client';
 import type { ApiToken } from '../../api/types';
 import { t } from '../../i18n';
-import { when } from '../../app/format';
-import { useLoad } from '../../app/useLoad';
-import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../app/ui';
+import { when } from '../../ui/format';
+import { useLoad } from '../../ui/useLoad';
+import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../ui/ui';
 
 const DAY = 86_400;
 

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { useMachine } from '@xstate/react';
 import { favoriteToggleMachine } from '../../../machines/favoriteToggleMachine';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { PushEnvContext } from '../push/push';
 import { failureText, offerReleaseNotifications, subscribeTitle, unsubscribeTitle } from './favorites';
 

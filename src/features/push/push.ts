@@ -3,7 +3,7 @@ import { base64ToBytes } from '../../lib/base64';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { pushSubscriptionMachine } from '../../../machines/pushSubscriptionMachine';
 import { call } from '../../api/client';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import type { ServiceCode } from '../../../core/languages';
 import { savePushTokenUpdated, storedServiceLang } from '../../lib/storage';
 

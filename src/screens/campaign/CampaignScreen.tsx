@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { campaignRedirectMachine, type CampaignRegion } from '../../../machines/campaignRedirectMachine';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { Timers } from '../../lib/timers';
 import { SITE } from '../../lib/siteLinks';
 import './campaign.css';

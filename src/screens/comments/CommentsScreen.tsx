@@ -6,7 +6,7 @@ import type { Comment } from '../../../core/gen/manga/v1/comment_pb';
 import { call } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { plural, t, locale } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { abbreviateCount } from '../../lib/counts';
 import { shortDate, useBrowserLocale } from '../../lib/dates';
 import { AppInstallBanner } from '../../ui/AppInstallBanner';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { downloadMachine } from '../../../machines/downloadMachine';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { offlineSupported, removeChapter, savedChapter, type SavedChapter } from '../../features/offline/offlineStore';
 import { cancelDownload, enqueueDownload } from './downloadQueue';
 import { megabytes } from './megabytes';

@@ -4,7 +4,7 @@ import { bookmarkItemMachine } from '../../../machines/bookmarkItemMachine';
 import type { Title } from '../../../core/gen/manga/v1/title_pb';
 import { useApi } from '../../api/useApi';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { failureText, subscribeTitle, unsubscribeTitle } from '../../features/favorites/favorites';
 import { AppInstallBanner } from '../../ui/AppInstallBanner';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { canSend, feedbackMachine, MESSAGE_MAX, type FeedbackType } from '../../../machines/feedbackMachine';
 import { call } from '../../api/client';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { SITE } from '../../lib/siteLinks';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Modal } from '../../ui/Modal';

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { historyMachine } from '../../../machines/historyMachine';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { failureText } from '../../features/favorites/favorites';
 import { loadHistory, removeHistory } from './historyApi';
 

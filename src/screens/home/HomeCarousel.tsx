@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { AUTOPLAY_MS, carouselMachine } from '../../../machines/carouselMachine';
 import type { Banner } from '../../../core/gen/manga/v1/common_pb';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { actionHref } from '../../lib/links';
 import { logBannerTap } from '../../api/tapLog';
 import { useSlidesPerView } from './useSlidesPerView';

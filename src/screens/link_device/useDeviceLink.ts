@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { deviceLinkMachine, type DeviceLinkEvent, type LinkProblem, type LinkView } from '../../../machines/deviceLinkMachine';
 import { ApiCallError } from '../../api/client';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { Timers, type TimerClock } from '../../lib/timers';
 import { refresh as refreshBookmarks } from '../../features/pageBookmarks/pageBookmarks';
 import { adoptGroupSettings, flushSettings, setLinked } from '../../features/readerSettings/settingsSync';

@@ -7,7 +7,7 @@ import './paused.css';
 
 /**
  * Breakpoints, both ends. In an app tab, each actor the inspector announces
- * (src/lib/inspector.ts: every actor of the app is created with it) gets its
+ * (web/inspector.ts: every actor of the app is created with it) gets its
  * mailbox held: an event that hits a breakpoint is kept, not processed, and
  * so is every event after it, until the explorer says Step (process it, then
  * stop before the next one), Continue (process what waits, stopping again

@@ -1,11 +1,11 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { addInspectionListener } from '../../lib/inspector';
+import { addInspectionListener } from '../../../web/inspector';
 import { plain } from './plainJson';
 import { becomeExplorer, holdActor, initBreakpoints, onBreakMessage, resendBreakpoints } from './breakpoints';
 
 /**
  * The machine explorer's recorder: it listens to the app's inspector
- * (`src/lib/inspector.ts`, which every actor is created with). While tracking
+ * (`web/inspector.ts`, which every actor is created with). While tracking
  * (every tab of the app where the explorer is on, and the explorer at
  * /machines) it records every actor (system id, parent, machine, input,
  * state, context), every event sent between actors (`@xstate.event`: source,

@@ -1,4 +1,4 @@
-import { keepInspectionEvents } from '../../lib/inspector';
+import { keepInspectionEvents } from '../../../web/inspector';
 
 /**
  * Starts the machine explorer's recorder in this tab (start-up calls it where the explorer is on).

@@ -5,7 +5,7 @@ import { LabelCode } from '../../../core/gen/manga/v1/common_pb';
 import type { SearchView } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
 import { locale, t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { langQuery } from '../../lib/prefs';
 import { saveListSelection, storedContentLangs, storedListSelection } from '../../lib/storage';
 import { genreName } from '../../lib/genres';

@@ -5,7 +5,7 @@ import { FREE_TEXT_MAX, problemOf, surveyFormMachine, type SurveyQuestion } from
 import { ApiCallError, call } from '../../api/client';
 import { errorPopupBody } from '../../api/loadErrors';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { byService, byShort } from '../../../core/languages';
 import { Loading } from '../../ui/Loading';
 import './questionnaire.css';

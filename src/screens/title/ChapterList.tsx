@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { chapterSortMachine } from '../../../machines/chapterSortMachine';
 import type { Chapter } from '../../../core/gen/manga/v1/title_pb';
 import { t, locale } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { abbreviateCount } from '../../lib/counts';
 import { storeLink } from '../../ui/AppInstallBanner';
 import { SaveForOffline } from '../downloads/SaveForOffline';

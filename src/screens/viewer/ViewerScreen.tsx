@@ -5,7 +5,7 @@ import type { ImgQuality } from '../../../core/viewer/imageQuality';
 import { pageResolutionMachine } from '../../../machines/pageResolutionMachine';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { t } from '../../i18n';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { errorPopupBody } from '../../api/loadErrors';
 import { saveResolution, storedResolution, storedServiceLang } from '../../lib/storage';
 import { loadMangaViewer } from '../../viewer/api';

@@ -3,7 +3,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { autoScrollMachine, type AutoScrollMode } from '../../../machines/autoScrollMachine';
 import { autoScrollPxPerSec, autoTurnIntervalMs } from '../../../core/viewer/autoScroll';
 import { actionOfKey } from '../../../core/viewer/controls';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import { saveAutoScrollLevel, storedAutoScrollLevel } from '../../lib/storage';
 import type { TimerId } from '../../viewer/session/clock';
 import type { ViewerSession } from '../../viewer/session/viewerSession';

@@ -6,7 +6,7 @@
  * when it closes.
  */
 import { useEffect } from 'react';
-import { trapTab } from '../../ui/focusTrap';
+import { trapTab } from '../../../web/focusTrap';
 
 export function useDialogFocusTrap(): void {
   useEffect(() => {

@@ -14,7 +14,7 @@ import { tapZoneMachine } from '../../../machines/tapZoneMachine';
 import type { ControlSettings, KeyMap, WheelMode } from '../../../core/viewer/controls';
 import { tapAction, tapOrientation, type TapAction } from '../../../core/viewer/tapZones';
 import type { Mode } from '../../../core/viewer/layout';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import type { ViewerEnvironment } from './environment';
 import type { AppAction } from './keys';
 

@@ -15,7 +15,7 @@ import { viewerNavBarMachine } from '../../../machines/viewerNavBarMachine';
 import type { Geometry } from '../../../core/viewer/camera';
 import { VIEWER } from '../../../core/viewer/layout';
 import { modeOf } from '../../../core/viewer/viewerMode';
-import { inspect } from '../../lib/inspector';
+import { inspect } from '../../../web/inspector';
 import type { TimerId } from './clock';
 import type { ViewerEnvironment } from './environment';
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { bannerPeriodMachine } from '../../../machines/console/bannerPeriodMachine';
-import { inspect } from '../../../src/lib/inspector';
-import { t } from '../../i18n';
-import { useConsoleClock } from '../clock';
+import { inspect } from '../../../web/inspector';
+import { t, tBuilt } from '../../i18n';
+import { every, useClock } from '../../../web/clock';
 import { browserZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
 
 export interface Period {
@@ -21,13 +21,13 @@ export const periodInvalid = (p: Period) => p.startAt !== null && p.endAt !== nu
  */
 export function PeriodFields({ value, onChange, endLabel }: { value: Period; onChange: (p: Period) => void; endLabel?: string }) {
   const id = useId();
-  const clock = useConsoleClock();
+  const clock = useClock();
   const [zone, setZone] = useState(browserZone);
   const zones = useMemo(() => zoneList(), []);
   const nowSec = () => Math.floor(clock.now() / 1000);
   const [state, send] = useMachine(bannerPeriodMachine, { input: { ...value, now: nowSec() }, inspect });
   useEffect(() => send({ type: 'period.set', startAt: value.startAt, endAt: value.endAt }), [send, value.startAt, value.endAt]);
-  useEffect(() => clock.every(1000, () => send({ type: 'clock.tick', now: Math.floor(clock.now() / 1000) })), [clock, send]);
+  useEffect(() => every(clock, 1000, () => send({ type: 'clock.tick', now: Math.floor(clock.now() / 1000) })), [clock, send]);
   const phase = state.value as string;
   const minutes = value.startAt === null ? 0 : Math.max(1, Math.ceil((value.startAt - state.context.now) / 60));
   return (
@@ -65,7 +65,7 @@ export function PeriodFields({ value, onChange, endLabel }: { value: Period; onC
         />
       </div>
       <p id={`${id}-phase`} className={`c-phase c-phase--${phase}`} role="status">
-        {t(`console.period.phase.${phase}`, { minutes })}
+        {tBuilt(`console.period.phase.${phase}`, { minutes })}
       </p>
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { locale } from '../../src/i18n';
+import { locale } from '../i18n';
 
 // dateStyle/timeStyle cannot be combined with timeZoneName (Chromium throws "Invalid option"): the fields are named one by one.
 const FIELDS: Intl.DateTimeFormatOptions = {

@@ -1,8 +1,9 @@
 import type { InspectionEvent } from 'xstate';
 
 /**
- * The one inspector every actor of the app is created with
- * (`useMachine(machine, { inspect })`, `createActor(machine, { inspect })`).
+ * The one inspector every actor of both browser apps (the reader and the
+ * console) is created with (`useMachine(machine, { inspect })`,
+ * `createActor(machine, { inspect })`).
  * It only hands each inspection event to its listeners: the machine
  * explorer's recorder (`src/screens/machines/recorder.ts`, loaded only where
  * the explorer is on) and the UI tests' coverage. It stays this small because

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { reauthMachine, type ReauthProblem } from '../../machines/console/reauthMachine';
-import { inspect } from '../../src/lib/inspector';
-import { Modal } from '../../src/ui/Modal';
+import { inspect } from '../../web/inspector';
+import { Modal } from '../../web/Modal';
 import { api, problemCode } from '../api/client';
 import { t } from '../i18n';
 import { Field, Problem } from './ui';
@@ -49,7 +49,12 @@ export function useReauth(onDone: () => void): Reauth {
   const [password, setPassword] = useState('');
   const open = snap.matches('asking') || snap.matches('confirming');
   const dialog = (
-    <Modal open={open} onClose={() => send({ type: 'dialog.cancel' })} title={t('console.reauth.title')}>
+    <Modal
+      open={open}
+      onClose={() => send({ type: 'dialog.cancel' })}
+      title={t('console.reauth.title')}
+      closeLabel={t('console.common.close')}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

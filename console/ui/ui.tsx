@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { t } from '../i18n';
+import { Loading as SharedLoading } from '../../web/Loading';
+import { t, tBuilt } from '../i18n';
 
 /** A labelled input; its hint and error are read with it (aria-describedby). */
 export function Field({
@@ -30,8 +31,8 @@ export function Field({
 
 /** A problem code's translated message ("console.problem.<code>"), announced as an alert. */
 function problemText(code: string, retryAfter?: number | null): string {
-  const key = `console.problem.${code}`;
-  const text = t(key, { seconds: retryAfter ?? 0, minutes: Math.max(1, Math.ceil((retryAfter ?? 0) / 60)) });
+  const key: `console.${string}` = `console.problem.${code}`;
+  const text = tBuilt(key, { seconds: retryAfter ?? 0, minutes: Math.max(1, Math.ceil((retryAfter ?? 0) / 60)) });
   return text === key ? t('console.problem.failed') : text;
 }
 
@@ -91,7 +92,7 @@ export function Secret({ lines, fileName, label }: { lines: string[]; fileName: 
 }
 
 export function Roles({ roles }: { roles: readonly string[] }) {
-  return <span className="c-roles">{roles.map((r) => t(`console.role.${r}`)).join(', ')}</span>;
+  return <span className="c-roles">{roles.map((r) => tBuilt(`console.role.${r}`)).join(', ')}</span>;
 }
 
 /** Role checkboxes (a member may hold several). */
@@ -116,7 +117,7 @@ export function RolePicker({
             checked={value.includes(r)}
             onChange={(e) => onChange(e.target.checked ? [...value, r] : value.filter((x) => x !== r))}
           />
-          {t(`console.role.${r}`)}
+          {tBuilt(`console.role.${r}`)}
         </label>
       ))}
     </fieldset>
@@ -130,4 +131,9 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
       {children}
     </div>
   );
+}
+
+/** The shared loading text (web/Loading.tsx) in the console's words. */
+export function Loading() {
+  return <SharedLoading label={t('console.common.loading')} />;
 }
