@@ -3,8 +3,9 @@
  * The project's conventions, checked by `npm run lint` (and by .ci/run): zero findings.
  *
  * Layers (docs/CONVENTIONS.md): core/ (the generated contract and pure domain rules) at the
- * bottom; machines/ above it; the browser app (src/) above the machines; the server beside the
- * app. Imports point one way, and nowhere in a cycle.
+ * bottom; machines/ and web/ (the browser layer both apps share) above it; the reader (src/) and
+ * the console (console/) above those, neither importing the other; the server beside them, on
+ * core/ alone. Imports point one way, and nowhere in a cycle.
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,13 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**'];
 
 /** Browser app folders that sit below the screens and the app shell. */
 const APP_LOWER = ['src/api', 'src/lib', 'src/features', 'src/i18n', 'src/ui', 'src/viewer', 'src/ads', 'src/analytics'];
+
+/**
+ * The console's layers, bottom first: its API client and strings; its kit (ui/: generic pieces, the session
+ * as screens see it, the access rule); its screens; its shell (app/: routes, the session machine, navigation,
+ * frame) and entry. What a screen needs of the shell comes through the kit or in its props.
+ */
+const CONSOLE_LAYERS = [['api', 'i18n'], ['ui'], ['screens'], ['app', 'main.tsx']];
 
 /**
  * The server's layers, bottom first: a module imports from its own layer and those below it, never
@@ -165,30 +173,47 @@ export default tseslint.config(
           zones: [
             {
               target: './core',
-              from: ['./machines', './src', './server', './tests', './bench', './scripts'],
+              from: ['./machines', './web', './src', './console', './server', './tests', './bench', './scripts'],
               message: 'core/ is the bottom layer: it imports nothing of ours above it.',
             },
-            { target: './machines', from: ['./src', './server', './tests', './bench'], message: 'machines/ import only core/ and xstate.' },
+            {
+              target: './machines',
+              from: ['./web', './src', './console', './server', './tests', './bench'],
+              message: 'machines/ import only core/ and xstate.',
+            },
+            {
+              target: './web',
+              from: ['./machines', './src', './console', './server', './tests', './bench'],
+              message: 'web/, the browser layer both apps share, imports only core/ (and React): never an app, the server or tests.',
+            },
             {
               target: './server',
-              from: ['./src', './machines', './tests', './bench'],
-              message: 'The server imports core/, never browser app code.',
+              from: ['./machines', './web', './src', './console', './tests', './bench'],
+              message: 'The server imports core/, never browser code (machines/, web/, src/, console/) or tests.',
             },
             {
               target: './src',
-              from: ['./server', './tests', './bench', './console'],
-              message: 'The browser app never imports server, test or console code.',
+              from: ['./console', './server', './tests', './bench'],
+              message: 'The reader (src/) imports core/, machines/ and web/: never the console, the server or tests.',
             },
             {
               target: './console',
-              from: ['./server', './tests', './bench', './src/app', './src/screens', './src/boot'],
-              message: 'The console imports core/, machines/, src/ui, src/i18n and src/lib, never the reader app, the server or tests.',
+              from: ['./src', './server', './tests', './bench'],
+              message:
+                "The console imports core/, machines/ and web/ (what it shares with the reader): never the reader's src/, the server or tests.",
             },
             ...SERVER_ZONES,
             ...APP_LOWER.map((dir) => ({
               target: `./${dir}`,
               from: ['./src/app', './src/screens', './src/boot'],
               message: `${dir} sits below the app shell, the screens and start-up code.`,
+            })),
+            ...CONSOLE_LAYERS.slice(0, -1).map((layer, i) => ({
+              target: layer.map((p) => `./console/${p}`),
+              from: CONSOLE_LAYERS.slice(i + 1)
+                .flat()
+                .map((p) => `./console/${p}`),
+              message: 'Console layers point down only (eslint.config.js CONSOLE_LAYERS, docs/CONVENTIONS.md): this imports a layer above.',
             })),
           ],
         },
