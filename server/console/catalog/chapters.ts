@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { ConsoleChapterTable } from '../../db/schemaCatalog.js';
 import type { Chapter, ChapterState, Job } from '../../../core/console/schemas/catalog.js';
+import type { ConsoleRepos } from '../../repos/console/index.js';
+import type { ChapterColumns, ChapterRow } from '../../repos/console/chapters.js';
 import { problems } from '../problems.js';
+
+export type { ChapterRow };
 
 /**
  * Console chapters: a draft lives only in console_chapters/console_pages;
@@ -10,8 +11,6 @@ import { problems } from '../problems.js';
  * back or down removes it from there again. The editorial state readers'
  * time decides (scheduled or live) is derived from the release time.
  */
-type Db = Kysely<Database>;
-export type ChapterRow = Selectable<ConsoleChapterTable>;
 
 /** Where a board page's images are: encrypted qualities and a plain thumbnail (never under a public URL). */
 export const draftPrefix = (chapterId: number, blob: string) => `page/d${chapterId}/${blob}`;
@@ -31,20 +30,12 @@ function jobOf(r: ChapterRow): Job {
   };
 }
 
-export async function chapterRow(db: Db, id: number): Promise<ChapterRow | undefined> {
-  return db.selectFrom('console_chapters').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function chapterById(db: Db, id: number, now: number): Promise<Chapter | undefined> {
-  const r = await chapterRow(db, id);
+/** The chapter as the console shows it: its board, its job, and how its series is read. */
+export async function chapterById(repos: ConsoleRepos, id: number, now: number): Promise<Chapter | undefined> {
+  const r = await repos.chapters.row(id);
   if (!r) return undefined;
-  const pages = await db.selectFrom('console_pages').selectAll().where('chapter_id', '=', id).orderBy('position').execute();
-  const series = await db
-    .selectFrom('titles as t')
-    .innerJoin('series as s', 's.id', 't.series_id')
-    .select('s.start_from_right')
-    .where('t.id', '=', r.title_id)
-    .executeTakeFirst();
+  const pages = await repos.pages.ofChapter(id);
+  const series = await repos.titles.reading(r.title_id);
   return {
     id: r.id,
     titleId: r.title_id,
@@ -70,46 +61,28 @@ export async function chapterById(db: Db, id: number, now: number): Promise<Chap
 }
 
 /** The chapter, or 404; with the version check of a write (409 with the chapter as it is now). */
-export async function chapterForWrite(db: Db, id: number, version: number, now: number): Promise<ChapterRow> {
-  const r = await chapterRow(db, id);
+export async function chapterForWrite(repos: ConsoleRepos, id: number, version: number, now: number): Promise<ChapterRow> {
+  const r = await repos.chapters.row(id);
   if (!r) throw problems.notFound('No such chapter.');
-  if (r.version !== version) throw problems.conflictWith(await chapterById(db, id, now));
+  if (r.version !== version) throw problems.conflictWith(await chapterById(repos, id, now));
   return r;
 }
 
 /** Bumps the version, refusing a concurrent writer that got there first. */
-export async function bump(db: Db, id: number, version: number, set: Partial<ChapterRow> = {}): Promise<void> {
-  const r = await db
-    .updateTable('console_chapters')
-    .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw problems.conflict();
+export async function bump(repos: ConsoleRepos, id: number, version: number, set: ChapterColumns = {}): Promise<void> {
+  if ((await repos.chapters.bump(id, version, set)) !== 1) throw problems.conflict();
 }
 
 /** Another chapter of the title already has this name (drafts and released alike). */
-export async function nameTaken(db: Db, titleId: number, name: string, except = 0): Promise<boolean> {
-  const a = await db
-    .selectFrom('console_chapters')
-    .select('id')
-    .where('title_id', '=', titleId)
-    .where('name', '=', name)
-    .where('id', '!=', except)
-    .executeTakeFirst();
-  if (a) return true;
-  const b = await db
-    .selectFrom('chapters')
-    .select('id')
-    .where('title_id', '=', titleId)
-    .where('name', '=', name)
-    .where('id', '!=', except)
-    .executeTakeFirst();
-  return !!b;
+export async function nameTaken(repos: ConsoleRepos, titleId: number, name: string, except = 0): Promise<boolean> {
+  return (await repos.chapters.nameTaken(titleId, name, except)) || repos.releases.nameTaken(titleId, name, except);
 }
 
-/** Rewrites positions 0..n-1 in the given order. */
-export async function renumber(db: Db, chapterId: number, order: number[]): Promise<void> {
-  for (let i = 0; i < order.length; i++)
-    await db.updateTable('console_pages').set({ position: i }).where('id', '=', order[i]).where('chapter_id', '=', chapterId).execute();
+export function draftOnly(c: ChapterRow): void {
+  if (c.state !== 'draft') throw problems.wrongState('Only a draft can be changed this way: take the release back first.');
+}
+
+export function notProcessing(c: ChapterRow): void {
+  if (c.job_state === 'running' || c.job_state === 'queued')
+    throw problems.wrongState('Pages are being processed: wait for the job to finish.');
 }

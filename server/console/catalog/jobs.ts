@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { Database } from '../../db/schema.js';
 import type { ServerClock } from '../../lib/clock.js';
+import { consoleRepos, type ConsoleRepos } from '../../repos/console/index.js';
+import type { UploadRow } from '../../repos/console/uploads.js';
 import type { Blobs } from '../../images/blobs.js';
 import type { ProcessRequest } from '../../../core/console/schemas/catalog.js';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog.js';
 import { processPage } from '../../catalog/pageProcessing.js';
 import { PageProblem, sourceOf } from '../../catalog/importSource.js';
 import { QUALITIES } from '../../images/urls.js';
-import { draftPrefix, renumber, type ChapterRow } from './chapters.js';
+import { draftPrefix, type ChapterRow } from './chapters.js';
 import type { Outcome, PageQueue } from './pageQueue.js';
 
 /**
@@ -27,8 +27,8 @@ import type { Outcome, PageQueue } from './pageQueue.js';
  * had written is removed.
  */
 export interface CatalogJobs {
-  /** Records the job of a chapter whose row the caller's transaction queues. */
-  enqueue(trx: Kysely<Database>, chapterId: number): Promise<void>;
+  /** Records the job of a chapter whose row the caller's transaction queues (given its repositories). */
+  enqueue(trx: ConsoleRepos, chapterId: number): Promise<void>;
   /** Looks for work now (after a job was queued). */
   kick(): void;
   /** Resolves when no job is queued or running (tests, the bench). */
@@ -71,175 +71,168 @@ export function removeUploads(uploadDir: string, ids: string[]): void {
   }
 }
 
-export function catalogJobs(d: JobDeps): CatalogJobs {
-  /** Claims the chapter's job: queued, or running under a lease that ran out (its node died). */
-  async function take(id: number): Promise<Outcome> {
-    const now = d.clock.nowSec();
-    const c = await d.db.selectFrom('console_chapters').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!c || (c.job_state !== 'queued' && c.job_state !== 'running')) return 'handled';
-    if (c.job_state === 'running' && c.job_lease >= now) return 'held';
-    const r = await d.db
-      .updateTable('console_chapters')
-      .set({ job_state: 'running', job_lease: now + LEASE, job_done: 0 })
-      .where('id', '=', c.id)
-      .where('job_state', '=', c.job_state)
-      .where('job_lease', '=', c.job_lease)
-      .executeTakeFirst();
-    // Another node got it first.
-    if (Number(r.numUpdatedRows) !== 1) return 'held';
-    await run({ ...c, job_state: 'running', job_lease: now + LEASE });
-    return 'handled';
-  }
+/** A page made from an upload, its images written, waiting to join the board. */
+interface MadePage {
+  blob: string;
+  name: string;
+  type: number;
+  suggest: boolean;
+  width: number;
+  height: number;
+  key: string;
+}
 
-  /** Still ours (not deleted, not taken over): renews the lease and records progress. */
-  async function progress(c: ChapterRow, done: number, total: number): Promise<boolean> {
-    const lease = d.clock.nowSec() + LEASE;
-    const r = await d.db
-      .updateTable('console_chapters')
-      .set({ job_done: done, job_total: total, job_lease: lease })
-      .where('id', '=', c.id)
-      .where('job_state', '=', 'running')
-      .where('job_lease', '=', c.job_lease)
-      .executeTakeFirst();
-    c.job_lease = lease;
-    return Number(r.numUpdatedRows) === 1;
-  }
+/** The board's order once the new pages are in: in place of the page they replace, before the one named, or at the end. */
+function placed(order: number[], ids: number[], req: ProcessRequest): { order: number[]; replaced: number } {
+  const at = req.replace ?? req.before;
+  const i = at === undefined ? -1 : order.indexOf(at);
+  if (req.replace !== undefined && i >= 0) return { order: [...order.slice(0, i), ...ids, ...order.slice(i + 1)], replaced: i };
+  if (i >= 0) return { order: [...order.slice(0, i), ...ids, ...order.slice(i)], replaced: -1 };
+  return { order: [...order, ...ids], replaced: -1 };
+}
 
-  async function run(c: ChapterRow): Promise<void> {
-    const req = JSON.parse(c.job_request) as ProcessRequest;
-    const uploads = await d.db
-      .selectFrom('console_uploads')
-      .selectAll()
-      .where('id', 'in', req.uploads)
-      .where('chapter_id', '=', c.id)
-      .execute();
-    const written: string[] = [];
-    const made: { blob: string; name: string; type: number; suggest: boolean; width: number; height: number; key: string }[] = [];
-    let source;
-    try {
-      if (uploads.length !== req.uploads.length)
-        throw new PageProblem('no-pages', 'An upload of this job is no longer there: upload the files again.');
-      source = await sourceOf(
-        uploads.map((u) => ({ name: u.filename, file: uploadFile(d.uploadDir, u.id) })),
-        { maxPages: UPLOAD_LIMITS.maxPages, maxUnpackedBytes: UPLOAD_LIMITS.maxUnpackedBytes },
-      );
-      const total = source.pages.length;
-      if (!(await progress(c, 0, total))) throw new Gone();
-      // PAGES_IN_FLIGHT pages at once, kept in reading order.
-      const one = async (raw: { name: string; read(): Promise<Buffer> }) => {
-        const p = await processPage(raw.name, await raw.read(), UPLOAD_LIMITS.maxPixels);
-        const blob = crypto.randomBytes(9).toString('base64url');
-        written.push(draftPrefix(c.id, blob));
-        for (const q of QUALITIES) await d.blobs.put(`${draftPrefix(c.id, blob)}/${q}.webp`, p.files[q]);
-        await d.blobs.put(`${draftPrefix(c.id, blob)}/thumb.webp`, p.thumb);
-        return {
-          blob,
-          name: path.basename(raw.name),
-          type: p.type,
-          suggest: p.suggestDouble,
-          width: p.width,
-          height: p.height,
-          key: p.key,
-        };
-      };
-      for (let i = 0; i < total; i += PAGES_IN_FLIGHT) {
-        // All settle before a failure is raised: nothing is still writing when the cleanup runs.
-        const settled = await Promise.allSettled(source.pages.slice(i, i + PAGES_IN_FLIGHT).map(one));
-        for (const r of settled) if (r.status === 'rejected') throw r.reason;
-        made.push(...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
-        if (!(await progress(c, made.length, total))) throw new Gone();
-      }
-      await commit(c, req, made);
-    } catch (e) {
-      for (const w of written) await d.blobs.removeFolder(w).catch(() => {});
-      if (e instanceof Gone) return;
-      const error =
-        e instanceof PageProblem ? { code: e.code, detail: e.message } : { code: 'internal', detail: 'Processing failed on the server.' };
-      if (!(e instanceof PageProblem)) d.log.warn({ err: e, chapterId: c.id }, 'catalog: page job failed');
-      await d.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('console_chapters')
-          .set({ job_state: 'failed', job_error: JSON.stringify(error) })
-          .where('id', '=', c.id)
-          .where('job_lease', '=', c.job_lease)
-          .executeTakeFirst();
-        // A failed job's uploads go too: nothing half-made stays (the editor uploads fixed files).
-        if (Number(r.numUpdatedRows) === 1) await trx.deleteFrom('console_uploads').where('id', 'in', req.uploads).execute();
-      });
-      removeUploads(d.uploadDir, req.uploads);
-    } finally {
-      source?.close();
-    }
-  }
+/** A node's worker: what the job's steps are given. */
+interface Worker extends JobDeps {
+  /** The console's repositories on the database (a step's transaction makes its own). */
+  repos: ConsoleRepos;
+}
 
-  /** The new pages join the board in one transaction; the uploads they came from are gone after. */
-  async function commit(
-    c: ChapterRow,
-    req: ProcessRequest,
-    made: { blob: string; name: string; type: number; suggest: boolean; width: number; height: number; key: string }[],
-  ) {
-    let replaced: string | undefined;
-    await d.db.transaction().execute(async (trx) => {
-      const mine = await trx
-        .selectFrom('console_chapters')
-        .select('job_lease')
-        .where('id', '=', c.id)
-        .where('job_state', '=', 'running')
-        .executeTakeFirst();
-      if (mine?.job_lease !== c.job_lease) throw new Gone();
-      const board = await trx
-        .selectFrom('console_pages')
-        .select(['id', 'blob'])
-        .where('chapter_id', '=', c.id)
-        .orderBy('position')
-        .execute();
-      const ids: number[] = [];
-      for (const m of made) {
-        const r = await trx
-          .insertInto('console_pages')
-          .values({
-            chapter_id: c.id,
-            position: 0,
-            type: m.type,
-            suggest_double: m.suggest ? 1 : 0,
-            width: m.width,
-            height: m.height,
-            encryption_key: m.key,
-            name: m.name,
-            blob: m.blob,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        ids.push(r.id);
-      }
-      let order = board.map((b) => b.id);
-      const at = req.replace ?? req.before;
-      const i = at === undefined ? -1 : order.indexOf(at);
-      if (req.replace !== undefined && i >= 0) {
-        replaced = board[i].blob;
-        await trx.deleteFrom('console_pages').where('id', '=', req.replace).execute();
-        order = [...order.slice(0, i), ...ids, ...order.slice(i + 1)];
-      } else if (i >= 0) order = [...order.slice(0, i), ...ids, ...order.slice(i)];
-      else order = [...order, ...ids];
-      if (order.length > UPLOAD_LIMITS.maxPages)
-        throw new PageProblem('too-many-pages', `A chapter holds at most ${UPLOAD_LIMITS.maxPages} pages.`);
-      await renumber(trx, c.id, order);
-      await trx
-        .updateTable('console_chapters')
-        .set((eb) => ({ job_state: 'done', job_error: '', version: eb('version', '+', 1) }))
-        .where('id', '=', c.id)
-        .execute();
-      await trx.deleteFrom('console_uploads').where('id', 'in', req.uploads).execute();
+/** Claims the chapter's job: queued, or running under a lease that ran out (its node died). */
+async function take(w: Worker, id: number): Promise<Outcome> {
+  const now = w.clock.nowSec();
+  const c = await w.repos.chapters.row(id);
+  if (!c || (c.job_state !== 'queued' && c.job_state !== 'running')) return 'handled';
+  if (c.job_state === 'running' && c.job_lease >= now) return 'held';
+  // Another node got it first.
+  if (!(await w.repos.chapters.claimJob(c, now + LEASE))) return 'held';
+  await run(w, { ...c, job_state: 'running', job_lease: now + LEASE });
+  return 'handled';
+}
+
+/** Still ours (not deleted, not taken over): renews the lease and records progress. */
+async function progress(w: Worker, c: ChapterRow, done: number, total: number): Promise<boolean> {
+  const lease = w.clock.nowSec() + LEASE;
+  const ours = await w.repos.chapters.jobProgress(c.id, c.job_lease, { job_done: done, job_total: total, job_lease: lease });
+  c.job_lease = lease;
+  return ours;
+}
+
+/** Makes the pages of the job's uploads, PAGES_IN_FLIGHT at once, in reading order (their images' folders noted in `written`). */
+async function makePages(
+  w: Worker,
+  c: ChapterRow,
+  uploads: UploadRow[],
+  written: string[],
+  close: (f: () => void) => void,
+): Promise<MadePage[]> {
+  const source = await sourceOf(
+    uploads.map((u) => ({ name: u.filename, file: uploadFile(w.uploadDir, u.id) })),
+    { maxPages: UPLOAD_LIMITS.maxPages, maxUnpackedBytes: UPLOAD_LIMITS.maxUnpackedBytes },
+  );
+  close(() => source.close());
+  const total = source.pages.length;
+  if (!(await progress(w, c, 0, total))) throw new Gone();
+  const one = async (raw: { name: string; read(): Promise<Buffer> }): Promise<MadePage> => {
+    const p = await processPage(raw.name, await raw.read(), UPLOAD_LIMITS.maxPixels);
+    const blob = crypto.randomBytes(9).toString('base64url');
+    written.push(draftPrefix(c.id, blob));
+    for (const q of QUALITIES) await w.blobs.put(`${draftPrefix(c.id, blob)}/${q}.webp`, p.files[q]);
+    await w.blobs.put(`${draftPrefix(c.id, blob)}/thumb.webp`, p.thumb);
+    return { blob, name: path.basename(raw.name), type: p.type, suggest: p.suggestDouble, width: p.width, height: p.height, key: p.key };
+  };
+  const made: MadePage[] = [];
+  for (let i = 0; i < total; i += PAGES_IN_FLIGHT) {
+    // All settle before a failure is raised: nothing is still writing when the cleanup runs.
+    const settled = await Promise.allSettled(source.pages.slice(i, i + PAGES_IN_FLIGHT).map(one));
+    for (const r of settled) if (r.status === 'rejected') throw r.reason;
+    made.push(...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+    if (!(await progress(w, c, made.length, total))) throw new Gone();
+  }
+  return made;
+}
+
+async function run(w: Worker, c: ChapterRow): Promise<void> {
+  const req = JSON.parse(c.job_request) as ProcessRequest;
+  const uploads = await w.repos.uploads.ofChapter(c.id, req.uploads);
+  const written: string[] = [];
+  let close = () => {};
+  try {
+    if (uploads.length !== req.uploads.length)
+      throw new PageProblem('no-pages', 'An upload of this job is no longer there: upload the files again.');
+    const made = await makePages(w, c, uploads, written, (f) => {
+      close = f;
     });
-    if (replaced) await d.blobs.removeFolder(draftPrefix(c.id, replaced)).catch(() => {});
-    removeUploads(d.uploadDir, req.uploads);
+    await commit(w, c, req, made);
+  } catch (e) {
+    for (const f of written) await w.blobs.removeFolder(f).catch(() => {});
+    if (e instanceof Gone) return;
+    await fail(w, c, req, e);
+  } finally {
+    close();
   }
+}
 
+/** The job failed: said on its row (if still ours), and its uploads go too (the editor uploads fixed files). */
+async function fail(w: Worker, c: ChapterRow, req: ProcessRequest, e: unknown): Promise<void> {
+  const error =
+    e instanceof PageProblem ? { code: e.code, detail: e.message } : { code: 'internal', detail: 'Processing failed on the server.' };
+  if (!(e instanceof PageProblem)) w.log.warn({ err: e, chapterId: c.id }, 'catalog: page job failed');
+  await w.db.transaction().execute(async (trx) => {
+    const tx = consoleRepos(trx);
+    // A failed job's uploads go too: nothing half-made stays.
+    if (await tx.chapters.failJob(c.id, c.job_lease, JSON.stringify(error))) await tx.uploads.remove(req.uploads);
+  });
+  removeUploads(w.uploadDir, req.uploads);
+}
+
+/** The new pages join the board in one transaction; the uploads they came from are gone after. */
+async function commit(w: Worker, c: ChapterRow, req: ProcessRequest, made: MadePage[]) {
+  let replaced: string | undefined;
+  await w.db.transaction().execute(async (trx) => {
+    const tx = consoleRepos(trx);
+    if ((await tx.chapters.runningLease(c.id)) !== c.job_lease) throw new Gone();
+    const board = await tx.pages.ofChapter(c.id);
+    const ids: number[] = [];
+    for (const m of made)
+      ids.push(
+        await tx.pages.add({
+          chapter_id: c.id,
+          position: 0,
+          type: m.type,
+          suggest_double: m.suggest ? 1 : 0,
+          width: m.width,
+          height: m.height,
+          encryption_key: m.key,
+          name: m.name,
+          blob: m.blob,
+        }),
+      );
+    const next = placed(
+      board.map((b) => b.id),
+      ids,
+      req,
+    );
+    if (next.replaced >= 0) {
+      replaced = board[next.replaced].blob;
+      await tx.pages.remove([board[next.replaced].id]);
+    }
+    if (next.order.length > UPLOAD_LIMITS.maxPages)
+      throw new PageProblem('too-many-pages', `A chapter holds at most ${UPLOAD_LIMITS.maxPages} pages.`);
+    await tx.pages.renumber(c.id, next.order);
+    await tx.chapters.jobDone(c.id);
+    await tx.uploads.remove(req.uploads);
+  });
+  if (replaced) await w.blobs.removeFolder(draftPrefix(c.id, replaced)).catch(() => {});
+  removeUploads(w.uploadDir, req.uploads);
+}
+
+export function catalogJobs(d: JobDeps): CatalogJobs {
+  const w: Worker = { ...d, repos: consoleRepos(d.db) };
   return {
     enqueue: (trx, chapterId) => d.queue.enqueue(trx, chapterId),
     kick: () => d.queue.kick(),
     idle: () => d.queue.idle(),
-    start: () => d.queue.start(take),
+    start: () => d.queue.start((id) => take(w, id)),
     stop: () => d.queue.stop(),
   };
 }

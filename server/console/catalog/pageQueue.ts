@@ -1,8 +1,8 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { DB } from '../../db/index.js';
-import type { Database } from '../../db/schema.js';
 import type { ServerClock } from '../../lib/clock.js';
+import { consoleRepos, type ConsoleRepos } from '../../repos/console/index.js';
+import type { SqlExecutor } from '../../repos/console/pageQueue.js';
 import { createQueueOnce } from '../../push/boss.js';
 
 /**
@@ -20,8 +20,8 @@ export type Outcome = 'handled' | 'held';
  * outbox (rowQueue); PostgreSQL: pg-boss (bossPageQueue).
  */
 export interface PageQueue {
-  /** Records a job for the chapter in the caller's transaction (the one that queued its row). */
-  enqueue(trx: Kysely<Database>, chapterId: number): Promise<void>;
+  /** Records a job for the chapter in the caller's transaction (the one that queued its row), given its repositories. */
+  enqueue(trx: ConsoleRepos, chapterId: number): Promise<void>;
   /** Starts handing chapters to `handle` on this node. */
   start(handle: (chapterId: number) => Promise<Outcome>): Promise<void>;
   /** A job was just enqueued here: look now rather than at the next poll. */
@@ -50,18 +50,8 @@ export function rowQueue(db: DB, clock: ServerClock, log: QueueLog): PageQueue {
   let again = false;
   let stopped = false;
   let timer: ReturnType<ServerClock['setTimeout']> | undefined;
-
-  async function next(after: number): Promise<number | undefined> {
-    const now = clock.nowSec();
-    const r = await db
-      .selectFrom('console_chapters')
-      .select('id')
-      .where('id', '>', after)
-      .where((eb) => eb.or([eb('job_state', '=', 'queued'), eb.and([eb('job_state', '=', 'running'), eb('job_lease', '<', now)])]))
-      .orderBy('id')
-      .executeTakeFirst();
-    return r?.id;
-  }
+  const { chapters } = consoleRepos(db);
+  const next = (after: number) => chapters.nextJob(after, clock.nowSec());
 
   async function drain(h: (chapterId: number) => Promise<Outcome>): Promise<void> {
     do {
@@ -131,13 +121,7 @@ class Held extends Error {}
 const SWEEP_LOCK = 0x6d616e6761_31;
 
 /** Sends a job through the caller's transaction (pg-boss's `db` option). */
-async function sendIn(boss: PgBoss, trx: Kysely<Database>, chapterId: number): Promise<void> {
-  const db = {
-    executeSql: async (text: string, values: unknown[]) => {
-      const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
-      return { rows: [...r.rows] };
-    },
-  };
+async function sendIn(boss: PgBoss, db: SqlExecutor, chapterId: number): Promise<void> {
   await boss.send(QUEUE, { chapterId }, { ...JOB, db });
 }
 
@@ -157,17 +141,11 @@ async function sendIn(boss: PgBoss, trx: Kysely<Database>, chapterId: number): P
  */
 async function sweepPageRows(boss: PgBoss, db: DB): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`.execute(trx);
-    const rows = await sql<{ id: number }>`
-      select c.id from console_chapters c
-      where c.job_state in ('queued', 'running')
-        and not exists (
-          select 1 from pgboss.job j
-          where j.name = ${QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'chapterId' = c.id::text
-        )
-      order by c.id`.execute(trx);
-    for (const r of rows.rows) await sendIn(boss, trx, r.id);
-    return rows.rows.length;
+    const { pageQueue } = consoleRepos(trx);
+    await pageQueue.lock(SWEEP_LOCK);
+    const ids = await pageQueue.rowsWithoutJob(QUEUE);
+    for (const id of ids) await sendIn(boss, pageQueue.executor(), id);
+    return ids.length;
   });
 }
 
@@ -186,7 +164,7 @@ export function bossPageQueue(databaseUrl: string, db: DB, log: QueueLog): PageQ
   return {
     async enqueue(trx, chapterId) {
       if (!boss) throw new Error('catalog: the page queue is not started');
-      await sendIn(boss, trx, chapterId);
+      await sendIn(boss, trx.pageQueue.executor(), chapterId);
     },
     async start(handle) {
       // Loaded here, on PostgreSQL only: a node on SQLite never holds it.

@@ -1,15 +1,16 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
-import { imageBlobs, type Blobs } from '../../images/blobs.js';
-import { catalogJobs, type CatalogJobs } from './jobs.js';
+import { imageBlobs } from '../../images/blobs.js';
+import { catalogJobs } from './jobs.js';
 import { bossPageQueue, rowQueue } from './pageQueue.js';
-import { releaseTimers, type ReleaseTimers } from './releases.js';
+import { releaseTimers } from './releaseTimers.js';
+import type { CatalogParts } from './parts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Issue 31: the console catalog's page jobs, release timers, and where its images and uploads are. */
-    catalog: { jobs: CatalogJobs; releases: ReleaseTimers; blobs: Blobs; uploadDir: string };
+    catalog: CatalogParts;
   }
 }
 
@@ -28,7 +29,7 @@ export default fp(
       app.dialect === 'postgres' ? bossPageQueue(app.config.databaseUrl, app.db, app.log) : rowQueue(app.db, app.clock, app.log);
     const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log, queue });
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
-    app.decorate('catalog', { jobs, releases, blobs, uploadDir });
+    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices });
     app.addHook('onReady', async () => {
       await jobs.start();
       await releases.start();

@@ -1,12 +1,14 @@
 import { create } from '@bufbuild/protobuf';
-import type { Kysely } from 'kysely';
 import { LastPageSchema, MangaViewerSchema, PageSchema, type MangaViewer, type PageType } from '../../../core/gen/manga/v1/viewer_pb.js';
 import { ChapterSchema } from '../../../core/gen/manga/v1/title_pb.js';
-import type { Database } from '../../db/schema.js';
+import type { DB } from '../../db/index.js';
+import { chapterPreviewsRepo } from '../../repos/console/chapterPreviews.js';
+import { chaptersRepo } from '../../repos/console/chapters.js';
+import { pagesRepo } from '../../repos/console/pages.js';
+import { titlesRepo } from '../../repos/console/titles.js';
 import { errors } from '../../lib/errors.js';
 import { pageSize, type Quality } from '../../images/urls.js';
 import { sha256 } from '../secrets.js';
-import { chapterRow } from './chapters.js';
 
 /**
  * A draft chapter as the reader's own viewer reads it (issue 31: preview as
@@ -17,33 +19,15 @@ import { chapterRow } from './chapters.js';
  * page images are the console's preview pages, served to a signed-in member
  * only, so the link alone shows no art.
  */
-export async function previewViewer(
-  db: Kysely<Database>,
-  now: number,
-  token: string,
-  chapterId: number,
-  q: Quality,
-  base: string,
-): Promise<MangaViewer> {
-  const grant = await db
-    .selectFrom('console_previews')
-    .select('chapter_id')
-    .where('token_hash', '=', sha256(token))
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+export async function previewViewer(db: DB, now: number, token: string, chapterId: number, q: Quality, base: string): Promise<MangaViewer> {
+  // A reader's request: only the repositories it reads are made.
+  const grant = await chapterPreviewsRepo(db).valid(sha256(token), now);
   // Unknown, expired or another chapter's: said as such (the viewer tells staff to make a new link), whatever the id.
   if (grant?.chapter_id !== chapterId) throw errors.previewExpired();
-  const c = await chapterRow(db, chapterId);
-  const t =
-    c &&
-    (await db
-      .selectFrom('titles as t')
-      .innerJoin('series as s', 's.id', 't.series_id')
-      .select(['t.name', 's.start_from_right', 's.viewer_mode'])
-      .where('t.id', '=', c.title_id)
-      .executeTakeFirst());
+  const c = await chaptersRepo(db).row(chapterId);
+  const t = c && (await titlesRepo(db).reading(c.title_id));
   if (!c || !t) throw errors.chapterNotFound(chapterId);
-  const rows = await db.selectFrom('console_pages').selectAll().where('chapter_id', '=', c.id).orderBy('position').execute();
+  const rows = await pagesRepo(db).ofChapter(c.id);
   const chapter = create(ChapterSchema, {
     titleId: c.title_id,
     chapterId: c.id,

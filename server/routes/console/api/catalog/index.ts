@@ -1,101 +1,35 @@
+import { Type } from '@sinclair/typebox';
 import { routeModule } from '../../../../lib/route.js';
 import { CatalogTitles, TitleQuery } from '../../../../../core/console/schemas/areas.js';
 import { IdParams } from '../../../../../core/console/schemas/common.js';
-import { TitleFull, TitleFullPatch, TitleImageKind, VersionQuery } from '../../../../../core/console/schemas/catalog.js';
-import { Type } from '@sinclair/typebox';
-import { titleById } from '../../../../console/catalog/series.js';
-import { IMAGE_COLUMN, storeTitleImage } from '../../../../console/catalog/titleImages.js';
+import { TitleFull, TitleFullPatch, TitleImageKind, UPLOAD_LIMITS, VersionQuery } from '../../../../../core/console/schemas/catalog.js';
 import { imageBlobs } from '../../../../images/blobs.js';
-import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
-import { ConsoleProblem } from '../../../../console/problems.js';
-import { PageProblem } from '../../../../catalog/importSource.js';
-import { byCode, languageOrDefault } from '../../../../../core/languages.js';
-import type { Principal } from '../../../../console/principal.js';
-import { audit } from '../../../../console/audit.js';
+import { actorOf, consoleCtx } from '../../../../console/actor.js';
 import { access } from '../../../../console/context.js';
 import { problems } from '../../../../console/problems.js';
+import { titles } from '../../../../console/catalog/titles.js';
 
 /**
- * Catalog texts (editor: every title; localizer: titles in their languages).
- * An edit drops the readers' cached views on every node, as an import does
- * (a catalog notice).
+ * Catalog texts (editor: every title; localizer: titles in their languages)
+ * and title images (server/console/catalog/titles.ts).
  */
-const FIELDS = ['id', 'series_id', 'language', 'name', 'author', 'overview', 'version'] as const;
-
-type Row = { id: number; series_id: number; language: number; name: string; author: string; overview: string; version: number };
-const titleOf = (r: Row) => ({
-  id: r.id,
-  seriesId: r.series_id,
-  language: languageOrDefault(r.language).short,
-  name: r.name,
-  author: r.author,
-  overview: r.overview,
-  version: r.version,
-});
-
-/** The languages a caller may edit: all for an editor or owner, else a localizer's own. */
-function editable(p: Principal | null): ((lang: string) => boolean) | null {
-  if (!p) return null;
-  const roles = p.kind === 'member' ? p.member.roles : p.token.roles;
-  if (roles.includes('owner') || roles.includes('editor')) return () => true;
-  const langs = p.kind === 'member' ? p.member.languages : [];
-  return (lang) => langs.includes(lang);
-}
-
 const route = routeModule((app) => {
   app.get<{ Querystring: { language?: string; q?: string } }>(
     '/titles',
     { config: access('GET /catalog/titles'), schema: { querystring: TitleQuery, response: { 200: CatalogTitles } } },
-    async (req) => {
-      let s = app.db.selectFrom('titles').select(FIELDS);
-      if (req.query.language) {
-        const lang = byCode(req.query.language);
-        if (!lang) return { titles: [] };
-        s = s.where('language', '=', Number(lang.language));
-      }
-      if (req.query.q) s = s.where('name', 'like', `%${req.query.q.replace(/[%_\\]/g, '')}%`);
-      const rows = await s.orderBy('id').limit(500).execute();
-      return { titles: rows.map(titleOf) };
-    },
+    async (req) => ({ titles: await titles.list(consoleCtx(app), req.query) }),
   );
 
   app.get<{ Params: { id: number } }>(
     '/titles/:id',
     { config: access('GET /catalog/titles/:id'), schema: { params: IdParams, response: { 200: TitleFull } } },
-    async (req) => (await titleById(app.db, req.params.id)) ?? Promise.reject(problems.notFound('No such title.')),
+    async (req) => titles.get(consoleCtx(app), req.params.id),
   );
 
-  // issue 31: every text of a title (a localizer: only in their languages); a stale version answers the title as it is now.
   app.patch<{ Params: { id: number }; Body: TitleFullPatch }>(
     '/titles/:id',
     { config: access('PATCH /catalog/titles/:id'), schema: { params: IdParams, body: TitleFullPatch, response: { 200: TitleFull } } },
-    async (req) => {
-      const before = await titleById(app.db, req.params.id);
-      if (!before) throw problems.notFound('No such title.');
-      if (!editable(req.staff)?.(before.language)) throw problems.forbidden('This title is not in your languages.');
-      const { version, viewingPeriod, nonAppearance, isNew, ...texts } = req.body;
-      const now = app.clock.nowSec();
-      const after = await app.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('titles')
-          .set((eb) => ({
-            ...texts,
-            ...(viewingPeriod !== undefined ? { viewing_period_description: viewingPeriod } : {}),
-            ...(nonAppearance !== undefined ? { non_appearance_info: nonAppearance } : {}),
-            ...(isNew !== undefined ? { is_new: isNew ? 1 : 0 } : {}),
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', req.params.id)
-          .where('version', '=', version)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw problems.conflictWith(await titleById(trx, req.params.id));
-        const after = (await titleById(trx, req.params.id))!;
-        await audit(trx, req, now, { action: 'title.update', target: `title:${req.params.id}`, before, after });
-        return after;
-      });
-      app.notices.publish({ kind: 'catalog' });
-      return after;
-    },
+    async (req) => titles.patch(consoleCtx(app), actorOf(req), req.params.id, req.body),
   );
 
   registerImages(app);
@@ -128,34 +62,12 @@ function registerImages(app: Parameters<Parameters<typeof routeModule>[0]>[0]) {
         next(null, payload);
       },
     },
-    async (req) => {
-      const before = await titleById(app.db, req.params.id);
-      if (!before) throw problems.notFound('No such title.');
-      if (before.version !== req.query.version) throw problems.conflictWith(before);
-      let url: string;
-      try {
-        url = await storeTitleImage(blobs, req.params.id, req.params.kind, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-      } catch (e) {
-        if (e instanceof PageProblem)
-          throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);
-        throw e;
-      }
-      const now = app.clock.nowSec();
-      const after = await app.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('titles')
-          .set((eb) => ({ [IMAGE_COLUMN[req.params.kind]]: url, version: eb('version', '+', 1) }))
-          .where('id', '=', req.params.id)
-          .where('version', '=', req.query.version)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw problems.conflictWith(await titleById(trx, req.params.id));
-        const after = (await titleById(trx, req.params.id))!;
-        await audit(trx, req, now, { action: 'title.image', target: `title:${req.params.id}`, before: before.images, after: after.images });
-        return after;
-      });
-      app.notices.publish({ kind: 'catalog' });
-      return after;
-    },
+    async (req) =>
+      titles.setImage(consoleCtx(app), actorOf(req), blobs, req.params.id, {
+        kind: req.params.kind,
+        version: req.query.version,
+        data: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      }),
   );
 }
 export default route;

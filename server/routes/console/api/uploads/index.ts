@@ -4,9 +4,10 @@ import { Type } from '@sinclair/typebox';
 import { routeModule } from '../../../../lib/route.js';
 import { firstUse } from '../../../../lib/firstUse.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
+import { consoleCtx } from '../../../../console/actor.js';
 import { access } from '../../../../console/context.js';
 import { ConsoleProblem, problems } from '../../../../console/problems.js';
-import { removeUploads } from '../../../../console/catalog/jobs.js';
+import { uploads } from '../../../../console/catalog/uploads.js';
 
 /**
  * Chapter uploads, resumable (tus 1.0.0 through @tus/server and its file
@@ -44,21 +45,16 @@ const route = routeModule((app) => {
       maxSize: UPLOAD_LIMITS.maxUploadBytes,
       async onUploadCreate(_req, upload) {
         const m = upload.metadata ?? {};
-        await app.db
-          .insertInto('console_uploads')
-          .values({
-            id: upload.id,
-            chapter_id: Number(m.chapterId),
-            filename: String(m.filename),
-            size: upload.size ?? 0,
-            finished: 0,
-            created_at: app.clock.nowSec(),
-          })
-          .execute();
+        await uploads.created(consoleCtx(app), {
+          id: upload.id,
+          chapterId: Number(m.chapterId),
+          filename: String(m.filename),
+          size: upload.size ?? 0,
+        });
         return {};
       },
       async onUploadFinish(_req, upload) {
-        await app.db.updateTable('console_uploads').set({ finished: 1 }).where('id', '=', upload.id).execute();
+        await uploads.finished(consoleCtx(app), upload.id);
         return {};
       },
     });
@@ -66,28 +62,10 @@ const route = routeModule((app) => {
   // The body stays a stream: tus reads it.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
-  const draft = async (chapterId: number) =>
-    !!(await app.db
-      .selectFrom('console_chapters')
-      .select('id')
-      .where('id', '=', chapterId)
-      .where('state', '=', 'draft')
-      .executeTakeFirst());
-
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
     const server = await tus.get();
     reply.hijack();
     await server.handle(req.raw, reply.raw);
-  };
-
-  /** An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go. */
-  const known = async (id: string) => {
-    const u = await app.db.selectFrom('console_uploads').select(['chapter_id']).where('id', '=', id).executeTakeFirst();
-    if (!u || !(await draft(u.chapter_id))) {
-      removeUploads(dir, [id]);
-      if (u) await app.db.deleteFrom('console_uploads').where('id', '=', id).execute();
-      throw problems.gone("This upload's chapter was deleted or is no longer a draft.");
-    }
   };
 
   app.post('/', { config: access('POST /uploads') }, async (req, reply) => {
@@ -95,7 +73,8 @@ const route = routeModule((app) => {
     const chapterId = Number(m.chapterId);
     if (!Number.isInteger(chapterId) || chapterId < 1 || !m.filename || m.filename.length > 255)
       throw problems.validation([{ path: '/headers/upload-metadata', message: 'needs chapterId and filename' }]);
-    if (!(await draft(chapterId))) throw problems.gone('This chapter was deleted or is no longer a draft.');
+    if (!(await uploads.chapterIsDraft(consoleCtx(app), chapterId)))
+      throw problems.gone('This chapter was deleted or is no longer a draft.');
     const length = Number(req.headers['upload-length'] ?? NaN);
     if (!Number.isFinite(length) || length < 0) throw problems.validation([{ path: '/headers/upload-length', message: 'is required' }]);
     if (length === 0) throw new ConsoleProblem(400, 'empty-file', 'Empty file', `${m.filename} is empty (0 bytes).`);
@@ -117,8 +96,9 @@ const route = routeModule((app) => {
       config: access(method === 'HEAD' ? 'PATCH /uploads/:id' : `${method} /uploads/:id`),
       schema: { params: IdParam },
       handler: async (req, reply) => {
-        await known(req.params.id);
-        if (method === 'DELETE') await app.db.deleteFrom('console_uploads').where('id', '=', req.params.id).execute();
+        // An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go.
+        await uploads.checkKnown(consoleCtx(app), dir, req.params.id);
+        if (method === 'DELETE') await uploads.cancelled(consoleCtx(app), req.params.id);
         return handOver(req, reply);
       },
     });
