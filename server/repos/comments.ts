@@ -13,6 +13,9 @@ export interface CommentRow {
   likes: number;
 }
 
+/** A comment's likes as shown (of `comments as c`): its base likes plus the visitors' likes. */
+export const likesShown = () => sql<number>`c.base_likes + (select count(*) from comment_likes l where l.comment_id = c.id)`;
+
 /** Comments and per-visitor likes; likes shown = base_likes + likes here. */
 export function commentsRepo(db: DB, clock: ServerClock) {
   const base = (chapterId: number) =>
@@ -21,16 +24,7 @@ export function commentsRepo(db: DB, clock: ServerClock) {
       .where('c.chapter_id', '=', chapterId)
       // Only what moderators left visible (issue 32).
       .where('c.state', '=', 'visible')
-      .select([
-        'c.id',
-        'c.chapter_id',
-        'c.idx',
-        'c.user_name',
-        'c.icon_url',
-        'c.body',
-        'c.created',
-        sql<number>`c.base_likes + (select count(*) from comment_likes l where l.comment_id = c.id)`.as('likes'),
-      ])
+      .select(['c.id', 'c.chapter_id', 'c.idx', 'c.user_name', 'c.icon_url', 'c.body', 'c.created', likesShown().as('likes')])
       // Most liked first, then newest.
       .orderBy('likes', 'desc')
       .orderBy('c.created', 'desc')

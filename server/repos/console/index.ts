@@ -17,6 +17,13 @@ import { sessionsRepo } from './sessions.js';
 import { staffRepo } from './staff.js';
 import { throttleRepo } from './throttle.js';
 import { tokensRepo } from './tokens.js';
+import { bannersRepo } from './banners.js';
+import { commentsModerationRepo } from './comments.js';
+import { featuredRepo } from './featured.js';
+import { popupsRepo } from './popups.js';
+import { homePreviewsRepo } from './homePreviews.js';
+import { publishedRepo } from './published.js';
+import { surveysRepo } from './surveys.js';
 
 /**
  * The console's repositories: one per table it owns (the reader's tables
@@ -45,6 +52,13 @@ export function consoleRepos(db: DB) {
     tokens: tokensRepo(db),
     throttle: throttleRepo(db),
     feedback: feedbackRepo(db),
+    banners: bannersRepo(db),
+    popups: popupsRepo(db),
+    featured: featuredRepo(db),
+    surveys: surveysRepo(db),
+    comments: commentsModerationRepo(db),
+    homePreviews: homePreviewsRepo(db),
+    published: publishedRepo(db),
   };
 }
 
