@@ -2,7 +2,7 @@ import { PresentationMethod } from '../../../core/gen/manga/v1/common_pb.js';
 import type { Action } from '../../../core/console/schemas/home.js';
 import type { DB } from '../../db/index.js';
 import { problems } from '../problems.js';
-import { published } from './published.js';
+import { publishedRepo } from '../../repos/console/published.js';
 
 /**
  * A banner's, popup's or news item's action: only what the reader knows how
@@ -14,6 +14,7 @@ const APP = 'mangaplus://open/';
 type Check = { ok: true } | { ok: false; message: string };
 
 async function check(db: DB, url: string, now: number): Promise<Check> {
+  const published = publishedRepo(db);
   if (url === '') return { ok: true };
   if (url.startsWith(APP)) {
     let u: URL;
@@ -26,11 +27,11 @@ async function check(db: DB, url: string, now: number): Promise<Check> {
     const id = Number(u.searchParams.get('id'));
     if (route === 'detail') {
       if (!Number.isInteger(id) || id < 1) return { ok: false, message: 'needs a title id' };
-      return (await published.title(db, id, now)) ? { ok: true } : { ok: false, message: `title ${id} is not released` };
+      return (await published.title(id, now)) ? { ok: true } : { ok: false, message: `title ${id} is not released` };
     }
     if (route === 'viewer') {
       if (!Number.isInteger(id) || id < 1) return { ok: false, message: 'needs a chapter id' };
-      return (await published.chapter(db, id, now)) ? { ok: true } : { ok: false, message: `chapter ${id} is not released` };
+      return (await published.chapter(id, now)) ? { ok: true } : { ok: false, message: `chapter ${id} is not released` };
     }
     if (route === 'webview') return httpsOnly(u.searchParams.get('url') ?? '');
     return { ok: false, message: `the app does not open ${route}` };

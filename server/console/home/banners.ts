@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Banner, BannerPatch, Lang, NewBanner, Placement } from '../../../core/console/schemas/home.js';
-import { languageOrDefault } from '../../../core/languages.js';
-import type { DB } from '../../db/index.js';
-import type { BannerRow } from '../../repos/promo.js';
+import type { Banner, BannerPatch, BannerQuery, Lang, NewBanner, Placement } from '../../../core/console/schemas/home.js';
+import { byShort, languageOrDefault } from '../../../core/languages.js';
+import type { ConsoleRepos } from '../../repos/console/index.js';
+import type { BannerColumns } from '../../repos/console/banners.js';
+import { targets, type BannerRow } from '../../repos/promo.js';
 import { BANNER_SIZES, bannerUrl } from '../../images/assets.js';
-import { audit } from '../audit.js';
+import type { Actor, ConsoleCtx } from '../actor.js';
+import { audited, expectOne } from '../write.js';
 import { problems } from '../problems.js';
 import { checkActionUrl, methodName, methodNumber } from './action.js';
-import { checkPeriod, endAtOf, endOf, expectOne, json, nextId, phaseOf, tellNodes } from './common.js';
-import { published } from './published.js';
+import { checkPeriod, endAtOf, endOf, json, phaseOf } from './common.js';
+import type { ArtStore } from './images.js';
 
 /** A row's target languages as short codes (a demo row names one in `language`; -1 and [] = every language). */
 export function languagesOf(r: { languages: string; language: number }): Lang[] {
@@ -18,7 +19,7 @@ export function languagesOf(r: { languages: string; language: number }): Lang[] 
 
 /** Banners of every placement (issue 32): rows of the `banners` table the reader's services read. */
 
-export function bannerOf(r: BannerRow, now: number): Banner {
+function bannerOf(r: BannerRow, now: number): Banner {
   return {
     id: r.id,
     placement: r.placement as Placement,
@@ -41,7 +42,7 @@ export function bannerOf(r: BannerRow, now: number): Banner {
 }
 
 /** The columns a banner's editable fields are stored in. */
-function columns(b: Partial<NewBanner>) {
+function columns(b: Partial<NewBanner>): BannerColumns {
   return {
     ...(b.placement !== undefined ? { placement: b.placement } : {}),
     ...(b.titleId !== undefined ? { title_id: b.titleId } : {}),
@@ -57,44 +58,42 @@ function columns(b: Partial<NewBanner>) {
 }
 
 /** Refuses what the reader could not show: a bad period, an action it cannot open, a title not released. */
-async function validate(db: DB, b: NewBanner, now: number): Promise<void> {
+async function validate(ctx: ConsoleCtx, b: NewBanner, now: number): Promise<void> {
   checkPeriod(b.startAt, b.endAt);
   // What it points at must be out when it starts: one that goes out with its chapter (starting at or after its release) may.
   now = Math.max(now, b.startAt);
-  await checkActionUrl(db, b.action.url, now);
-  if (b.titleId && !(await published.title(db, b.titleId, now)))
+  await checkActionUrl(ctx.db, b.action.url, now);
+  if (b.titleId && !(await ctx.repos.published.title(b.titleId, now)))
     throw problems.validation([{ path: '/titleId', message: `title ${b.titleId} is not released` }], 'The title is not released.');
 }
 
-const byId = (db: DB, id: number) => db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
-
-export async function getBanner(db: DB, id: number): Promise<BannerRow> {
-  const row = await byId(db, id);
+async function rowOf(repos: ConsoleRepos, id: number): Promise<BannerRow> {
+  const row = await repos.banners.byId(id);
   if (!row) throw problems.notFound('No such banner.');
   return row;
 }
 
-export async function createBanner(app: FastifyInstance, req: FastifyRequest, b: NewBanner): Promise<Banner> {
-  const now = app.clock.nowSec();
-  await validate(app.db, b, now);
+/** Every banner (or a placement's), by placement and order; in a language: those that target it. */
+export async function listBanners(ctx: ConsoleCtx, q: BannerQuery): Promise<Banner[]> {
+  const rows = await ctx.repos.banners.list(q.placement);
+  const lang = q.language ? byShort(q.language) : undefined;
+  const now = ctx.clock.nowSec();
+  return rows.filter((r) => !lang || targets(r, lang.language)).map((r) => bannerOf(r, now));
+}
+
+export const getBanner = async (ctx: ConsoleCtx, id: number): Promise<Banner> => bannerOf(await rowOf(ctx.repos, id), ctx.clock.nowSec());
+
+export async function createBanner(ctx: ConsoleCtx, actor: Actor, b: NewBanner): Promise<Banner> {
+  await validate(ctx, b, ctx.clock.nowSec());
   const size = BANNER_SIZES[b.placement];
-  const out = await app.db.transaction().execute(async (trx) => {
-    const id = await nextId(trx, 'banners');
-    const last = await trx
-      .selectFrom('banners')
-      .select((eb) => eb.fn.max('sort').as('s'))
-      .where('placement', '=', b.placement)
-      .executeTakeFirst();
-    await trx
-      .insertInto('banners')
-      .values({
-        id,
+  return audited(ctx, actor, async ({ repos, now, audit }) => {
+    const id = await repos.banners.add(
+      {
         placement: b.placement,
         title_id: b.titleId,
         publisher_id: b.publisherId,
         language: -1,
         languages: JSON.stringify(b.languages),
-        image_url: bannerUrl(id),
         width: size.width,
         height: size.height,
         action_method: methodNumber(b.action.method),
@@ -103,86 +102,80 @@ export async function createBanner(app: FastifyInstance, req: FastifyRequest, b:
         start_ts: b.startAt,
         end_ts: endOf(b.endAt),
         status: b.status,
-        sort: Number(last?.s ?? -1) + 1,
-      })
-      .execute();
-    const after = bannerOf(await getBanner(trx, id), now);
-    await audit(trx, req, now, { action: 'banner.create', target: `banner:${id}`, after });
+      },
+      bannerUrl,
+    );
+    const after = bannerOf(await rowOf(repos, id), now);
+    await audit({ action: 'banner.create', target: `banner:${id}`, after });
     return after;
   });
-  tellNodes(app);
-  return out;
 }
 
 /** A versioned change of one banner's row, audited as `action`. */
-export async function changeBanner(
-  app: FastifyInstance,
-  req: FastifyRequest,
+async function changeBanner(
+  ctx: ConsoleCtx,
+  actor: Actor,
   id: number,
   version: number,
   action: string,
-  set: Record<string, string | number>,
+  set: BannerColumns,
 ): Promise<Banner> {
-  const now = app.clock.nowSec();
-  const out = await app.db.transaction().execute(async (trx) => {
-    const before = bannerOf(await getBanner(trx, id), now);
-    const r = await trx
-      .updateTable('banners')
-      .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    expectOne(r);
-    const after = bannerOf(await getBanner(trx, id), now);
-    await audit(trx, req, now, { action, target: `banner:${id}`, before, after });
+  return audited(ctx, actor, async ({ repos, now, audit }) => {
+    const before = bannerOf(await rowOf(repos, id), now);
+    expectOne(await repos.banners.update(id, version, set));
+    const after = bannerOf(await rowOf(repos, id), now);
+    await audit({ action, target: `banner:${id}`, before, after });
     return after;
   });
-  tellNodes(app);
-  return out;
 }
 
-export async function patchBanner(app: FastifyInstance, req: FastifyRequest, id: number, p: BannerPatch): Promise<Banner> {
+export async function patchBanner(ctx: ConsoleCtx, actor: Actor, id: number, p: BannerPatch): Promise<Banner> {
   const { version, ...fields } = p;
-  const current = bannerOf(await getBanner(app.db, id), app.clock.nowSec());
+  const current = bannerOf(await rowOf(ctx.repos, id), ctx.clock.nowSec());
   const merged: NewBanner = { ...current, ...fields };
-  await validate(app.db, merged, app.clock.nowSec());
-  const set: Record<string, string | number> = columns(fields);
+  await validate(ctx, merged, ctx.clock.nowSec());
+  const set = columns(fields);
   if (fields.placement && fields.placement !== current.placement) {
     const size = BANNER_SIZES[fields.placement];
     Object.assign(set, { width: size.width, height: size.height });
   }
-  return changeBanner(app, req, id, version, 'banner.update', set);
+  return changeBanner(ctx, actor, id, version, 'banner.update', set);
 }
 
-export async function deleteBanner(app: FastifyInstance, req: FastifyRequest, id: number, version: number): Promise<void> {
-  const now = app.clock.nowSec();
-  await app.db.transaction().execute(async (trx) => {
-    const before = bannerOf(await getBanner(trx, id), now);
-    expectOne(await trx.deleteFrom('banners').where('id', '=', id).where('version', '=', version).executeTakeFirst());
-    await audit(trx, req, now, { action: 'banner.delete', target: `banner:${id}`, before });
+/** An uploaded image, stored at the placement's size: the banner's default image, or a language's. */
+export async function setBannerImage(
+  ctx: ConsoleCtx,
+  actor: Actor,
+  store: ArtStore,
+  id: number,
+  data: unknown,
+  language?: Lang,
+): Promise<Banner> {
+  const row = await rowOf(ctx.repos, id);
+  const url = await store(row.id, data, BANNER_SIZES[row.placement] ?? { width: row.width, height: row.height });
+  const set = language
+    ? { images: JSON.stringify({ ...json<Record<string, string>>(row.images, {}), [language]: url }) }
+    : { image_url: url };
+  return changeBanner(ctx, actor, row.id, Number(row.version), 'banner.image', set);
+}
+
+export async function deleteBanner(ctx: ConsoleCtx, actor: Actor, id: number, version: number): Promise<void> {
+  await audited(ctx, actor, async ({ repos, now, audit }) => {
+    const before = bannerOf(await rowOf(repos, id), now);
+    expectOne(await repos.banners.remove(id, version));
+    await audit({ action: 'banner.delete', target: `banner:${id}`, before });
   });
-  tellNodes(app);
 }
 
 /** A placement's banners in a new order: every one of them, each once. */
-export async function orderBanners(app: FastifyInstance, req: FastifyRequest, placement: Placement, ids: number[]): Promise<Banner[]> {
-  const now = app.clock.nowSec();
-  const out = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('banners')
-      .select(['id', 'sort'])
-      .where('placement', '=', placement)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+export async function orderBanners(ctx: ConsoleCtx, actor: Actor, placement: Placement, ids: number[]): Promise<Banner[]> {
+  return audited(ctx, actor, async ({ repos, now, audit }) => {
+    const rows = await repos.banners.inPlacement(placement);
     const have = new Set(rows.map((r) => r.id));
     if (ids.length !== have.size || ids.some((id) => !have.has(id)))
       throw problems.validation([{ path: '/ids', message: `must list every banner of ${placement} once` }], 'The order is not complete.');
-    for (const [sort, id] of ids.entries()) await trx.updateTable('banners').set({ sort }).where('id', '=', id).execute();
-    await audit(trx, req, now, { action: 'banner.reorder', target: `placement:${placement}`, before: rows.map((r) => r.id), after: ids });
-    const list = await trx.selectFrom('banners').selectAll().where('placement', '=', placement).orderBy('sort').orderBy('id').execute();
-    return list.map((r) => bannerOf(r, now));
+    for (const [sort, id] of ids.entries()) await repos.banners.setSort(id, sort);
+    await audit({ action: 'banner.reorder', target: `placement:${placement}`, before: rows.map((r) => r.id), after: ids });
+    return (await repos.banners.inPlacement(placement)).map((r) => bannerOf(r, now));
   });
-  tellNodes(app);
-  return out;
 }

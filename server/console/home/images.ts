@@ -15,35 +15,35 @@ export function acceptImages(app: FastifyInstance): void {
   app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: IMAGE_LIMIT }, (_req, body, done) => done(null, body));
 }
 
+/** Stores an uploaded image of an owner (a banner, a popup) at a size; answers its URL. */
+export type ArtStore = (ownerId: number, data: unknown, size: { width: number; height: number }) => Promise<string>;
+
 /**
  * Checks the upload is an image sharp decodes (what its content type claims
  * is not trusted), converts it to WebP at the placement's size as the demo's
  * art is, and stores it in the image store every node shares under a name
  * of its content (art is immutable: a new image, a new URL). Returns the URL.
  */
-export async function storeArt(
-  app: FastifyInstance,
-  ownerId: number,
-  data: unknown,
-  size: { width: number; height: number },
-): Promise<string> {
-  const notImage = (why: string) =>
-    problems.validation([{ path: '/body', message: `is not an image (${why})` }], 'The file is not an image.');
-  if (!Buffer.isBuffer(data) || data.length === 0) throw notImage('empty');
-  let webp: Buffer;
-  try {
-    const meta = await sharp(data, { limitInputPixels: 2 ** 26 }).metadata();
-    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error(meta.format ?? 'unknown format');
-    webp = await sharp(data, { limitInputPixels: 2 ** 26 })
-      .rotate()
-      .resize({ width: size.width, height: size.height, fit: 'cover' })
-      .webp(WEBP)
-      .toBuffer();
-  } catch (e) {
-    throw notImage((e as Error).message.slice(0, 100));
-  }
-  const name = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 24);
-  const rel = `art/${ownerId}/${name}.webp`;
-  await imageBlobs(app.config).put(rel, webp);
-  return `/img/${rel}`;
-}
+export const artStore =
+  (config: { dataDir: string; objectStoreUrl: string }): ArtStore =>
+  async (ownerId, data, size) => {
+    const notImage = (why: string) =>
+      problems.validation([{ path: '/body', message: `is not an image (${why})` }], 'The file is not an image.');
+    if (!Buffer.isBuffer(data) || data.length === 0) throw notImage('empty');
+    let webp: Buffer;
+    try {
+      const meta = await sharp(data, { limitInputPixels: 2 ** 26 }).metadata();
+      if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error(meta.format ?? 'unknown format');
+      webp = await sharp(data, { limitInputPixels: 2 ** 26 })
+        .rotate()
+        .resize({ width: size.width, height: size.height, fit: 'cover' })
+        .webp(WEBP)
+        .toBuffer();
+    } catch (e) {
+      throw notImage((e as Error).message.slice(0, 100));
+    }
+    const name = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 24);
+    const rel = `art/${ownerId}/${name}.webp`;
+    await imageBlobs(config).put(rel, webp);
+    return `/img/${rel}`;
+  };
