@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { CommentQuery, CommentState, ModeratedComment } from '../../../core/console/schemas/voice.js';
-import type { DB } from '../../db/index.js';
-import { audit } from '../audit.js';
+import type { ModerationRow } from '../../repos/console/comments.js';
+import type { Actor, ConsoleCtx } from '../actor.js';
+import { audited } from '../write.js';
 import { problems } from '../problems.js';
-import { tellNodes } from './common.js';
 
 /**
  * Comments moderation (issue 32): hide (visible → hidden), delete (visible
@@ -20,29 +18,7 @@ const MOVES = {
 } as const;
 export type Move = keyof typeof MOVES;
 
-const select = (db: DB) =>
-  db
-    .selectFrom('comments as c')
-    .innerJoin('chapters as ch', 'ch.id', 'c.chapter_id')
-    .innerJoin('titles as t', 't.id', 'ch.title_id')
-    .select([
-      'c.id',
-      'c.chapter_id',
-      't.name as title_name',
-      'ch.name as chapter_name',
-      'c.user_name',
-      'c.body',
-      'c.created',
-      'c.state',
-      'c.reason',
-      'c.moderated_at',
-      'c.moderated_by',
-      sql<number>`c.base_likes + (select count(*) from comment_likes l where l.comment_id = c.id)`.as('likes'),
-    ]);
-
-type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-
-const commentOf = (r: Row): ModeratedComment => ({
+const commentOf = (r: ModerationRow): ModeratedComment => ({
   id: r.id,
   chapterId: r.chapter_id,
   titleName: r.title_name,
@@ -62,63 +38,27 @@ const commentOf = (r: Row): ModeratedComment => ({
  * one seen, so a chapter with 10,000 comments pages steadily while new ones
  * arrive; by likes (which move) by position.
  */
-export async function listComments(db: DB, q: CommentQuery): Promise<{ comments: ModeratedComment[]; next: string | null }> {
+export async function listComments(ctx: ConsoleCtx, q: CommentQuery): Promise<{ comments: ModeratedComment[]; next: string | null }> {
   const limit = q.limit ?? 50;
   const sort = q.sort ?? 'newest';
-  let s = select(db);
-  if (q.chapter !== undefined) s = s.where('c.chapter_id', '=', q.chapter);
-  if (q.state && q.state !== 'all') s = s.where('c.state', '=', q.state);
-  if (q.q) {
-    const like = `%${q.q.replace(/[%_\\]/g, '')}%`;
-    s = s.where((eb) => eb.or([eb('c.body', 'like', like), eb('c.user_name', 'like', like)]));
-  }
+  const filter = { chapter: q.chapter, state: q.state && q.state !== 'all' ? q.state : undefined, text: q.q };
   const cursor = q.cursor ?? '';
   if (sort === 'likes') {
     const offset = Number.parseInt(cursor, 10) || 0;
-    const rows = await s
-      .orderBy('likes', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(limit + 1)
-      .offset(offset)
-      .execute();
+    const rows = await ctx.repos.comments.page(filter, { by: 'likes', offset, limit: limit + 1 });
     return { comments: rows.slice(0, limit).map(commentOf), next: rows.length > limit ? String(offset + limit) : null };
   }
   const m = /^(\d+):(\d+)$/.exec(cursor);
-  if (m) {
-    const [created, id] = [Number(m[1]), Number(m[2])];
-    const op = sort === 'newest' ? '<' : '>';
-    s = s.where((eb) => eb.or([eb('c.created', op, created), eb.and([eb('c.created', '=', created), eb('c.id', op, id)])]));
-  }
-  const dir = sort === 'newest' ? 'desc' : 'asc';
-  const rows = await s
-    .orderBy('c.created', dir)
-    .orderBy('c.id', dir)
-    .limit(limit + 1)
-    .execute();
+  const after = m ? { created: Number(m[1]), id: Number(m[2]) } : undefined;
+  const rows = await ctx.repos.comments.page(filter, { by: 'time', dir: sort === 'newest' ? 'desc' : 'asc', after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { comments: page.map(commentOf), next: rows.length > limit && last ? `${Number(last.created)}:${last.id}` : null };
 }
 
-export async function commentChapters(db: DB, q?: string) {
-  let s = db
-    .selectFrom('comments as c')
-    .innerJoin('chapters as ch', 'ch.id', 'c.chapter_id')
-    .innerJoin('titles as t', 't.id', 'ch.title_id')
-    .select([
-      'c.chapter_id',
-      't.name as title_name',
-      'ch.name as chapter_name',
-      sql<number>`sum(case when c.state = 'visible' then 1 else 0 end)`.as('visible'),
-      sql<number>`sum(case when c.state = 'hidden' then 1 else 0 end)`.as('hidden'),
-    ])
-    .groupBy(['c.chapter_id', 't.name', 'ch.name']);
-  if (q) s = s.where('t.name', 'like', `%${q.replace(/[%_\\]/g, '')}%`);
-  const rows = await s
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('c.chapter_id')
-    .limit(100)
-    .execute();
+/** The chapters with comments, most commented first, with how many are visible and hidden. */
+export async function commentChapters(ctx: ConsoleCtx, q?: string) {
+  const rows = await ctx.repos.comments.chapters(q);
   return rows.map((r) => ({
     chapterId: r.chapter_id,
     titleName: r.title_name,
@@ -128,33 +68,20 @@ export async function commentChapters(db: DB, q?: string) {
   }));
 }
 
-const who = (req: FastifyRequest) =>
-  req.staff?.kind === 'member' ? req.staff.member.email : req.staff?.kind === 'token' ? `token:${req.staff.token.name}` : '';
+/** Who a comment's moderation names: a member by their address, a token as `token:` and its name. */
+const moderator = (actor: Actor) => (actor.kind === 'member' ? actor.name : actor.kind === 'token' ? `token:${actor.name}` : '');
 
-export async function moderate(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  id: number,
-  move: Move,
-  reason: string,
-): Promise<ModeratedComment> {
-  const now = app.clock.nowSec();
+export async function moderate(ctx: ConsoleCtx, actor: Actor, id: number, move: Move, reason: string): Promise<ModeratedComment> {
   const rule = MOVES[move];
-  const out = await app.db.transaction().execute(async (trx) => {
-    const before = await select(trx).where('c.id', '=', id).executeTakeFirst();
+  return audited(ctx, actor, async ({ repos, now, audit }) => {
+    const before = await repos.comments.one(id);
     if (!before) throw problems.notFound('No such comment.');
-    const r = await trx
-      .updateTable('comments')
-      .set({ state: rule.to, reason, moderated_at: now, moderated_by: who(req) })
-      .where('id', '=', id)
-      .where('state', 'in', [...rule.from])
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1)
-      throw problems.conflict(`A ${before.state} comment cannot be ${move === 'delete' ? 'deleted' : `${move}d`}.`);
-    const after = commentOf(await select(trx).where('c.id', '=', id).executeTakeFirstOrThrow());
-    await audit(trx, req, now, { action: `comment.${move}`, target: `comment:${id}`, before: commentOf(before), after });
+    const n = await repos.comments.moderate(id, rule.from, { state: rule.to, reason, moderated_at: now, moderated_by: moderator(actor) });
+    if (n !== 1) throw problems.conflict(`A ${before.state} comment cannot be ${move === 'delete' ? 'deleted' : `${move}d`}.`);
+    const row = await repos.comments.one(id);
+    if (!row) throw problems.notFound('No such comment.');
+    const after = commentOf(row);
+    await audit({ action: `comment.${move}`, target: `comment:${id}`, before: commentOf(before), after });
     return after;
   });
-  tellNodes(app);
-  return out;
 }
