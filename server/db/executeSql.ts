@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { DB } from './index.js';
 
 /** Runs statements a library writes (text with $1… placeholders) on a handle of ours. */
-export interface SqlExecutor {
+interface SqlExecutor {
   executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 

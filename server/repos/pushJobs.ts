@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 
 /** A leased outbox row: its id, its job (JSON, server/push/queue.ts) and the runs of it that threw. */
-export interface PushJobRow {
+interface PushJobRow {
   id: number;
   data: string;
   failures: number;
@@ -65,5 +65,3 @@ export function pushJobsRepo(db: DB) {
     },
   };
 }
-
-export type PushJobsRepo = ReturnType<typeof pushJobsRepo>;

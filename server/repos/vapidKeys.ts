@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 
 /** A stored VAPID key pair (base64url). */
-export interface StoredVapidKeys {
+interface StoredVapidKeys {
   publicKey: string;
   privateKey: string;
 }

@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 
 /** A key view tokens are signed with, and when it was stored (s). */
-export interface ViewTokenKeyRow {
+interface ViewTokenKeyRow {
   secret: string;
   created_at: number;
 }
