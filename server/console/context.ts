@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTE_ACCESS, type ConsoleRoute } from '../../core/console/roles.js';
+import { ROUTE_ACCESS, type ConsoleRoute } from '../../core/console/routes/index.js';
 import { problems } from './problems.js';
 import type { Me, Principal } from './principal.js';
 import { checkReauth, cookieToken, sessionCookie } from './sessions.js';

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import consoleScope from '../../server/routes/console/api/autohooks.js';
-import { ROLES, ROUTE_ACCESS, type Access, type Role } from '../../core/console/roles.js';
+import { ROLES, type Access, type Role } from '../../core/console/roles.js';
+import { ROUTE_ACCESS } from '../../core/console/routes/index.js';
 import { createToken } from '../../server/console/tokens.js';
 import { consoleRepos } from '../../server/repos/console/index.js';
 import { BACKENDS } from './helpers.js';

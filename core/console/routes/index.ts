@@ -1,0 +1,23 @@
+import { ACCESS_ONLY, type Access } from '../roles.js';
+import type { RouteSpec } from './spec.js';
+import { TEXT_ROUTES } from './texts.js';
+
+/**
+ * The console API, one table: every route described once, by area. What is
+ * not described here yet is listed by its access alone (ACCESS_ONLY in
+ * core/console/roles.ts), until its area moves.
+ */
+export const CONSOLE_ROUTES = {
+  ...TEXT_ROUTES,
+} as const satisfies Record<string, RouteSpec>;
+
+export type ConsoleRouteKey = keyof typeof CONSOLE_ROUTES;
+/** Every console API route, "METHOD /path" under /console/api. */
+export type ConsoleRoute = ConsoleRouteKey | keyof typeof ACCESS_ONLY;
+
+const described = Object.fromEntries(Object.entries(CONSOLE_ROUTES).map(([k, v]) => [k, v.access])) as Record<ConsoleRouteKey, Access>;
+
+/** Who may call each console API route (the server's scope checks it on every call, failing closed). */
+export const ROUTE_ACCESS: Readonly<Record<ConsoleRoute, Access>> = { ...ACCESS_ONLY, ...described };
+
+export type { RouteSpec } from './spec.js';
