@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import axeCore from 'axe-core';
 import * as OTPAuth from 'otpauth';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
+import type { Role } from '../../core/console/roles';
 import { startEnv, type RunningServer } from './harness';
 
 /**
@@ -13,6 +15,10 @@ import { startEnv, type RunningServer } from './harness';
  * that it prints a first owner's enrolment link the way `npm start` does; the
  * shared e2e server may already have staff from an earlier run. Served as
  * `localhost` (the link's host): a passkey's relying party must be a domain.
+ * Most console files use the console server their worker shares instead
+ * (tests/e2e/globalSetup.ts; base.ts, consoleShared): a file starts one of its
+ * own only for what a shared one cannot give (its first owner, a setting of
+ * its own, figures no other file may add to).
  */
 export async function startConsoleServer(
   opts: { catalog?: boolean; env?: Record<string, string> } = {},
@@ -170,7 +176,11 @@ export async function inviteStaff(
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
   const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
   await linkBox.waitFor();
-  const link = (await linkBox.textContent())!.trim();
+  return enrolFromLink(invitee, (await linkBox.textContent())!.trim(), who);
+}
+
+/** An invitee's page enrols from an invitation link with an authenticator app and ends on the console's home. */
+export async function enrolFromLink(invitee: Page, link: string, who: Omit<Staff, 'email'>): Promise<{ totpSecret: string }> {
   await invitee.goto(link);
   await settled(invitee, 'Join the console');
   await invitee.getByLabel('Your name').fill(who.name);
@@ -186,4 +196,81 @@ export async function inviteStaff(
   await invitee.getByRole('button', { name: 'I have saved my codes' }).click();
   await settled(invitee, `Welcome, ${who.name}`);
   return { totpSecret };
+}
+
+/** A console server shared by the files of a worker (tests/e2e/globalSetup.ts), and the session of its first owner. */
+export interface SharedConsole {
+  url: string;
+  /** The first owner's session cookie (`console_session=…`), for the console API. */
+  ownerCookie: string;
+}
+
+/** A console API call with the shared first owner's session; a refusal throws with the answer. */
+async function asSharedOwner<T>(shared: SharedConsole, method: string, apiPath: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${shared.url}/console/api${apiPath}`, {
+    method,
+    headers: { cookie: shared.ownerCookie, 'x-console-request': '1', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!r.ok) throw new Error(`${method} ${apiPath} as the shared first owner: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/**
+ * A new member of a shared console server with `roles`: the first owner invites them (sharedInvitation), and
+ * `invitee` (a page of a context of its own) enrols from the link with an authenticator app, ending on the
+ * console's home. The name and password are `who`'s, the email a new one.
+ */
+export async function newMember(
+  shared: SharedConsole,
+  invitee: Page,
+  roles: Role[],
+  who: Omit<Staff, 'email'>,
+  /** A localizer's languages. */
+  languages: string[] = [],
+): Promise<Staff & { totpSecret: string }> {
+  const { email, link } = await sharedInvitation(shared, who.name, roles, languages);
+  return { ...who, email, ...(await enrolFromLink(invitee, link, who)) };
+}
+
+/**
+ * An invitation of the shared first owner's through the console API (the invitation screens are console.test.ts's):
+ * for an email new on the server (files share it), made from `name`; answers the email and the enrolment link.
+ */
+export async function sharedInvitation(
+  shared: SharedConsole,
+  name: string,
+  roles: Role[],
+  languages: string[] = [],
+): Promise<{ email: string; link: string }> {
+  const email = `${name.toLowerCase().replace(/[^a-z]+/g, '-')}-${randomUUID().slice(0, 8)}@example.com`;
+  const { link } = await asSharedOwner<{ link: string }>(shared, 'POST', '/invitations', { email, roles, languages });
+  return { email, link };
+}
+
+/**
+ * A first owner enrols from the printed link through the enrolment API, as the enrolment screen calls it (a
+ * password, then an authenticator app's code); answers the session's cookie. Node's own fetch, so it serves the
+ * global setup as well as a test.
+ */
+export async function enrolByApi(link: string, who: Staff): Promise<{ cookie: string; totpSecret: string }> {
+  const url = new URL(link);
+  const token = url.pathname.split('/').pop()!;
+  const post = async (step: string, body: object) => {
+    const r = await fetch(`${url.origin}/console/api/enrolment/${token}${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-console-request': '1' },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`enrolment ${step}: ${r.status} ${await r.text()}`);
+    return r;
+  };
+  const { secret } = (await (await post('/totp', who)).json()) as { secret: string };
+  const done = await post('/totp/confirm', { code: totpCode(secret) });
+  const cookie = done.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('console_session=') && c.length > 'console_session='.length);
+  if (!cookie) throw new Error(`enrolment: no session cookie in ${JSON.stringify(done.headers.getSetCookie())}`);
+  return { cookie, totpSecret: secret };
 }
