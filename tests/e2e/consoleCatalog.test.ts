@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Series } from '../../core/console/schemas/catalog';
 import { UPLOAD_CHUNK_BYTES } from '../../console/screens/chapters/uploader';
 import { decrypt, startPushService } from '../server/pushLoopback';
+import { consoleShared } from './base';
 import { launchBrowser, newContext } from './harness';
-import { enrolFirstOwner, inviteStaff, settled, startConsoleServer } from './consoleSupport';
+import { newMember, settled, type SharedConsole } from './consoleSupport';
 import {
   bigPage,
   boardNames,
@@ -24,24 +25,24 @@ import {
 } from './consoleCatalogSupport';
 
 /**
- * The console's catalog (issue 31) in Chromium, on a server of its own with the demo catalog: an invited editor
+ * The console's catalog (issue 31) in Chromium, on the console server the worker's files share (the demo catalog,
+ * releases checked every second, the loopback push service admitted; tests/e2e/globalSetup.ts): an invited editor
  * uploads a 30-page chapter and a CBZ (Uppy + tus), a dropped connection resumes from the server's offset, pages are
  * reordered by keyboard and drag, the draft opens in the reader's viewer, a release scheduled a minute ahead in Tokyo
  * time (the other checks run meanwhile) reaches the reader's home and a subscriber's push service; a localizer cannot
  * touch another language; a visitor reaches no draft by any id.
  */
-const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
-const EDITOR = { email: 'editor@example.com', name: 'Eda Editor', password: 'amber-lantern-softly-58' };
-const LOCALIZER = { email: 'loc@example.com', name: 'Lou Localizer', password: 'copper-meadow-gently-64' };
+const EDITOR = { name: 'Eda Editor', password: 'amber-lantern-softly-58' };
+const LOCALIZER = { name: 'Lou Localizer', password: 'copper-meadow-gently-64' };
 const ZONE = 'Asia/Tokyo';
 const RELEASE_SUBTITLE = 'Harbour lights at dawn';
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-catalog');
 
 const push = startPushService();
-let server: Awaited<ReturnType<typeof startConsoleServer>>;
+let server: SharedConsole;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-let owner: Page, editor: Page, localizer: Page, reader: Page;
+let editor: Page, localizer: Page, reader: Page;
 let series: Series;
 let titleId = 0;
 let otherLanguage = '';
@@ -57,28 +58,22 @@ async function page() {
 
 beforeAll(async () => {
   const pushBase = await push.listen();
-  // Releases are checked every second; the loopback push service is admitted by the test setting only.
-  server = await startConsoleServer({
-    catalog: true,
-    env: { PUSH_CHECK_SECONDS: '1', PUSH_ALLOW_INSECURE_LOOPBACK: '1', VIEW_CACHE_MS: '0' },
-  });
+  server = consoleShared();
   browser = await launchBrowser();
-  [owner, editor, localizer, reader] = await Promise.all([page(), page(), page(), page()]);
-  await enrolFirstOwner(owner, server.firstOwnerLink, OWNER);
-  await inviteStaff(owner, editor, EDITOR, ['Editor']);
+  [editor, localizer, reader] = await Promise.all([page(), page(), page()]);
+  await newMember(server, editor, ['editor'], EDITOR);
   // A demo series with an English title and another language: the editor's chapters go to the English one.
   series = await seriesWithTwoLanguages(editor);
   titleId = series.titles.find((x) => x.language === 'en')!.id;
   otherLanguage = series.titles.find((x) => x.language !== 'en')!.language;
   expect(titleId).toBeGreaterThan(0);
-  await inviteStaff(owner, localizer, LOCALIZER, ['Localizer'], otherLanguage);
+  await newMember(server, localizer, ['localizer'], LOCALIZER, [otherLanguage]);
   sub = await subscribeReader(reader, titleId, `${pushBase}/push/catalog`);
 }, 240_000);
 
 afterAll(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
-  await server?.stop();
   await push.close();
 });
 

@@ -2,25 +2,29 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { consoleShared } from './base';
 import { launchBrowser, newContext } from './harness';
-import { enrolFirstOwner, inviteStaff, settled, startConsoleServer } from './consoleSupport';
+import { newMember, settled, type SharedConsole } from './consoleSupport';
 import * as support from './consoleHomeReaderSupport';
 
 /**
  * Issue 32's "done means", from the console to the reader app in Chromium, on
- * a server of their own with the demo catalog: an editor and a moderator are
- * invited by the first owner; what they make in the console is then met by
- * readers in contexts of their own. The banner starts a minute ahead: it is
- * scheduled first and checked last, the other steps run while the minute
- * passes. Screenshots go to .tmp/screenshots/console-home-reader/.
+ * the console server the worker's files share (the demo catalog;
+ * tests/e2e/globalSetup.ts): an owner, an editor and a moderator are invited
+ * by its first owner; what they make in the console is then met by readers
+ * in contexts of their own. The banner starts a minute ahead: it is scheduled
+ * first and checked last, the other steps run while the minute passes. The
+ * banner and the popup are deleted at the end: another file's reader on the
+ * same title page or French home would meet them. Screenshots go to
+ * .tmp/screenshots/console-home-reader/.
  */
-const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
-const EDITOR = { email: 'editor@example.com', name: 'Eddie Editor', password: 'amber-lantern-slowly-42' };
-const MOD = { email: 'mod@example.com', name: 'Mona Moderator', password: 'copper-meadow-gently-93' };
+const OWNER = { name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
+const EDITOR = { name: 'Eddie Editor', password: 'amber-lantern-slowly-42' };
+const MOD = { name: 'Mona Moderator', password: 'copper-meadow-gently-93' };
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-home-reader');
 const { FR, EN, ES } = support;
 
-let server: Awaited<ReturnType<typeof startConsoleServer>>;
+let server: SharedConsole;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let owner: Page;
@@ -29,6 +33,8 @@ let moderator: Page;
 /** Errors and console errors of every reader page. */
 const errors: string[] = [];
 const banner = { id: 0, at: 0 };
+/** The popup made here (deleted at the end). */
+let popupId = 0;
 
 async function staffPage(): Promise<Page> {
   const ctx = await newContext(browser, 'desktop', server.url);
@@ -46,20 +52,24 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHO
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startConsoleServer({ catalog: true });
+  server = consoleShared();
   browser = await launchBrowser();
   owner = await staffPage();
-  await enrolFirstOwner(owner, server.firstOwnerLink, OWNER);
+  await newMember(server, owner, ['owner'], OWNER);
   editor = await staffPage();
-  await inviteStaff(owner, editor, EDITOR, ['Editor']);
+  await newMember(server, editor, ['editor'], EDITOR);
   moderator = await staffPage();
-  await inviteStaff(owner, moderator, MOD, ['Moderator']);
+  await newMember(server, moderator, ['moderator'], MOD);
 }, 180_000);
 
 afterAll(async () => {
+  // What a reader of another file would meet on the shared server: the French home's banner, the title's popup.
+  if (editor) {
+    await support.consoleDelete(editor, '/banners', banner.id);
+    await support.consoleDelete(editor, '/popups', popupId);
+  }
   for (const c of contexts) await c.close();
   await browser?.close();
-  await server?.stop();
 });
 
 describe('from the console to the reader app (issue 32)', () => {
@@ -99,7 +109,7 @@ describe('from the console to the reader app (issue 32)', () => {
     await support.fillStart(form, (await support.localMinute(editor, 0)).value);
     await form.getByLabel('Published within its period').check();
     await form.getByRole('button', { name: 'Save' }).click();
-    await support.savedAs(form, /^Edit popup \d+$/);
+    popupId = Number(/\d+/.exec(await support.savedAs(form, /^Edit popup \d+$/))![0]);
     const en = await reader(EN);
     const dialog = en.getByRole('dialog', { name: 'Mature themes ahead' });
     await en.goto(`/titles/${title.id}`);

@@ -182,3 +182,17 @@ export async function consoleShots(page: Page, dir: string, surveyKey: string): 
   }
   await page.evaluate(() => localStorage.setItem('console.lang', 'en'));
 }
+
+/**
+ * Deletes a banner or popup a test made, with the session of `page`'s context (an editor's), at the version the
+ * server holds; an id of 0 (never made) is passed over.
+ */
+export async function consoleDelete(page: Page, kind: '/banners' | '/popups', id: number): Promise<void> {
+  if (!id) return;
+  const version =
+    kind === '/banners'
+      ? (await consoleGet<{ version: number }>(page, `/banners/${id}`)).version
+      : (await consoleGet<{ popups: { id: number; version: number }[] }>(page, '/popups')).popups.find((p) => p.id === id)?.version;
+  const r = await page.context().request.delete(`/console/api${kind}/${id}?version=${version}`, { headers: { 'X-Console-Request': '1' } });
+  expect(r.status(), `DELETE ${kind}/${id}: ${await r.text()}`).toBe(204);
+}
