@@ -1,15 +1,17 @@
 /**
- * The publisher's console in one engine, at a desktop window: a first owner
- * enrols from the link a console server of its own prints (an empty data
- * folder, the demo catalog), with an authenticator app, and reaches the
- * console's home; signs out; signs in again with email, password and a
- * code; then opens one screen of each area by a real click on its link in
+ * The publisher's console in one engine, at a desktop window, on the console
+ * server the worker's files share (the demo catalog; tests/e2e/globalSetup.ts):
+ * an owner invited by its first owner enrols from the link, with an
+ * authenticator app, and reaches the console's home; signs out; signs in
+ * again with email, password and a code; then opens one screen of each area by a real click on its link in
  * the console's navigation, and each shows its heading and its content
  * (its requests answered, no error message; the statistics with figures and
  * a chart, the home preview with the reader's home in its frame). Fields are
  * found by their labels and typed into with the engine's own keys
  * (EnginePage.type). Screenshots: .tmp/screenshots/engines/<engine>-console-*.png.
- * Run by one small file per engine (console.<engine>.test.ts).
+ * Run by one small file per engine (console.<engine>.test.ts). The first
+ * owner's own enrolment, from the link a server with no staff prints, is
+ * console.test.ts's (Chromium).
  *
  * What a driver lacks: the WebKit driver has no console messages and no
  * network emulation, so "its requests answered" is counted in the page (a
@@ -18,12 +20,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleServer, totpCode } from '../e2e/consoleSupport';
+import { consoleShared } from '../e2e/base';
+import { sharedInvitation, totpCode } from '../e2e/consoleSupport';
 import { launchEngine, until, type Engine, type EngineName, type EnginePage } from './drivers';
 import { DESKTOP, SHOTS } from './engineBrowser';
 import { clickOn } from './viewerSuite';
 
-const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
+const OWNER = { name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
 
 /** Marks the first element `find` (a page expression) yields as `[data-engine-test=<tag>]`, once there is one. */
 async function mark(page: EnginePage, find: string, tag: string, what: string): Promise<string> {
@@ -94,11 +97,14 @@ const count = (selector: string, n: number) => `document.querySelectorAll('#cons
 const text = (s: string) => `document.querySelector('#console-main').innerText.includes(${JSON.stringify(s)})`;
 const day = `/^\\d{4}-\\d{2}-\\d{2}$/.test(e.value)`;
 
-/** The console's areas, in its navigation's order (console/app/nav.ts), for an owner (every role); the content is the demo catalog's. */
-const AREAS: Area[] = [
+/**
+ * The console's areas, in its navigation's order (console/app/nav.ts), for an owner (every role) of that email; the
+ * content is the demo catalog's.
+ */
+const areas = (email: string): Area[] => [
   { link: 'Home', path: '/console/', heading: `Welcome, ${OWNER.name}`, content: count('.c-cards li', 16), what: 'a card per other area' },
   { link: 'My account', path: '/console/me', content: `${rows(1)} && ${text('(this one)')}`, what: 'this session listed' },
-  { link: 'Staff', path: '/console/staff', content: `${rows(1)} && ${text(OWNER.email)}`, what: 'the owner listed' },
+  { link: 'Staff', path: '/console/staff', content: `${rows(1)} && ${text(email)}`, what: 'the owner listed' },
   // No token yet: the table is empty, the form to make one is there.
   {
     link: 'API tokens',
@@ -150,22 +156,14 @@ const AREAS: Area[] = [
 export function consoleSuite(name: EngineName): void {
   describe(`${name}: the console's sign-in and one screen of each area`, () => {
     let engine: Engine | undefined;
-    let server: Awaited<ReturnType<typeof startConsoleServer>> | undefined;
+    const shared = consoleShared();
 
     beforeAll(async () => {
       fs.mkdirSync(SHOTS, { recursive: true });
-      const t0 = Date.now();
-      [engine, server] = await Promise.all([
-        launchEngine(name),
-        startConsoleServer({ catalog: true }).then((s) => {
-          console.log(`${name}: console server (demo catalog) up in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-          return s;
-        }),
-      ]);
+      engine = await launchEngine(name);
     });
     afterAll(async () => {
       await engine?.close();
-      await server?.stop();
     });
 
     const shot = async (page: EnginePage, label: string) => {
@@ -179,16 +177,18 @@ export function consoleSuite(name: EngineName): void {
       expect(await page.eval<string[]>(ERRORS), `${name}: ${title} shows no error`).toEqual([]);
     };
 
-    it('a first owner enrols with an authenticator app, signs out and in again, and opens one screen of each area', async () => {
+    it('an invited owner enrols with an authenticator app, signs out and in again, and opens one screen of each area', async () => {
+      const { email, link } = await sharedInvitation(shared, `${name} ${OWNER.name}`, ['owner']);
+      const AREAS = areas(email);
       const page = await engine!.open(DESKTOP);
       const t0 = Date.now();
       const lap = (what: string) => console.log(`${name}: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-      // Enrolment from the printed link.
-      await page.goto(server!.firstOwnerLink);
+      // Enrolment from the invitation's link: its email is the invitation's, shown, not asked.
+      await page.goto(link);
       await page.eval(WATCH_FETCH);
       await settled(page, 'Join the console');
-      await fill(page, 'Email', OWNER.email);
+      await until(page, `document.body.innerText.includes(${JSON.stringify(`Invitation for ${email}`)})`, 'the invitation named');
       await fill(page, 'Your name', OWNER.name);
       await fill(page, 'Password', OWNER.password);
       await choose(page, 'Authenticator app (6-digit codes)');
@@ -209,7 +209,7 @@ export function consoleSuite(name: EngineName): void {
       // accepted once, and the enrolment used this one).
       await press(page, 'Sign out');
       await settled(page, 'Sign in to the console');
-      await fill(page, 'Email', OWNER.email);
+      await fill(page, 'Email', email);
       await fill(page, 'Password', OWNER.password);
       await press(page, 'Continue');
       await until(page, `document.querySelector('#second-factor')`, 'the second step');
