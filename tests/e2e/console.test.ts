@@ -13,6 +13,8 @@ import { seriousAxe, settled, startConsoleServer, totpCode } from './consoleSupp
  * the owner disables the analyst, whose open tab is then signed out. Then axe
  * on every main screen at phone and desktop sizes, and screenshots in English
  * and Japanese to .tmp/screenshots/console/.
+ * On a server of its own (no catalog): the first-owner walk needs a server with no staff, which the console
+ * server the worker's other files share (tests/e2e/globalSetup.ts) has left behind at its setup.
  */
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
 const ANALYST = { email: 'analyst@example.com', name: 'Ana Lyst', password: 'copper-lantern-meadow-38' };

@@ -15,6 +15,8 @@ import { newDraft, pageImage, seriesWithTwoLanguages, upload } from './consoleCa
  * link expired, on a page with a way back to the console (not a blank one), in the reader's language, and no
  * page image of the draft is served.
  * The wait is the server's: the test asks it until it calls the link expired, bounded.
+ * Not on the console server the worker's files share (tests/e2e/globalSetup.ts): the lifetime is a setting of the
+ * server's, and links of 15 seconds would expire under consoleCatalog.test.ts's preview checks there.
  */
 const LIFETIME = 15;
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };

@@ -18,6 +18,9 @@ import { DASHBOARDS, expected, readKnown, shownRows, shownTotals, type Dash, typ
  * critical axe finding, and a CSV holding the same figures; an editor sees
  * no numbers (no nav entry, the page refuses, the API answers 403
  * problem+json). Screenshots in en and ja: .tmp/screenshots/console-stats/.
+ * Not on the console server the worker's files share (tests/e2e/globalSetup.ts): the dashboards' figures are the
+ * whole server's for the day, which the other files' readers add to (views, taps, answers), and the new chapter is
+ * written straight into this server's database.
  */
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'violet-harbour-quietly-71' };
 const ANALYST = { email: 'analyst@example.com', name: 'Ana Lyst', password: 'copper-lantern-slowly-82' };
