@@ -1,10 +1,9 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
+import { sqlExecutor } from '../../db/executeSql.js';
 
 /** What pg-boss runs its statements on when it is given one (its `db` option). */
-export interface SqlExecutor {
-  executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
+export type SqlExecutor = ReturnType<typeof sqlExecutor>;
 
 /**
  * The page jobs' queue in pg-boss's tables (PostgreSQL only; pg-boss's
@@ -15,12 +14,7 @@ export interface SqlExecutor {
 export function pageQueueRepo(db: DB) {
   return {
     /** pg-boss's statements, run on this repository's database (or transaction). */
-    executor: (): SqlExecutor => ({
-      executeSql: async (text, values) => {
-        const r = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
-        return { rows: [...r.rows] };
-      },
-    }),
+    executor: (): SqlExecutor => sqlExecutor(db),
 
     /** Waits for a transaction-scoped advisory lock (held until the transaction ends). */
     async lock(key: number): Promise<void> {
