@@ -15,7 +15,12 @@ export type Answer<K extends ConsoleRouteKey> = Slot<K, 'response'> extends unde
 
 type HasArgs<K extends ConsoleRouteKey> = object extends CallArgs<K> ? false : true;
 
-const text = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A parameter's text: numbers, strings and booleans as they read; anything else as JSON. */
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
 
 /** The address of a route's call: its `:params` filled in, its query appended (empty and undefined values left out). */
 export function addressOf(key: ConsoleRouteKey, args: { params?: object; query?: object }): string {
