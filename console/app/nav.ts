@@ -1,4 +1,4 @@
-import type { ConsoleRoute } from '../../core/console/roles';
+import type { ConsoleRoute } from '../../core/console/routes';
 import { reaches } from '../ui/access';
 
 /** The console's areas: path, the API call that feeds it (its roles decide who sees it), name key. */

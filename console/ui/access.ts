@@ -1,4 +1,5 @@
-import { ROUTE_ACCESS, rolesAllow, isRole, type ConsoleRoute } from '../../core/console/roles';
+import { rolesAllow, isRole } from '../../core/console/roles';
+import { ROUTE_ACCESS, type ConsoleRoute } from '../../core/console/routes';
 
 /** Whether a member with these roles may call the route (the server decides; this only hides what it would refuse). */
 export function reaches(route: ConsoleRoute, roles: readonly string[]): boolean {
