@@ -1,16 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import type { DB } from '../db/index.js';
 import type { AuditEntry } from '../../core/console/schemas/admin.js';
-import { auditRepo, type AuditEvent } from '../repos/console/audit.js';
-import { actorOf } from './actor.js';
 
-/**
- * Until every area writes through `audited` (server/console/write.ts): the
- * same entry, made from the request. The log itself is server/repos/console/audit.ts.
- */
-export async function audit(db: DB, req: FastifyRequest, now: number, e: AuditEvent): Promise<void> {
-  await auditRepo(db).add(actorOf(req), now, e);
-}
+/** The audit log's exports (the log itself: server/repos/console/audit.ts). */
 
 const CSV_COLUMNS = ['id', 'at', 'actor_kind', 'actor_id', 'actor_name', 'action', 'target', 'before', 'after', 'address', 'user_agent'];
 

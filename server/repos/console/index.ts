@@ -26,11 +26,15 @@ import { publishedRepo } from './published.js';
 import { surveysRepo } from './surveys.js';
 
 /**
- * The console's repositories: one per table it owns (the reader's tables
- * keep their repository in server/repos/, shared: the reader reads, the
- * console writes). Made on the database, or on a transaction for a write
- * that must hold together (server/console/write.ts). Each area adds its
- * repository here, one line.
+ * The console's repositories. The rule, once: every query the console makes
+ * of a table is in one repository here, named for that table (or for a
+ * table and the rows that only exist with it: factors and recovery codes,
+ * series and their tags); the reader's queries of the same table stay in
+ * the reader's repository in server/repos/ (the reader reads, the console
+ * writes). Made on the database, or on a transaction for a write that must
+ * hold together (server/console/write.ts `audited`): inside a write, only
+ * the transaction's repositories may be used (SQLite has one connection, so
+ * a call on the database from inside the transaction would wait forever).
  */
 export function consoleRepos(db: DB) {
   return {
