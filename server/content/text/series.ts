@@ -1,9 +1,5 @@
-import type { SeriesSpec } from './seriesSpec.js';
-import { WORKS_A } from './worksA.js';
-import { WORKS_B } from './worksB.js';
-
-/** The demo works. Order matters: ids and notable items follow it. */
-export const SERIES: SeriesSpec[] = [...WORKS_A, ...WORKS_B];
+import { checkedWorks, type SeriesSpec } from './seriesSpec.js';
+import works from './works.json' with { type: 'json' };
 
 /** Genre tags (English names, as the tag list shows them) and their slugs. */
 export const GENRES: { slug: string; tag: string }[] = [
@@ -23,6 +19,12 @@ export const GENRES: { slug: string; tag: string }[] = [
   { slug: 'martial-arts', tag: 'Martial Arts' },
   { slug: 'one-shot', tag: 'One-shot' },
 ];
+
+/** The demo works (data: works.json). Order matters: ids and notable items follow it. */
+export const SERIES: SeriesSpec[] = checkedWorks(
+  works,
+  GENRES.map((g) => g.slug),
+);
 
 /** Author names: Latin, Cyrillic and Thai spellings of the same person. */
 export const SURNAMES: [string, string, string][] = [
