@@ -40,7 +40,7 @@ export default defineConfig({
     expect: { poll: { timeout: 60_000, interval: 50 } },
     // Two cores: at most two test files at a time.
     maxWorkers: 2,
-    // The longest files first (tests/timing/sequencer.ts): a fresh clone has no record of earlier runs.
+    // The longest files first (LongestFirst above): a fresh clone has no record of earlier runs.
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -255,7 +255,7 @@ function withFirstView(html: string, v: FirstView, script?: string, styled?: (pa
   const head = script ? `${preloads}${bootElement}<script>${script}</script>` : preloads;
   // Drawn ahead, a chapter's pages wait for no stylesheet: the stylesheets load without holding
   // the first frame (media=print until the entry applies them, before the app renders anything
-  // they style: src/lib/deferredStyles.ts), under the viewer's background.
+  // they style: src/boot/deferredStyles.ts), under the viewer's background.
   const page = script
     ? html
         .replace(/<link rel="stylesheet"(?![^>]*\bmedia=)/g, `<link rel="stylesheet" media="print" ${DEFERRED_STYLE}`)

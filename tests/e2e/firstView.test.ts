@@ -9,7 +9,7 @@ const GERMAN_HEADING = deHome.heading;
 
 /**
  * The home's first view rendered into its page by the server
- * (src/ssr/entry-server.tsx, server/plugins/web.ts): in the visitor's
+ * (src/boot/serverRender.tsx, server/plugins/web.ts): in the visitor's
  * languages, with the answers it came from, taken over by the app without
  * asking the API again; dropped when the app would have chosen otherwise.
  */
