@@ -17,7 +17,6 @@ export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator',
  */
 export type Access = 'public' | 'member' | readonly Role[];
 
-const OWNER: readonly Role[] = ['owner'];
 const CATALOG: readonly Role[] = ['editor', 'localizer'];
 /** Issue 31 (series, images, chapters, uploads, releases) and 32 (the home): the editors'. */
 const EDITOR: readonly Role[] = ['editor'];
@@ -31,46 +30,8 @@ const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
  * table's `ROUTE_ACCESS` joins both.
  */
 export const ACCESS_ONLY = {
-  'GET /openapi.json': 'member',
-  'GET /enrolment/:token': 'public',
-  'POST /enrolment/:token/totp': 'public',
-  'POST /enrolment/:token/totp/confirm': 'public',
-  'POST /enrolment/:token/passkey': 'public',
-  'POST /enrolment/:token/passkey/confirm': 'public',
-  'POST /sign-in': 'public',
-  'POST /sign-in/totp': 'public',
-  'POST /sign-in/recovery': 'public',
-  'POST /sign-in/passkey': 'public',
-  'GET /session': 'member',
-  'DELETE /session': 'member',
-  'POST /session/reauth': 'member',
-  'GET /me/sessions': 'member',
-  'DELETE /me/sessions/:id': 'member',
-  'POST /me/password': 'member',
-  'GET /me/factors': 'member',
-  'POST /me/factors/totp': 'member',
-  'POST /me/factors/totp/:id/confirm': 'member',
-  'POST /me/factors/passkey': 'member',
-  'POST /me/factors/passkey/confirm': 'member',
-  'DELETE /me/factors/:id': 'member',
-  'POST /me/recovery-codes': 'member',
-  'GET /staff': OWNER,
-  'PATCH /staff/:id': OWNER,
-  'POST /staff/:id/reset-factors': OWNER,
-  'GET /staff/:id/sessions': OWNER,
-  'DELETE /staff/:id/sessions/:sid': OWNER,
-  'DELETE /staff/:id/sessions': OWNER,
-  'GET /invitations': OWNER,
-  'POST /invitations': OWNER,
-  'DELETE /invitations/:id': OWNER,
-  'GET /tokens': OWNER,
-  'POST /tokens': OWNER,
-  'DELETE /tokens/:id': OWNER,
-  'GET /audit': OWNER,
-  'GET /audit/export': OWNER,
   'GET /catalog/titles': CATALOG,
   'PATCH /catalog/titles/:id': CATALOG,
-  'GET /feedback': ['moderator'],
   'GET /stats/summary': ['analyst'],
   // issue 33 (statistics): the analyst's dashboards
   'GET /stats/reading': ['analyst'],
@@ -112,8 +73,6 @@ export const ACCESS_ONLY = {
   'POST /comments/:id/hide': MODERATOR,
   'POST /comments/:id/delete': MODERATOR,
   'POST /comments/:id/restore': MODERATOR,
-  'PATCH /feedback/:id': MODERATOR,
-  'GET /feedback/export': MODERATOR,
   // issue 31: series, titles, images, chapters, uploads, releases, previews (a localizer: title texts of their languages)
   'GET /catalog/titles/:id': CATALOG,
   'POST /catalog/titles/:id/images/:kind': EDITOR,

@@ -1,6 +1,10 @@
 import { ACCESS_ONLY, type Access } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 import { TEXT_ROUTES } from './texts.js';
+import { ADMIN_ROUTES } from './admin.js';
+import { AUTH_ROUTES } from './auth.js';
+import { FEEDBACK_ROUTES } from './feedback.js';
+import { ME_ROUTES } from './me.js';
 
 /**
  * The console API, one table: every route described once, by area. What is
@@ -9,6 +13,10 @@ import { TEXT_ROUTES } from './texts.js';
  */
 export const CONSOLE_ROUTES = {
   ...TEXT_ROUTES,
+  ...AUTH_ROUTES,
+  ...ME_ROUTES,
+  ...ADMIN_ROUTES,
+  ...FEEDBACK_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
 export type ConsoleRouteKey = keyof typeof CONSOLE_ROUTES;
