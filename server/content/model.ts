@@ -3,8 +3,8 @@ import type { NewRow } from '../db/rows.js';
 import type { ShortCode } from '../../core/languages.js';
 
 /**
- * The demo catalog as rows to insert (server/catalog/generate.ts builds it,
- * extras.ts adds the editorial rows, index.ts seeds the database with it).
+ * The demo catalog as rows to insert (server/catalog/generate.ts builds it, chapters.ts
+ * the chapters, extras.ts the editorial rows; index.ts seeds the database with it).
  */
 type Rows<K extends keyof Database> = NewRow<K>[];
 

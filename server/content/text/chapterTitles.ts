@@ -1,6 +1,6 @@
 import { l9, type L9 } from './l9.js';
 
-/** Chapter subtitles of the demo catalog, per language (server/catalog/generate.ts). */
+/** Chapter subtitles of the demo catalog, per language (server/catalog/chapters.ts). */
 /** Chapter subtitles. */
 export const CHAPTER_TITLES: L9[] = [
   l9('The Beginning', 'El comienzo', 'Le Commencement', 'Awal Mula', 'O Começo', 'Начало', 'จุดเริ่มต้น', 'Der Anfang', 'Khởi đầu'),
