@@ -2,8 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { sessionMachine } from '../../machines/console/sessionMachine';
 import { inspect } from '../../web/inspector';
-import { api, onUnauthenticated } from '../api/client';
-import type { SessionAnswer } from '../api/types';
+import { onUnauthenticated } from '../api/client';
+import { call } from '../api/call';
 import type { SessionApi } from '../ui/sessionContext';
 import type { DateClock } from '../../core/clock';
 import { every } from '../../web/clock';
@@ -21,7 +21,7 @@ export function useSessionMachine(clock: DateClock): SessionApi {
         loadSession: ({ self }) => {
           // A 401 reaches the machine through onUnauthenticated; any other failure (the network) is not a
           // sign-out: the next poll asks again.
-          api<SessionAnswer>('GET', '/session').then(
+          call('GET /session').then(
             (a) => self.send({ type: 'session.loaded', member: a.member }),
             () => {},
           );
@@ -32,7 +32,7 @@ export function useSessionMachine(clock: DateClock): SessionApi {
         stopPolling: () => poll.stop(),
         signOut: ({ self }) => {
           const done = () => self.send({ type: 'signOut.done' });
-          api('DELETE', '/session').then(done, done);
+          call('DELETE /session').then(done, done);
         },
       },
     });
@@ -51,7 +51,7 @@ export function useSessionMachine(clock: DateClock): SessionApi {
     state: snap.value,
     member: snap.context.member,
     refresh: () => {
-      api<SessionAnswer>('GET', '/session').then(
+      call('GET /session').then(
         (a) => send({ type: 'session.loaded', member: a.member }),
         () => {},
       );

@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import { reauthMachine, type ReauthProblem } from '../../machines/console/reauthMachine';
 import { inspect } from '../../web/inspector';
 import { Modal } from '../../web/Modal';
-import { api, problemCode } from '../api/client';
+import { problemCode } from '../api/client';
+import { call } from '../api/call';
 import { t } from '../i18n';
 import { Field, Problem } from './ui';
 
@@ -32,7 +33,7 @@ export function useReauth(onDone: () => void): Reauth {
           );
         },
         reauthenticate: ({ self }, p) => {
-          api('POST', '/session/reauth', { password: p.password }).then(
+          call('POST /session/reauth', { body: { password: p.password } }).then(
             () => self.send({ type: 'reauth.done' }),
             (e: unknown) => {
               const code = problemCode(e);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine, type SessionEvent } from './sessionMachine';
+import { sessionMachine, type ConsoleMember, type SessionEvent } from './sessionMachine';
 import { actionLog, after, expectFullCoverage, machinePaths } from '../../tests/model/machineTestkit';
 
-const member = { id: 'm1', email: 'ann@example.com', name: 'Ann', roles: ['owner'], languages: [] };
+const member: ConsoleMember = { id: 1, email: 'ann@example.com', name: 'Ann', roles: ['owner'], languages: [] };
 const EVENTS: SessionEvent[] = [
   { type: 'session.loaded', member },
   { type: 'session.expired' },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { Member } from '../../core/console/schemas/common';
 
 /**
  * The console's session while a member works (issue 30): checked at start
@@ -10,13 +11,8 @@ import { assign, setup } from 'xstate';
  * signed out. Signing in again from there returns to
  * the place the member was.
  */
-export interface ConsoleMember {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  languages: string[];
-}
+/** The signed-in member, as GET /session answers it. */
+export type ConsoleMember = Member;
 
 export interface SessionContext {
   member: ConsoleMember | null;

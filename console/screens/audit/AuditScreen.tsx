@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, api, query, problemCode } from '../../api/client';
-import type { AuditEntry } from '../../api/types';
+import type { AuditEntry, AuditQuery } from '../../../core/console/schemas/admin';
+import { API_BASE, problemCode } from '../../api/client';
+import { addressOf, call } from '../../api/call';
 import { t } from '../../i18n';
 import { when, changedFields } from '../../ui/format';
 import { Field, Problem, TableWrap } from '../../ui/ui';
@@ -14,20 +15,29 @@ interface Filters {
 }
 
 /** A datetime-local value (the member's time zone) as seconds UTC. */
-const seconds = (local: string) => (local ? String(Math.floor(new Date(local).getTime() / 1000)) : undefined);
+const seconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
+
+/** The query of the filters as filled in (an empty field asks nothing). */
+const queryOf = (f: Filters): AuditQuery => ({
+  ...(f.member ? { member: Number(f.member) } : {}),
+  ...(f.action ? { action: f.action } : {}),
+  ...(f.target ? { target: f.target } : {}),
+  ...(f.from ? { from: seconds(f.from) } : {}),
+  ...(f.to ? { to: seconds(f.to) } : {}),
+});
 
 /** The audit log, filtered by member, action, target and time; exported as CSV or JSON lines. */
 export default function AuditScreen() {
   const [f, setF] = useState<Filters>({ member: '', action: '', target: '', from: '', to: '' });
   const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [next, setNext] = useState<string | null>(null);
+  const [next, setNext] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const params = { member: f.member, action: f.action, target: f.target, from: seconds(f.from), to: seconds(f.to) };
-  const load = (before?: string) =>
-    api<{ entries: AuditEntry[]; next: string | number | null }>('GET', `/audit${query({ ...params, before })}`).then(
+  const q = queryOf(f);
+  const load = (before?: number) =>
+    call('GET /audit', { query: before === undefined ? q : { ...q, before } }).then(
       (a) => {
-        setEntries((old) => (before ? [...old, ...a.entries] : a.entries));
-        setNext(a.next === null || a.next === undefined ? null : String(a.next));
+        setEntries((old) => (before === undefined ? a.entries : [...old, ...a.entries]));
+        setNext(a.next);
         setProblem(null);
       },
       (e: unknown) => setProblem(problemCode(e)),
@@ -55,10 +65,18 @@ export default function AuditScreen() {
           <button type="submit" className="c-button">
             {t('console.audit.show')}
           </button>
-          <a className="c-button c-button--quiet" href={`${API_BASE}/audit/export${query({ ...params, format: 'csv' })}`} download>
+          <a
+            className="c-button c-button--quiet"
+            href={API_BASE + addressOf('GET /audit/export', { query: { ...q, format: 'csv' } })}
+            download
+          >
             {t('console.audit.csv')}
           </a>
-          <a className="c-button c-button--quiet" href={`${API_BASE}/audit/export${query({ ...params, format: 'jsonl' })}`} download>
+          <a
+            className="c-button c-button--quiet"
+            href={API_BASE + addressOf('GET /audit/export', { query: { ...q, format: 'jsonl' } })}
+            download
+          >
             {t('console.audit.jsonl')}
           </a>
         </div>
@@ -81,7 +99,7 @@ export default function AuditScreen() {
             {entries.map((e) => (
               <tr key={e.id}>
                 <td>{when(e.at)}</td>
-                <td>{e.actor.name ?? t(`console.audit.actor.${e.actor.kind}`)}</td>
+                <td>{e.actor.name || t(`console.audit.actor.${e.actor.kind}`)}</td>
                 <td>
                   <code>{e.action}</code>
                 </td>

@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { startRegistration } from '@simplewebauthn/browser';
-import { enrolmentMachine, type EnrolProblem, type TotpSecret } from '../../../machines/console/enrolmentMachine';
+import { enrolmentMachine, type EnrolProblem } from '../../../machines/console/enrolmentMachine';
 import { inspect } from '../../../web/inspector';
-import { api, problemCode } from '../../api/client';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { useSession } from '../../ui/sessionContext';
 import { Problem, Roles, Secret } from '../../ui/ui';
@@ -25,32 +26,34 @@ export default function EnrolScreen({ token }: { token: string }) {
       enrolmentMachine.provide({
         actions: {
           loadInvitation: ({ self }, p) => {
-            api<{ email: string; roles: string[] }>('GET', `/enrolment/${encodeURIComponent(p.token)}`).then(
+            call('GET /enrolment/:token', { params: { token: p.token } }).then(
               (a) => self.send({ type: 'invitation.loaded', email: a.email, roles: a.roles }),
               () => self.send({ type: 'invitation.invalid' }),
             );
           },
           startFactor: ({ self }, p) => {
-            const base = `/enrolment/${encodeURIComponent(p.token)}`;
+            const params = { token: p.token };
             const refused = (e: unknown) =>
               problemCode(e) === 'enrolment-invalid'
                 ? self.send({ type: 'invitation.invalid' })
                 : self.send({ type: 'factor.refused', problem: enrolProblem(e) });
             const body = { name: p.name, password: p.password, ...(p.email ? { email: p.email } : {}) };
             if (p.method === 'totp') {
-              api<TotpSecret>('POST', `${base}/totp`, body).then(
+              call('POST /enrolment/:token/totp', { params, body }).then(
                 (totp) =>
                   self.send({ type: 'totp.started', totp: { secret: totp.secret, otpauthUrl: totp.otpauthUrl, qrSvg: totp.qrSvg } }),
                 refused,
               );
               return;
             }
-            api<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', `${base}/passkey`, body)
+            call('POST /enrolment/:token/passkey', { params, body })
               .then(async (a) => {
-                const response = await startRegistration({ optionsJSON: a.options }).catch(() => {
+                // The server's options are WebAuthn JSON (@simplewebauthn/server made them): the browser's types, unchecked.
+                const optionsJSON = a.options as Parameters<typeof startRegistration>[0]['optionsJSON'];
+                const response = await startRegistration({ optionsJSON }).catch(() => {
                   throw new Error('passkey');
                 });
-                await api('POST', `${base}/passkey/confirm`, { response });
+                await call('POST /enrolment/:token/passkey/confirm', { params, body: { response } });
               })
               .then(
                 () => self.send({ type: 'passkey.done' }),
@@ -61,8 +64,8 @@ export default function EnrolScreen({ token }: { token: string }) {
               );
           },
           confirmTotp: ({ self }, p) => {
-            api<{ recoveryCodes: string[] }>('POST', `/enrolment/${encodeURIComponent(p.token)}/totp/confirm`, { code: p.code }).then(
-              (a) => self.send({ type: 'totp.confirmed', recoveryCodes: a.recoveryCodes }),
+            call('POST /enrolment/:token/totp/confirm', { params: { token: p.token }, body: { code: p.code } }).then(
+              (a) => self.send({ type: 'totp.confirmed', recoveryCodes: a.recoveryCodes ?? [] }),
               (e: unknown) => self.send({ type: 'factor.refused', problem: enrolProblem(e) }),
             );
           },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PASSWORD_MIN, passwordLongEnough } from '../../../machines/console/enrolmentMachine';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { useReauth } from '../../ui/reauth';
 import { Field, Notice, Problem } from '../../ui/ui';
@@ -20,7 +20,7 @@ export function PasswordChange() {
         onSubmit={(e) => {
           e.preventDefault();
           setNotice(null);
-          reauth.run(() => api('POST', '/me/password', { password }));
+          reauth.run(() => call('POST /me/password', { body: { password } }));
         }}
       >
         <Field

@@ -3,8 +3,8 @@ import { useMachine } from '@xstate/react';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { signInMachine, type SecondFactor, type SignInProblem } from '../../../machines/console/signInMachine';
 import { inspect } from '../../../web/inspector';
-import { api, ConsoleProblem, problemCode } from '../../api/client';
-import type { SignInAnswer } from '../../api/types';
+import { ConsoleProblem, problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { useSession } from '../../ui/sessionContext';
 import { Field, Problem } from '../../ui/ui';
@@ -22,7 +22,7 @@ export default function SignInScreen({ expired }: { expired: boolean }) {
     signInMachine.provide({
       actions: {
         checkPassword: ({ self }, p) => {
-          api<SignInAnswer>('POST', '/sign-in', p).then(
+          call('POST /sign-in', { body: { email: p.email, password: p.password } }).then(
             (a) =>
               self.send({ type: 'credentials.accepted', challenge: a.challenge, factors: a.factors, passkeyOptions: a.passkeyOptions }),
             (e: unknown) => self.send({ type: 'credentials.refused', ...asProblem(e) }),
@@ -32,11 +32,13 @@ export default function SignInScreen({ expired }: { expired: boolean }) {
           const answer =
             p.method === 'passkey'
               ? startAuthentication({ optionsJSON: p.passkeyOptions as Parameters<typeof startAuthentication>[0]['optionsJSON'] }).then(
-                  (response) => api('POST', '/sign-in/passkey', { challenge: p.challenge, response }),
+                  (response) => call('POST /sign-in/passkey', { body: { challenge: p.challenge, response } }),
                   // The browser's own refusal (cancelled, no passkey here) is a wrong factor, not a lock.
                   () => Promise.reject(new ConsoleProblem(401, 'bad-code', 'passkey')),
                 )
-              : api('POST', `/sign-in/${p.method}`, { challenge: p.challenge, code: p.code });
+              : call(p.method === 'totp' ? 'POST /sign-in/totp' : 'POST /sign-in/recovery', {
+                  body: { challenge: p.challenge, code: p.code },
+                });
           answer.then(
             () => self.send({ type: 'factor.accepted' }),
             (e: unknown) => self.send({ type: 'factor.refused', ...asProblem(e) }),

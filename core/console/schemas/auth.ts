@@ -71,6 +71,7 @@ type FactorRow = Static<typeof FactorRow>;
 export const Factors = Type.Object({ factors: Type.Array(FactorRow), recoveryCodesLeft: Type.Integer() });
 export const NameBody = Type.Object({ name: Name });
 export const NewTotp = Type.Object({ id: Id, secret: Type.String(), otpauthUrl: Type.String(), qrSvg: Type.String() });
+export type NewTotp = Static<typeof NewTotp>;
 export const TotpConfirmed = Type.Object({ recoveryCodes: Type.Optional(RecoveryCodes) });
 export const NewRecoveryCodes = Type.Object({ recoveryCodes: RecoveryCodes });
 export const SessionParams = Type.Object({ id: Id });
