@@ -1,6 +1,8 @@
 import { ACCESS_ONLY, type Access } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 import { TEXT_ROUTES } from './texts.js';
+import { CATALOG_ROUTES } from './catalog.js';
+import { CHAPTER_ROUTES } from './chapters.js';
 import { ADMIN_ROUTES } from './admin.js';
 import { AUTH_ROUTES } from './auth.js';
 import { FEEDBACK_ROUTES } from './feedback.js';
@@ -13,6 +15,8 @@ import { ME_ROUTES } from './me.js';
  */
 export const CONSOLE_ROUTES = {
   ...TEXT_ROUTES,
+  ...CATALOG_ROUTES,
+  ...CHAPTER_ROUTES,
   ...AUTH_ROUTES,
   ...ME_ROUTES,
   ...ADMIN_ROUTES,
