@@ -17,11 +17,9 @@ export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator',
  */
 export type Access = 'public' | 'member' | readonly Role[];
 
-/** Issue 32 (the home): the editors'. */
+const CATALOG: readonly Role[] = ['editor', 'localizer'];
+/** Issue 31 (series, images, chapters, uploads, releases) and 32 (the home): the editors'. */
 const EDITOR: readonly Role[] = ['editor'];
-const MODERATOR: readonly Role[] = ['moderator'];
-const SURVEY_READ: readonly Role[] = ['editor', 'moderator', 'analyst'];
-const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
 
 /**
  * The console API routes not yet described whole in the route table
@@ -29,47 +27,35 @@ const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
  * table's `ROUTE_ACCESS` joins both.
  */
 export const ACCESS_ONLY = {
-  'GET /stats/summary': ['analyst'],
-  // issue 33 (statistics): the analyst's dashboards
-  'GET /stats/reading': ['analyst'],
-  'GET /stats/reach': ['analyst'],
-  'GET /stats/favorites': ['analyst'],
-  'GET /stats/notifications': ['analyst'],
-  'GET /stats/promos': ['analyst'],
-  'GET /stats/surveys': ['analyst'],
-  // Issue 32: banners, featured, popups, announcements, news, surveys, home preview, comments, feedback.
-  'GET /banners': EDITOR,
-  'POST /banners': EDITOR,
-  'PUT /banners/order': EDITOR,
-  'GET /banners/:id': EDITOR,
-  'PATCH /banners/:id': EDITOR,
-  'DELETE /banners/:id': EDITOR,
-  'PUT /banners/:id/image': EDITOR,
-  'GET /featured': EDITOR,
-  'PUT /featured/blocks': EDITOR,
-  'POST /featured/lists': EDITOR,
-  'PATCH /featured/lists/:id': EDITOR,
-  'DELETE /featured/lists/:id': EDITOR,
-  'GET /popups': EDITOR,
-  'POST /popups': EDITOR,
-  'PATCH /popups/:id': EDITOR,
-  'DELETE /popups/:id': EDITOR,
-  'PUT /popups/:id/image': EDITOR,
-  'GET /surveys': SURVEY_READ,
-  'POST /surveys': EDITOR,
-  'GET /surveys/:key': SURVEY_READ,
-  'PATCH /surveys/:key': EDITOR,
-  'DELETE /surveys/:key': EDITOR,
-  'GET /surveys/:key/results': SURVEY_READ,
-  'GET /surveys/:key/answers': ANSWERS,
-  'GET /surveys/:key/answers/export': ANSWERS,
-  'POST /preview-home': EDITOR,
-  'DELETE /preview-home': EDITOR,
-  'GET /comments': MODERATOR,
-  'GET /comments/chapters': MODERATOR,
-  'POST /comments/:id/hide': MODERATOR,
-  'POST /comments/:id/delete': MODERATOR,
-  'POST /comments/:id/restore': MODERATOR,
+  'GET /catalog/titles': CATALOG,
+  'PATCH /catalog/titles/:id': CATALOG,
+  // issue 31: series, titles, images, chapters, uploads, releases, previews (a localizer: title texts of their languages)
+  'GET /catalog/titles/:id': CATALOG,
+  'POST /catalog/titles/:id/images/:kind': EDITOR,
+  'GET /series': CATALOG,
+  'POST /series': EDITOR,
+  'GET /series/:id': CATALOG,
+  'PATCH /series/:id': EDITOR,
+  'POST /series/:id/titles': EDITOR,
+  'GET /chapters': EDITOR,
+  'POST /chapters': EDITOR,
+  'GET /chapters/:id': EDITOR,
+  'PATCH /chapters/:id': EDITOR,
+  'DELETE /chapters/:id': EDITOR,
+  'PUT /chapters/:id/pages': EDITOR,
+  'POST /chapters/:id/process': EDITOR,
+  'GET /chapters/:id/pages/:page/thumb.webp': EDITOR,
+  'POST /uploads': EDITOR,
+  'PATCH /uploads/:id': EDITOR,
+  'DELETE /uploads/:id': EDITOR,
+  'PUT /releases/:id': EDITOR,
+  'DELETE /releases/:id': EDITOR,
+  'POST /releases/:id/now': EDITOR,
+  'POST /releases/:id/take-down': EDITOR,
+  'POST /releases/:id/restore': EDITOR,
+  'POST /preview/:id': EDITOR,
+  'GET /preview/:token': EDITOR,
+  'GET /preview/:token/page/:idx/:file': EDITOR,
 } as const satisfies Record<string, Access>;
 
 /** Whether a holder of `roles` (a member or a token) may call a route of `access` (public and member aside). */

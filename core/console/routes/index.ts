@@ -1,8 +1,10 @@
 import { ACCESS_ONLY, type Access } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 import { TEXT_ROUTES } from './texts.js';
-import { CATALOG_ROUTES } from './catalog.js';
-import { CHAPTER_ROUTES } from './chapters.js';
+import { HOME_ROUTES } from './home.js';
+import { SURVEY_ROUTES } from './surveys.js';
+import { COMMENT_ROUTES } from './comments.js';
+import { STATS_ROUTES } from './stats.js';
 import { ADMIN_ROUTES } from './admin.js';
 import { AUTH_ROUTES } from './auth.js';
 import { FEEDBACK_ROUTES } from './feedback.js';
@@ -15,8 +17,10 @@ import { ME_ROUTES } from './me.js';
  */
 export const CONSOLE_ROUTES = {
   ...TEXT_ROUTES,
-  ...CATALOG_ROUTES,
-  ...CHAPTER_ROUTES,
+  ...HOME_ROUTES,
+  ...SURVEY_ROUTES,
+  ...COMMENT_ROUTES,
+  ...STATS_ROUTES,
   ...AUTH_ROUTES,
   ...ME_ROUTES,
   ...ADMIN_ROUTES,

@@ -1,37 +1,15 @@
 import { routeModule } from '../../../../lib/route.js';
-import { IdParams } from '../../../../../core/console/schemas/common.js';
-import {
-  CommentChapterQuery,
-  CommentChapters,
-  CommentPage,
-  CommentQuery,
-  ModeratedComment,
-  Moderation,
-} from '../../../../../core/console/schemas/voice.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { access } from '../../../../console/context.js';
-import { commentChapters, listComments, moderate, type Move } from '../../../../console/home/comments.js';
+import { commentChapters, listComments, moderate } from '../../../../console/home/comments.js';
 
 /** Comments moderation (moderator): list, search, sort by chapter; hide, delete, restore with a reason. */
 const route = routeModule((app) => {
-  app.get<{ Querystring: CommentQuery }>(
-    '/',
-    { config: access('GET /comments'), schema: { querystring: CommentQuery, response: { 200: CommentPage } } },
-    async (req) => listComments(consoleCtx(app), req.query),
-  );
-
-  app.get<{ Querystring: { q?: string } }>(
-    '/chapters',
-    { config: access('GET /comments/chapters'), schema: { querystring: CommentChapterQuery, response: { 200: CommentChapters } } },
-    async (req) => ({ chapters: await commentChapters(consoleCtx(app), req.query.q) }),
-  );
-
-  for (const move of ['hide', 'delete', 'restore'] as const satisfies Move[]) {
-    app.post<{ Params: { id: number }; Body: Moderation }>(
-      `/:id/${move}`,
-      { config: access(`POST /comments/:id/${move}`), schema: { params: IdParams, body: Moderation, response: { 200: ModeratedComment } } },
-      async (req) => moderate(consoleCtx(app), actorOf(req), req.params.id, move, req.body.reason),
-    );
-  }
+  const ctx = () => consoleCtx(app);
+  handle(app, 'GET /comments', async (req) => listComments(ctx(), req.query));
+  handle(app, 'GET /comments/chapters', async (req) => ({ chapters: await commentChapters(ctx(), req.query.q) }));
+  handle(app, 'POST /comments/:id/hide', async (req) => moderate(ctx(), actorOf(req), req.params.id, 'hide', req.body.reason));
+  handle(app, 'POST /comments/:id/delete', async (req) => moderate(ctx(), actorOf(req), req.params.id, 'delete', req.body.reason));
+  handle(app, 'POST /comments/:id/restore', async (req) => moderate(ctx(), actorOf(req), req.params.id, 'restore', req.body.reason));
 });
 export default route;

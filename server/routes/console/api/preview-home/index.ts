@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { routeModule } from '../../../../lib/route.js';
-import { PreviewGrant, PreviewRequest } from '../../../../../core/console/schemas/home.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { access } from '../../../../console/context.js';
 import { endPreview, PREVIEW_SECONDS, startPreview } from '../../../../console/home/preview.js';
 import { PREVIEW_COOKIE } from '../../../../services/preview.js';
 
@@ -19,17 +18,12 @@ const route = routeModule((app) => {
   /** The member's staff session (an API token has none). */
   const sessionOf = (req: FastifyRequest) => (req.staff?.kind === 'member' ? req.staff.session.id : null);
 
-  app.post<{ Body: PreviewRequest }>(
-    '/',
-    { config: access('POST /preview-home'), schema: { body: PreviewRequest, response: { 200: PreviewGrant } } },
-    async (req, reply) => {
-      const { grant, token } = await startPreview(consoleCtx(app), actorOf(req), sessionOf(req), req.body);
-      reply.header('set-cookie', cookie(req.protocol === 'https', token, PREVIEW_SECONDS));
-      return grant;
-    },
-  );
-
-  app.delete('/', { config: access('DELETE /preview-home') }, async (req, reply) => {
+  handle(app, 'POST /preview-home', async (req, reply) => {
+    const { grant, token } = await startPreview(consoleCtx(app), actorOf(req), sessionOf(req), req.body);
+    reply.header('set-cookie', cookie(req.protocol === 'https', token, PREVIEW_SECONDS));
+    return grant;
+  });
+  handle(app, 'DELETE /preview-home', async (req, reply) => {
     await endPreview(consoleCtx(app), sessionOf(req));
     return reply
       .code(204)

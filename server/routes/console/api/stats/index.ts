@@ -1,19 +1,12 @@
 import { routeModule } from '../../../../lib/route.js';
-import { StatsQuery, StatsSummary } from '../../../../../core/console/schemas/areas.js';
 import { DAY } from '../../../../lib/clock.js';
-import { access } from '../../../../console/context.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import type { FastifyInstance } from 'fastify';
-import {
-  Dashboard,
-  ReachQuery,
-  ReadingQuery,
-  StatsPeriodQuery,
-  type StatsPeriodQuery as PeriodQuery,
-} from '../../../../../core/console/schemas/stats.js';
+import type { StatsPeriodQuery } from '../../../../../core/console/schemas/stats.js';
 import { problems } from '../../../../console/problems.js';
 import { period, rollups, Tallies, type Period } from '../../../../stats/query.js';
 import { daysBetween, isZone, parseDate } from '../../../../stats/zone.js';
-import { readingDashboard, type Group } from '../../../../stats/reading.js';
+import { readingDashboard } from '../../../../stats/reading.js';
 import { favoritesDashboard, notificationsDashboard, reachDashboard } from '../../../../stats/engagement.js';
 import { promosDashboard, surveysDashboard } from '../../../../stats/promos.js';
 
@@ -21,7 +14,7 @@ import { promosDashboard, surveysDashboard } from '../../../../stats/promos.js';
 const MAX_DAYS = 400;
 
 /** The period asked for, or a validation problem naming what is wrong. */
-function asked(q: PeriodQuery): Period {
+function asked(q: StatsPeriodQuery): Period {
   const tz = q.tz ?? 'UTC';
   const errors: { path: string; message: string }[] = [];
   if (!isZone(tz)) errors.push({ path: '/tz', message: 'not a known time zone' });
@@ -38,58 +31,36 @@ function asked(q: PeriodQuery): Period {
 
 /** The analyst's dashboards (issue 33): each reads the hourly rollups, never raw events. */
 function dashboardRoutes(app: FastifyInstance): void {
-  const response = { 200: Dashboard };
-  app.get<{ Querystring: PeriodQuery & { group?: Group; title?: number } }>(
-    '/reading',
-    { config: access('GET /stats/reading'), schema: { querystring: ReadingQuery, response } },
-    async (req) => {
-      const group = req.query.group ?? 'title';
-      if (group === 'chapter' && req.query.title === undefined)
-        throw problems.validation([{ path: '/title', message: 'needed for chapters' }]);
-      return readingDashboard(app.db, asked(req.query), group, req.query.title);
-    },
-  );
-  app.get<{ Querystring: PeriodQuery & { chapter: number } }>(
-    '/reach',
-    { config: access('GET /stats/reach'), schema: { querystring: ReachQuery, response } },
-    async (req) => reachDashboard(app.db, asked(req.query), req.query.chapter),
-  );
-  const simple = [
-    ['/favorites', 'GET /stats/favorites', favoritesDashboard],
-    ['/notifications', 'GET /stats/notifications', notificationsDashboard],
-    ['/promos', 'GET /stats/promos', promosDashboard],
-    ['/surveys', 'GET /stats/surveys', surveysDashboard],
-  ] as const;
-  for (const [path, route, make] of simple) {
-    app.get<{ Querystring: PeriodQuery }>(
-      path,
-      { config: access(route), schema: { querystring: StatsPeriodQuery, response } },
-      async (req) => make(app.db, asked(req.query)),
-    );
-  }
+  handle(app, 'GET /stats/reading', async (req) => {
+    const group = req.query.group ?? 'title';
+    if (group === 'chapter' && req.query.title === undefined)
+      throw problems.validation([{ path: '/title', message: 'needed for chapters' }]);
+    return readingDashboard(app.db, asked(req.query), group, req.query.title);
+  });
+  handle(app, 'GET /stats/reach', async (req) => reachDashboard(app.db, asked(req.query), req.query.chapter));
+  handle(app, 'GET /stats/favorites', async (req) => favoritesDashboard(app.db, asked(req.query)));
+  handle(app, 'GET /stats/notifications', async (req) => notificationsDashboard(app.db, asked(req.query)));
+  handle(app, 'GET /stats/promos', async (req) => promosDashboard(app.db, asked(req.query)));
+  handle(app, 'GET /stats/surveys', async (req) => surveysDashboard(app.db, asked(req.query)));
 }
 
 /** View statistics (analyst): the summary of part 1 (views and distinct readers per UTC day) and the dashboards. */
 const route = routeModule((app) => {
   dashboardRoutes(app);
-  app.get<{ Querystring: { days?: number } }>(
-    '/summary',
-    { config: access('GET /stats/summary'), schema: { querystring: StatsQuery, response: { 200: StatsSummary } } },
-    async (req) => {
-      const days = req.query.days ?? 7;
-      // UTC days, as before; now from the hourly rollups (issue 33) rather than a scan of viewed_chapters.
-      const today = Math.floor(app.clock.nowSec() / DAY);
-      const from = today - (days - 1);
-      const rows = await rollups(app.db, ['view.all'], from * 24, (today + 1) * 24);
-      const perDay = new Tallies();
-      for (const r of rows) perDay.of(String(Math.floor(r.hour / 24))).add(r);
-      const out = [];
-      for (let d = from; d <= today; d++) {
-        const t = perDay.get(String(d));
-        out.push({ day: d * DAY, views: t?.n ?? 0, readers: t?.readers ?? 0 });
-      }
-      return { days: out };
-    },
-  );
+  handle(app, 'GET /stats/summary', async (req) => {
+    const days = req.query.days ?? 7;
+    // UTC days, as before; now from the hourly rollups (issue 33) rather than a scan of viewed_chapters.
+    const today = Math.floor(app.clock.nowSec() / DAY);
+    const from = today - (days - 1);
+    const rows = await rollups(app.db, ['view.all'], from * 24, (today + 1) * 24);
+    const perDay = new Tallies();
+    for (const r of rows) perDay.of(String(Math.floor(r.hour / 24))).add(r);
+    const out = [];
+    for (let d = from; d <= today; d++) {
+      const t = perDay.get(String(d));
+      out.push({ day: d * DAY, views: t?.n ?? 0, readers: t?.readers ?? 0 });
+    }
+    return { days: out };
+  });
 });
 export default route;
