@@ -3,11 +3,21 @@ import { sanitizeHtml } from '../lib/html.js';
 import type { Catalog, TitleInfo } from '../content/model.js';
 import { PUBLISHERS } from '../content/model.js';
 import { DAY } from '../lib/clock.js';
-import { makeRng } from '../content/rng.js';
+import { makeRng, type Rng } from '../content/rng.js';
 import { BY_SHORT, SHORT_CODES, type ShortCode } from '../../core/languages.js';
 import { SERIES } from '../content/text/series.js';
-import { ANNOUNCEMENTS, FEATURED_LISTS, HOME_POPUP, NEWS, RATING_POPUP, SURVEY, SURVEY_LANGS } from '../content/text/copy.js';
-import { appLink, bannerUrl, BANNER_SIZES, popupImageUrl } from '../images/assets.js';
+import {
+  ANNOUNCEMENTS,
+  FEATURED_LISTS,
+  HOME_POPUP,
+  NEWS,
+  RATING_POPUP,
+  SURVEY,
+  SURVEY_LANGS,
+  type QuestionCopy,
+} from '../content/text/copy.js';
+import { appLink, popupImageUrl } from '../images/assets.js';
+import { action, addBanners, type Picks } from './banners.js';
 
 const QUESTIONNAIRE_KEY = 'demo2026';
 /** Home popups: one-image in these languages, app-default in the others. */
@@ -15,101 +25,20 @@ const ONE_IMAGE_LANGS: ShortCode[] = ['en', 'fr', 'id', 'th', 'vi'];
 const HOME_POPUP_ID_BASE = 9000;
 const RATING_POPUP_ID_BASE = 9100;
 
-type ActionKind = 'detail' | 'viewer' | 'webview' | 'plain';
-const ACTION_CYCLE: ActionKind[] = ['detail', 'viewer', 'detail', 'webview', 'plain'];
-
 /** Banners, featured lists, popups, announcements, publisher news and the questionnaire. */
 export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: number): void {
-  const rng = makeRng(seed, 'extras');
-  const readable = (t: TitleInfo) => t.chapters.filter((c) => c.start <= now);
   const popular = titles.slice().sort((a, b) => b.views - a.views);
-  const english = popular.filter((t) => t.lang === 'en');
+  const picks: Picks = { titles, popular, english: popular.filter((t) => t.lang === 'en') };
+  addBanners(cat, picks, now);
+  addFeaturedLists(cat, picks, makeRng(seed, 'extras'));
+  addHomePopups(cat, picks, now);
+  addRatingPopups(cat, picks);
+  addAnnouncements(cat, now);
+  addPublisherNews(cat, picks, now);
+  addQuestionnaires(cat);
+}
 
-  let bannerId = 0;
-  const action = (kind: ActionKind, t: TitleInfo): { action_method: number; action_url: string } => {
-    const first = readable(t)[0] ?? t.chapters[0];
-    switch (kind) {
-      case 'detail':
-        return { action_method: PresentationMethod.PUSH, action_url: appLink.detail(t.id) };
-      case 'viewer':
-        return { action_method: PresentationMethod.PUSH, action_url: appLink.viewer(first.id) };
-      case 'webview':
-        return { action_method: PresentationMethod.MODAL, action_url: appLink.webview(`https://example.com/special/${t.seriesId}`) };
-      default:
-        return { action_method: PresentationMethod.EXTERNAL, action_url: `https://example.com/store/series/${t.seriesId}` };
-    }
-  };
-  const counts: Record<string, number> = {
-    home_top: 6,
-    featured_top: 3,
-    featured: 3,
-    ranking: 3,
-    search_top: 2,
-    viewer_insert: 3,
-    viewer_list: 4,
-    last_page: 2,
-  };
-  for (const [placement, n] of Object.entries(counts)) {
-    for (let k = 0; k < n; k++) {
-      const t = english[(k * 3 + placement.length) % english.length];
-      // A few language-specific home banners; the rest are for every language.
-      const localized = placement === 'home_top' && k >= 4 ? titles.find((x) => x.seriesId === t.seriesId && x.lang !== 'en') : undefined;
-      const target = localized ?? t;
-      const size = BANNER_SIZES[placement];
-      const id = ++bannerId;
-      cat.banners.push({
-        id,
-        placement,
-        title_id: 0,
-        publisher_id: 0,
-        language: localized ? BY_SHORT[localized.lang].language : -1,
-        image_url: bannerUrl(id),
-        width: size.width,
-        height: size.height,
-        ...action(ACTION_CYCLE[(k + bannerId) % ACTION_CYCLE.length], target),
-        is_pr: placement === 'viewer_list' && k % 2 === 1 ? 1 : 0,
-        sort: k,
-      });
-    }
-  }
-  // Title banners: for the most popular titles in every language.
-  for (const t of popular.slice(0, 40)) {
-    const id = ++bannerId;
-    const size = BANNER_SIZES.title;
-    cat.banners.push({
-      id,
-      placement: 'title',
-      title_id: t.id,
-      publisher_id: 0,
-      language: BY_SHORT[t.lang].language,
-      image_url: bannerUrl(id),
-      width: size.width,
-      height: size.height,
-      ...action(id % 2 ? 'viewer' : 'webview', t),
-      is_pr: 0,
-      sort: 0,
-    });
-  }
-  PUBLISHERS.forEach((_, k) => {
-    const t = english.find((x) => cat.series[x.seriesId - 1].publisher_id === k + 1) ?? english[0];
-    const id = ++bannerId;
-    const size = BANNER_SIZES.publisher;
-    cat.banners.push({
-      id,
-      placement: 'publisher',
-      title_id: 0,
-      publisher_id: k + 1,
-      language: -1,
-      image_url: bannerUrl(id),
-      width: size.width,
-      height: size.height,
-      ...action(k % 2 ? 'plain' : 'webview', t),
-      is_pr: 1,
-      sort: 0,
-    });
-  });
-
-  // Featured lists.
+function addFeaturedLists(cat: Catalog, { popular }: Picks, rng: Rng): void {
   const seriesWith = (pred: (i: number) => boolean) =>
     SERIES.map((_, i) => i)
       .filter(pred)
@@ -127,8 +56,10 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
     cat.featured_lists.push({ id: k + 1, name: FEATURED_LISTS[k], container_id: 100 + k + 1, kind: l.kind, sort: k });
     l.ids.forEach((sid, n) => cat.featured_list_items.push({ list_id: k + 1, series_id: sid, sort: n }));
   });
+}
 
-  // Home popups, one per language; rating popups per rated series and language.
+/** Home popups, one per language. */
+function addHomePopups(cat: Catalog, { popular, english }: Picks, now: number): void {
   SHORT_CODES.forEach((lang, k) => {
     const id = HOME_POPUP_ID_BASE + k + 1;
     const t = popular.find((x) => x.lang === lang) ?? english[0];
@@ -141,10 +72,14 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       subject: oneImage ? '' : HOME_POPUP.subject[lang],
       body: oneImage ? '' : HOME_POPUP.body[lang],
       image_url: popupImageUrl(id),
-      ...(oneImage ? action('detail', t) : { action_method: PresentationMethod.EXTERNAL, action_url: 'https://example.com/app' }),
+      ...(oneImage ? action('detail', t, now) : { action_method: PresentationMethod.EXTERNAL, action_url: 'https://example.com/app' }),
       series_id: 0,
     });
   });
+}
+
+/** Rating popups per rated (teen-plus or mature) series and language. */
+function addRatingPopups(cat: Catalog, { titles }: Picks): void {
   let ratingId = RATING_POPUP_ID_BASE;
   for (const t of titles) {
     const rating = cat.series[t.seriesId - 1].rating as Rating;
@@ -162,8 +97,10 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       series_id: t.seriesId,
     });
   }
+}
 
-  // Service announcements and publisher news.
+/** Service announcements, in every language. */
+function addAnnouncements(cat: Catalog, now: number): void {
   let annId = 0;
   for (const lang of SHORT_CODES) {
     ANNOUNCEMENTS.forEach((a, k) => {
@@ -176,6 +113,10 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       });
     });
   }
+}
+
+/** Each publisher's news in every language, about one of its titles (in that language where it has one). */
+function addPublisherNews(cat: Catalog, { popular, english }: Picks, now: number): void {
   let newsId = 0;
   PUBLISHERS.forEach((_, p) => {
     for (const lang of SHORT_CODES) {
@@ -194,40 +135,45 @@ export function addExtras(cat: Catalog, titles: TitleInfo[], seed: number, now: 
       });
     }
   });
+}
 
-  // The questionnaire, per survey language.
+/** The questionnaire, per survey language. */
+function addQuestionnaires(cat: Catalog): void {
   SURVEY_LANGS.forEach((lang, k) => {
     const s = SURVEY[lang];
-    const q = s.q;
-    const questions = [
-      { description: q[0].description, canSkip: false, numberOfChoices: 1, selection: q[0].selection, hideFreeform: true, freeForm: '' },
-      {
-        description: q[1].description,
-        canSkip: false,
-        numberOfChoices: 3,
-        selection: q[1].selection,
-        hideFreeform: false,
-        freeForm: q[1].freeForm ?? '',
-      },
-      {
-        description: q[2].description,
-        canSkip: false,
-        numberOfChoices: 1,
-        selection: q[2].selection,
-        hideFreeform: false,
-        freeForm: q[2].freeForm ?? '',
-      },
-      { description: q[3].description, canSkip: true, numberOfChoices: 1, selection: q[3].selection, hideFreeform: true, freeForm: '' },
-    ];
     cat.questionnaires.push({
       id: k + 1,
       key: QUESTIONNAIRE_KEY,
       lang: BY_SHORT[lang].service,
       subject: s.subject,
-      questions: JSON.stringify(questions),
+      questions: JSON.stringify(surveyQuestions(s.q)),
       answered_subject: s.answeredSubject,
       answered_body: s.answeredBody,
     });
   });
   cat.notable.questionnaireKey = QUESTIONNAIRE_KEY;
+}
+
+/** The four questions as the questionnaire's JSON has them: how many choices each takes, which may be skipped, which take free text. */
+function surveyQuestions(q: readonly QuestionCopy[]) {
+  return [
+    { description: q[0].description, canSkip: false, numberOfChoices: 1, selection: q[0].selection, hideFreeform: true, freeForm: '' },
+    {
+      description: q[1].description,
+      canSkip: false,
+      numberOfChoices: 3,
+      selection: q[1].selection,
+      hideFreeform: false,
+      freeForm: q[1].freeForm ?? '',
+    },
+    {
+      description: q[2].description,
+      canSkip: false,
+      numberOfChoices: 1,
+      selection: q[2].selection,
+      hideFreeform: false,
+      freeForm: q[2].freeForm ?? '',
+    },
+    { description: q[3].description, canSkip: true, numberOfChoices: 1, selection: q[3].selection, hideFreeform: true, freeForm: '' },
+  ];
 }
