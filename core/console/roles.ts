@@ -17,46 +17,12 @@ export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator',
  */
 export type Access = 'public' | 'member' | readonly Role[];
 
-const CATALOG: readonly Role[] = ['editor', 'localizer'];
-/** Issue 31 (series, images, chapters, uploads, releases) and 32 (the home): the editors'. */
-const EDITOR: readonly Role[] = ['editor'];
-
 /**
  * The console API routes not yet described whole in the route table
  * (core/console/routes/): who may call each. Moved there area by area; the
  * table's `ROUTE_ACCESS` joins both.
  */
-export const ACCESS_ONLY = {
-  'GET /catalog/titles': CATALOG,
-  'PATCH /catalog/titles/:id': CATALOG,
-  // issue 31: series, titles, images, chapters, uploads, releases, previews (a localizer: title texts of their languages)
-  'GET /catalog/titles/:id': CATALOG,
-  'POST /catalog/titles/:id/images/:kind': EDITOR,
-  'GET /series': CATALOG,
-  'POST /series': EDITOR,
-  'GET /series/:id': CATALOG,
-  'PATCH /series/:id': EDITOR,
-  'POST /series/:id/titles': EDITOR,
-  'GET /chapters': EDITOR,
-  'POST /chapters': EDITOR,
-  'GET /chapters/:id': EDITOR,
-  'PATCH /chapters/:id': EDITOR,
-  'DELETE /chapters/:id': EDITOR,
-  'PUT /chapters/:id/pages': EDITOR,
-  'POST /chapters/:id/process': EDITOR,
-  'GET /chapters/:id/pages/:page/thumb.webp': EDITOR,
-  'POST /uploads': EDITOR,
-  'PATCH /uploads/:id': EDITOR,
-  'DELETE /uploads/:id': EDITOR,
-  'PUT /releases/:id': EDITOR,
-  'DELETE /releases/:id': EDITOR,
-  'POST /releases/:id/now': EDITOR,
-  'POST /releases/:id/take-down': EDITOR,
-  'POST /releases/:id/restore': EDITOR,
-  'POST /preview/:id': EDITOR,
-  'GET /preview/:token': EDITOR,
-  'GET /preview/:token/page/:idx/:file': EDITOR,
-} as const satisfies Record<string, Access>;
+export const ACCESS_ONLY = {} as const satisfies Record<string, Access>;
 
 /** Whether a holder of `roles` (a member or a token) may call a route of `access` (public and member aside). */
 export function rolesAllow(access: readonly Role[], roles: readonly Role[]): boolean {

@@ -87,7 +87,7 @@ export const AUTH_ROUTES = {
     response: SignedIn,
   },
 
-  'GET /session': { access: 'member', summary: 'The signed-in member and their session’s expiries', response: SessionInfo },
+  'GET /session': { access: 'member', summary: "The signed-in member and their session's expiries", response: SessionInfo },
   'DELETE /session': { access: 'member', summary: 'Signs out (ends this session)', status: 204 },
   'POST /session/reauth': {
     access: 'member',

@@ -5,6 +5,8 @@ import { HOME_ROUTES } from './home.js';
 import { SURVEY_ROUTES } from './surveys.js';
 import { COMMENT_ROUTES } from './comments.js';
 import { STATS_ROUTES } from './stats.js';
+import { CATALOG_ROUTES } from './catalog.js';
+import { CHAPTER_ROUTES } from './chapters.js';
 import { ADMIN_ROUTES } from './admin.js';
 import { AUTH_ROUTES } from './auth.js';
 import { FEEDBACK_ROUTES } from './feedback.js';
@@ -21,6 +23,8 @@ export const CONSOLE_ROUTES = {
   ...SURVEY_ROUTES,
   ...COMMENT_ROUTES,
   ...STATS_ROUTES,
+  ...CATALOG_ROUTES,
+  ...CHAPTER_ROUTES,
   ...AUTH_ROUTES,
   ...ME_ROUTES,
   ...ADMIN_ROUTES,

@@ -21,8 +21,8 @@ import type { RouteSpec } from './spec.js';
  */
 export const ME_ROUTES = {
   'GET /me/sessions': { access: 'member', summary: "The member's open sessions (this one marked current)", response: Sessions },
-  'DELETE /me/sessions/:id': { access: 'member', summary: 'Ends one of the member’s sessions', params: SessionParams, status: 204 },
-  'POST /me/password': { access: 'member', summary: 'Changes the member’s password', body: PasswordBody, status: 204 },
+  'DELETE /me/sessions/:id': { access: 'member', summary: "Ends one of the member's sessions", params: SessionParams, status: 204 },
+  'POST /me/password': { access: 'member', summary: "Changes the member's password", body: PasswordBody, status: 204 },
 
   'GET /me/factors': {
     access: 'member',
@@ -50,7 +50,7 @@ export const ME_ROUTES = {
   },
   'POST /me/factors/passkey/confirm': {
     access: 'member',
-    summary: 'Adds a passkey, step two: the authenticator’s response',
+    summary: "Adds a passkey, step two: the authenticator's response",
     body: PasskeyResponse,
     status: 204,
   },

@@ -16,8 +16,8 @@ export interface RouteSpec {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  /** The success status: 200 with `response`, 201 with `response` (made), 204 with no body. */
-  status?: 200 | 201 | 204;
+  /** The success status: 200 with `response`, 201 with `response` (made), 202 with `response` (accepted: a job), 204 with no body. */
+  status?: 200 | 201 | 202 | 204;
   /** The success answer (none: 204, or a file streamed by the handler). */
   response?: TSchema;
 }

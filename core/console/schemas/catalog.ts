@@ -43,6 +43,8 @@ export const TitleImageKind = Type.Union([
   Type.Literal('favorite'),
 ]);
 export type TitleImageKind = Static<typeof TitleImageKind>;
+/** POST /catalog/titles/:id/images/:kind: the title and which of its images. */
+export const TitleImageParams = Type.Object({ id: Id, kind: TitleImageKind });
 
 const TitleTexts = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -132,6 +134,8 @@ export const ChapterList = Type.Object({
     Type.Object({ id: Id, name: Type.String(), state: ChapterState, startAt: Seconds, pageCount: Type.Integer(), version: Type.Integer() }),
   ),
 });
+/** GET /chapters/:id/pages/:page/thumb.webp: a page of the board by its id. */
+export const PageThumbParams = Type.Object({ id: Id, page: Id });
 export const ChapterCreate = Type.Object({ titleId: Id, name: Type.String({ minLength: 1, maxLength: 100 }), subTitle: Text(200) });
 export type ChapterCreate = Static<typeof ChapterCreate>;
 export const ChapterPatch = Type.Object({
@@ -161,11 +165,20 @@ export const ProcessRequest = Type.Object({
 });
 export type ProcessRequest = Static<typeof ProcessRequest>;
 
+/** A tus upload by its id (the last segment of its Location). */
+export const UploadParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) });
+
 export const Schedule = Type.Object({ startAt: Seconds, endAt: Seconds, version: Version });
 export type Schedule = Static<typeof Schedule>;
 
 export const PreviewLink = Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Seconds });
 export const PreviewParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }) });
+/** GET /preview/:token/page/:idx/:file: one page's image of a preview. */
+export const PreviewPageParams = Type.Object({
+  token: PreviewParams.properties.token,
+  idx: Type.Integer({ minimum: 0, maximum: 1000 }),
+  file: Type.String({ maxLength: 20 }),
+});
 export const Preview = Type.Object({
   chapter: Type.Object({ id: Id, titleId: Type.Integer(), name: Type.String(), subTitle: Type.String(), rightToLeft: Type.Boolean() }),
   viewerMode: ViewerMode,

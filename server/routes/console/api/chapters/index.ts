@@ -1,18 +1,6 @@
-import { Type } from '@sinclair/typebox';
 import { routeModule } from '../../../../lib/route.js';
-import {
-  BoardPatch,
-  Chapter,
-  ChapterCreate,
-  ChapterList,
-  ChapterPatch,
-  ChapterQuery,
-  ProcessRequest,
-  VersionQuery,
-} from '../../../../../core/console/schemas/catalog.js';
-import { Id, IdParams } from '../../../../../core/console/schemas/common.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { access } from '../../../../console/context.js';
 import { problems } from '../../../../console/problems.js';
 import { drafts } from '../../../../console/catalog/drafts.js';
 import { board } from '../../../../console/catalog/board.js';
@@ -24,60 +12,25 @@ import { board } from '../../../../console/catalog/board.js';
  * server/routes/console/api/releases/.
  */
 const route = routeModule((app) => {
-  app.get<{ Querystring: { titleId: number } }>(
-    '/',
-    { config: access('GET /chapters'), schema: { querystring: ChapterQuery, response: { 200: ChapterList } } },
-    async (req) => drafts.list(consoleCtx(app), req.query.titleId),
+  const ctx = () => consoleCtx(app);
+  handle(app, 'GET /chapters', async (req) => drafts.list(ctx(), req.query.titleId));
+  handle(app, 'POST /chapters', async (req, reply) => reply.code(201).send(await drafts.create(ctx(), actorOf(req), req.body)));
+  handle(app, 'GET /chapters/:id', async (req) => drafts.get(ctx(), req.params.id));
+  handle(app, 'PATCH /chapters/:id', async (req) => drafts.patch(ctx(), actorOf(req), req.params.id, req.body));
+  handle(app, 'DELETE /chapters/:id', async (req, reply) => {
+    await drafts.remove(ctx(), actorOf(req), app.catalog, req.params.id, req.query.version);
+    return reply.code(204).send();
+  });
+  handle(app, 'PUT /chapters/:id/pages', async (req) => board.set(ctx(), actorOf(req), app.catalog, req.params.id, req.body));
+  handle(app, 'POST /chapters/:id/process', async (req, reply) =>
+    reply.code(202).send(await board.process(ctx(), actorOf(req), app.catalog, req.params.id, req.body)),
   );
-
-  app.post<{ Body: ChapterCreate }>(
-    '/',
-    { config: access('POST /chapters'), schema: { body: ChapterCreate, response: { 201: Chapter } } },
-    async (req, reply) => reply.code(201).send(await drafts.create(consoleCtx(app), actorOf(req), req.body)),
-  );
-
-  app.get<{ Params: { id: number } }>(
-    '/:id',
-    { config: access('GET /chapters/:id'), schema: { params: IdParams, response: { 200: Chapter } } },
-    async (req) => drafts.get(consoleCtx(app), req.params.id),
-  );
-
-  app.patch<{ Params: { id: number }; Body: ChapterPatch }>(
-    '/:id',
-    { config: access('PATCH /chapters/:id'), schema: { params: IdParams, body: ChapterPatch, response: { 200: Chapter } } },
-    async (req) => drafts.patch(consoleCtx(app), actorOf(req), req.params.id, req.body),
-  );
-
-  app.delete<{ Params: { id: number }; Querystring: { version: number } }>(
-    '/:id',
-    { config: access('DELETE /chapters/:id'), schema: { params: IdParams, querystring: VersionQuery } },
-    async (req, reply) => {
-      await drafts.remove(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.query.version);
-      return reply.code(204).send();
-    },
-  );
-
-  app.put<{ Params: { id: number }; Body: BoardPatch }>(
-    '/:id/pages',
-    { config: access('PUT /chapters/:id/pages'), schema: { params: IdParams, body: BoardPatch, response: { 200: Chapter } } },
-    async (req) => board.set(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body),
-  );
-
-  app.post<{ Params: { id: number }; Body: ProcessRequest }>(
-    '/:id/process',
-    { config: access('POST /chapters/:id/process'), schema: { params: IdParams, body: ProcessRequest, response: { 202: Chapter } } },
-    async (req, reply) => reply.code(202).send(await board.process(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body)),
-  );
-
-  app.get<{ Params: { id: number; page: number } }>(
-    '/:id/pages/:page/thumb.webp',
-    { config: access('GET /chapters/:id/pages/:page/thumb.webp'), schema: { params: Type.Object({ id: Id, page: Id }) } },
-    async (req, reply) => {
-      const data = await drafts.thumb(consoleCtx(app), app.catalog, req.params.id, req.params.page);
-      if (!data) throw problems.notFound('No such page.');
-      return reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(data);
-    },
-  );
+  // A file: the board's thumbnail, cached by the member's browser for an hour.
+  handle(app, 'GET /chapters/:id/pages/:page/thumb.webp', async (req, reply) => {
+    const data = await drafts.thumb(ctx(), app.catalog, req.params.id, req.params.page);
+    if (!data) throw problems.notFound('No such page.');
+    return reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(data);
+  });
 });
 
 export default route;

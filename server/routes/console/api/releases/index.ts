@@ -1,8 +1,7 @@
 import { routeModule } from '../../../../lib/route.js';
-import { Chapter, Schedule, VersionQuery } from '../../../../../core/console/schemas/catalog.js';
-import { IdParams } from '../../../../../core/console/schemas/common.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { access, requireReauth } from '../../../../console/context.js';
+import { requireReauth } from '../../../../console/context.js';
 import { releases } from '../../../../console/catalog/schedule.js';
 
 /**
@@ -11,37 +10,16 @@ import { releases } from '../../../../console/catalog/schedule.js';
  * restore it (server/console/catalog/schedule.ts).
  */
 const route = routeModule((app) => {
-  app.put<{ Params: { id: number }; Body: Schedule }>(
-    '/:id',
-    { config: access('PUT /releases/:id'), schema: { params: IdParams, body: Schedule, response: { 200: Chapter } } },
-    async (req) => releases.schedule(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body),
-  );
-
-  app.post<{ Params: { id: number }; Body: { version: number } }>(
-    '/:id/now',
-    { config: access('POST /releases/:id/now'), schema: { params: IdParams, body: VersionQuery, response: { 200: Chapter } } },
-    async (req) => releases.now(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body.version),
-  );
-
-  app.delete<{ Params: { id: number }; Querystring: { version: number } }>(
-    '/:id',
-    { config: access('DELETE /releases/:id'), schema: { params: IdParams, querystring: VersionQuery, response: { 200: Chapter } } },
-    async (req) => releases.cancel(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.query.version),
-  );
-
-  app.post<{ Params: { id: number }; Body: { version: number } }>(
-    '/:id/take-down',
-    { config: access('POST /releases/:id/take-down'), schema: { params: IdParams, body: VersionQuery, response: { 200: Chapter } } },
-    async (req) => {
-      requireReauth(app, req);
-      return releases.takeDown(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body.version);
-    },
-  );
-
-  app.post<{ Params: { id: number }; Body: { version: number } }>(
-    '/:id/restore',
-    { config: access('POST /releases/:id/restore'), schema: { params: IdParams, body: VersionQuery, response: { 200: Chapter } } },
-    async (req) => releases.restore(consoleCtx(app), actorOf(req), app.catalog, req.params.id, req.body.version),
+  const ctx = () => consoleCtx(app);
+  handle(app, 'PUT /releases/:id', async (req) => releases.schedule(ctx(), actorOf(req), app.catalog, req.params.id, req.body));
+  handle(app, 'POST /releases/:id/now', async (req) => releases.now(ctx(), actorOf(req), app.catalog, req.params.id, req.body.version));
+  handle(app, 'DELETE /releases/:id', async (req) => releases.cancel(ctx(), actorOf(req), app.catalog, req.params.id, req.query.version));
+  handle(app, 'POST /releases/:id/take-down', async (req) => {
+    requireReauth(app, req);
+    return releases.takeDown(ctx(), actorOf(req), app.catalog, req.params.id, req.body.version);
+  });
+  handle(app, 'POST /releases/:id/restore', async (req) =>
+    releases.restore(ctx(), actorOf(req), app.catalog, req.params.id, req.body.version),
   );
 });
 export default route;

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { routeModule } from '../../../../lib/route.js';
+import { handle } from '../../../../lib/consoleRoute.js';
 import { firstUse } from '../../../../lib/firstUse.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
 import { consoleCtx } from '../../../../console/actor.js';
-import { access } from '../../../../console/context.js';
 import { ConsoleProblem, problems } from '../../../../console/problems.js';
 import { uploads } from '../../../../console/catalog/uploads.js';
 
@@ -17,7 +16,6 @@ import { uploads } from '../../../../console/catalog/uploads.js';
  * An upload names its chapter (Upload-Metadata chapterId, filename); a
  * chapter that is gone or no longer a draft takes no more bytes.
  */
-const IdParam = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) });
 
 /** tus's Upload-Metadata: "key base64,key2 base64". */
 function metadataOf(header: string | undefined): Record<string, string> {
@@ -68,7 +66,7 @@ const route = routeModule((app) => {
     await server.handle(req.raw, reply.raw);
   };
 
-  app.post('/', { config: access('POST /uploads') }, async (req, reply) => {
+  handle(app, 'POST /uploads', async (req, reply) => {
     const m = metadataOf(req.headers['upload-metadata'] as string | undefined);
     const chapterId = Number(m.chapterId);
     if (!Number.isInteger(chapterId) || chapterId < 1 || !m.filename || m.filename.length > 255)
@@ -88,19 +86,21 @@ const route = routeModule((app) => {
     return handOver(req, reply);
   });
 
-  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const)
-    app.route<{ Params: { id: string } }>({
-      method,
-      url: '/:id',
-      // HEAD (where an interrupted upload stands) is the PATCH's read: the same access.
-      config: access(method === 'HEAD' ? 'PATCH /uploads/:id' : `${method} /uploads/:id`),
-      schema: { params: IdParam },
-      handler: async (req, reply) => {
-        // An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go.
-        await uploads.checkKnown(consoleCtx(app), dir, req.params.id);
-        if (method === 'DELETE') await uploads.cancelled(consoleCtx(app), req.params.id);
-        return handOver(req, reply);
-      },
-    });
+  // An upload whose chapter is gone (deleted, released) takes nothing more, and its bytes go.
+  // HEAD (where an interrupted upload stands) is the PATCH's read: the same access.
+  handle(
+    app,
+    'PATCH /uploads/:id',
+    async (req, reply) => {
+      await uploads.checkKnown(consoleCtx(app), dir, req.params.id);
+      return handOver(req, reply);
+    },
+    { alsoHead: true },
+  );
+  handle(app, 'DELETE /uploads/:id', async (req, reply) => {
+    await uploads.checkKnown(consoleCtx(app), dir, req.params.id);
+    await uploads.cancelled(consoleCtx(app), req.params.id);
+    return handOver(req, reply);
+  });
 });
 export default route;
