@@ -1,6 +1,6 @@
 import { CONSOLE_ROUTES, type ConsoleRouteKey } from '../../core/console/routes';
 import type { StaticOf } from '../../core/console/routes/spec';
-import { api } from './client';
+import { api, apiFile, upload } from './client';
 
 type Spec<K extends ConsoleRouteKey> = (typeof CONSOLE_ROUTES)[K];
 type Slot<K extends ConsoleRouteKey, F extends string> = Spec<K> extends Record<F, infer S> ? StaticOf<S> : undefined;
@@ -53,4 +53,17 @@ export function call<K extends ConsoleRouteKey>(
   if (!(key in CONSOLE_ROUTES)) throw new Error(`${key} is not a console route`);
   const method = key.slice(0, key.indexOf(' ')) as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   return api<Answer<K>>(method, addressOf(key, a), a.body);
+}
+
+/**
+ * Sends a file as the whole raw body of a route (an image upload: its entry
+ * has no body schema), by its key: params and query as `call`'s, the file's
+ * own content type, the answer by its response schema. PUT and POST only.
+ */
+export function callFile<K extends ConsoleRouteKey>(key: K, args: CallArgs<K>, file: Blob): Promise<Answer<K>> {
+  if (!(key in CONSOLE_ROUTES)) throw new Error(`${key} is not a console route`);
+  const address = addressOf(key, args as { params?: object; query?: object });
+  if (key.startsWith('PUT ')) return upload<Answer<K>>(address, file);
+  if (key.startsWith('POST ')) return apiFile<Answer<K>>(address, file);
+  throw new Error(`${key}: a file goes up by PUT or POST`);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
+import type { NewAnnouncement, NewNews } from '../../../core/console/schemas/home';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { LanguageSelect } from '../../ui/edit/LanguagePicker';
@@ -7,7 +8,23 @@ import { MomentField } from '../../ui/edit/MomentField';
 import { Refusal } from '../../ui/edit/Refusal';
 import { RichText, StoredHtml } from '../../ui/edit/RichText';
 import { StatusField } from '../../ui/edit/StatusField';
-import { formOf, writeBody, type TextItem, type TextKind } from './texts';
+import { announcementBody, formOf, newsBody, type TextItem, type TextKind } from './texts';
+
+/** Writes a news item: a new one, or a change at the version read. */
+const saveNews = (item: TextItem | null, body: NewNews) =>
+  item ? call('PATCH /news/:id', { params: { id: item.id }, body: { ...body, version: item.version } }) : call('POST /news', { body });
+
+/** Writes an announcement: a new one, or a change at the version read. */
+const saveAnnouncement = (item: TextItem | null, body: NewAnnouncement) =>
+  item
+    ? call('PATCH /announcements/:id', { params: { id: item.id }, body: { ...body, version: item.version } })
+    : call('POST /announcements', { body });
+
+/** Deletes a news item or an announcement at the version read. */
+const remove = (kind: TextKind, item: TextItem) => {
+  const args = { params: { id: item.id }, query: { version: item.version } };
+  return kind === 'news' ? call('DELETE /news/:id', args) : call('DELETE /announcements/:id', args);
+};
 
 /** One announcement or news item: heading, rich text, publication time; after a save, the HTML as the server stored it. */
 export function TextEditor({
@@ -39,10 +56,7 @@ export function TextEditor({
       onSubmit={(e) => {
         e.preventDefault();
         if (form.publishAt === null) return;
-        const body = writeBody(kind, form);
-        const req = item
-          ? api<TextItem>('PATCH', `/${kind}/${item.id}`, { ...body, version: item.version })
-          : api<TextItem>('POST', `/${kind}`, body);
+        const req: Promise<TextItem> = kind === 'news' ? saveNews(item, newsBody(form)) : saveAnnouncement(item, announcementBody(form));
         req.then((x) => {
           setRefused(null);
           onSaved(x);
@@ -72,11 +86,7 @@ export function TextEditor({
           {t('console.common.save')}
         </button>
         {item ? (
-          <button
-            type="button"
-            className="c-button c-button--quiet"
-            onClick={() => api('DELETE', `/${kind}/${item.id}?version=${item.version}`).then(onDeleted, setRefused)}
-          >
+          <button type="button" className="c-button c-button--quiet" onClick={() => remove(kind, item).then(onDeleted, setRefused)}>
             {t('console.common.delete')}
           </button>
         ) : null}

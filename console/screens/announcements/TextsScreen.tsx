@@ -1,25 +1,29 @@
 import { useState } from 'react';
-import { query } from '../../api/client';
+import type { Lang } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Notice, Problem } from '../../ui/ui';
 import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { TextEditor } from './TextEditor';
-import { headingOf, listKey, type TextItem, type TextKind } from './texts';
+import { headingOf, type TextItem, type TextKind } from './texts';
 import '../../ui/edit/edit.css';
 
 /** Service announcements or a publisher's news, per language: the list and the rich-text editor. */
 function TextsScreen({ kind }: { kind: TextKind }) {
   const [language, setLanguage] = useState('en');
   const [publisher, setPublisher] = useState(0);
-  const publishers = useLoad<{ publishers: Array<{ id: number; name: string }> }>(kind === 'news' ? '/news/publishers' : null);
+  const publishers = useCall('GET /news/publishers', kind === 'news' ? {} : null);
   const pid = publisher || publishers.data?.publishers[0]?.id || 0;
-  const path = kind === 'news' ? `/news${query({ language, publisher: pid || undefined })}` : `/announcements${query({ language })}`;
-  const { data, error, reload } = useLoad<Record<string, TextItem[]>>(path);
+  const lang = language as Lang;
+  // One list per kind: the other's is not asked for.
+  const news = useCall('GET /news', kind === 'news' ? { query: { language: lang, ...(pid ? { publisher: pid } : {}) } } : null);
+  const announcements = useCall('GET /announcements', kind === 'news' ? null : { query: { language: lang } });
+  const { error, reload } = kind === 'news' ? news : announcements;
+  const data = kind === 'news' ? news.data : announcements.data;
   const [editing, setEditing] = useState<TextItem | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const items = data?.[listKey(kind)] ?? [];
+  const items: TextItem[] = (kind === 'news' ? news.data?.news : announcements.data?.announcements) ?? [];
   return (
     <>
       <h1>{t(`console.area.${kind}`)}</h1>

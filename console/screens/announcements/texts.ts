@@ -1,19 +1,20 @@
-import type { Announcement, News } from '../../../core/console/schemas/home';
+import type { Announcement, Lang, NewAnnouncement, NewNews, News } from '../../../core/console/schemas/home';
 
 /** Announcements and publisher news share one editor: what differs is named here. */
 export type TextKind = 'announcements' | 'news';
 export type TextItem = (Announcement | News) & { title?: string; subject?: string; publisherId?: number; actionUrl?: string };
 
 export const headingOf = (x: TextItem) => x.title ?? x.subject ?? '';
-export const listKey = (kind: TextKind) => (kind === 'news' ? 'news' : 'announcements');
 
-/** The fields a write sends (the server's New and Patch shapes). */
-export function writeBody(kind: TextKind, f: TextForm): Record<string, unknown> {
-  const common = { language: f.language, body: f.body, publishAt: f.publishAt ?? 0, status: f.status };
-  return kind === 'news'
-    ? { ...common, subject: f.heading, publisherId: f.publisherId, actionUrl: f.actionUrl }
-    : { ...common, title: f.heading };
-}
+/** The fields a write sends (the server's New and Patch shapes), per kind. */
+const commonBody = (f: TextForm) => ({ language: f.language as Lang, body: f.body, publishAt: f.publishAt ?? 0, status: f.status });
+export const newsBody = (f: TextForm): NewNews => ({
+  ...commonBody(f),
+  subject: f.heading,
+  publisherId: f.publisherId,
+  actionUrl: f.actionUrl,
+});
+export const announcementBody = (f: TextForm): NewAnnouncement => ({ ...commonBody(f), title: f.heading });
 
 export interface TextForm {
   language: string;

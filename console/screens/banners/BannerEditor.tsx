@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Banner, NewBanner, Placement } from '../../../core/console/schemas/home';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { ActionFields } from '../../ui/edit/ActionFields';
@@ -61,8 +61,8 @@ export function BannerEditor({
         e.preventDefault();
         if (periodInvalid(period) || !period.startAt) return;
         const req = banner
-          ? api<Banner>('PATCH', `/banners/${banner.id}`, { ...fields, version: banner.version })
-          : api<Banner>('POST', '/banners', fields);
+          ? call('PATCH /banners/:id', { params: { id: banner.id }, body: { ...fields, version: banner.version } })
+          : call('POST /banners', { body: fields });
         req.then(
           (b) => {
             setRefused(null);
@@ -108,7 +108,9 @@ export function BannerEditor({
           <button
             type="button"
             className="c-button c-button--quiet"
-            onClick={() => api('DELETE', `/banners/${banner.id}?version=${banner.version}`).then(onDeleted, setRefused)}
+            onClick={() =>
+              call('DELETE /banners/:id', { params: { id: banner.id }, query: { version: banner.version } }).then(onDeleted, setRefused)
+            }
           >
             {t('console.common.delete')}
           </button>
@@ -118,7 +120,7 @@ export function BannerEditor({
         </button>
       </div>
       {banner ? (
-        <ImageUpload<Banner> path={`/banners/${banner.id}/image`} image={banner.image} images={banner.images} onUploaded={onSaved} />
+        <ImageUpload route="PUT /banners/:id/image" id={banner.id} image={banner.image} images={banner.images} onUploaded={onSaved} />
       ) : null}
     </form>
   );

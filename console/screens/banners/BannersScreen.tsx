@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PLACEMENTS, type Banner, type Placement } from '../../../core/console/schemas/home';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Notice, Problem } from '../../ui/ui';
 import { ReorderList } from '../../ui/edit/ReorderList';
 import { Refusal } from '../../ui/edit/Refusal';
@@ -13,7 +13,7 @@ import '../../ui/edit/edit.css';
 /** Banners per place the reader shows them: their order (drag or keyboard), each one's editor. */
 export default function BannersScreen() {
   const [placement, setPlacement] = useState<Placement>('home_top');
-  const { data, error, reload } = useLoad<{ banners: Banner[] }>(`/banners?placement=${placement}`);
+  const { data, error, reload } = useCall('GET /banners', { query: { placement } });
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [refused, setRefused] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,7 +77,7 @@ export default function BannersScreen() {
         onOrder={(ids) => {
           const byId = new Map(banners.map((b) => [b.id, b]));
           setOrder(ids.map((id) => byId.get(id)).filter((b): b is Banner => !!b));
-          api<{ banners: Banner[] }>('PUT', '/banners/order', { placement, ids }).then(
+          call('PUT /banners/order', { body: { placement, ids } }).then(
             (a) => {
               setOrder(a.banners);
               setRefused(null);

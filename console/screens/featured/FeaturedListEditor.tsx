@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FeaturedList, NewFeaturedList } from '../../../core/console/schemas/home';
 import { LANGUAGES } from '../../../core/languages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { Refusal } from '../../ui/edit/Refusal';
@@ -39,8 +39,8 @@ export function FeaturedListEditor({
         const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
         const body = { ...form, names, seriesIds };
         const req = list
-          ? api<FeaturedList>('PATCH', `/featured/lists/${list.id}`, { ...body, version: list.version })
-          : api<FeaturedList>('POST', '/featured/lists', body);
+          ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
+          : call('POST /featured/lists', { body });
         req.then((l) => {
           setRefused(null);
           onSaved(l);
@@ -92,7 +92,9 @@ export function FeaturedListEditor({
           <button
             type="button"
             className="c-button c-button--quiet"
-            onClick={() => api('DELETE', `/featured/lists/${list.id}?version=${list.version}`).then(onDeleted, setRefused)}
+            onClick={() =>
+              call('DELETE /featured/lists/:id', { params: { id: list.id }, query: { version: list.version } }).then(onDeleted, setRefused)
+            }
           >
             {t('console.common.delete')}
           </button>

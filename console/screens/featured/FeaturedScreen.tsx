@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Featured, FeaturedBlock, FeaturedList } from '../../../core/console/schemas/home';
-import { api } from '../../api/client';
+import type { FeaturedBlock, FeaturedList } from '../../../core/console/schemas/home';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Notice, Problem } from '../../ui/ui';
 import { ReorderList } from '../../ui/edit/ReorderList';
 import { Refusal } from '../../ui/edit/Refusal';
@@ -11,7 +11,7 @@ import '../../ui/edit/edit.css';
 
 /** The featured page: its blocks (featured banners and lists) in order, and the lists of titles themselves. */
 export default function FeaturedScreen() {
-  const { data, error, reload } = useLoad<Featured>('/featured');
+  const { data, error, reload } = useCall('GET /featured', {});
   const [blocks, setBlocks] = useState<FeaturedBlock[] | null>(null);
   const [editing, setEditing] = useState<FeaturedList | 'new' | null>(null);
   const [refused, setRefused] = useState<unknown>(null);
@@ -36,7 +36,7 @@ export default function FeaturedScreen() {
         onOrder={(positions) => {
           const next = positions.map((p) => shown[p - 1].block);
           setBlocks(next);
-          api<Featured>('PUT', '/featured/blocks', { blocks: next }).then(
+          call('PUT /featured/blocks', { body: { blocks: next } }).then(
             (a) => {
               setBlocks(a.blocks);
               setRefused(null);

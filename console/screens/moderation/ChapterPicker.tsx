@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import { query } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
-
-interface ChapterCount {
-  chapterId: number;
-  titleName: string;
-  chapterName: string;
-  visible: number;
-  hidden: number;
-}
+import { useCall } from '../../ui/useLoad';
 
 /** Chapters by how many comments they have (most first), to moderate one chapter at a time. */
 export function ChapterPicker({ chapter, onPick }: { chapter: string; onPick: (chapterId: string) => void }) {
   const [q, setQ] = useState('');
-  const { data } = useLoad<{ chapters: ChapterCount[] }>(`/comments/chapters${query({ q })}`);
+  const { data } = useCall('GET /comments/chapters', { query: { q } });
   return (
     <div className="c-row">
       <label className="c-inline">

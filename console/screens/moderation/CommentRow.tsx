@@ -3,10 +3,14 @@ import { useMachine } from '@xstate/react';
 import type { ModeratedComment } from '../../../core/console/schemas/voice';
 import { commentModerationMachine } from '../../../machines/console/commentModerationMachine';
 import { inspect } from '../../../web/inspector';
-import { api, problemCode } from '../../api/client';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { Problem } from '../../ui/ui';
+
+/** Each move's route. */
+const MOVES = { hide: 'POST /comments/:id/hide', delete: 'POST /comments/:id/delete', restore: 'POST /comments/:id/restore' } as const;
 
 /** One comment with its moderation: the machine decides what may be done; the requests are its effects. */
 export function CommentRow({ comment }: { comment: ModeratedComment }) {
@@ -21,11 +25,11 @@ function Moderated({ comment }: { comment: ModeratedComment }) {
   const [last, setLast] = useState(comment);
   const machine = useMemo(() => {
     const post = (
-      verb: string,
+      verb: 'hide' | 'delete' | 'restore',
       r: string,
       self: { send: (e: { type: 'moderation.done' } | { type: 'moderation.failed'; code: string }) => void },
     ) =>
-      api<ModeratedComment>('POST', `/comments/${comment.id}/${verb}`, { reason: r }).then(
+      call(MOVES[verb], { params: { id: comment.id }, body: { reason: r } }).then(
         (c) => {
           setLast(c);
           setReason('');

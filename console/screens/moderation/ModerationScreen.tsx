@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ModeratedComment } from '../../../core/console/schemas/voice';
-import { api, query } from '../../api/client';
+import type { CommentQuery, ModeratedComment } from '../../../core/console/schemas/voice';
+import { call } from '../../api/call';
 import { t, tBuilt } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Field, Problem } from '../../ui/ui';
 import { Refusal } from '../../ui/edit/Refusal';
 import { CommentRow } from './CommentRow';
@@ -16,11 +16,19 @@ interface Filters {
   sort: string;
 }
 
+/** The query of the filters as chosen (an empty field asks nothing). */
+const queryOf = (f: Filters): CommentQuery => ({
+  ...(f.chapter ? { chapter: Number(f.chapter) } : {}),
+  ...(f.q ? { q: f.q } : {}),
+  state: f.state as NonNullable<CommentQuery['state']>,
+  sort: f.sort as NonNullable<CommentQuery['sort']>,
+});
+
 /** Readers' comments: by chapter, searched and sorted; each hidden, deleted or restored with a reason. */
 export default function ModerationScreen() {
   const [draft, setDraft] = useState<Filters>({ chapter: '', q: '', state: 'visible', sort: 'newest' });
   const [filters, setFilters] = useState<Filters>(draft);
-  const { data, error } = useLoad<{ comments: ModeratedComment[]; next: string | null }>(`/comments${query({ ...filters })}`);
+  const { data, error } = useCall('GET /comments', { query: queryOf(filters) });
   const [more, setMore] = useState<{ comments: ModeratedComment[]; next: string | null; after: string } | null>(null);
   const [refused, setRefused] = useState<unknown>(null);
   const shown = [...(data?.comments ?? []), ...(more && more.after === JSON.stringify(filters) ? more.comments : [])];
@@ -92,7 +100,7 @@ export default function ModerationScreen() {
           type="button"
           className="c-button c-button--quiet"
           onClick={() =>
-            api<{ comments: ModeratedComment[]; next: string | null }>('GET', `/comments${query({ ...filters, cursor: next })}`).then(
+            call('GET /comments', { query: { ...queryOf(filters), cursor: next } }).then(
               (a) =>
                 setMore((m) => ({
                   comments: [...(m && m.after === JSON.stringify(filters) ? m.comments : []), ...a.comments],

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NewPopup, Popup } from '../../../core/console/schemas/home';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { ActionFields } from '../../ui/edit/ActionFields';
@@ -63,8 +63,8 @@ export function PopupEditor({
         e.preventDefault();
         if (bad) return;
         const req = popup
-          ? api<Popup>('PATCH', `/popups/${popup.id}`, { ...fieldsOf(form), version: popup.version })
-          : api<Popup>('POST', '/popups', fieldsOf(form));
+          ? call('PATCH /popups/:id', { params: { id: popup.id }, body: { ...fieldsOf(form), version: popup.version } })
+          : call('POST /popups', { body: fieldsOf(form) });
         req.then((p) => {
           setRefused(null);
           onSaved(p);
@@ -127,7 +127,9 @@ export function PopupEditor({
           <button
             type="button"
             className="c-button c-button--quiet"
-            onClick={() => api('DELETE', `/popups/${popup.id}?version=${popup.version}`).then(onDeleted, setRefused)}
+            onClick={() =>
+              call('DELETE /popups/:id', { params: { id: popup.id }, query: { version: popup.version } }).then(onDeleted, setRefused)
+            }
           >
             {t('console.common.delete')}
           </button>
@@ -137,7 +139,7 @@ export function PopupEditor({
         </button>
       </div>
       {popup && form.kind === 'one_image' ? (
-        <ImageUpload<Popup> path={`/popups/${popup.id}/image`} image={popup.image} images={{}} onUploaded={onSaved} />
+        <ImageUpload route="PUT /popups/:id/image" id={popup.id} image={popup.image} images={{}} onUploaded={onSaved} />
       ) : null}
     </form>
   );

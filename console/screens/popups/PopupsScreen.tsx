@@ -2,14 +2,14 @@ import { useState } from 'react';
 import type { Popup } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Notice, Problem } from '../../ui/ui';
 import { PopupEditor } from './PopupEditor';
 import '../../ui/edit/edit.css';
 
 /** Popups: the home's (one image or the app's own box) and titles' age notices; a popup keeps its id for "don't show again". */
 export default function PopupsScreen() {
-  const { data, error, reload } = useLoad<{ popups: Popup[] }>('/popups');
+  const { data, error, reload } = useCall('GET /popups', {});
   const [editing, setEditing] = useState<Popup | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (

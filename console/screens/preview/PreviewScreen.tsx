@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { PreviewGrant } from '../../../core/console/schemas/home';
-import { api } from '../../api/client';
+import type { Lang, PreviewGrant } from '../../../core/console/schemas/home';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { LanguageSelect } from '../../ui/edit/LanguagePicker';
@@ -29,7 +29,7 @@ export default function PreviewScreen() {
         className="c-filters"
         onSubmit={(e) => {
           e.preventDefault();
-          api<PreviewGrant>('POST', '/preview-home', { language, at: moment === 'now' ? null : at }).then((g) => {
+          call('POST /preview-home', { body: { language: language as Lang, at: moment === 'now' ? null : at } }).then((g) => {
             setGrant(g);
             setRefused(null);
             setN((x) => x + 1);
@@ -66,7 +66,7 @@ export default function PreviewScreen() {
               type="button"
               className="c-button c-button--quiet"
               onClick={() =>
-                api('DELETE', '/preview-home').then(() => {
+                call('DELETE /preview-home').then(() => {
                   setGrant(null);
                   setRefused(null);
                 }, setRefused)

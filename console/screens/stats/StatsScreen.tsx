@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { isoDay } from '../../../core/dateParts';
-import { DASHBOARDS, type Dashboard, type DashboardName } from '../../../core/console/schemas/stats';
+import {
+  DASHBOARDS,
+  type Dashboard,
+  type DashboardName,
+  type ReachQuery,
+  type ReadingQuery,
+  type StatsPeriodQuery,
+} from '../../../core/console/schemas/stats';
+import { addressOf } from '../../api/call';
 import { t, tBuilt } from '../../i18n';
 import { useLoad } from '../../ui/useLoad';
 import { Problem } from '../../ui/ui';
@@ -39,20 +47,21 @@ function initial(): Controls {
   };
 }
 
+/** The address of a dashboard's GET /stats/<name> (its route in the table), or null while what it needs is missing. */
 function path(name: DashboardName, c: Controls): string | null {
-  const q = new URLSearchParams({ from: c.from, to: c.to, tz: c.tz, by: c.by });
+  const period: StatsPeriodQuery = { from: c.from, to: c.to, tz: c.tz, by: c.by as NonNullable<StatsPeriodQuery['by']> };
   if (name === 'reading') {
-    q.set('group', c.group);
-    if (c.group === 'chapter') {
-      if (!c.title) return null;
-      q.set('title', c.title);
-    }
+    const group = c.group as NonNullable<ReadingQuery['group']>;
+    if (group === 'chapter' && !c.title) return null;
+    const query: ReadingQuery = { ...period, group, ...(group === 'chapter' ? { title: Number(c.title) } : {}) };
+    return addressOf('GET /stats/reading', { query });
   }
   if (name === 'reach') {
     if (!c.chapter) return null;
-    q.set('chapter', c.chapter);
+    const query: ReachQuery = { ...period, chapter: Number(c.chapter) };
+    return addressOf('GET /stats/reach', { query });
   }
-  return `/stats/${name}?${q.toString()}`;
+  return addressOf(`GET /stats/${name}`, { query: period });
 }
 
 /** The analyst's dashboards (issue 33): a period in a time zone, totals against the period before, a chart and sortable tables (CSV) each. */

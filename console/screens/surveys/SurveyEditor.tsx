@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { Survey, SurveyText } from '../../../core/console/schemas/home';
+import type { Survey, SurveyPatch, SurveyText } from '../../../core/console/schemas/home';
 import { LANGUAGES } from '../../../core/languages';
 import { surveyLifecycleMachine, type SurveyShape } from '../../../machines/console/surveyLifecycleMachine';
 import { inspect } from '../../../web/inspector';
-import { api, problemCode } from '../../api/client';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t, tBuilt } from '../../i18n';
 import { every, useClock } from '../../../web/clock';
 import { Field, Problem } from '../../ui/ui';
@@ -42,8 +43,8 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
   const machine = useMemo(() => {
     // The request (which survey, its version, what to send) comes with the event; the answer goes back to the actor.
     const patch = (request: unknown, self: { send: (e: { type: 'request.done' } | { type: 'request.failed'; code: string }) => void }) => {
-      const r = request as { key: string; body: Record<string, unknown> };
-      api<Survey>('PATCH', `/surveys/${r.key}`, r.body).then(
+      const r = request as { key: string; body: SurveyPatch };
+      call('PATCH /surveys/:key', { params: { key: r.key }, body: r.body }).then(
         (a) => {
           saved(a);
           self.send({ type: 'request.done' });
@@ -78,8 +79,8 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
         e.preventDefault();
         if (periodInvalid(period) || !period.startAt) return;
         const req = current
-          ? api<Survey>('PATCH', `/surveys/${current.key}`, { ...fields, version: current.version })
-          : api<Survey>('POST', '/surveys', { key, ...fields });
+          ? call('PATCH /surveys/:key', { params: { key: current.key }, body: { ...fields, version: current.version } })
+          : call('POST /surveys', { body: { key, ...fields } });
         req.then(saved, setRefused);
       }}
     >

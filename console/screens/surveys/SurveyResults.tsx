@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { Survey, SurveyResults as Results } from '../../../core/console/schemas/home';
-import { API_BASE, query } from '../../api/client';
+import type { Lang, Survey } from '../../../core/console/schemas/home';
+import { API_BASE } from '../../api/client';
+import { addressOf } from '../../api/call';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Problem } from '../../ui/ui';
 import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { useMember } from '../../ui/sessionContext';
@@ -11,7 +12,7 @@ import { reaches } from '../../ui/access';
 /** A survey's results: counts per choice, the free-form answers, skips; the answers as CSV. */
 export function SurveyResults({ survey, onClose }: { survey: Survey; onClose: () => void }) {
   const [language, setLanguage] = useState(Object.keys(survey.texts)[0] ?? 'en');
-  const { data, error } = useLoad<Results>(`/surveys/${survey.key}/results${query({ language })}`);
+  const { data, error } = useCall('GET /surveys/:key/results', { params: { key: survey.key }, query: { language: language as Lang } });
   // The answers themselves are for moderators and analysts: an editor sees the counts without a link that would be refused.
   const canExport = reaches('GET /surveys/:key/answers/export', useMember().roles);
   return (
@@ -20,7 +21,11 @@ export function SurveyResults({ survey, onClose }: { survey: Survey; onClose: ()
       <div className="c-row">
         <LanguageSelect value={language} onChange={setLanguage} label={t('console.surveys.language')} />
         {canExport ? (
-          <a className="c-button c-button--quiet" href={`${API_BASE}/surveys/${survey.key}/answers/export?format=csv`} download>
+          <a
+            className="c-button c-button--quiet"
+            href={API_BASE + addressOf('GET /surveys/:key/answers/export', { params: { key: survey.key }, query: { format: 'csv' } })}
+            download
+          >
             {t('console.surveys.csv')}
           </a>
         ) : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Survey } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
 import { Notice, Problem } from '../../ui/ui';
@@ -14,7 +14,7 @@ import '../../ui/edit/edit.css';
 export default function SurveysScreen() {
   const member = useMember();
   const canEdit = reaches('PATCH /surveys/:key', member.roles);
-  const { data, error, reload } = useLoad<{ surveys: Survey[] }>('/surveys');
+  const { data, error, reload } = useCall('GET /surveys', {});
   const [open, setOpen] = useState<{ survey: Survey | null; view: 'edit' | 'results' } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { LANGUAGES } from '../../../core/languages';
-import { problemCode, upload } from '../../api/client';
+import type { Lang } from '../../../core/console/schemas/home';
+import { problemCode } from '../../api/client';
+import { callFile, type Answer, type CallArgs } from '../../api/call';
 import { t } from '../../i18n';
 import { Problem } from '../ui';
 
@@ -8,17 +10,22 @@ import { Problem } from '../ui';
  * An image per language (or the default one): the server checks that it is
  * an image and converts it; what it stored is shown back.
  */
-export function ImageUpload<T>({
-  path,
+/** The routes that take an owner's image as their raw body. */
+type ImageRoute = 'PUT /banners/:id/image' | 'PUT /popups/:id/image';
+
+export function ImageUpload<K extends ImageRoute>({
+  route,
+  id: ownerId,
   image,
   images,
   onUploaded,
 }: {
-  /** e.g. /banners/12/image */
-  path: string;
+  route: K;
+  /** The banner's or popup's id. */
+  id: number;
   image: string;
   images: Record<string, string>;
-  onUploaded: (answer: T) => void;
+  onUploaded: (answer: Answer<K>) => void;
 }) {
   const id = useId();
   const [language, setLanguage] = useState('');
@@ -52,7 +59,8 @@ export function ImageUpload<T>({
             const file = e.target.files?.[0];
             if (!file) return;
             setBusy(true);
-            upload<T>(`${path}${language ? `?language=${language}` : ''}`, file).then(
+            const args = { params: { id: ownerId }, query: { language: (language || undefined) as Lang | undefined } };
+            callFile(route, args as CallArgs<K>, file).then(
               (a) => {
                 setBusy(false);
                 setProblem(null);
