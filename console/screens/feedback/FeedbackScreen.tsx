@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import type { InboxItem } from '../../../core/console/schemas/voice';
-import { api, API_BASE, query } from '../../api/client';
+import { API_BASE } from '../../api/client';
+import { addressOf, call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Problem } from '../../ui/ui';
 import { Refusal } from '../../ui/edit/Refusal';
-
-interface InboxPage {
-  items: InboxItem[];
-  unread: number;
-  next: number | null;
-}
 
 /** The feedback inbox (moderators): what readers sent, newest first, read or unread, exported whole. */
 export default function FeedbackScreen() {
   const [onlyUnread, setOnlyUnread] = useState(false);
   const [before, setBefore] = useState<number | undefined>(undefined);
-  const { data, error, reload } = useLoad<InboxPage>(`/feedback${query({ unread: onlyUnread ? 'true' : undefined, before })}`);
+  const { data, error, reload } = useCall('GET /feedback', {
+    query: { ...(onlyUnread ? { unread: true } : {}), ...(before === undefined ? {} : { before }) },
+  });
   const [read, setRead] = useState<Record<number, boolean>>({});
   const [refused, setRefused] = useState<unknown>(null);
   const isRead = (i: InboxItem) => read[i.id] ?? i.read;
   const mark = (i: InboxItem, value: boolean) =>
-    api<InboxItem>('PATCH', `/feedback/${i.id}`, { read: value }).then((a) => {
+    call('PATCH /feedback/:id', { params: { id: i.id }, body: { read: value } }).then((a) => {
       setRead((r) => ({ ...r, [i.id]: a.read }));
       setRefused(null);
     }, setRefused);
@@ -43,10 +40,14 @@ export default function FeedbackScreen() {
           />{' '}
           {t('console.feedback.onlyUnread')}
         </label>
-        <a className="c-button c-button--quiet" href={`${API_BASE}/feedback/export?format=csv`} download>
+        <a className="c-button c-button--quiet" href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'csv' } })} download>
           {t('console.feedback.csv')}
         </a>
-        <a className="c-button c-button--quiet" href={`${API_BASE}/feedback/export?format=jsonl`} download>
+        <a
+          className="c-button c-button--quiet"
+          href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'jsonl' } })}
+          download
+        >
           {t('console.feedback.jsonl')}
         </a>
       </div>

@@ -1,41 +1,37 @@
 import { useState } from 'react';
 import { startRegistration } from '@simplewebauthn/browser';
-import type { TotpSecret } from '../../../machines/console/enrolmentMachine';
-import { api, problemCode } from '../../api/client';
-import type { Factor } from '../../api/types';
+import type { NewTotp } from '../../../core/console/schemas/auth';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { useReauth } from '../../ui/reauth';
 import { Field, Problem, Secret } from '../../ui/ui';
 import { TotpSetup } from '../enrol/TotpSetup';
 
 /** Second factors: list, add (authenticator or passkey), remove, new recovery codes; each asks the password first. */
 export function MyFactors() {
-  const { data, error, reload } = useLoad<{ factors: Factor[]; recoveryCodesLeft: number }>('/me/factors');
+  const { data, error, reload } = useCall('GET /me/factors', {});
   const [name, setName] = useState('');
-  const [pending, setPending] = useState<(TotpSecret & { id: string }) | null>(null);
+  const [pending, setPending] = useState<NewTotp | null>(null);
   const [code, setCode] = useState('');
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const reauth = useReauth(reload);
 
   const addTotp = () =>
-    reauth.run(() =>
-      api<TotpSecret & { id: string }>('POST', '/me/factors/totp', { name: name.trim() || t('console.factor.defaultTotp') }).then(
-        setPending,
-      ),
-    );
+    reauth.run(() => call('POST /me/factors/totp', { body: { name: name.trim() || t('console.factor.defaultTotp') } }).then(setPending));
   const addPasskey = () =>
     reauth.run(async () => {
-      const { options } = await api<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('POST', '/me/factors/passkey', {
-        name: name.trim() || t('console.factor.defaultPasskey'),
-      });
-      await api('POST', '/me/factors/passkey/confirm', { response: await startRegistration({ optionsJSON: options }) });
+      const { options } = await call('POST /me/factors/passkey', { body: { name: name.trim() || t('console.factor.defaultPasskey') } });
+      // The server's options are WebAuthn JSON (@simplewebauthn/server made them): the browser's types, unchecked.
+      const optionsJSON = options as Parameters<typeof startRegistration>[0]['optionsJSON'];
+      await call('POST /me/factors/passkey/confirm', { body: { response: await startRegistration({ optionsJSON }) } });
     });
   const confirmTotp = () => {
     if (!pending) return;
-    api<{ recoveryCodes?: string[] }>('POST', `/me/factors/totp/${pending.id}/confirm`, { code: code.trim() }).then(
+    call('POST /me/factors/totp/:id/confirm', { params: { id: pending.id }, body: { code: code.trim() } }).then(
       (a) => {
         setPending(null);
         setCode('');
@@ -60,7 +56,7 @@ export function MyFactors() {
               type="button"
               className="c-button c-button--quiet"
               disabled={reauth.busy}
-              onClick={() => reauth.run(() => api('DELETE', `/me/factors/${f.id}`))}
+              onClick={() => reauth.run(() => call('DELETE /me/factors/:id', { params: { id: f.id } }))}
               aria-label={t('console.factor.removeNamed', { name: f.name })}
             >
               {t('console.factor.remove')}
@@ -81,9 +77,7 @@ export function MyFactors() {
           type="button"
           className="c-button c-button--quiet"
           disabled={reauth.busy}
-          onClick={() =>
-            reauth.run(() => api<{ recoveryCodes: string[] }>('POST', '/me/recovery-codes').then((a) => setCodes(a.recoveryCodes)))
-          }
+          onClick={() => reauth.run(() => call('POST /me/recovery-codes').then((a) => setCodes(a.recoveryCodes)))}
         >
           {t('console.factor.newCodes')}
         </button>

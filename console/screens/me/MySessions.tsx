@@ -1,12 +1,11 @@
-import { api } from '../../api/client';
-import type { MySession } from '../../api/types';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Problem, TableWrap } from '../../ui/ui';
 
 export function MySessions() {
-  const { data, error, reload } = useLoad<{ sessions: MySession[] }>('/me/sessions');
+  const { data, error, reload } = useCall('GET /me/sessions', {});
   return (
     <section aria-labelledby="my-sessions">
       <h2 id="my-sessions">{t('console.me.sessions')}</h2>
@@ -34,7 +33,7 @@ export function MySessions() {
                     <button
                       type="button"
                       className="c-button c-button--quiet"
-                      onClick={() => void api('DELETE', `/me/sessions/${s.id}`).then(reload, reload)}
+                      onClick={() => void call('DELETE /me/sessions/:id', { params: { id: s.id } }).then(reload, reload)}
                     >
                       {t('console.me.endSession')}
                     </button>

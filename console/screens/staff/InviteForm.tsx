@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ROLES } from '../../../core/console/roles';
-import { api, problemCode } from '../../api/client';
+import { isRole, ROLES } from '../../../core/console/roles';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field, Problem, RolePicker } from '../../ui/ui';
 
@@ -17,7 +18,7 @@ export function InviteForm({ onInvited }: { onInvited: (link: string) => void })
         onSubmit={(e) => {
           e.preventDefault();
           const langs = languages.split(/[\s,]+/).filter(Boolean);
-          api<{ link: string }>('POST', '/invitations', { email: email.trim(), roles, languages: langs }).then(
+          call('POST /invitations', { body: { email: email.trim(), roles: roles.filter(isRole), languages: langs } }).then(
             (a) => {
               setProblem(null);
               setEmail('');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ROLES } from '../../../core/console/roles';
-import type { StaffMember } from '../../api/types';
+import { isRole, ROLES, type Role } from '../../../core/console/roles';
+import type { StaffMember } from '../../../core/console/schemas/admin';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { RolePicker, Roles } from '../../ui/ui';
@@ -15,7 +15,7 @@ export function MemberRow({
 }: {
   member: StaffMember;
   busy: boolean;
-  onRoles: (roles: string[]) => void;
+  onRoles: (roles: Role[]) => void;
   onDisabled: (disabled: boolean) => void;
   onReset: () => void;
   onEndSessions: () => void;
@@ -34,7 +34,7 @@ export function MemberRow({
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              onRoles(editing);
+              onRoles(editing.filter(isRole));
               setEditing(null);
             }}
           >

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api, problemCode } from '../../api/client';
-import type { Invitation, StaffMember } from '../../api/types';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { useReauth } from '../../ui/reauth';
 import { Notice, Problem, Roles, Secret, TableWrap } from '../../ui/ui';
 import { InviteForm } from './InviteForm';
@@ -11,8 +11,8 @@ import { MemberRow } from './MemberRow';
 
 /** Staff: members (roles, disable, reset second factor, end sessions) and invitations. */
 export default function StaffScreen() {
-  const staff = useLoad<{ members: StaffMember[] }>('/staff');
-  const invitations = useLoad<{ invitations: Invitation[] }>('/invitations');
+  const staff = useCall('GET /staff', {});
+  const invitations = useCall('GET /invitations', {});
   const [notice, setNotice] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,15 +54,19 @@ export default function StaffScreen() {
                 key={m.id}
                 member={m}
                 busy={reauth.busy}
-                onRoles={(roles) => reauth.run(() => api('PATCH', `/staff/${m.id}`, { roles, version: m.version }))}
+                onRoles={(roles) =>
+                  reauth.run(() => call('PATCH /staff/:id', { params: { id: m.id }, body: { roles, version: m.version } }))
+                }
                 onDisabled={(disabled) =>
                   act(
-                    api('PATCH', `/staff/${m.id}`, { disabled, version: m.version }),
+                    call('PATCH /staff/:id', { params: { id: m.id }, body: { disabled, version: m.version } }),
                     t(disabled ? 'console.staff.disabledDone' : 'console.staff.enabledDone'),
                   )
                 }
-                onReset={() => reauth.run(() => api<{ link: string }>('POST', `/staff/${m.id}/reset-factors`).then((a) => setLink(a.link)))}
-                onEndSessions={() => act(api('DELETE', `/staff/${m.id}/sessions`), t('console.staff.sessionsEnded'))}
+                onReset={() =>
+                  reauth.run(() => call('POST /staff/:id/reset-factors', { params: { id: m.id } }).then((a) => setLink(a.link)))
+                }
+                onEndSessions={() => act(call('DELETE /staff/:id/sessions', { params: { id: m.id } }), t('console.staff.sessionsEnded'))}
               />
             ))}
           </tbody>
@@ -87,7 +91,7 @@ export default function StaffScreen() {
                 <button
                   type="button"
                   className="c-button c-button--quiet"
-                  onClick={() => void api('DELETE', `/invitations/${i.id}`).then(invitations.reload)}
+                  onClick={() => void call('DELETE /invitations/:id', { params: { id: i.id } }).then(invitations.reload)}
                 >
                   {t('console.staff.withdraw')}
                 </button>

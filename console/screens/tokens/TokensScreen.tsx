@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { TOKEN_ROLES } from '../../../core/console/roles';
-import { api, problemCode } from '../../api/client';
-import type { ApiToken } from '../../api/types';
+import { isRole, TOKEN_ROLES } from '../../../core/console/roles';
+import { problemCode } from '../../api/client';
+import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../ui/ui';
 
 const DAY = 86_400;
 
 /** API tokens for automation: named, scoped to roles, with an expiry; the token is shown once. */
 export default function TokensScreen() {
-  const { data, error, reload } = useLoad<{ tokens: ApiToken[] }>('/tokens');
+  const { data, error, reload } = useCall('GET /tokens', {});
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<string[]>([]);
   const [days, setDays] = useState('90');
@@ -27,7 +27,7 @@ export default function TokensScreen() {
           e.preventDefault();
           // The API takes the expiry as a time; the member chooses it in days from now.
           const expiresAt = Math.floor(Date.now() / 1000) + Number(days) * DAY;
-          api<{ token: string }>('POST', '/tokens', { name: name.trim(), roles, expiresAt }).then(
+          call('POST /tokens', { body: { name: name.trim(), roles: roles.filter(isRole), expiresAt } }).then(
             (a) => {
               setCreated(a.token);
               setName('');
@@ -88,7 +88,7 @@ export default function TokensScreen() {
                     <button
                       type="button"
                       className="c-button c-button--quiet"
-                      onClick={() => void api('DELETE', `/tokens/${k.id}`).then(reload)}
+                      onClick={() => void call('DELETE /tokens/:id', { params: { id: k.id } }).then(reload)}
                     >
                       {t('console.tokens.revoke')}
                     </button>
