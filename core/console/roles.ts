@@ -1,8 +1,9 @@
 /**
- * The console's roles and who may call each console API route (issue 30).
- * The server's console scope (server/routes/console/api/autohooks.ts) checks
- * every route against this table, failing closed; the console app uses it
- * to show only what a member's roles reach (the server still enforces).
+ * The console's roles, and what a route's access may say (each route's is in
+ * the route table, core/console/routes/). The server's console scope
+ * (server/routes/console/api/autohooks.ts) checks every call against it,
+ * failing closed; the console app uses it to show only what a member's roles
+ * reach (the server still enforces).
  */
 export const ROLES = ['owner', 'editor', 'localizer', 'moderator', 'analyst'] as const;
 export type Role = (typeof ROLES)[number];
@@ -16,13 +17,6 @@ export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator',
  * factors), or the roles that may (owner may do everything).
  */
 export type Access = 'public' | 'member' | readonly Role[];
-
-/**
- * The console API routes not yet described whole in the route table
- * (core/console/routes/): who may call each. Moved there area by area; the
- * table's `ROUTE_ACCESS` joins both.
- */
-export const ACCESS_ONLY = {} as const satisfies Record<string, Access>;
 
 /** Whether a holder of `roles` (a member or a token) may call a route of `access` (public and member aside). */
 export function rolesAllow(access: readonly Role[], roles: readonly Role[]): boolean {

@@ -1,4 +1,4 @@
-import { ACCESS_ONLY, type Access } from '../roles.js';
+import type { Access } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 import { TEXT_ROUTES } from './texts.js';
 import { HOME_ROUTES } from './home.js';
@@ -13,9 +13,9 @@ import { FEEDBACK_ROUTES } from './feedback.js';
 import { ME_ROUTES } from './me.js';
 
 /**
- * The console API, one table: every route described once, by area. What is
- * not described here yet is listed by its access alone (ACCESS_ONLY in
- * core/console/roles.ts), until its area moves.
+ * The console API, one table: every route described once, by area (a file
+ * each). The server registers its handlers from it, the console calls by its
+ * keys, the OpenAPI document and the access test are made from it.
  */
 export const CONSOLE_ROUTES = {
   ...TEXT_ROUTES,
@@ -31,13 +31,13 @@ export const CONSOLE_ROUTES = {
   ...FEEDBACK_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
-export type ConsoleRouteKey = keyof typeof CONSOLE_ROUTES;
 /** Every console API route, "METHOD /path" under /console/api. */
-export type ConsoleRoute = ConsoleRouteKey | keyof typeof ACCESS_ONLY;
+export type ConsoleRouteKey = keyof typeof CONSOLE_ROUTES;
+export type ConsoleRoute = ConsoleRouteKey;
 
 const described = Object.fromEntries(Object.entries(CONSOLE_ROUTES).map(([k, v]) => [k, v.access])) as Record<ConsoleRouteKey, Access>;
 
 /** Who may call each console API route (the server's scope checks it on every call, failing closed). */
-export const ROUTE_ACCESS: Readonly<Record<ConsoleRoute, Access>> = { ...ACCESS_ONLY, ...described };
+export const ROUTE_ACCESS: Readonly<Record<ConsoleRoute, Access>> = described;
 
 export type { RouteSpec } from './spec.js';
