@@ -8,39 +8,16 @@ import {
 } from '../../core/gen/manga/v1/title_pb.js';
 import { BannerSchema, PresentationMethod, type Banner } from '../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../repos/index.js';
-import type { Snapshot } from '../repos/catalog.js';
+import type { Snapshot, TitleRow } from '../repos/catalog.js';
 import type { ChapterRow } from '../repos/chapters.js';
-import type { PublisherRow } from '../repos/promo.js';
+import type { NewsRow, PublisherRow } from '../repos/promo.js';
 import { errors } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { bannerMsg, chapterMsg, labelMsg, popupMsg, titleMsg } from './convert.js';
 import { absoluteUrls } from '../images/urls.js';
 import type { VisitorFlags } from '../repos/visitors.js';
+import { chapterGroups, nextChangeMs, splitChapters, type ChapterGroup, type ChapterSplit } from './readable.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
-
-/** Chapters per entry of chapterListGroup ("1-50", "51-100", ...). */
-const GROUP_SIZE = 50;
-
-export const isReadable = (c: ChapterRow, now: number) => c.start_ts <= now && (c.end_ts === 0 || c.end_ts > now);
-
-/** Throws the viewer's error for a chapter that cannot be read now (not released yet, or no longer readable). */
-export function assertReadable(c: ChapterRow, chapterId: number, now: number): void {
-  if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, c.start_ts > now ? 'not released yet' : 'no longer readable');
-}
-
-/**
- * The chapter list split of title detail: the readable chapters from the
- * start (first), the readable chapters at the end (last), and everything
- * between (mid: no longer readable on the web, shown behind the app
- * separator). All readable: everything is "first".
- */
-function splitChapters(released: ChapterRow[], now: number) {
-  let i = 0;
-  while (i < released.length && isReadable(released[i], now)) i++;
-  let j = released.length;
-  while (j > i && isReadable(released[j - 1], now)) j--;
-  return { first: released.slice(0, i), mid: released.slice(i, j), last: released.slice(j) };
-}
 
 export function publisherBanner(p: PublisherRow): Banner {
   return create(BannerSchema, {
@@ -83,16 +60,6 @@ export interface TitleDetailShared {
   plainBin: Buffer;
 }
 
-/** The next start or end time after now among these chapters (ms; Infinity = none). */
-export function nextChangeMs(chapters: ChapterRow[], now: number): number {
-  let next = Infinity;
-  for (const c of chapters) {
-    if (c.start_ts > now) next = Math.min(next, c.start_ts * 1000);
-    if (c.end_ts > now) next = Math.min(next, c.end_ts * 1000);
-  }
-  return next;
-}
-
 /** Builds the shared part of a title detail as of now (seconds), its URLs absolute from base. */
 export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: number, base: string, now: number): Promise<TitleDetailShared> {
   const t = s.titlesById.get(titleId);
@@ -113,29 +80,8 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     released.map((c) => [c.id, absoluteUrls(ChapterSchema, chapterMsg(c, { commentCount: counts.get(c.id) ?? 0, access }), base)]),
   );
   const split = splitChapters(released, now);
-  const ids = (l: ChapterRow[]) => l.map((c) => c.id);
-  const firstSet = new Set(ids(split.first));
-  const midSet = new Set(ids(split.mid));
-  const groups = [];
-  for (let i = 0; i < released.length; i += GROUP_SIZE) {
-    const part = released.slice(i, i + GROUP_SIZE);
-    groups.push({
-      numbers: `${i + 1}-${i + part.length}`,
-      first: part.filter((c) => firstSet.has(c.id)).map((c) => c.id),
-      mid: part.filter((c) => midSet.has(c.id)).map((c) => c.id),
-      last: part.filter((c) => !firstSet.has(c.id) && !midSet.has(c.id)).map((c) => c.id),
-    });
-  }
-
+  const groups = chapterGroups(released, split);
   const langs = s.titlesBySeries.get(series.id) ?? [];
-  const myTags = new Set((s.tagsBySeries.get(series.id) ?? []).map((x) => x.slug));
-  const recommended = s.titles
-    .filter((x) => x.language === t.language && x.series_id !== series.id)
-    .map((x) => ({ x, shared: (s.tagsBySeries.get(x.series_id) ?? []).filter((g) => myTags.has(g.slug)).length }))
-    .filter((r) => r.shared > 0)
-    .sort((a, b) => b.shared - a.shared || b.x.view_count - a.x.view_count || a.x.id - b.x.id)
-    .slice(0, 6)
-    .map((r) => titleMsg(r.x));
   const pubBanner = publisher ? publisherBanner(publisher) : undefined;
   const chapterViews = released.reduce((n, c) => n + c.view_count, 0);
 
@@ -150,25 +96,12 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     nonAppearanceInfo: t.non_appearance_info,
     firstChapterList: split.first.map((c) => msgs.get(c.id)!),
     lastChapterList: split.last.map((c) => msgs.get(c.id)!),
-    recommendedTitleList: recommended,
+    recommendedTitleList: recommendedTitles(s, t),
     sns: { body: `${t.name} - ${t.author}`, url: `${base}/titles/${t.id}` },
     isSimulReleased: series.is_simulpub === 1,
     rating: series.rating,
     numberOfViews: Math.min(0xffffffff, Math.max(t.view_count, chapterViews)),
-    publisherItems: [
-      ...(pubBanner ? [{ banner: pubBanner }] : []),
-      ...news.map((n) => ({
-        publisherNews: {
-          id: n.id,
-          publisherId: n.publisher_id,
-          publisherName: publisher?.name ?? '',
-          subject: n.subject,
-          body: sanitizeHtml(n.body),
-          publishedTimeStamp: n.published_ts,
-          action: { method: PresentationMethod.PUSH, url: n.action_url || `/publisher_news/${n.publisher_id}` },
-        },
-      })),
-    ],
+    publisherItems: [...(pubBanner ? [{ banner: pubBanner }] : []), ...news.map((n) => publisherNewsItem(n, publisher))],
     titleBanners: titleBanners.map(bannerMsg),
     hasChaptersBetween: split.mid.length > 0,
     ...(pubBanner ? { publisherBanner: pubBanner } : {}),
@@ -188,7 +121,47 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     chapterListV2: released.map((c) => msgs.get(c.id)!),
   });
   absoluteUrls(TitleDetailViewSchema, msg, base);
+  const d = encodedPieces({ titleId, msg, until: nextChangeMs(chapters, now), released, msgs, split, groups });
+  return { ...d, plainBin: assemble(d, false, new Set()) };
+}
 
+/** Up to six titles in the same language from other series, those sharing the most genre tags first, then the most viewed. */
+function recommendedTitles(s: Snapshot, t: TitleRow) {
+  const myTags = new Set((s.tagsBySeries.get(t.series_id) ?? []).map((x) => x.slug));
+  return s.titles
+    .filter((x) => x.language === t.language && x.series_id !== t.series_id)
+    .map((x) => ({ x, shared: (s.tagsBySeries.get(x.series_id) ?? []).filter((g) => myTags.has(g.slug)).length }))
+    .filter((r) => r.shared > 0)
+    .sort((a, b) => b.shared - a.shared || b.x.view_count - a.x.view_count || a.x.id - b.x.id)
+    .slice(0, 6)
+    .map((r) => titleMsg(r.x));
+}
+
+const publisherNewsItem = (n: NewsRow, publisher: PublisherRow | undefined) => ({
+  publisherNews: {
+    id: n.id,
+    publisherId: n.publisher_id,
+    publisherName: publisher?.name ?? '',
+    subject: n.subject,
+    body: sanitizeHtml(n.body),
+    publishedTimeStamp: n.published_ts,
+    action: { method: PresentationMethod.PUSH, url: n.action_url || `/publisher_news/${n.publisher_id}` },
+  },
+});
+
+/** What encodedPieces encodes: the message, its released chapters' messages by id, and how they are parted. */
+interface DetailParts {
+  titleId: number;
+  msg: TitleDetailView;
+  until: number;
+  released: ChapterRow[];
+  msgs: Map<number, Chapter>;
+  split: ChapterSplit;
+  groups: ChapterGroup[];
+}
+
+/** The answer's pre-encoded pieces: everything but the chapter lists, and each chapter entry where it goes. */
+function encodedPieces({ titleId, msg, until, released, msgs, split, groups }: DetailParts): Omit<TitleDetailShared, 'plainBin'> {
   const bare = create(TitleDetailViewSchema, {
     ...msg,
     firstChapterList: [],
@@ -197,10 +170,10 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     chapterListV2: [],
   });
   const chapter = (field: number, id: number) => entry(field, ChapterSchema, msgs.get(id)!, 'alreadyViewed', id);
-  const d: Omit<TitleDetailShared, 'plainBin'> = {
+  return {
     titleId,
     msg,
-    until: nextChangeMs(chapters, now),
+    until,
     chapterIds: released.map((c) => c.id),
     staticBin: toBinary(TitleDetailViewSchema, bare),
     top: [...split.first.map((c) => chapter(F.firstChapterList, c.id)), ...split.last.map((c) => chapter(F.lastChapterList, c.id))],
@@ -214,7 +187,6 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     })),
     all: released.map((c) => chapter(F.chapterListV2, c.id)),
   };
-  return { ...d, plainBin: assemble(d, false, new Set()) };
 }
 
 function assemble(d: Omit<TitleDetailShared, 'plainBin'>, subscribed: boolean, viewed: ReadonlySet<number>): Buffer {

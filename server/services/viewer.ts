@@ -4,7 +4,6 @@ import {
   LastPage_ChapterType,
   MangaViewerSchema,
   PageSchema,
-  type PageType,
   type MangaViewer,
   type Page,
 } from '../../core/gen/manga/v1/viewer_pb.js';
@@ -12,13 +11,16 @@ import { ChapterSchema, type Chapter } from '../../core/gen/manga/v1/title_pb.js
 import { CommentSchema, type Comment } from '../../core/gen/manga/v1/comment_pb.js';
 import { BannerSchema, type Banner } from '../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../repos/index.js';
+import type { ChapterRow } from '../repos/chapters.js';
 import type { Snapshot } from '../repos/catalog.js';
 import type { VisitorFlags } from '../repos/visitors.js';
-import { absoluteUrls, pageSize, pageUrl, type Quality } from '../images/urls.js';
+import { absoluteUrls, type Quality } from '../images/urls.js';
 import { errors } from '../lib/errors.js';
 import { languageOrDefault } from '../../core/languages.js';
 import { bannerIn, chapterMsg, popupMsg, titleMsg } from './convert.js';
-import { assertReadable, isReadable, nextChangeMs, publisherBanner } from './titleDetail.js';
+import { assertReadable, isReadable, nextChangeMs } from './readable.js';
+import { publisherBanner } from './titleDetail.js';
+import { commentMsg, viewerPages } from './viewerPages.js';
 import { Parts, entry, fieldNo, pick, successAnswer, trueFlag, withFlag, type Entry } from './wire.js';
 
 /**
@@ -108,49 +110,11 @@ export async function buildViewer(
   const released = all.filter((x) => x.start_ts <= now);
   const counts = await repos.chapters.commentCounts(released.map((x) => x.id));
   const access = { now, planType: series.plan_type };
-  const chapters = released.map((x) => absoluteUrls(ChapterSchema, chapterMsg(x, { commentCount: counts.get(x.id) ?? 0, access }), base));
+  const chapterOf = (x: ChapterRow) => absoluteUrls(ChapterSchema, chapterMsg(x, { commentCount: counts.get(x.id) ?? 0, access }), base);
+  const chapters = released.map(chapterOf);
 
-  const pages: Page[] = rows.map((p) =>
-    create(PageSchema, {
-      data: {
-        case: 'mangaPage',
-        value: {
-          imageUrl: pageUrl(base, chapterId, p.idx, q),
-          ...pageSize(p.width, p.height, q),
-          type: p.type as PageType,
-          encryptionKey: p.encryption_key,
-        },
-      },
-    }),
-  );
-  if (insert.length && pages.length >= 4) {
-    const at = Math.floor(pages.length / 2);
-    pages.splice(at, 0, create(PageSchema, { data: { case: 'insertBannerList', value: { banners: insert.map(bannerIn(t.language)) } } }));
-  }
-  pages.push(
-    create(PageSchema, {
-      data: {
-        case: 'advertisement',
-        value: { adNetworks: [{ network: { case: 'adsense', value: { unitId: adUnitId, location: 'viewer' } } }] },
-      },
-    }),
-  );
-  if (list.length)
-    pages.push(
-      create(PageSchema, { data: { case: 'bannerList', value: { bannerTitle: 'Recommended', banners: list.map(bannerIn(t.language)) } } }),
-    );
-
-  // Next chapter: the first later one still to be read here (released and readable, or announced).
-  const next = all.find((x) => x.seq > c.seq && (x.start_ts > now || isReadable(x, now)));
-  let chapterType = LastPage_ChapterType.LATEST;
-  let nextTimeStamp = 0;
-  if (next && next.start_ts > now) nextTimeStamp = next.start_ts;
-  else if (next) {
-    const between = all.some((x) => x.seq > c.seq && x.seq < next.seq);
-    chapterType = between ? LastPage_ChapterType.NOSEQUENCE : LastPage_ChapterType.SEQUENCE;
-  }
-  const current = chapters.find((x) => x.chapterId === chapterId)!;
-
+  const pages = viewerPages(rows, { insert, list, language: t.language, chapterId, q, base, adUnitId });
+  const { next, nextTimeStamp, chapterType } = nextChapter(all, c, now);
   const msg = create(MangaViewerSchema, {
     pages,
     chapterId,
@@ -174,47 +138,56 @@ export async function buildViewer(
     })),
     title: titleMsg(t),
   });
-  const last = {
-    current,
-    ...(next ? { next: absoluteUrls(ChapterSchema, chapterMsg(next, { commentCount: counts.get(next.id) ?? 0, access }), base) } : {}),
+  const last: ViewerShared['last'] = {
+    current: chapters.find((x) => x.chapterId === chapterId)!,
+    ...(next ? { next: chapterOf(next) } : {}),
     nextTimeStamp,
     chapterType,
-    topComments: comments.slice(0, TOP_COMMENTS).map((r) =>
-      absoluteUrls(
-        CommentSchema,
-        create(CommentSchema, {
-          id: r.id,
-          index: r.idx,
-          userName: r.user_name,
-          iconUrl: r.icon_url,
-          numberOfLikes: r.likes,
-          body: r.body,
-          created: r.created,
-        }),
-        base,
-      ),
-    ),
+    topComments: comments.slice(0, TOP_COMMENTS).map((r) => absoluteUrls(CommentSchema, commentMsg(r), base)),
     banners: lastBanners.map((b) => absoluteUrls(BannerSchema, bannerIn(t.language)(b), base)),
     ...(publisher ? { publisherBanner: absoluteUrls(BannerSchema, publisherBanner(publisher), base) } : {}),
   };
   absoluteUrls(MangaViewerSchema, msg, base);
-  const v: Omit<ViewerShared, 'firstReadBin'> = {
-    chapterId,
-    titleId: t.id,
+  const v = encodedPieces({ chapterId, titleId: t.id, msg, chapters, last, until: nextChangeMs(all, now) }, next);
+  return { ...v, firstReadBin: assemble(v, { bookmarked: new Set(), viewed: new Set([chapterId]), liked: new Set() }) };
+}
+
+/** The next chapter: the first later one still to be read here (released and readable, or announced), and how the last page tells of it. */
+function nextChapter(all: ChapterRow[], c: ChapterRow, now: number) {
+  const next = all.find((x) => x.seq > c.seq && (x.start_ts > now || isReadable(x, now)));
+  let chapterType = LastPage_ChapterType.LATEST;
+  let nextTimeStamp = 0;
+  if (next && next.start_ts > now) nextTimeStamp = next.start_ts;
+  else if (next) {
+    const between = all.some((x) => x.seq > c.seq && x.seq < next.seq);
+    chapterType = between ? LastPage_ChapterType.NOSEQUENCE : LastPage_ChapterType.SEQUENCE;
+  }
+  return { next, nextTimeStamp, chapterType };
+}
+
+/** The answer's pre-encoded pieces, beside the message they are encoded from (next: the next chapter's row, if any). */
+function encodedPieces(
+  m: Pick<ViewerShared, 'chapterId' | 'titleId' | 'msg' | 'chapters' | 'last' | 'until'>,
+  next: ChapterRow | undefined,
+): Omit<ViewerShared, 'firstReadBin'> {
+  const { msg, chapters, last } = m;
+  return {
+    chapterId: m.chapterId,
+    titleId: m.titleId,
     msg,
-    until: nextChangeMs(all, now),
+    until: m.until,
     staticBin: toBinary(MangaViewerSchema, create(MangaViewerSchema, { ...msg, chapters: [] })),
     chapterIds: [...chapters.map((x) => x.chapterId), ...(next ? [next.id] : [])],
-    entries: chapters.map((m) => chapterEntry(F.chapters, m)),
+    entries: chapters.map((ch) => chapterEntry(F.chapters, ch)),
     lastBin: {
-      current: chapterEntry(F.currentChapter, current),
+      current: chapterEntry(F.currentChapter, last.current),
       ...(last.next ? { next: chapterEntry(F.nextChapter, last.next) } : {}),
       comments: last.topComments.map((x) => entry(F.topComments, CommentSchema, x, 'alreadyLiked', x.id)),
       rest: toBinary(
         LastPageSchema,
         create(LastPageSchema, {
-          nextTimeStamp,
-          chapterType,
+          nextTimeStamp: last.nextTimeStamp,
+          chapterType: last.chapterType,
           banners: last.banners,
           ...(last.publisherBanner ? { publisherBanner: last.publisherBanner } : {}),
         }),
@@ -223,7 +196,6 @@ export async function buildViewer(
     chapters,
     last,
   };
-  return { ...v, firstReadBin: assemble(v, { bookmarked: new Set(), viewed: new Set([chapterId]), liked: new Set() }) };
 }
 
 export const topCommentIds = (v: ViewerShared) => v.last.topComments.map((x) => x.id);

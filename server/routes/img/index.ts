@@ -5,7 +5,7 @@ import { ImageStore, type StoredImage } from '../../images/store.js';
 import { imageBlobs } from '../../images/blobs.js';
 import { routeModule } from '../../lib/route.js';
 import { strictId } from '../../images/ids.js';
-import { isReadable } from '../../services/titleDetail.js';
+import { isReadable } from '../../services/readable.js';
 import type { ChapterRow } from '../../repos/chapters.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

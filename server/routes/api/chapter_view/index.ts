@@ -3,7 +3,7 @@ import { sendSuccess } from '../../../lib/proto.js';
 import { errors } from '../../../lib/errors.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { countView } from '../../../lib/viewCount.js';
-import { assertReadable } from '../../../services/titleDetail.js';
+import { assertReadable } from '../../../services/readable.js';
 
 /**
  * GET /api/chapter_view?chapter_id=: counts a view of a readable chapter for

@@ -9,7 +9,7 @@ import { ErrorResult_Action } from '../../../../core/gen/manga/v1/response_pb.js
 import { topCommentIds } from '../../../services/viewer.js';
 import { MOBILE, mobileClang } from '../../../services/mobile.js';
 import { sendMobileViewer, xorKey } from '../../../services/mobileViewer.js';
-import { isReadable } from '../../../services/titleDetail.js';
+import { isReadable } from '../../../services/readable.js';
 
 const YES_NO = ['yes', 'no'] as const;
 /** An id of the page URL (one spelling: server/images/ids.ts); any other names no page. */
