@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { api, problemCode, query } from '../../api/client';
-import type { CatalogTitle } from '../../api/types';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Field, Notice, Problem, TableWrap } from '../../ui/ui';
-import { TitleEditor } from './TitleEditor';
+import { TitleEditor, type CatalogTitle } from './TitleEditor';
 
 /** Titles' texts per language (editors: all; localizers: their languages). */
 export default function CatalogScreen() {
   const [q, setQ] = useState('');
   const [language, setLanguage] = useState('');
-  const [path, setPath] = useState('/catalog/titles');
-  const { data, error, reload } = useLoad<{ titles: CatalogTitle[] }>(path);
+  const [filter, setFilter] = useState<{ q?: string; language?: string }>({});
+  const { data, error, reload } = useCall('GET /catalog/titles', { query: filter });
   const [editing, setEditing] = useState<CatalogTitle | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export default function CatalogScreen() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          setPath(`/catalog/titles${query({ q, language })}`);
+          setFilter({ q, language });
         }}
       >
         <Field label={t('console.catalog.search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
@@ -39,7 +39,7 @@ export default function CatalogScreen() {
           title={editing}
           onCancel={() => setEditing(null)}
           onSave={(patch) =>
-            api<CatalogTitle>('PATCH', `/catalog/titles/${editing.id}`, { ...patch, version: editing.version }).then(
+            call('PATCH /catalog/titles/:id', { params: { id: editing.id }, body: { ...patch, version: editing.version } }).then(
               () => {
                 setEditing(null);
                 setProblem(null);

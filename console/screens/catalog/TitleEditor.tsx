@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CatalogTitle } from '../../api/types';
+import type { Answer } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
+
+/** A title's texts as the catalog lists them. */
+export type CatalogTitle = Answer<'GET /catalog/titles'>['titles'][number];
 
 export function TitleEditor({
   title,

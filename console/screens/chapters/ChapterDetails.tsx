@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
-import { api, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Field, Notice, Problem } from '../../ui/ui';
 
@@ -17,7 +18,7 @@ export function ChapterDetails({ chapter, onChapter }: { chapter: Chapter; onCha
       aria-labelledby="chapter-details"
       onSubmit={(e) => {
         e.preventDefault();
-        api<Chapter>('PATCH', `/chapters/${chapter.id}`, { name, subTitle, thumbnailPage, version: chapter.version }).then(
+        call('PATCH /chapters/:id', { params: { id: chapter.id }, body: { name, subTitle, thumbnailPage, version: chapter.version } }).then(
           (c) => {
             setProblem(null);
             setSaved(true);

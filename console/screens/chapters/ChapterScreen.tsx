@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Chapter } from '../../../core/console/schemas/catalog';
-import { api, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
 import { ChapterDetails } from './ChapterDetails';
@@ -25,7 +26,7 @@ export default function ChapterScreen({ id }: { id: number }) {
   const [previewProblem, setPreviewProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api<Chapter>('GET', `/chapters/${id}`).then(
+    call('GET /chapters/:id', { params: { id } }).then(
       (c) => live && setChapter(c),
       (e: unknown) => live && setError(problemCode(e)),
     );
@@ -36,7 +37,7 @@ export default function ChapterScreen({ id }: { id: number }) {
   const onChapter = useCallback((c: Chapter) => setChapter(c), []);
   if (!chapter) return <Problem code={error} />;
   const preview = () =>
-    api<{ url: string }>('POST', `/preview/${chapter.id}`).then(
+    call('POST /preview/:id', { params: { id: chapter.id } }).then(
       (p) => {
         setPreviewProblem(null);
         env.openPreview(p.url);

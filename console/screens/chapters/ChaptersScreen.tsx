@@ -1,24 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { Chapter } from '../../../core/console/schemas/catalog';
-import { api, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { Field, Problem } from '../../ui/ui';
-
-interface ChapterRow {
-  id: number;
-  name: string;
-  state: Chapter['state'];
-  startAt: number;
-  pageCount: number;
-}
 
 /** A title's chapters (drafts too) and a new draft chapter. */
 export default function ChaptersScreen({ titleId }: { titleId: number }) {
   const [, navigate] = useLocation();
-  const { data, error } = useLoad<{ chapters: ChapterRow[] }>(`/chapters?titleId=${titleId}`);
+  const { data, error } = useCall('GET /chapters', { query: { titleId } });
   const [name, setName] = useState('');
   const [subTitle, setSubTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,7 +23,7 @@ export default function ChaptersScreen({ titleId }: { titleId: number }) {
         aria-labelledby="new-chapter"
         onSubmit={(e) => {
           e.preventDefault();
-          api<Chapter>('POST', '/chapters', { titleId, name, subTitle }).then(
+          call('POST /chapters', { body: { titleId, name, subTitle } }).then(
             (c) => navigate(`/chapters/${c.id}`),
             (err: unknown) => setProblem(problemCode(err)),
           );

@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import type { Chapter, BoardPage as ServerPage } from '../../../core/console/schemas/catalog';
 import { pageBoardMachine, type BoardPage, type PageType } from '../../../machines/console/pageBoardMachine';
 import { inspect } from '../../../web/inspector';
-import { api, API_BASE, ConsoleProblem, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { API_BASE, ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
 import { useCatalogEnv } from './env';
@@ -47,10 +48,9 @@ export function PageBoard({ chapter, onChapter }: { chapter: Chapter; onChapter:
             : self.send({ type: 'save.failed', code: problemCode(e) }),
       );
     const put = (order: string[], types?: Record<string, number>) =>
-      api<Chapter>('PUT', `/chapters/${id()}/pages`, {
-        order: order.map(Number),
-        ...(types ? { types } : {}),
-        version: latest.current.chapter.version,
+      call('PUT /chapters/:id/pages', {
+        params: { id: id() },
+        body: { order: order.map(Number), ...(types ? { types } : {}), version: latest.current.chapter.version },
       });
     // eslint-disable-next-line react-hooks/refs -- the effects read `latest` when the machine runs them (on events), never while rendering
     return pageBoardMachine.provide({
@@ -62,7 +62,7 @@ export function PageBoard({ chapter, onChapter }: { chapter: Chapter; onChapter:
             const c = latest.current.chapter;
             return self.send({ type: 'board.loaded', pages: toBoard(c.pages), version: c.version });
           }
-          api<Chapter>('GET', `/chapters/${id()}`).then(
+          call('GET /chapters/:id', { params: { id: id() } }).then(
             (c) => {
               latest.current.onChapter(c);
               self.send({ type: 'board.loaded', pages: toBoard(c.pages), version: c.version });
@@ -94,10 +94,9 @@ export function PageBoard({ chapter, onChapter }: { chapter: Chapter; onChapter:
             complete: () => {},
             sent: (_f, uploadId) => {
               const where = mode === 'replace' ? { replace: target } : target === undefined ? {} : { before: target };
-              api<Chapter>('POST', `/chapters/${id()}/process`, {
-                uploads: [uploadId],
-                ...where,
-                version: latest.current.chapter.version,
+              call('POST /chapters/:id/process', {
+                params: { id: id() },
+                body: { uploads: [uploadId], ...where, version: latest.current.chapter.version },
               }).then(
                 () => {
                   stopJob.current = followJob(env.clock, id(), {

@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { chapterLifecycleMachine } from '../../../machines/console/chapterLifecycleMachine';
 import { inspect } from '../../../web/inspector';
-import { api, ConsoleProblem, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { ConsoleProblem, problemCode } from '../../api/client';
 import { locale, t, tBuilt } from '../../i18n';
 import { useReauth } from '../../ui/reauth';
 import { Problem } from '../../ui/ui';
@@ -53,7 +54,7 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
             const c = latest.current.chapter;
             return self.send({ type: 'chapter.loaded', status: c.state, version: c.version });
           }
-          api<Chapter>('GET', `/chapters/${id()}`).then(
+          call('GET /chapters/:id', { params: { id: id() } }).then(
             (c) => {
               latest.current.onChapter(c);
               self.send({ type: 'chapter.loaded', status: c.state, version: c.version });
@@ -62,10 +63,15 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
           );
         },
         saveSchedule: ({ self }, p) =>
-          void answered(self, api('PUT', `/releases/${id()}`, { startAt: p.releaseAt, endAt: p.freeUntil ?? 0, version: v() })),
-        releaseNow: ({ self }) => void answered(self, api('POST', `/releases/${id()}/now`, { version: v() })),
-        withdrawSchedule: ({ self }) => void answered(self, api('DELETE', `/releases/${id()}?version=${v()}`)),
-        restoreChapter: ({ self }) => void answered(self, api('POST', `/releases/${id()}/restore`, { version: v() })),
+          void answered(
+            self,
+            call('PUT /releases/:id', { params: { id: id() }, body: { startAt: p.releaseAt, endAt: p.freeUntil ?? 0, version: v() } }),
+          ),
+        releaseNow: ({ self }) => void answered(self, call('POST /releases/:id/now', { params: { id: id() }, body: { version: v() } })),
+        withdrawSchedule: ({ self }) =>
+          void answered(self, call('DELETE /releases/:id', { params: { id: id() }, query: { version: v() } })),
+        restoreChapter: ({ self }) =>
+          void answered(self, call('POST /releases/:id/restore', { params: { id: id() }, body: { version: v() } })),
       },
     });
   }, []);
@@ -82,7 +88,7 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
   useEffect(() => {
     if (state !== 'scheduled') return;
     return every(env.clock, 10_000, () => {
-      api<Chapter>('GET', `/chapters/${latest.current.chapter.id}`).then(
+      call('GET /chapters/:id', { params: { id: latest.current.chapter.id } }).then(
         (c) => {
           latest.current.onChapter(c);
           actor.send({ type: 'chapter.loaded', status: c.state, version: c.version });
@@ -191,10 +197,12 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
           disabled={reauth.busy}
           onClick={() =>
             reauth.run(() =>
-              api<Chapter>('POST', `/releases/${chapter.id}/take-down`, { version: latest.current.chapter.version }).then((c) => {
-                latest.current.onChapter(c);
-                actor.send({ type: 'takedown.done', version: c.version });
-              }),
+              call('POST /releases/:id/take-down', { params: { id: chapter.id }, body: { version: latest.current.chapter.version } }).then(
+                (c) => {
+                  latest.current.onChapter(c);
+                  actor.send({ type: 'takedown.done', version: c.version });
+                },
+              ),
             )
           }
         >

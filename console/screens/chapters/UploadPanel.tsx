@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { uploadQueueMachine } from '../../../machines/console/uploadQueueMachine';
 import { inspect } from '../../../web/inspector';
-import { api, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
 import { useCatalogEnv } from './env';
@@ -41,7 +42,7 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
           removeFile: (_, p) => live.current.uploader?.remove(p.id),
           startProcessing: ({ self }, p) => {
             const { chapter: c } = live.current;
-            api<Chapter>('POST', `/chapters/${c.id}/process`, { uploads: p.uploads, version: c.version }).then(
+            call('POST /chapters/:id/process', { params: { id: c.id }, body: { uploads: p.uploads, version: c.version } }).then(
               (answer) => {
                 live.current.onChapter(answer);
                 self.send({ type: 'processing.progress', done: answer.job.done, total: answer.job.total });

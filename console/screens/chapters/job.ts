@@ -1,6 +1,7 @@
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import type { ChapterChange } from '../../../machines/console/chapterLifecycleMachine';
-import { api, ConsoleProblem } from '../../api/client';
+import { call } from '../../api/call';
+import { ConsoleProblem } from '../../api/client';
 import type { DateClock } from '../../../core/clock';
 import { every } from '../../../web/clock';
 
@@ -18,7 +19,7 @@ export function followJob(
   const stop = every(clock, 1000, () => {
     if (busy) return;
     busy = true;
-    api<Chapter>('GET', `/chapters/${chapterId}`).then(
+    call('GET /chapters/:id', { params: { id: chapterId } }).then(
       (c) => {
         busy = false;
         if (c.job.state === 'done' || c.job.state === 'idle') on.done(c);

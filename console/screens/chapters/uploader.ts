@@ -1,6 +1,7 @@
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
+import { addressOf } from '../../api/call';
 import { API_BASE } from '../../api/client';
 
 /**
@@ -54,7 +55,8 @@ export const uppyUploader: MakeUploader = (chapterId, on) => {
     allowMultipleUploadBatches: true,
     restrictions: { maxFileSize: UPLOAD_LIMITS.maxUploadBytes, maxNumberOfFiles: UPLOAD_LIMITS.maxPages },
   }).use(Tus, {
-    endpoint: `${API_BASE}/uploads`,
+    // The tus endpoint: the table's POST /uploads (its PATCH, HEAD and DELETE go to the Location it answers).
+    endpoint: API_BASE + addressOf('POST /uploads', {}),
     headers: { 'X-Console-Request': '1' },
     removeFingerprintOnSuccess: true,
     allowedMetaFields: ['chapterId', 'filename'],

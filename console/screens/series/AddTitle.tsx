@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LANGUAGES } from '../../../core/languages';
-import { api, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Field, Problem } from '../../ui/ui';
 
@@ -18,7 +19,7 @@ export function AddTitle({ seriesId, taken, onAdded }: { seriesId: number; taken
       onSubmit={(e) => {
         e.preventDefault();
         const body = { language, name, author: '', overview: '', viewingPeriod: '', nonAppearance: '', isNew: true };
-        api('POST', `/series/${seriesId}/titles`, body).then(
+        call('POST /series/:id/titles', { params: { id: seriesId }, body }).then(
           () => {
             setName('');
             setProblem(null);

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import type { TitleFull, TitleImageKind } from '../../../core/console/schemas/catalog';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
 import { byShort } from '../../../core/languages';
-import { apiFile, problemCode } from '../../api/client';
+import { callFile } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
 
@@ -51,7 +52,7 @@ function ImageDrop({ title, kind, onSaved }: { title: TitleFull; kind: TitleImag
   const send = () => {
     if (!file) return;
     setBusy(true);
-    apiFile(`/catalog/titles/${title.id}/images/${kind}?version=${title.version}`, file).then(
+    callFile('POST /catalog/titles/:id/images/:kind', { params: { id: title.id, kind }, query: { version: title.version } }, file).then(
       () => {
         setBusy(false);
         setFile(null);

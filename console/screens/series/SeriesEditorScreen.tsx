@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Series, SeriesCreate, TitleFull } from '../../../core/console/schemas/catalog';
-import { api, ConsoleProblem, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
 import { Notice, Problem } from '../../ui/ui';
@@ -31,14 +32,14 @@ const fieldsOf = (s: Series): SeriesCreate => Object.fromEntries(FIELDS.map((f) 
 /** A series: its fields (editors), its titles per language side by side, their images, their chapters. */
 export default function SeriesEditorScreen({ id }: { id: number }) {
   const member = useMember();
-  const { data: series, error, reload } = useLoad<Series>(`/series/${id}`);
+  const { data: series, error, reload } = useCall('GET /series/:id', { params: { id } });
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   if (!series) return <Problem code={error} />;
   const editor = reaches('PATCH /series/:id', member.roles);
   const save = (v: SeriesCreate) =>
-    api<Series>('PATCH', `/series/${id}`, { ...v, version: series.version }).then(
+    call('PATCH /series/:id', { params: { id }, body: { ...v, version: series.version } }).then(
       () => {
         setProblem(null);
         setChanged([]);

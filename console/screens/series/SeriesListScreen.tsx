@@ -1,29 +1,22 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { Series } from '../../../core/console/schemas/catalog';
-import { api, problemCode, query } from '../../api/client';
+import { call } from '../../api/call';
+import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
-import { useLoad } from '../../ui/useLoad';
+import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
 import { Field, Problem } from '../../ui/ui';
 import { SeriesForm, NEW_SERIES } from './SeriesForm';
 import './series.css';
 
-interface SeriesRow {
-  id: number;
-  slug: string;
-  names: Record<string, string>;
-  version: number;
-}
-
 /** Series: search, open one, and (editors) create one. */
 export default function SeriesListScreen() {
   const member = useMember();
   const [, navigate] = useLocation();
   const [q, setQ] = useState('');
-  const [path, setPath] = useState('/series');
-  const { data, error } = useLoad<{ series: SeriesRow[] }>(path);
+  const [search, setSearch] = useState('');
+  const { data, error } = useCall('GET /series', { query: { q: search } });
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -34,7 +27,7 @@ export default function SeriesListScreen() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          setPath(`/series${query({ q })}`);
+          setSearch(q);
         }}
       >
         <Field label={t('console.series.search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
@@ -50,7 +43,7 @@ export default function SeriesListScreen() {
             heading={t('console.series.new')}
             onCancel={() => setCreating(false)}
             onSave={(fields) =>
-              api<Series>('POST', '/series', fields).then(
+              call('POST /series', { body: fields }).then(
                 (s) => navigate(`/series/${s.id}`),
                 (e: unknown) => setProblem(problemCode(e)),
               )

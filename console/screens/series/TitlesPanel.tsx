@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TitleFull } from '../../../core/console/schemas/catalog';
 import { byShort } from '../../../core/languages';
-import { api, ConsoleProblem, problemCode } from '../../api/client';
+import { call } from '../../api/call';
+import { ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
 import { TitleTexts, TEXT_FIELDS, type Texts } from './TitleTexts';
@@ -32,7 +33,7 @@ export function TitlesPanel({
   const reference = titles.find((x) => x.language === refLang) ?? null;
   const editing = editable.find((x) => x.language === editLang) ?? null;
   const save = (title: TitleFull, texts: Texts) =>
-    api<TitleFull>('PATCH', `/catalog/titles/${title.id}`, { ...texts, version: title.version }).then(
+    call('PATCH /catalog/titles/:id', { params: { id: title.id }, body: { ...texts, version: title.version } }).then(
       () => {
         setProblem(null);
         setChanged([]);
