@@ -89,11 +89,3 @@ async function send<T>(method: Method, path: string, body?: { type: string; data
 
 /** The problem code of any thrown value ('failed' for anything that is not a ConsoleProblem). */
 export const problemCode = (e: unknown): string => (e instanceof ConsoleProblem ? e.code : 'failed');
-
-/** Query string from the filled fields only. */
-export function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTE_ACCESS, type ConsoleRoute } from '../../core/console/routes/index.js';
 import { problems } from './problems.js';
 import type { Me, Principal } from './principal.js';
 import { checkReauth, cookieToken, sessionCookie } from './sessions.js';
@@ -10,18 +9,12 @@ import { relyingParty } from './webauthn.js';
  * and set on the reply, so the services they call are given plain values.
  */
 
-/** A route's config: who may call it, from the one table (core/console/roles.ts). */
-export const access = (route: ConsoleRoute) => ({ access: ROUTE_ACCESS[route] });
-
 /** The signed-in member of a member-only route (the scope has checked there is one). */
 export function memberOf(req: FastifyRequest): Me {
   const p = req.staff;
   if (p?.kind !== 'member') throw problems.forbidden();
   return { ...p.member, sessionId: p.session.id, reauthUntil: Number(p.session.reauth_until) };
 }
-
-/** The member's id, or null for a token. */
-export const actorMemberId = (req: FastifyRequest) => (req.staff?.kind === 'member' ? req.staff.member.id : null);
 
 /** Until when the caller's session counts as recently authenticated (null: no member's session). */
 export const reauthUntil = (req: FastifyRequest): number | null => {

@@ -31,7 +31,7 @@ export function memberOf(r: StaffRow): MemberRow {
 
 export const publicMember = (m: MemberRow) => ({ id: m.id, email: m.email, name: m.name, roles: m.roles, languages: m.languages });
 
-export function staffOf(r: StaffRow): StaffMember {
+function staffOf(r: StaffRow): StaffMember {
   const m = memberOf(r);
   return {
     ...publicMember(m),

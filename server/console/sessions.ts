@@ -129,7 +129,7 @@ export function checkReauth(reauthUntil: number | null, now: number): void {
 }
 
 /** A short name of the browser and system from a User-Agent ("Chrome on Linux"). */
-export function deviceName(ua: string): string {
+function deviceName(ua: string): string {
   const browser = /Edg\//.test(ua)
     ? 'Edge'
     : /Firefox\//.test(ua)

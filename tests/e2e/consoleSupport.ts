@@ -180,7 +180,7 @@ export async function inviteStaff(
 }
 
 /** An invitee's page enrols from an invitation link with an authenticator app and ends on the console's home. */
-export async function enrolFromLink(invitee: Page, link: string, who: Omit<Staff, 'email'>): Promise<{ totpSecret: string }> {
+async function enrolFromLink(invitee: Page, link: string, who: Omit<Staff, 'email'>): Promise<{ totpSecret: string }> {
   await invitee.goto(link);
   await settled(invitee, 'Join the console');
   await invitee.getByLabel('Your name').fill(who.name);

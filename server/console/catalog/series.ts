@@ -16,7 +16,7 @@ import { problems } from '../problems.js';
  * readers see drops their cached views on every node.
  */
 
-export function titleFull(r: TitleRow): TitleFull {
+function titleFull(r: TitleRow): TitleFull {
   return {
     id: r.id,
     seriesId: r.series_id,
@@ -61,7 +61,7 @@ function seriesOf(r: SeriesRow, tags: string[], titles: TitleFull[]): Series {
   };
 }
 
-export async function seriesById(repos: ConsoleRepos, id: number): Promise<Series | undefined> {
+async function seriesById(repos: ConsoleRepos, id: number): Promise<Series | undefined> {
   const r = await repos.series.row(id);
   if (!r) return undefined;
   const titles = await repos.titles.ofSeries(id);

@@ -40,7 +40,7 @@ function checkLanguage(actor: Actor, lang: string): void {
 const short = (language: number) => languageOrDefault(language).short;
 const status = (s: string) => (s === 'draft' ? 'draft' : 'published');
 
-export const announcementOf = (r: AnnouncementRow, now: number): Announcement => ({
+const announcementOf = (r: AnnouncementRow, now: number): Announcement => ({
   id: r.id,
   language: short(r.language),
   title: r.title,
@@ -51,7 +51,7 @@ export const announcementOf = (r: AnnouncementRow, now: number): Announcement =>
   version: Number(r.version),
 });
 
-export const newsOf = (r: NewsRow, now: number): News => ({
+const newsOf = (r: NewsRow, now: number): News => ({
   id: r.id,
   publisherId: r.publisher_id,
   language: short(r.language),
