@@ -37,8 +37,73 @@ async function groups(db: DB, group: Group, titleId: number | undefined) {
  * of hours and days that tile each period and bucket (query.ts spanned()).
  */
 export async function readingDashboard(db: DB, p: Period, group: Group, titleId?: number): Promise<Dashboard> {
-  // Per bucket (a local day, week or month), each from the blocks that tile its hours; the period's
-  // totals are the buckets' union.
+  const { byBucket, now, before } = await periodTotals(db, p);
+  const table = await groupTable(db, p, group, titleId);
+  const series = (m: string, f: (t: Tally) => number) => p.buckets.map((b) => f(byBucket.get(`${m}\n${b}`) ?? new Tally()));
+  return {
+    period: { tz: p.tz, from: p.from, to: p.to, by: p.by },
+    totals: [
+      { name: 'views', value: now.views, previous: before.views },
+      { name: 'readers', value: now.readers, previous: before.readers },
+      { name: 'newReaders', value: now.newReaders, previous: before.newReaders },
+      { name: 'returningReaders', value: now.returning, previous: before.returning },
+    ],
+    charts: [
+      {
+        id: 'reading',
+        buckets: p.buckets,
+        series: [
+          { name: 'views', values: series('view.all', (t) => t.n) },
+          { name: 'readers', values: series('view.all', (t) => t.readers) },
+          { name: 'newReaders', values: series('reader.new', (t) => t.readers) },
+        ],
+      },
+    ],
+    tables: [
+      { id: `by-${group}`, columns: GROUP_COLUMNS, rows: table },
+      { id: 'rising', columns: RISING_COLUMNS, rows: rising(table) },
+      {
+        id: 'buckets',
+        columns: BUCKET_COLUMNS,
+        rows: p.buckets.map((b) => ({
+          bucket: b,
+          views: byBucket.get(`view.all\n${b}`)?.n ?? 0,
+          readers: byBucket.get(`view.all\n${b}`)?.readers ?? 0,
+          newReaders: byBucket.get(`reader.new\n${b}`)?.readers ?? 0,
+        })),
+      },
+    ],
+  };
+}
+
+type Columns = Dashboard['tables'][number]['columns'];
+
+const GROUP_COLUMNS: Columns = [
+  { key: 'name', kind: 'text' },
+  { key: 'views', kind: 'int' },
+  { key: 'readers', kind: 'int' },
+  { key: 'previousViews', kind: 'int' },
+  { key: 'change', kind: 'pct' },
+];
+const RISING_COLUMNS: Columns = [
+  { key: 'name', kind: 'text' },
+  { key: 'views', kind: 'int' },
+  { key: 'previousViews', kind: 'int' },
+  { key: 'gain', kind: 'int' },
+  { key: 'change', kind: 'pct' },
+];
+const BUCKET_COLUMNS: Columns = [
+  { key: 'bucket', kind: 'text' },
+  { key: 'views', kind: 'int' },
+  { key: 'readers', kind: 'int' },
+  { key: 'newReaders', kind: 'int' },
+];
+
+/**
+ * Per bucket (a local day, week or month), each from the blocks that tile its hours; the period's
+ * totals are the buckets' union, and the period before's are read as one range.
+ */
+async function periodTotals(db: DB, p: Period) {
   const byBucket = new Tallies();
   for (const r of await spanned(db, ['view.all', 'reader.new'], p.bucketRanges))
     byBucket.of(`${r.metric}\n${p.bucketOfHour.get(r.hour)}`).add(r);
@@ -51,10 +116,11 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
     const fresh = t.get('reader.new')?.readers ?? 0;
     return { views: t.get('view.all')?.n ?? 0, readers, newReaders: fresh, returning: Math.max(0, readers - fresh) };
   };
-  const now = totals(cur);
-  const before = totals(prev);
+  return { byBucket, now: totals(cur), before: totals(prev) };
+}
 
-  // Per group: readers in the period; the period before only its views (summed in SQL, no sketches read).
+/** Per group: readers in the period; the period before only its views (summed in SQL, no sketches read). Most viewed first. */
+async function groupTable(db: DB, p: Period, group: Group, titleId: number | undefined) {
   const g = await groups(db, group, titleId);
   const metric = group === 'chapter' ? 'view' : 'view.title';
   const keys = g.keys ? { keys: g.keys } : {};
@@ -82,7 +148,12 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
     };
   });
   table.sort((a, b) => b.views - a.views || a.name.localeCompare(b.name));
-  const rising = table
+  return table;
+}
+
+/** The ten rows that gained the most views on the period before. */
+function rising(table: Awaited<ReturnType<typeof groupTable>>) {
+  return table
     .filter((r) => r.views > r.previousViews)
     .sort((a, b) => b.views - b.previousViews - (a.views - a.previousViews))
     .slice(0, 10)
@@ -94,65 +165,4 @@ export async function readingDashboard(db: DB, p: Period, group: Group, titleId?
       gain: r.views - r.previousViews,
       change: r.change,
     }));
-
-  const series = (m: string, f: (t: Tally) => number) => p.buckets.map((b) => f(byBucket.get(`${m}\n${b}`) ?? new Tally()));
-  return {
-    period: { tz: p.tz, from: p.from, to: p.to, by: p.by },
-    totals: [
-      { name: 'views', value: now.views, previous: before.views },
-      { name: 'readers', value: now.readers, previous: before.readers },
-      { name: 'newReaders', value: now.newReaders, previous: before.newReaders },
-      { name: 'returningReaders', value: now.returning, previous: before.returning },
-    ],
-    charts: [
-      {
-        id: 'reading',
-        buckets: p.buckets,
-        series: [
-          { name: 'views', values: series('view.all', (t) => t.n) },
-          { name: 'readers', values: series('view.all', (t) => t.readers) },
-          { name: 'newReaders', values: series('reader.new', (t) => t.readers) },
-        ],
-      },
-    ],
-    tables: [
-      {
-        id: `by-${group}`,
-        columns: [
-          { key: 'name', kind: 'text' },
-          { key: 'views', kind: 'int' },
-          { key: 'readers', kind: 'int' },
-          { key: 'previousViews', kind: 'int' },
-          { key: 'change', kind: 'pct' },
-        ],
-        rows: table,
-      },
-      {
-        id: 'rising',
-        columns: [
-          { key: 'name', kind: 'text' },
-          { key: 'views', kind: 'int' },
-          { key: 'previousViews', kind: 'int' },
-          { key: 'gain', kind: 'int' },
-          { key: 'change', kind: 'pct' },
-        ],
-        rows: rising,
-      },
-      {
-        id: 'buckets',
-        columns: [
-          { key: 'bucket', kind: 'text' },
-          { key: 'views', kind: 'int' },
-          { key: 'readers', kind: 'int' },
-          { key: 'newReaders', kind: 'int' },
-        ],
-        rows: p.buckets.map((b) => ({
-          bucket: b,
-          views: byBucket.get(`view.all\n${b}`)?.n ?? 0,
-          readers: byBucket.get(`view.all\n${b}`)?.readers ?? 0,
-          newReaders: byBucket.get(`reader.new\n${b}`)?.readers ?? 0,
-        })),
-      },
-    ],
-  };
 }
