@@ -49,26 +49,26 @@ function when(s: string | undefined, flag: string): number | undefined {
   return Math.floor(t / 1000);
 }
 
+/** The command line's options (HELP tells them). */
+const OPTIONS = {
+  title: { type: 'string' },
+  name: { type: 'string' },
+  author: { type: 'string' },
+  language: { type: 'string' },
+  overview: { type: 'string' },
+  chapter: { type: 'string' },
+  subtitle: { type: 'string' },
+  start: { type: 'string' },
+  end: { type: 'string' },
+  'vertical-only': { type: 'boolean' },
+  'horizontal-only': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({
-      allowPositionals: true,
-      options: {
-        title: { type: 'string' },
-        name: { type: 'string' },
-        author: { type: 'string' },
-        language: { type: 'string' },
-        overview: { type: 'string' },
-        chapter: { type: 'string' },
-        subtitle: { type: 'string' },
-        start: { type: 'string' },
-        end: { type: 'string' },
-        'vertical-only': { type: 'boolean' },
-        'horizontal-only': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    args = parseArgs({ allowPositionals: true, options: OPTIONS });
   } catch (e) {
     console.error(`import: ${(e as Error).message}\n\n${HELP}`);
     return 2;
