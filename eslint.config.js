@@ -39,7 +39,7 @@ const SERVER_LAYERS = [
   ['lib', 'config.ts'],
   ['db', 'cluster'],
   ['content'],
-  // issue 33: the analyst's rollups and dashboards, written from the repositories' paths
+  // The analyst's rollups and dashboards, written from the repositories' paths
   ['stats'],
   ['repos'],
   ['images'],

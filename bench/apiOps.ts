@@ -1,5 +1,5 @@
 /**
- * The cost of operating it (issue 34): the API's throughput with metrics
+ * The cost of operating it: the API's throughput with metrics
  * served and scraped (METRICS_TOKEN, /metrics read every second) and with
  * tracing on (OTEL_TRACES_EXPORTER=console into /dev/null: every span made
  * and serialised, none shipped), each against the same server with neither,

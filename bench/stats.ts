@@ -1,11 +1,11 @@
 /**
- * The analyst's dashboards at scale (issue 33). Loads view events through
+ * The analyst's dashboards at scale. Loads view events through
  * the recording path (the views repository's claim/record and its flush, in
  * bulk: flushes of BENCH_FLUSH views) over DAYS days, CHAPTERS chapters and
  * READERS readers, on SQLite (default) or PostgreSQL (BENCH_DATABASE_URL),
  * then asks each dashboard BENCH_RUNS times for the last 30 days in a
  * non-UTC zone and prints its p50/p95, the load time, and the rollups' size
- * beside the raw rows'. Target (issue 33): p95 under 300 ms. BENCH_KEEP
+ * beside the raw rows'. Target: p95 under 300 ms. BENCH_KEEP
  * keeps the SQLite file (its folder is printed) for EXPLAIN; BENCH_DIR
  * names the (empty) folder to load it into, kept; BENCH_REUSE asks the
  * dashboards again of an earlier load (on SQLite, BENCH_DIR: its folder).

@@ -1,5 +1,5 @@
 /**
- * Chapter upload (issue 31): N pages of 1440 x 2040 (default 200) uploaded
+ * Chapter upload: N pages of 1440 x 2040 (default 200) uploaded
  * through the console API (tus, 4 files at once, over HTTP to a real server
  * process) and processed by its job, against `npm run import` of the same
  * files (the CLI, its own process) in the same run, on the same SQLite

@@ -22,7 +22,7 @@ export const STORAGE = {
   titleSettings: 'viewer_title_settings',
   /** JSON of the reader's controls (core/viewer/controls.ts: key map, tap zones, wheel, reduced motion). */
   controls: 'viewer_controls',
-  // issue 29 (auto-scroll, page bookmarks offline)
+  // Auto-scroll, page bookmarks offline
   /** Auto-scroll's level, 1..10 (core/viewer/autoScroll.ts). */
   autoScrollLevel: 'viewer_autoscroll_level',
   /** JSON list of page bookmarks kept for reading offline (src/features/pageBookmarks/). */

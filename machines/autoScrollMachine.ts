@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { AUTO_SCROLL_MAX, AUTO_SCROLL_MIN, clampAutoScrollLevel } from '../core/viewer/autoScroll';
 
 /**
- * Auto-scroll in the viewer (issue 29). Off until the reader starts it (the
+ * Auto-scroll in the viewer. Off until the reader starts it (the
  * bar's control or a key). While on it either scrolls steadily (vertical
  * mode, full motion: the viewer moves its camera at the level's speed,
  * `startScrolling` / `stopScrolling`) or turns the page every N seconds

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * Linking a device (issue 29, /link_device), both sides of it on one screen.
+ * Linking a device (/link_device), both sides of it on one screen.
  *
  * This device shows a code: making it, then the code (and its QR code) until
  * its 10 minutes are over, when it shows that it expired and offers a new one.

@@ -1,6 +1,6 @@
 /**
  * The machines' statecharts coloured by the UI coverage of this test run
- * (issue 35), written as standalone SVG files for a pull request: the
+ *, written as standalone SVG files for a pull request: the
  * explorer's own drawing (src/screens/machines/chartFile.tsx), coloured from
  * .tmp/model-coverage.json (written by scripts/coverageTable.mjs), one file
  * per machine in .tmp/coverage-charts/ with an index.html listing each

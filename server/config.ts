@@ -114,7 +114,7 @@ export interface Config {
   /** CONSOLE_SESSION_HOURS: a console session ends this long after sign-in, used or not. */
   consoleSessionHours: number;
   /**
-   * CONSOLE_PREVIEW_SECONDS: a chapter's preview link (issue 31) opens the draft this long after it is made
+   * CONSOLE_PREVIEW_SECONDS: a chapter's preview link opens the draft this long after it is made
    * (900: 15 minutes). Tests shorten it to see a link expire.
    */
   consolePreviewSeconds: number;

@@ -15,7 +15,7 @@ export class ConsoleProblem extends Error {
     detail: string,
     readonly retryAfter: number | null = null,
     readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
-    /** A 409 'conflict': the record as it is now (issue 31). */
+    /** A 409 'conflict': the record as it is now. */
     readonly current: unknown = null,
   ) {
     super(detail);
@@ -47,7 +47,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return send<T>(method, path, body === undefined ? undefined : { type: 'application/json', data: JSON.stringify(body) });
 }
 
-/** A file as the request's whole body (issue 31: a title image), with its own content type. */
+/** A file as the request's whole body (a title image), with its own content type. */
 export function apiFile<T>(path: string, file: Blob): Promise<T> {
   return send<T>('POST', path, { type: file.type || 'application/octet-stream', data: file });
 }

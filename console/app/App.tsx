@@ -19,14 +19,13 @@ import AuditScreen from '../screens/audit/AuditScreen';
 import CatalogScreen from '../screens/catalog/CatalogScreen';
 import FeedbackScreen from '../screens/feedback/FeedbackScreen';
 import StatsScreen from '../screens/stats/StatsScreen';
-// Issue 32.
 import BannersScreen from '../screens/banners/BannersScreen';
 import FeaturedScreen from '../screens/featured/FeaturedScreen';
 import PopupsScreen from '../screens/popups/PopupsScreen';
 import SurveysScreen from '../screens/surveys/SurveysScreen';
 import PreviewScreen from '../screens/preview/PreviewScreen';
 import ModerationScreen from '../screens/moderation/ModerationScreen';
-// issue 31: series, titles, chapters
+// Series, titles, chapters
 import SeriesListScreen from '../screens/series/SeriesListScreen';
 import SeriesEditorScreen from '../screens/series/SeriesEditorScreen';
 import ChaptersScreen from '../screens/chapters/ChaptersScreen';
@@ -48,7 +47,6 @@ const SCREENS = {
   catalog: CatalogScreen,
   feedback: FeedbackScreen,
   stats: StatsScreen,
-  // Issue 32.
   banners: BannersScreen,
   featured: FeaturedScreen,
   popups: PopupsScreen,
@@ -57,11 +55,10 @@ const SCREENS = {
   surveys: SurveysScreen,
   preview: PreviewScreen,
   moderation: ModerationScreen,
-  // issue 31
   series: SeriesListScreen,
 } as const;
 
-// issue 31: screens under an area, given the id in their address.
+// Screens under an area, given the id in their address.
 const DETAIL_SCREENS = {
   seriesEditor: ({ id }: { id: string }) => <SeriesEditorScreen key={id} id={Number(id)} />,
   chapters: ({ id }: { id: string }) => <ChaptersScreen key={id} titleId={Number(id)} />,
@@ -103,7 +100,7 @@ function Screens() {
   return (
     <Frame>
       <Switch>
-        {/* issue 31: detail screens, each behind its API call's roles like the areas */}
+        {/* Detail screens, each behind its API call's roles like the areas */}
         {DETAILS.map((d) => (
           <Route key={d.path} path={d.path}>
             {(params: { id: string }) => <Detail detail={d} id={params.id} />}
@@ -133,7 +130,6 @@ function Area({ area }: { area: (typeof AREAS)[number] }) {
   );
 }
 
-// issue 31
 function Detail({ detail, id }: { detail: (typeof DETAILS)[number]; id: string }) {
   const member = useMember();
   if (!reaches(detail.route, member.roles)) return <h1>{t('console.forbidden.title')}</h1>;

@@ -11,7 +11,7 @@ export const AREAS = [
   { path: '/catalog/titles', route: 'GET /catalog/titles', key: 'catalog' },
   { path: '/feedback', route: 'GET /feedback', key: 'feedback' },
   { path: '/stats', route: 'GET /stats/summary', key: 'stats' },
-  // Issue 32: the home's banners, featured page, popups, texts, surveys, preview; the readers' voice.
+  // The home's banners, featured page, popups, texts, surveys, preview; the readers' voice.
   { path: '/banners', route: 'GET /banners', key: 'banners' },
   { path: '/featured', route: 'GET /featured', key: 'featured' },
   { path: '/popups', route: 'GET /popups', key: 'popups' },
@@ -20,11 +20,11 @@ export const AREAS = [
   { path: '/surveys', route: 'GET /surveys', key: 'surveys' },
   { path: '/preview', route: 'POST /preview-home', key: 'preview' },
   { path: '/comments', route: 'GET /comments', key: 'moderation' },
-  // issue 31: series, their titles and chapters
+  // Series, their titles and chapters
   { path: '/series', route: 'GET /series', key: 'series' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
-// issue 31: screens reached from an area (not in the menu), with the API call that feeds each.
+// Screens reached from an area (not in the menu), with the API call that feeds each.
 export const DETAILS = [
   { path: '/series/:id', route: 'GET /series/:id', key: 'seriesEditor' },
   { path: '/titles/:id/chapters', route: 'GET /chapters', key: 'chapters' },

@@ -1,5 +1,5 @@
 /**
- * Auto-scroll's speed (issue 29): one level the reader sets (1 slowest to
+ * Auto-scroll's speed: one level the reader sets (1 slowest to
  * 10 fastest), read as a steady scroll in vertical mode and as seconds per
  * page turn in horizontal mode or under reduced motion.
  */

@@ -26,7 +26,7 @@ export const READER_ACTIONS = [
   'zoom',
   'fullscreen',
   'help',
-  // Issue 29: auto-scroll (carried out by its own hook in the viewer screen, with this same map).
+  // Auto-scroll (carried out by its own hook in the viewer screen, with this same map).
   'autoScroll',
   'autoScrollFaster',
   'autoScrollSlower',

@@ -1,5 +1,5 @@
 /**
- * Split wide pages (issue 29), horizontal reading one page at a time (a phone held upright): a wide page (typed
+ * Split wide pages, horizontal reading one page at a time (a phone held upright): a wide page (typed
  * DOUBLE, or wider than tall) becomes two slots, each the window's width, that show its halves in reading order:
  * the left half first, the right half first on a right-to-left chapter. The page is drawn once across both slots at
  * the scale that makes a half the window's width (a half taller than the window is panned down, as with fit width);

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * A banner's period as its editor sees it (issue 32): with no start it is
+ * A banner's period as its editor sees it: with no start it is
  * incomplete; an end at or before the start is refused before anything is
  * sent; otherwise the banner is scheduled, live or ended at the moment the
  * console's clock says, and moves on by itself while the editor looks at it.

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * A chapter's editorial lifecycle as the console shows it (issue 31): a
+ * A chapter's editorial lifecycle as the console shows it: a
  * draft until it is scheduled (a release time and an end of free reading,
  * UTC) or released now; a scheduled chapter can be moved or taken back until
  * it goes out; a live one can be taken down (the password is asked again by

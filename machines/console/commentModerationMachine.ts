@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * One reader comment in the moderator's hands (issue 32): hidden, deleted or
+ * One reader comment in the moderator's hands: hidden, deleted or
  * restored only with a reason (the audit log and the reader's rules keep it), a hidden
  * one restored, a deleted one gone for good. A refused request leaves the
  * comment as it was, with the server's problem code for the screen to show.

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * Enrolment from an invitation link (issue 30): the link is checked
+ * Enrolment from an invitation link: the link is checked
  * (expired, used and unknown links look the same), the member chooses a name
  * (and, on a first owner's link, which names none, an email) and a password (at least 12 characters; the server also refuses common
  * ones), then a second factor: TOTP (secret and QR code, a code to confirm,

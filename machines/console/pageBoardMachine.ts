@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * A chapter's page board (issue 31): the pages in reading order, reordered
+ * A chapter's page board: the pages in reading order, reordered
  * by drag (a drop is one move) or by keyboard (grab a page, move it a place
  * at a time, each move announced for screen readers, then drop or put it
  * back), pages removed, typed or uploaded in place. Each change is written

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { Member } from '../../core/console/schemas/common';
 
 /**
- * The console's session while a member works (issue 30): checked at start
+ * The console's session while a member works: checked at start
  * (signed in, or not); while active, the session is polled every minute
  * while the tab is visible (the timer is provided: an injected clock sends
  * 'poll.due'), so a member disabled by an owner, timed out or signed out

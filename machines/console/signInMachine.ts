@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * Staff sign-in (issue 30): email and password first, then a second factor
+ * Staff sign-in: email and password first, then a second factor
  * that is always required (TOTP code, recovery code or passkey). A refused
  * password says only "wrong email or password" (the server never tells
  * whether an address has an account); throttling and the temporary lock

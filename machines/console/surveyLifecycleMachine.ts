@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { Question } from '../../core/console/schemas/home';
 
 /**
- * A survey's life in the console (issue 32): a draft is edited freely and
+ * A survey's life in the console: a draft is edited freely and
  * opened only when it holds a question and every multiple-choice limit fits
  * its choices (the same rules the server refuses with); an open survey is
  * answered by readers and can be closed; a closed one keeps its results and

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * A chapter upload from the browser (issue 31): files are queued (images, a
+ * A chapter upload from the browser: files are queued (images, a
  * folder's images, or one CBZ/ZIP), sent resumably (tus), each with its own
  * progress; a dropped connection pauses the queue and it resumes where it
  * stopped when the browser is back online; a failed file can be retried, the

@@ -4,7 +4,6 @@ import type { Access } from '../../core/console/roles.js';
 import { Problem } from '../../core/console/schemas/common.js';
 import type { Lifetimes } from './sessions.js';
 import './principal.js';
-// issue 31
 import catalogPlugin from './catalog/plugin.js';
 
 declare module 'fastify' {
@@ -33,7 +32,7 @@ export default fp(
     app.decorate('consoleLifetimes', { idle: app.config.consoleIdleMinutes * 60, absolute: app.config.consoleSessionHours * 3600 });
     const routes: typeof app.consoleRoutes = [];
     app.decorate('consoleRoutes', routes);
-    // issue 31: the catalog's page jobs and release timers
+    // The catalog's page jobs and release timers
     await app.register(catalogPlugin);
     app.addHook('onRoute', (r) => {
       if (!r.url.startsWith(`${CONSOLE_API}/`)) return;

@@ -41,7 +41,6 @@ export const problems = {
   commonPassword: () => new ConsoleProblem(422, 'common-password', 'Password too common', 'This password is among the most common ones.'),
   lastFactor: () => new ConsoleProblem(409, 'last-factor', 'Last second factor', 'Add another second factor before removing this one.'),
   disabled: () => new ConsoleProblem(403, 'disabled', 'Account disabled', 'This account is disabled: ask an owner.'),
-  // issue 31
   /** A stale write: the record as it is now travels with the answer (the console shows what changed). */
   conflictWith: (current: unknown, detail = 'Someone changed it meanwhile: look at their change, then try again.') =>
     new ConsoleProblem(409, 'conflict', 'Changed meanwhile', detail, { current }),

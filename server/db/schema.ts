@@ -34,11 +34,10 @@ import type {
   StaffSessionTable,
   StaffThrottleTable,
 } from './schemaConsole.js';
-// issue 33 (statistics)
+// Statistics
 import type { StatsHourlyTable } from './schemaStats.js';
-// issue 31
 import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
-// issue 29 (reader sync)
+// Reader sync
 import type { DeviceLinkTable, LinkCodeTable, LinkFailureTable, PageBookmarkTable, ReaderSettingsTable } from './schemaSync.js';
 
 /**
@@ -85,18 +84,16 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_throttle: StaffThrottleTable;
   console_tokens: ConsoleTokenTable;
-  // issue 29 (reader sync)
+  // Reader sync
   page_bookmarks: PageBookmarkTable;
   reader_settings: ReaderSettingsTable;
   device_links: DeviceLinkTable;
   link_codes: LinkCodeTable;
   link_failures: LinkFailureTable;
   audit_log: AuditLogTable;
-  // issue 33 (statistics)
+  // Statistics
   stats_hourly: StatsHourlyTable;
-  // Issue 32.
   home_previews: HomePreviewTable;
-  // issue 31
   console_chapters: ConsoleChapterTable;
   console_pages: ConsolePageTable;
   console_uploads: ConsoleUploadTable;
@@ -123,9 +120,9 @@ export interface SeriesTable {
   start_from_right: number;
   region_code: string;
   created_at: number;
-  /** Bumped by each console edit (issue 31). */
+  /** Bumped by each console edit. */
   version: Generated<number>;
-  /** 'any' | 'vertical' | 'horizontal' (issue 31). */
+  /** 'any' | 'vertical' | 'horizontal'. */
   viewer_mode: Generated<string>;
 }
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the console's catalog (migration 0012_catalog, issue 31). */
+/** Tables of the console's catalog (migration 0012_catalog). */
 export interface ConsoleChapterTable {
   /** The chapter's id, the same in `chapters` once it is scheduled. */
   id: number;

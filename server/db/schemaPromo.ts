@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely';
 
 /** A column with a default (issue 32's, migration 0013): optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
-/** Issue 32: a draft is never shown to readers (only in a staff preview). */
+/** A draft is never shown to readers (only in a staff preview). */
 interface Editable {
   /** draft | published */
   status: Defaulted<string>;
@@ -111,7 +111,7 @@ export interface QuestionnaireTable extends Period {
   version: Defaulted<number>;
 }
 
-/** A staff member's home preview (issue 32): the reader's /api honours the cookie while the grant and the session live. */
+/** A staff member's home preview: the reader's /api honours the cookie while the grant and the session live. */
 export interface HomePreviewTable {
   id: ColumnType<number, never, never>;
   token_hash: string;

@@ -1,4 +1,4 @@
-/** The analyst's rollups (migration 0014_stats, issue 33). */
+/** The analyst's rollups (migration 0014_stats). */
 export interface StatsHourlyTable {
   /**
    * What is counted: view, view.title, view.all, reader.new, reach, fav.add, fav.del, push.*, tap.*, survey;

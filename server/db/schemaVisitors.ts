@@ -26,7 +26,7 @@ export interface CommentTable {
   created: number;
   /** Likes from outside this service (the catalog's history). */
   base_likes: number;
-  /** Moderation (issue 32): visible | hidden | deleted; only visible ones reach readers. */
+  /** Moderation: visible | hidden | deleted; only visible ones reach readers. */
   state: Defaulted<string>;
   reason: Defaulted<string>;
   moderated_at: Defaulted<number>;

@@ -61,7 +61,7 @@ const UPLOADS = 8;
 /**
  * The S3 SDK, loaded at its first use: a node whose images are on its disk
  * never holds it (about 3 MB of heap every request's garbage collection
- * would walk: bench/api, issue 33).
+ * would walk: bench/api).
  */
 const sdk = () => import('@aws-sdk/client-s3');
 

@@ -50,7 +50,7 @@ export const errors = {
       ),
       debug: `chapter ${id} is ${why}`,
     }),
-  /** A console preview link (issue 31) that is unknown, expired or made for another chapter: the same answer for each. */
+  /** A console preview link that is unknown, expired or made for another chapter: the same answer for each. */
   previewExpired: () =>
     new ApiError({
       status: 404,

@@ -24,7 +24,7 @@ const dense = (reg: Uint8Array) => {
   return h;
 };
 
-describe('the distinct-reader sketch (HyperLogLog, issue 33)', () => {
+describe('the distinct-reader sketch (HyperLogLog)', () => {
   it('counts 100k and 250k distinct ids within 2%, and small sets exactly', () => {
     for (const n of [100_000, 250_000]) {
       const est = sketch(ids(0, n)).count();

@@ -26,7 +26,7 @@ function lowerCaseHeaders(schema: Schema): Schema {
  * than at start. Every console route declares both, and compiled they held
  * about 6 MB of live heap on every node, though most nodes serve readers and
  * never answer a console call: a heap the garbage collector walks on every
- * reader's request (issue 33: bench/api's manga_viewer ratio). A route's
+ * reader's request (bench/api's manga_viewer ratio). A route's
  * first call pays its compilation once (a few ms). The behaviour is
  * Fastify's: the same compilers, options and shared schemas, the errors Ajv
  * reports. `compileAll` compiles whatever is still waiting, so a test can

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Codes that link a device (issue 29): 8 characters from 32 that are not
+ * Codes that link a device: 8 characters from 32 that are not
  * mistaken for one another when typed (no I, O, 0 or 1), so 40 random bits:
  * with a code alive 10 minutes and 10 wrong tries a client address (and a
  * device) per 10 minutes, a guess finds a live code about once in 10^11 tries.

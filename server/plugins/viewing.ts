@@ -23,7 +23,7 @@ export default fp((app, _opts, done) => {
   const prune = async () => {
     const before = app.clock.nowSec() - app.config.viewRetentionDays * DAY;
     await app.repos.views.prune(before).catch((err: unknown) => app.log.warn({ err }, 'views: pruning old rows failed'));
-    // Raw banner and popup events go with the same retention; the analyst's rollups stay (issue 33).
+    // Raw banner and popup events go with the same retention; the analyst's rollups stay.
     await app.repos.stats.pruneRaw(before).catch((err: unknown) => app.log.warn({ err }, 'stats: pruning raw events failed'));
     timer = app.clock.setTimeout(() => void prune(), PRUNE_EVERY_MS);
     (timer as { unref?: () => void }).unref?.();

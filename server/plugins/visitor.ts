@@ -9,7 +9,7 @@ declare module 'fastify' {
     visitor: string;
     /** The token was made for this request: the visitor has no favorites, views or likes yet. */
     newVisitor: boolean;
-    /** The device's own SESSION-TOKEN: req.visitor is its group's key while the device is linked (issue 29). */
+    /** The device's own SESSION-TOKEN: req.visitor is its group's key while the device is linked. */
     deviceToken: string;
   }
 }

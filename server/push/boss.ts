@@ -14,7 +14,7 @@ const QUEUE = 'push-release';
  * retried on any node; a handler that throws is retried with backoff.
  */
 export async function bossQueue(databaseUrl: string, opts: QueueOptions): Promise<PushQueue> {
-  // Loaded here, on PostgreSQL only: a node on SQLite never holds it (issue 33: its heap).
+  // Loaded here, on PostgreSQL only: a node on SQLite never holds it (its heap).
   const { default: Boss } = await import('pg-boss');
   const boss: PgBoss = new Boss({
     connectionString: databaseUrl,

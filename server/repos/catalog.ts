@@ -145,7 +145,7 @@ const viewWindows = (db: DB, now: number) =>
 
 /**
  * Live views recorded by this service: the analyst's hourly rollups per title
- * (issue 33), so the reader's ranking and the console's figures agree.
+ *, so the reader's ranking and the console's figures agree.
  */
 function liveViews(db: DB, now: number) {
   const today = Math.floor(now / DAY);

@@ -22,7 +22,7 @@ export function commentsRepo(db: DB, clock: ServerClock) {
     db
       .selectFrom('comments as c')
       .where('c.chapter_id', '=', chapterId)
-      // Only what moderators left visible (issue 32).
+      // Only what moderators left visible.
       .where('c.state', '=', 'visible')
       .select(['c.id', 'c.chapter_id', 'c.idx', 'c.user_name', 'c.icon_url', 'c.body', 'c.created', likesShown().as('likes')])
       // Most liked first, then newest.

@@ -25,7 +25,7 @@ export interface PendingClaim {
 }
 
 /**
- * Devices sharing a reading without an account (issue 29). A linked device's
+ * Devices sharing a reading without an account. A linked device's
  * token reads and writes under its group's key (device_links); a code
  * (link_codes, kept as its SHA-256) goes waiting → claimed (by the device
  * that typed it) → used (confirmed on the device that made it), each step

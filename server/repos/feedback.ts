@@ -38,7 +38,7 @@ export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
           created_at: clock.nowSec(),
         })
         .execute();
-      // Banner and popup impressions and taps, per item and place (issue 33).
+      // Banner and popup impressions and taps, per item and place.
       const id = log.kind === 'popup' ? (log.popup_id ?? 0) : (log.banner_id ?? 0);
       // The reader's banner and popup tap logs carry no type: each one is a tap (only the title banner's log says
       // click or impression); without this the console's banner and popup taps stayed at zero.
@@ -56,7 +56,7 @@ export function feedbackRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
       return now;
     },
 
-    /** A survey readers may see: open and within its period (issue 32: drafts and closed ones are nobody's). */
+    /** A survey readers may see: open and within its period (drafts and closed ones are nobody's). */
     questionnaire(key: string, lang: string) {
       return open(key).where('lang', '=', lang).executeTakeFirst();
     },

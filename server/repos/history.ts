@@ -68,7 +68,7 @@ export function historyRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
             .where('reading_positions.client_ms', '<=', (eb) => eb.ref('excluded.client_ms')),
         )
         .execute();
-      // How far readers get (issue 33): this reader reached this page of the chapter.
+      // How far readers get: this reader reached this page of the chapter.
       stats.add('reach', w.chapterId, String(w.page), 1, visitor);
       return true;
     },

@@ -176,7 +176,7 @@ async function insertChapter(
 
 /**
  * The next chapter id: above every chapter readers see and every console
- * draft (issue 31), which takes its id before it reaches `chapters`.
+ * draft, which takes its id before it reaches `chapters`.
  */
 export async function nextChapterId(db: Kysely<Database>): Promise<number> {
   const max = async (t: 'chapters' | 'console_chapters') =>

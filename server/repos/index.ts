@@ -12,7 +12,7 @@ import { pushRepo } from './push.js';
 import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
 import { statsRecorder } from '../stats/rollup.js';
-// issue 29 (reader sync)
+// Reader sync
 import { deviceLinksRepo } from './deviceLinks.js';
 import { pageBookmarksRepo } from './pageBookmarks.js';
 import { readerSettingsRepo } from './readerSettings.js';
@@ -22,7 +22,7 @@ import { readerSettingsRepo } from './readerSettings.js';
  * the only place SQL is built (routes and services call these, never the database).
  */
 export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 'clock'> & { flushMs?: number } = {}) {
-  // The analyst's rollups of events other than views (issue 33), flushed like the views.
+  // The analyst's rollups of events other than views, flushed like the views.
   const stats = statsRecorder(db, clock, views.postgres ?? false, views.flushMs);
   return {
     stats,
@@ -37,7 +37,7 @@ export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 
     history: historyRepo(db, clock, stats),
     images: imagesRepo(db),
     push: pushRepo(db, stats),
-    // issue 29 (reader sync)
+    // Reader sync
     deviceLinks: deviceLinksRepo(db, clock),
     pageBookmarks: pageBookmarksRepo(db, clock),
     readerSettings: readerSettingsRepo(db, clock),

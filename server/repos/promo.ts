@@ -14,7 +14,7 @@ export type NewsRow = Selectable<PublisherNewsTable>;
 
 /**
  * The moment and the eyes a view is made for: readers see published rows
- * within their period at the server's time; a staff preview (issue 32) a
+ * within their period at the server's time; a staff preview a
  * chosen moment, drafts included.
  */
 export interface PromoView {

@@ -108,7 +108,7 @@ export function pushRepo(db: DB, stats?: StatsRecorder) {
     },
 
     /**
-     * Counts a send's outcome for the release's figures (issue 33): every
+     * Counts a send's outcome for the release's figures: every
      * try, then what came of it (accepted, expired, failed); the readers a
      * notification reached go into a sketch, so the dashboard can tell how
      * many of them opened the chapter within a day.

@@ -106,7 +106,7 @@ export function viewsRepo(db: DB, flushMs = 1000, opts: ViewsOptions = {}) {
   async function write(viewed: readonly View[], day: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const toCount = await stillToCount(trx, viewed);
-      // Read before this flush writes their rows: readers with none yet are new (issue 33).
+      // Read before this flush writes their rows: readers with none yet are new.
       const known = await knownReaders(trx, [...new Set([...toCount].map((v) => v.visitor))], opts.postgres ?? false);
       await rows.upsert(
         trx,

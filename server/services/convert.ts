@@ -83,7 +83,7 @@ function bannerWith(b: BannerRow, imageUrl: string): Banner {
 
 /**
  * bannerMsg for a view in one language: the image uploaded for that language
- * (issue 32), else a drawn banner of every language gets its art in that language.
+ *, else a drawn banner of every language gets its art in that language.
  */
 export const bannerIn =
   (language: number) =>

@@ -1,6 +1,6 @@
 import type { Repos } from '../repos/index.js';
 
-/** DeviceLinkView for the calling device: its group's devices, a claim waiting for it, whether it waits itself (issue 29). */
+/** DeviceLinkView for the calling device: its group's devices, a claim waiting for it, whether it waits itself. */
 export async function linkView(links: Repos['deviceLinks'], me: string, extra: { code?: string; expiresAt?: number } = {}) {
   const group = await links.groupOf(me);
   const [devices, pending, waiting] = await Promise.all([group ? links.devices(group) : [], links.pendingFor(me), links.waiting(me)]);

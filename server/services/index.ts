@@ -26,7 +26,7 @@ import { buildViewer, type ViewerShared } from './viewer.js';
 
 type Expire = (atMs: number) => void;
 
-/** A staff member's home preview (issue 32): made for its language and moment, drafts included, never cached. */
+/** A staff member's home preview: made for its language and moment, drafts included, never cached. */
 export interface Preview {
   language: number;
   view: PromoView;
@@ -70,7 +70,7 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
       const until = clock.now() + snapTtl;
       const now = clock.nowSec();
       const [s, promoNext] = await Promise.all([repos.catalog.snapshot(now), repos.promo.nextChange(now)]);
-      // A banner, popup or text starting or ending changes the views as a chapter start does (issue 32).
+      // A banner, popup or text starting or ending changes the views as a chapter start does.
       const next = Math.min(nextStartMs(s), promoNext === null ? Infinity : promoNext * 1000);
       expire(next);
       snapUntil.set(s, Math.min(until, next));

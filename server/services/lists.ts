@@ -222,10 +222,10 @@ async function featured(repos: Repos, s: Snapshot, lang: number, langs: number[]
     }));
 }
 
-/** A featured list's name in a language (issue 32: names per language), else its default name. */
+/** A featured list's name in a language (names per language), else its default name. */
 const nameIn = (row: FeaturedListRow, short: string) => parseJson<Record<string, string>>(row.names, {})[short] ?? row.name;
 
-/** view: the readers' now by default; a staff preview's moment and drafts (issue 32). */
+/** view: the readers' now by default; a staff preview's moment and drafts. */
 export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
   // A preview's moment also decides which chapters are out by then (a scheduled one is a row with a later start).
   const at = view?.at ?? s.at;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { byShort } from '../../core/languages.js';
 import type { Preview } from './index.js';
 
-/** The cookie a staff member's home preview travels in (issue 32; set by POST /console/api/preview-home). */
+/** The cookie a staff member's home preview travels in (set by POST /console/api/preview-home). */
 export const PREVIEW_COOKIE = 'reader_preview';
 
 function cookie(req: FastifyRequest): string | null {

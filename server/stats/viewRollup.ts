@@ -32,7 +32,7 @@ export async function knownReaders(trx: DB, visitors: readonly string[], postgre
 }
 
 /**
- * The rollups of counted views, in the views flush's transaction (issue 33):
+ * The rollups of counted views, in the views flush's transaction:
  * views and readers per chapter, per title and in all, per hour, and the
  * readers seen for the first time. The title is looked up here so the
  * dashboards and the rankings group by it without touching raw rows.

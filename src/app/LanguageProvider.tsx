@@ -37,7 +37,7 @@ export function LanguageProvider({ children, reload = reloadPage }: { children: 
   const [switching, setSwitching] = useState(false);
   const readPrefs = useContext(PrefsContext);
   // The machine once (while `reload` is the same), not at each render: every navigation re-renders this provider (it
-  // follows the route), and provide() builds the whole machine again (issue 35: the click's task). The input is
+  // follows the route), and provide() builds the whole machine again (the click's task). The input is
   // read once too: the actor reads it only when it starts.
   const machine = useMemo(
     () =>

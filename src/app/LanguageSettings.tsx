@@ -8,7 +8,7 @@ import './LanguageSettings.css';
 
 /**
  * The settings button of the header and its modal (service and content languages). Memoised: it has no props and
- * follows the language actor only, so the shell's render on every navigation need not render it (issue 35).
+ * follows the language actor only, so the shell's render on every navigation need not render it.
  */
 export const LanguageSettings = memo(function LanguageSettings() {
   const actor = useLanguageActor();

@@ -122,7 +122,7 @@ export function PushTokenRefresher({ env }: { env?: PushEnv | undefined }) {
 
 /**
  * Shell-wide popups and background lifecycles. Memoised: it has no props, and the shell re-renders on every
- * navigation (its links follow the route), which need not render these again (issue 35).
+ * navigation (its links follow the route), which need not render these again.
  */
 export const ShellPopups = memo(function ShellPopups() {
   const push = useContext(PushEnvContext);

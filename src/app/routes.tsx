@@ -76,7 +76,7 @@ const FaqScreen = screen(() => import('../screens/static/FaqScreen'));
 const TermsScreen = screen(() => import('../screens/static/TermsScreen'));
 const CampaignScreen = screen(() => import('../screens/campaign/CampaignScreen'));
 const HistoryScreen = screen(() => import('../screens/history/HistoryScreen'));
-// issue 29 (linking a device)
+// Linking a device
 const LinkDeviceScreen = screen(() => import('../screens/link_device/LinkDeviceScreen'));
 const DownloadsScreen = screen(() => import('../screens/downloads/DownloadsScreen'));
 
@@ -173,7 +173,7 @@ const IN_SHELL: Entry[] = entries<ShellRoute>(
     publisherNews: { screen: PublisherNewsScreen },
     feedback: { screen: FeedbackScreen },
     history: { screen: HistoryScreen },
-    // issue 29 (linking a device)
+    // Linking a device
     linkDevice: { screen: LinkDeviceScreen },
     downloads: { screen: DownloadsScreen },
     about: { screen: AboutScreen },

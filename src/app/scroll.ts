@@ -117,7 +117,7 @@ export function useScrollRestoration(): void {
     const wasPop = popped;
     popped = false;
     // Only a back/forward reads the entry's key here. A new entry is given one when its first position is saved (the
-    // scroll listener's frame): the replaceState that writes it is not part of the navigation's task (issue 35).
+    // scroll listener's frame): the replaceState that writes it is not part of the navigation's task.
     const key = wasPop ? savedKey() : undefined;
     if (key) {
       const pos = storedScrollPositions()[key];

@@ -13,7 +13,7 @@ import { Shell } from './Shell';
 
 /**
  * A navigation re-renders the shell (its links follow the route) and the providers that follow the route, in the
- * click's task (issue 35). It does not build their machines again: `provide()` makes a whole new machine, and the
+ * click's task. It does not build their machines again: `provide()` makes a whole new machine, and the
  * shell's actors keep the one they started with.
  */
 describe('the shell on navigation', () => {

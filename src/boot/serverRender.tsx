@@ -68,7 +68,7 @@ const DOCUMENT_LANG: Record<string, 'ja'> = { '/terms_web_ja': 'ja' };
 export const FIRST_VIEW_MODULES: Record<string, string> = {
   '/updates': 'src/screens/home/HomeScreen.tsx',
   // A campaign page is its message and a link, asking nothing of the API: drawn with the page, not half a second
-  // later when the app's code has loaded (issue 29: a blank dark screen before the message).
+  // later when the app's code has loaded (a blank dark screen before the message).
   ...Object.fromEntries(CAMPAIGN_PAGES.map((p) => [p, 'src/screens/campaign/CampaignScreen.tsx'])),
 };
 

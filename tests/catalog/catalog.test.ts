@@ -41,7 +41,7 @@ describe('demo catalog', () => {
   it('covers every label, status, schedule, timing and rating, with tags (one series tagged One-shot)', () => {
     expect(new Set(cat.series.map((s) => s.label))).toEqual(new Set(enumValues(LabelCode)));
     expect(new Set(cat.series.map((s) => s.status))).toEqual(new Set(['ongoing', 'completed', 'one_shot']));
-    // ONE_SHOT and HIATUS exist only in the phone app's schema (issue 19); the web's catalog answers DISABLED for them.
+    // ONE_SHOT and HIATUS exist only in the phone app's schema; the web's catalog answers DISABLED for them.
     const mobileOnly: number[] = [ReleaseSchedule.ONE_SHOT, ReleaseSchedule.HIATUS];
     expect(new Set(cat.series.map((s) => s.release_schedule))).toEqual(
       new Set(enumValues(ReleaseSchedule).filter((v) => !mobileOnly.includes(v))),

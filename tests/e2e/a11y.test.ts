@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { axe, describeSweep, open, report, serious, SHOTS } from './routeSweep';
 
 /**
- * Accessibility of every route (issue 17), at phone and desktop sizes:
+ * Accessibility of every route, at phone and desktop sizes:
  * axe-core run in Chromium on each screen once it has settled, WCAG 2.0-2.2
  * A and AA rules. Judged: no serious or critical violation.
  *

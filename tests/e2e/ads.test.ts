@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
 
 /**
- * Ads with no ad network configured (issue 15, item 4): every slot shows a
+ * Ads with no ad network configured (item 4): every slot shows a
  * house ad (src/ads/HouseAd.tsx) on the demo catalog. The viewer's
  * advertisement page is laid out at the documented widths (700 desktop, 500
  * phone; at least 400 high), shows one of the chapter's catalog banners and

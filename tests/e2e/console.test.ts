@@ -6,7 +6,7 @@ import { launchBrowser, newContext } from './harness';
 import { seriousAxe, settled, startConsoleServer, totpCode } from './consoleSupport';
 
 /**
- * The publisher's console in Chromium (issue 30): a first owner enrols from
+ * The publisher's console in Chromium: a first owner enrols from
  * the link the server prints, with an authenticator app; an analyst enrols
  * with a passkey (Chromium's virtual authenticator, through the DevTools
  * protocol); each signs out and in; the analyst cannot reach a catalog write;

@@ -25,7 +25,7 @@ import {
 } from './consoleCatalogSupport';
 
 /**
- * The console's catalog (issue 31) in Chromium, on the console server the worker's files share (the demo catalog,
+ * The console's catalog in Chromium, on the console server the worker's files share (the demo catalog,
  * releases checked every second, the loopback push service admitted; tests/e2e/globalSetup.ts): an invited editor
  * uploads a 30-page chapter and a CBZ (Uppy + tus), a dropped connection resumes from the server's offset, pages are
  * reordered by keyboard and drag, the draft opens in the reader's viewer, a release scheduled a minute ahead in Tokyo
@@ -77,7 +77,7 @@ afterAll(async () => {
   await push.close();
 });
 
-describe('the console catalog (issue 31)', () => {
+describe('the console catalog', () => {
   it('an editor uploads 30 page images; per-file and total progress end; the pages are on the board', async () => {
     chapters.thirty = await newDraft(editor, titleId, 'Console thirty', RELEASE_SUBTITLE);
     const files = await Promise.all(Array.from({ length: 30 }, (_, i) => pageImage(i + 1)));

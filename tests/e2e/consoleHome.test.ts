@@ -7,7 +7,7 @@ import { launchBrowser, newContext } from './harness';
 import { newMember, seriousAxe, settled } from './consoleSupport';
 
 /**
- * The console's home screens (issue 32) in Chromium, on the console server
+ * The console's home screens in Chromium, on the console server
  * the worker's files share (the demo catalog; tests/e2e/globalSetup.ts): an
  * owner (who holds every role) invited by its first owner enrols; an
  * announcement with a planted script is refused with the reason named and
@@ -37,7 +37,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the console home screens (issue 32)', () => {
+describe('the console home screens', () => {
   it('an announcement with a planted script is refused and nothing is stored; a clean one is stored and shown back without running anything', async () => {
     await owner.goto('/console/announcements');
     await settled(owner, 'Announcements');

@@ -72,7 +72,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('from the console to the reader app (issue 32)', () => {
+describe('from the console to the reader app', () => {
   it('an editor schedules a carousel banner for French readers a minute ahead; the French home does not show it yet', async () => {
     await editor.goto('/console/banners');
     await settled(editor, 'Banners');

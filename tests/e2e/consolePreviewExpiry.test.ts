@@ -9,7 +9,7 @@ import { enrolFirstOwner, settled, startConsoleServer } from './consoleSupport';
 import { newDraft, pageImage, seriesWithTwoLanguages, upload } from './consoleCatalogSupport';
 
 /**
- * A chapter's preview link expires (issue 31), seen in Chromium on a server of its own whose links live
+ * A chapter's preview link expires, seen in Chromium on a server of its own whose links live
  * LIFETIME seconds (CONSOLE_PREVIEW_SECONDS; 15 minutes otherwise): before then the link opens the draft in
  * the reader's own viewer with its art; after, the same link in a signed-in staff member's browser says the
  * link expired, on a page with a way back to the console (not a blank one), in the reader's language, and no
@@ -63,7 +63,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('a preview link expires (issue 31)', () => {
+describe('a preview link expires', () => {
   it("before its time the link opens the draft in the reader's viewer, its art served", async () => {
     const made = owner.waitForResponse((r) => r.request().method() === 'POST' && /\/console\/api\/preview\/\d+$/.test(r.url()));
     const [viewer] = await Promise.all([ctx.waitForEvent('page'), owner.getByRole('button', { name: 'Preview as a reader' }).click()]);

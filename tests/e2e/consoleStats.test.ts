@@ -9,7 +9,7 @@ import { startPushService } from '../server/pushLoopback';
 import { DASHBOARDS, expected, readKnown, shownRows, shownTotals, type Dash, type Known } from './consoleStatsSupport';
 
 /**
- * The analyst's dashboards (issue 33) in Chromium, on a server of their own
+ * The analyst's dashboards in Chromium, on a server of their own
  * with the demo catalog: five readers read, favourite, see and tap a banner,
  * answer the survey and are told of a new chapter (a push service on
  * loopback) through the reader's API; an analyst (invited with
@@ -90,7 +90,7 @@ async function openDashboard(page: Page, dash: Dash): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe('the statistics dashboards (issue 33)', () => {
+describe('the statistics dashboards', () => {
   it('the rollups hold the reading the readers did', async () => {
     const figures = async () => {
       const out: Record<string, unknown> = {};

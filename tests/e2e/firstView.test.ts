@@ -44,7 +44,7 @@ describe('home first view rendered by the server', () => {
     expect(root).toContain('data-screen="home"');
     expect(root).toContain(frHome.heading);
     // Real covers of the demo catalog, the first ones fetched at once.
-    // Absolute, from the request's own address, as every answer's image URLs are (issue 19).
+    // Absolute, from the request's own address, as every answer's image URLs are.
     expect(root.match(new RegExp(`<img [^>]*src="${base}/img/title/\\d+/portrait[^"]*"`, 'g'))?.length ?? 0).toBeGreaterThan(20);
     expect(root).toMatch(/<img [^>]*loading="eager"[^>]*fetchPriority="high"|<img [^>]*fetchPriority="high"[^>]*loading="eager"/);
     const boot = bootOf(fr.html)!;

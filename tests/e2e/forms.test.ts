@@ -5,7 +5,7 @@ import { launchBrowser, newContext } from './harness';
 import { e2eBase } from './base';
 
 /**
- * The forms and toggles a reader uses (issue 15, items 11, 12, 13, 18), in
+ * The forms and toggles a reader uses (items 11, 12, 13, 18), in
  * Chromium against the shared demo server: the survey's "other" answer and
  * its copy, the feedback failure alert and disabled buttons that look
  * disabled, the language settings reloading on close, and a favorite that

@@ -6,7 +6,7 @@ import { SHOTS } from './routeSweep';
 import { e2eBase } from './base';
 
 /**
- * A keyboard-only reader (issue 17), desktop: home → a title → its first
+ * A keyboard-only reader, desktop: home → a title → its first
  * chapter → the chapter's last page → the next chapter → back to the title,
  * with Tab, Enter and the viewer's keys alone (no pointer). Every control
  * reached shows a focus ring.

@@ -4,7 +4,7 @@ import { launchBrowser, newContext, PHONE } from './harness';
 import { e2eBase } from './base';
 
 /**
- * Issue 15, the shell header and the home and ranking screens measured in Chromium:
+ * The shell header and the home and ranking screens measured in Chromium:
  * the logo's name fits its box and the header links keep one line in every language
  * (item 6); carousel slides keep a banner's size and its arrows stay off them (item 7);
  * the ranking's top entries are larger than the rest (item 8); a row scrolls 550 px

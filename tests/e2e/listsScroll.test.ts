@@ -4,7 +4,7 @@ import { launchBrowser, newContext } from './harness';
 import { e2eBase } from './base';
 
 /**
- * Issue 15 item 3, 000 §2: back navigation restores the scroll position of
+ * Item 3, 000 §2: back navigation restores the scroll position of
  * /ranking/hottest, /manga_list/ongoing and /updates, also when the list's data
  * arrives after the route (held here until the page is back and short); a new
  * navigation starts at the top.

@@ -5,7 +5,7 @@ import { launchBrowser, PHONE } from './harness';
 import { e2eBase } from './base';
 
 /**
- * Issue 29, defects 2 to 7 as a reader meets them, in Chromium against the shared demo server: English left in
+ * Defects 2 to 7 as a reader meets them, in Chromium against the shared demo server: English left in
  * translated interfaces, A to Z for Russian names, tab rows cut off on phones (each label whole at 390 px; a row
  * still wider scrolls), a long search keyword, the feedback page, the terms' language, the FAQ's breadcrumb and the
  * campaign pages' first paint. The Thai boxes (defect 1): reader3Fonts.test.ts. Screenshots: .tmp/screenshots/issue29/defects/.

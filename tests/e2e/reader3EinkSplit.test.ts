@@ -20,7 +20,7 @@ const pixel = (page: Page, x: number, y: number) => dbg<number[]>(page, `d.sampl
 const near = (got: number[] | undefined, want: number[]) => !!got && want.every((c, k) => Math.abs(c - got[k]) <= TOLERANCE);
 const check = (page: Page, name: RegExp) => page.getByRole('dialog').getByRole('checkbox', { name }).click();
 
-describe('viewer: e-ink mode and split wide pages (issue 29)', () => {
+describe('viewer: e-ink mode and split wide pages', () => {
   const { openViewer, closeViewer } = viewerBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
 

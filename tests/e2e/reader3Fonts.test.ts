@@ -6,7 +6,7 @@ import { launchBrowser, PHONE } from './harness';
 import { e2eBase } from './base';
 
 /**
- * Issue 29, defect 1: Thai drawn as boxes on a machine without a Thai font. CI installs fonts-noto-core (which has
+ * Defect 1: Thai drawn as boxes on a machine without a Thai font. CI installs fonts-noto-core (which has
  * Thai), so this browser gets a fontconfig of its own that lists Latin-only font folders: the page cannot use a
  * system Thai font, only the Noto Sans Thai we ship. The Thai font files are held back until the text is on screen,
  * so the text is drawn before its font arrives (the case that stayed boxes), then let through.

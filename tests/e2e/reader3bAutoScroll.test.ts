@@ -6,7 +6,7 @@ import { runInBrowser, type BrowserDriver, type Ev } from './browserModel';
 import { dbg, viewerBrowser, waitFor } from './viewerDriver';
 
 /**
- * Auto-scroll (issue 29) on the real viewer: the machine's paths run as a
+ * Auto-scroll on the real viewer: the machine's paths run as a
  * reader would (the bar's play, − and + buttons, a tap on the page, the
  * chapter menu opened and closed, the direction key, the system's reduced
  * motion, End), and at each step the bar says what the model says (Start,

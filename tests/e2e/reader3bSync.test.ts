@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
 
 /**
- * Page bookmarks with a note and linking a device (issue 29) in Chromium on
+ * Page bookmarks with a note and linking a device in Chromium on
  * the real server: a bookmark made in the viewer is in the chapter menu (and
  * jumps there), on /history and on the title page, and one made offline
  * reaches the server when the browser is back online; a desktop shows a code,

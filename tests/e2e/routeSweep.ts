@@ -231,7 +231,7 @@ export function describeSweep(title: string, tests: (sweep: Sweep) => void): voi
   }
 }
 
-// ---- accessibility (issue 17): axe-core, run on a swept screen as it settled ----
+// ---- accessibility: axe-core, run on a swept screen as it settled ----
 
 /**
  * axe-core (the engine of Deque's tools and Lighthouse) in Chromium on the

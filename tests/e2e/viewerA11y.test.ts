@@ -5,7 +5,7 @@ import { STORAGE } from '../../core/storageKeys';
 import { dbg, openSettings, poll, viewerBrowser } from './viewerDriver';
 
 /**
- * The viewer for screen readers and keyboards (issue 17): the DOM layer names each page on screen
+ * The viewer for screen readers and keyboards: the DOM layer names each page on screen
  * ("Page 2 of 8, <chapter>, <title>") over where it is drawn, the live region says the page the
  * reader turned to, the settings dialog keeps Tab inside and gives focus back; axe-core finds no
  * serious or critical violation with the settings modal, the key help or the tap-zone preview

@@ -6,7 +6,7 @@ import { TAP_LAYOUTS } from '../../core/viewer/tapZones';
 import { dbg, openSettings, poll, viewerBrowser, waitFor } from './viewerDriver';
 
 /**
- * The reader's controls on the real viewer (issue 17): a remapped key pages and survives a
+ * The reader's controls on the real viewer: a remapped key pages and survives a
  * reload, a refused key says why, the key help lists the current keys; each tap-zone layout's
  * preview, tapped at the centre of each zone, turns the page (or toggles the bar) as the zone's
  * label says; the mouse's back and forward buttons open the previous and next chapter; reduced

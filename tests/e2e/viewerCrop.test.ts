@@ -7,7 +7,7 @@ import { dbg, viewerBrowser, waitFor } from './viewerDriver';
 import { KEY, xor } from './viewerFixture';
 
 /**
- * Automatic border crop (issue 16) in the real viewer, horizontal: pages with
+ * Automatic border crop in the real viewer, horizontal: pages with
  * white or black borders, measured by the decode worker, cut by the layout
  * and drawn cropped by the renderer. Page 0 stands alone (a cover) with a
  * white border of its own width on each side; pages 1 and 2 are a spread,

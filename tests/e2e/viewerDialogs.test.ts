@@ -4,10 +4,10 @@ import { viewerBrowser } from './viewerBrowser';
 
 /**
  * The viewer's settings and language dialogs on the demo catalog's
- * /viewer/1000013 (issue 15, item 1): every option's text, selected or not,
+ * /viewer/1000013 (item 1): every option's text, selected or not,
  * disabled or not, hovered, reaches WCAG AA contrast (4.5:1) against what is
  * painted behind it, and keyboard focus is visible. The reader settings
- * (issue 16) too: their sliders with labels and values, group legends, the
+ * too: their sliders with labels and values, group legends, the
  * reset button, in vertical and horizontal reading. Screenshots go to
  * .tmp/screenshots/issue15/viewer/.
  */
@@ -64,7 +64,7 @@ const CONTRAST = `(() => {
   return out;
 })()`;
 
-/** The controls part of the settings (issue 17): keys, tap zones, the wheel, motion. */
+/** The controls part of the settings: keys, tap zones, the wheel, motion. */
 const CONTROLS = [
   ...['Keys', 'Reset keys to defaults'],
   ...[

@@ -6,7 +6,7 @@ import { dbg, viewerBrowser, waitFor } from './viewerDriver';
 import { KEY, xor } from './viewerFixture';
 
 /**
- * Pages that look like print (issue 16): a page of 1-px black and white lines
+ * Pages that look like print: a page of 1-px black and white lines
  * (vertical ones in its top half, horizontal ones in its bottom half) drawn
  * at a half, two fifths and a quarter of its pixels, in the real viewer
  * (page 5 of a chapter of such pages).

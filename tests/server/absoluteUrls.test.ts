@@ -6,7 +6,7 @@ import { BACKENDS, call, newToken, setup, success, type Loose, type TestApp } fr
 import { msg, msgs, str, view } from './wireReader.js';
 
 /**
- * Every URL in every answer, web and mobile, is absolute (issue 19) and
+ * Every URL in every answer, web and mobile, is absolute and
  * fetches as it is, through the same app, on the demo catalog (whose art is
  * drawn on first request). URLs are the string fields named *Url; no string
  * anywhere is a relative image path. A few of each kind of URL are fetched

@@ -59,7 +59,7 @@ async function newPgDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /**
- * Issue 34: a backup made while visitors write, restored elsewhere, serves
+ * A backup made while visitors write, restored elsewhere, serves
  * the same answers on every API route and the same page images, byte for
  * byte; a full disk removes the partial backup; a non-empty target is refused.
  */

@@ -18,7 +18,7 @@ interface Ch {
   job: { state: string; done: number; total: number; error?: { code: string } };
 }
 
-/** Issue 31: a chapter uploaded (tus), processed as a job, arranged on its board, and never seen by readers while a draft. */
+/** A chapter uploaded (tus), processed as a job, arranged on its board, and never seen by readers while a draft. */
 describe.each(BACKENDS)('console chapters on %s', (backend) => {
   let c: ConsoleApp;
   let cookie: string;

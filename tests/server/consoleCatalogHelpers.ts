@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 
-/** Issue 31 test helpers: pages as images, and tus uploads through the console API. */
+/** Test helpers: pages as images, and tus uploads through the console API. */
 export const page = (width: number, height: number, shade = 120, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: shade, g: 200 - (shade % 100), b: 90 } } })
     [format]()

@@ -26,7 +26,7 @@ vi.mock('../../server/catalog/pageProcessing.js', async (importOriginal) => {
 });
 
 /**
- * Issue 31: the server's memory while it processes a chapter is bounded by
+ * The server's memory while it processes a chapter is bounded by
  * the pages in flight, not by the chapter's length or how many chapters wait
  * (bench/upload.ts measures the RSS; this holds the bound it rests on).
  */

@@ -7,7 +7,7 @@ import { filesUnder, page, upload } from './consoleCatalogHelpers.js';
 
 const NAME = 'Hidden Draft Omega';
 
-/** Issue 31: drafts are invisible to readers by every way in; releases, take-downs and previews. */
+/** Drafts are invisible to readers by every way in; releases, take-downs and previews. */
 describe.each(BACKENDS)('console releases on %s', (backend) => {
   let c: ConsoleApp;
   let cookie: string;

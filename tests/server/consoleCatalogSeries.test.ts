@@ -25,7 +25,7 @@ const TITLE = {
   isNew: true,
 };
 
-/** Issue 31: series and titles written from the console, versions, languages, images. */
+/** Series and titles written from the console, versions, languages, images. */
 describe.each(BACKENDS)('console series and titles on %s', (backend) => {
   let c: ConsoleApp;
   let editor: { cookie: string };

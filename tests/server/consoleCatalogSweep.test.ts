@@ -33,7 +33,7 @@ interface Ch {
 }
 
 /**
- * Issue 31: page rows queued without a job in pg-boss's queue (queued before
+ * Page rows queued without a job in pg-boss's queue (queued before
  * pg-boss was in use, a database restored from a backup taken without the
  * `pgboss` schema, a job lost with its node) are found when a node starts,
  * and get one job each, however many nodes start at once. On SQLite the rows

@@ -4,7 +4,7 @@ import { BACKENDS, call, success } from './helpers.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 import { T } from './fixtureIds.js';
 
-/** Issue 32: banners editors make are what readers get, in their language and period; bad input is refused and nothing is stored. */
+/** Banners editors make are what readers get, in their language and period; bad input is refused and nothing is stored. */
 describe.each(BACKENDS)('console banners on %s', (backend) => {
   let c: ConsoleApp;
   let editor: string;

@@ -11,7 +11,7 @@ import { api, memberWithSession, setupConsole, type ConsoleApp } from './console
 import { poll } from './pushLoopback.js';
 
 /**
- * Issue 32: what an editor changes on one node reaches a reader on another
+ * What an editor changes on one node reaches a reader on another
  * node at once (the cluster notice drops its cached views), without a restart.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('console home changes across nodes (PostgreSQL)', () => {

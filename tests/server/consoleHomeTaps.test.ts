@@ -4,7 +4,7 @@ import { api, memberWithSession, setupConsole, type ConsoleApp } from './console
 import type { Dashboard } from '../../core/console/schemas/stats.js';
 
 /**
- * Issue 32: a reader's tap on a home banner or a popup (POST /api/banner_tap_log, /api/popup_tap_log, which carry
+ * A reader's tap on a home banner or a popup (POST /api/banner_tap_log, /api/popup_tap_log, which carry
  * no type) is counted as a tap in the console's banner and popup statistics, under the place the item is shown.
  * They were stored but never counted: only the title banner's log, which says "click", reached the figures.
  */

@@ -20,7 +20,7 @@ const scheduled = (startTs: number) => ({
   notified_at: 0,
 });
 
-/** Issue 32: announcements, news, popups, featured lists and the home preview, as editors make them and readers get them. */
+/** Announcements, news, popups, featured lists and the home preview, as editors make them and readers get them. */
 describe.each(BACKENDS)('console home texts on %s', (backend) => {
   let c: ConsoleApp;
   let editor: { id: number; cookie: string };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS, call, newToken, success } from './helpers.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 
-/** Issue 32: surveys built and counted, comments moderated as readers see them, the feedback inbox. */
+/** Surveys built and counted, comments moderated as readers see them, the feedback inbox. */
 describe.each(BACKENDS)('console readers’ voice on %s', (backend) => {
   let c: ConsoleApp;
   let editor: string;

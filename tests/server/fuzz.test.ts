@@ -11,7 +11,7 @@ import { imageName, slowBody, stalled } from './fuzzCases.js';
 import { PARAMS, VALUES, METHODS, TOKENS, TYPES, BODIES } from './fuzzInputs.js';
 
 /**
- * A bounded, seeded fuzz of every route (issue 20): generated malformed
+ * A bounded, seeded fuzz of every route: generated malformed
  * requests (methods, mangled paths, parameters of every kind and none,
  * hostile headers and bodies) through app.inject, and requests Node's HTTP
  * parser sees first over real sockets. Every answer: no 5xx, the security
@@ -67,7 +67,7 @@ function routes(): string[] {
 }
 
 /**
- * The console API's registered routes (issue 30), their parameters filled
+ * The console API's registered routes, their parameters filled
  * with generated values, so a new console route is fuzzed too.
  */
 function consolePaths(app: TestApp['app'], r: ReturnType<typeof rng>): string[] {

@@ -8,7 +8,7 @@ import { BACKENDS, call, newToken, setup, success, type TestApp } from './helper
 import { KEY_HEX } from './fixtureIds.js';
 
 /**
- * Issue 28, items 1, 3, 6 and 7: pages of a chapter not readable now are
+ * Items 1, 3, 6 and 7: pages of a chapter not readable now are
  * refused on every path, view tokens cannot be made without the server's
  * key, each image has one spelling, cookies carry their attributes,
  * per-visitor answers are private, images keep their statuses.

@@ -17,7 +17,7 @@ const SEEN: Array<[string, number]> = [
 
 /**
  * The request metrics are tallied in plain numbers and written at scrape time
- * (server/plugins/metricTallies.ts, issue 27): what a scrape reads must be what
+ * (server/plugins/metricTallies.ts): what a scrape reads must be what
  * prom-client's own histogram writes for the same observations, as text and as JSON.
  */
 describe('a tallied histogram', () => {

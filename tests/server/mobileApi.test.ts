@@ -4,7 +4,7 @@ import { S, T } from './fixtureIds.js';
 import { msg, msgs, num, numbers, str, view } from './wireReader.js';
 
 /**
- * The phone app's API (issue 19), decoded by field numbers alone
+ * The phone app's API, decoded by field numbers alone
  * (wireReader.ts, ../shared/wire-format.md "Mobile API"), with the app
  * parameters the clients send. Failures are the error envelope with HTTP 200.
  */

@@ -21,7 +21,7 @@ import { releaseToSubscribers } from './multiNodePush.js';
 import { clusterEnv, METRICS_TOKEN, PUSH_CONCURRENCY, WRITE_LIMIT } from './multiNodeEnv.js';
 
 /**
- * Issue 21: three nodes (server/main.ts, each its own DATA_DIR) behind a
+ * Three nodes (server/main.ts, each its own DATA_DIR) behind a
  * round-robin proxy, on one PostgreSQL database, one redis-server and one
  * S3-compatible bucket (s3rver). Run by `npm test` when TEST_DATABASE_URL
  * and redis-server are there; skipped with the reason printed otherwise.
@@ -240,7 +240,7 @@ describe.skipIf(missing !== null)('three nodes, one product', () => {
     };
     await Promise.all(Array.from({ length: 8 }, (_, r) => reader(r)));
     for (const [k, v] of proxy.served) counted.set(k, v);
-    // Each node's metrics count exactly the answers the proxy had from it on that route (issue 34).
+    // Each node's metrics count exactly the answers the proxy had from it on that route.
     const countedByNode = (await Promise.all(live.map((n) => answersCounted(n, METRICS_TOKEN, ROUTE)))).map((c, i) => c - countedBefore[i]);
     const sentByNode = live.map((n) => (proxy.served.get(n.name) ?? 0) - (sentBefore.get(n.name) ?? 0));
     figure(`metrics: ${ROUTE} answers counted by the nodes ${countedByNode.join(' + ')}, sent by the proxy ${sentByNode.join(' + ')}`);

@@ -15,7 +15,7 @@ import { T } from './fixtureIds.js';
 import { fakeSubscription } from './pushLoopback.js';
 
 /**
- * Issue 34: a SQLite database that answers reads but takes no write (what a full disk or a read-only file does to
+ * A SQLite database that answers reads but takes no write (what a full disk or a read-only file does to
  * it; SQLite runs in the process, so it cannot go away as a server can) takes the node out of service, and back.
  */
 describe('a SQLite database that cannot write', () => {
@@ -42,7 +42,7 @@ describe('a SQLite database that cannot write', () => {
   });
 });
 
-/** Issue 34: with neither METRICS_PORT nor METRICS_TOKEN nothing could read the metrics, so nothing is collected. */
+/** With neither METRICS_PORT nor METRICS_TOKEN nothing could read the metrics, so nothing is collected. */
 describe('metrics off', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('metrics off', () => {
   });
 });
 
-/** Issue 34: health and readiness, metrics, request ids and what the logs never hold. */
+/** Health and readiness, metrics, request ids and what the logs never hold. */
 describe.each(BACKENDS)('operating it (%s)', (backend) => {
   let t: TestApp;
   const TOKEN = 'metrics-secret-' + crypto.randomBytes(6).toString('hex');

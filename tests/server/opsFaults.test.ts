@@ -9,7 +9,7 @@ import { BACKENDS, call, newToken, setup, success, type TestApp } from './helper
 import { T } from './fixtureIds.js';
 
 /**
- * Issue 34, faults: a database that goes away and comes back, Redis
+ * Faults: a database that goes away and comes back, Redis
  * unreachable at start and mid-run. Readiness names the failing part and
  * recovers; the process keeps answering the reader API.
  */

@@ -29,7 +29,7 @@ function spans(out: string): { name: string; traceId: string; text: string }[] {
 }
 
 /**
- * Issue 34: tracing is off by default and on with the standard OTEL_*
+ * Tracing is off by default and on with the standard OTEL_*
  * variables (server/telemetry.ts loaded with --import before the app). A node
  * started with OTEL_TRACES_EXPORTER=console prints its spans: one request
  * gives an HTTP server span named by the route, SQL spans in the same trace

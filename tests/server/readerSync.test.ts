@@ -4,7 +4,7 @@ import { T } from './fixtureIds.js';
 import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
 
 /**
- * Issue 29 on the server: page bookmarks with a note, reader settings kept on
+ * On the server: page bookmarks with a note, reader settings kept on
  * the server, and linking a device without an account (single-use codes that
  * expire, a confirmation on the first device, the guessing and code limits,
  * shared reading, unlinking), on each database.

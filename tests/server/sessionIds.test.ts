@@ -3,7 +3,7 @@ import { sessionId } from '../../server/plugins/visitor.js';
 import { BACKENDS, call, success, type TestApp, setup } from './helpers.js';
 
 /**
- * Client-made session ids (issue 19): third-party clients make their own
+ * Client-made session ids: third-party clients make their own
  * SESSION-TOKEN (UUIDs; one sends `UUID('…')`, one the literal `null`).
  * Any id of a safe form is kept as sent, so such a client's favorites stay
  * between calls; anything else gets a fresh token as before.

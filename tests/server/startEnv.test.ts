@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEnv } from '../e2e/harness.js';
 
 /**
- * Issue 31: `npm start` bounds glibc's malloc arenas (README, Configuration),
+ * `npm start` bounds glibc's malloc arenas (README, Configuration),
  * and the servers the tests and benches start get what it sets.
  */
 describe('npm start', () => {

@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/schema.js';
 import { statsBlocks } from '../../server/db/migrations/0020_stats_blocks.js';
 
 /**
- * Issue 33: known events go in through the recording paths (views, positions,
+ * Known events go in through the recording paths (views, positions,
  * favorites, taps, survey answers, push outcomes) and every dashboard figure
  * is checked against counts computed here, straight from the events, in a
  * zone that is not UTC and across its daylight-saving change (New York,

@@ -5,7 +5,7 @@ import { Cells, writeCells } from '../../server/stats/rollup.js';
 import { Hll } from '../../server/lib/hll.js';
 
 /**
- * Issue 33: two nodes adding readers to the same rollup row that does not
+ * Two nodes adding readers to the same rollup row that does not
  * exist yet. On PostgreSQL the second writer's read used to find no row (the
  * first had not committed, and FOR UPDATE locks only rows that exist), so its
  * upsert replaced the first's sketch with its own: the count added up, half

@@ -4,7 +4,7 @@ import { viewsRepo } from '../../server/repos/views.js';
 import { BACKENDS, call, failure, newToken, setup, success, type TestApp } from './helpers.js';
 
 /**
- * Issue 28, items 2 and 4: a view counts at most once per visitor, chapter
+ * Items 2 and 4: a view counts at most once per visitor, chapter
  * and window, reads without a session make no row, the counting path is
  * limited per client address, rows age out; views are flushed by their
  * number whatever the spread of chapters.

@@ -12,7 +12,7 @@ const FLUSH_VIEWS = 200;
 const WRITERS = 16;
 
 /**
- * Issue 28, item 4: counted views acknowledged before a kill -9 are lost
+ * Item 4: counted views acknowledged before a kill -9 are lost
  * only within the README's bound (a flush in flight and one buffer, about 2
  * × VIEW_FLUSH_VIEWS, plus the requests in progress), whatever the spread of
  * chapters: three kills under 16 writers, each view a new visitor's first

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UnreadableDrop, entriesOf, walkEntries } from './droppedFiles';
 
 /**
- * A dropped folder (issue 31), with entries shaped as Chromium gives them:
+ * A dropped folder, with entries shaped as Chromium gives them:
  * readEntries in batches of at most 100 until an empty one, files read
  * through entry.file(), paths from the drop's root.
  */

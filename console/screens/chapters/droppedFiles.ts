@@ -1,5 +1,5 @@
 /**
- * The files of a drop on the chapter upload (issue 31): a dropped folder is
+ * The files of a drop on the chapter upload: a dropped folder is
  * walked, its subfolders too, and each file carries its path inside the drop
  * as the folder picker's files do (webkitRelativePath), which is the name
  * the server orders pages by. A drop of plain files gives those files.

@@ -50,7 +50,7 @@ function Select<V extends string | number>(props: {
   );
 }
 
-/** Every field of a series (issue 31): label, tags, rating, schedule and timing, simulrelease, direction, viewer modes. */
+/** Every field of a series: label, tags, rating, schedule and timing, simulrelease, direction, viewer modes. */
 export function SeriesForm({
   value,
   heading,

@@ -64,7 +64,7 @@ function path(name: DashboardName, c: Controls): string | null {
   return addressOf(`GET /stats/${name}`, { query: period });
 }
 
-/** The analyst's dashboards (issue 33): a period in a time zone, totals against the period before, a chart and sortable tables (CSV) each. */
+/** The analyst's dashboards: a period in a time zone, totals against the period before, a chart and sortable tables (CSV) each. */
 export default function StatsScreen() {
   const [name, setName] = useState<DashboardName>('reading');
   const [c, setC] = useState<Controls>(initial);

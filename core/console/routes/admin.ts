@@ -22,7 +22,7 @@ import type { RouteSpec } from './spec.js';
 /** Staff, invitations, API tokens and the audit log: the owner's alone (a token never carries owner). */
 const OWNER: readonly Role[] = ['owner'];
 
-/** The owner's areas (issue 30): staff, invitations, API tokens, the audit log. */
+/** The owner's areas: staff, invitations, API tokens, the audit log. */
 export const ADMIN_ROUTES = {
   'GET /staff': { access: OWNER, summary: 'Every member of the staff', response: StaffList },
   'PATCH /staff/:id': {

@@ -5,7 +5,7 @@ import type { RouteSpec } from './spec.js';
 
 const MODERATOR: readonly Role[] = ['moderator'];
 
-/** Comments under moderation (issue 32): the moderators'. Every move takes a reason. */
+/** Comments under moderation: the moderators'. Every move takes a reason. */
 export const COMMENT_ROUTES = {
   'GET /comments': {
     access: MODERATOR,

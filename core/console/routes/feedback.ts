@@ -6,7 +6,7 @@ import type { RouteSpec } from './spec.js';
 
 const MODERATOR: readonly Role[] = ['moderator'];
 
-/** The readers' feedback inbox (issue 32): the moderators'. */
+/** The readers' feedback inbox: the moderators'. */
 export const FEEDBACK_ROUTES = {
   'GET /feedback': {
     access: MODERATOR,

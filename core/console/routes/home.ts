@@ -23,7 +23,7 @@ import {
 import type { Role } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 
-/** The home's banners, featured page, popups and its preview (issue 32): the editors'. */
+/** The home's banners, featured page, popups and its preview: the editors'. */
 const EDITOR: readonly Role[] = ['editor'];
 
 /**

@@ -15,8 +15,8 @@ import { IdParams } from '../schemas/common.js';
 import type { RouteSpec } from './spec.js';
 
 /**
- * A signed-in member's own sessions, password and second factors (issue 30;
- * members only, never a token). Every change of a factor or the password
+ * A signed-in member's own sessions, password and second factors
+ * (members only, never a token). Every change of a factor or the password
  * asks for a recent re-authentication (the service checks it).
  */
 export const ME_ROUTES = {

@@ -5,7 +5,7 @@ import type { RouteSpec } from './spec.js';
 
 const ANALYST: readonly Role[] = ['analyst'];
 
-/** View statistics: the summary, and the analyst's dashboards (issue 33), each read from the hourly rollups. */
+/** View statistics: the summary, and the analyst's dashboards, each read from the hourly rollups. */
 export const STATS_ROUTES = {
   'GET /stats/summary': {
     access: ANALYST,

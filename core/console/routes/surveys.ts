@@ -20,7 +20,7 @@ const SURVEY_READ: readonly Role[] = ['editor', 'moderator', 'analyst'];
 /** The answers themselves (readers' own words): moderators and analysts. */
 const ANSWERS: readonly Role[] = ['moderator', 'analyst'];
 
-/** Surveys (issue 32): the builder, the results, the answers and their export. */
+/** Surveys: the builder, the results, the answers and their export. */
 export const SURVEY_ROUTES = {
   'GET /surveys': { access: SURVEY_READ, summary: 'Every survey', response: Surveys },
   'POST /surveys': { access: EDITOR, summary: 'Makes a survey (a draft)', body: NewSurvey, status: 201, response: Survey },

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, Languages, Name, Role, Roles, Seconds } from './common.js';
 
-/** Owner areas: staff, invitations, API tokens, the audit log (issue 30). */
+/** Owner areas: staff, invitations, API tokens, the audit log. */
 export const StaffMember = Type.Object({
   id: Id,
   email: Type.String(),

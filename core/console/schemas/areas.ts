@@ -17,7 +17,7 @@ const CatalogTitle = Type.Object({
 });
 type CatalogTitle = Static<typeof CatalogTitle>;
 export const CatalogTitles = Type.Object({ titles: Type.Array(CatalogTitle) });
-// The feedback inbox's schemas moved to home.ts (issue 32: InboxQuery, Inbox, read marks).
+// The feedback inbox's schemas moved to home.ts (InboxQuery, Inbox, read marks).
 export const StatsQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
 export const StatsSummary = Type.Object({
   days: Type.Array(Type.Object({ day: Seconds, views: Type.Integer(), readers: Type.Integer() })),

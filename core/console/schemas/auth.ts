@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Code, Email, Id, Member, Name, Password, Roles, Seconds } from './common.js';
 
-/** Enrolment, sign-in, the member's own session and factors (issue 30). */
+/** Enrolment, sign-in, the member's own session and factors. */
 export const TokenParams = Type.Object({ token: Type.String({ minLength: 16, maxLength: 128 }) });
 
 export const Enrolment = Type.Object({

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Seconds } from './common.js';
 
 /**
- * Issue 31: series, titles, their images, chapters (uploads, page board),
+ * Series, titles, their images, chapters (uploads, page board),
  * releases and staff previews. Enum fields carry the wire enums' numbers
  * (proto/manga/v1/common.proto); languages their short codes (core/languages.ts);
  * times integer seconds UTC. Every write carries the `version` it was based on:

@@ -35,7 +35,7 @@ const PROBLEM_CODES = [
   'last-factor',
   'disabled',
   'internal',
-  // issue 31: catalog, uploads and releases
+  // Catalog, uploads and releases
   'duplicate-name',
   'not-an-image',
   'empty-file',
@@ -63,7 +63,7 @@ export const Problem = Type.Object({
   code: Type.Union(PROBLEM_CODES.map((c) => Type.Literal(c))),
   errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
   retryAfter: Type.Optional(Type.Integer()),
-  /** issue 31: a 409 `conflict` carries the record as it is now (the console shows what changed). */
+  /** A 409 `conflict` carries the record as it is now (the console shows what changed). */
   current: Type.Optional(Type.Unknown()),
 });
 export type Problem = Static<typeof Problem>;

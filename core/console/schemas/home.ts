@@ -3,7 +3,7 @@ import { SHORT_CODES } from '../../languages.js';
 import { Id, Seconds } from './common.js';
 
 /**
- * Issue 32: what a reader meets besides chapters (banners, featured lists and
+ * What a reader meets besides chapters (banners, featured lists and
  * the featured page, popups, announcements, news, surveys, the home preview)
  * and the readers' voice (comments, feedback, survey answers). Times are
  * integer seconds UTC; languages are the reader's short codes (core/languages.ts).

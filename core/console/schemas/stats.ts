@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * The analyst's dashboards (issue 33). Every dashboard answers one shape:
+ * The analyst's dashboards. Every dashboard answers one shape:
  * totals with the previous period's figure, charts (a value per bucket of
  * the period, per series) and sortable tables (named columns; a cell is a
  * number, a text or null). Column and series names are stable keys the

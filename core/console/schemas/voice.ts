@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Seconds } from './common.js';
 
 /**
- * Issue 32, the readers' voice: comments under moderation and the feedback
+ * The readers' voice: comments under moderation and the feedback
  * inbox (survey answers are in home.ts beside their surveys). Times are
  * integer seconds UTC.
  */

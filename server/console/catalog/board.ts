@@ -7,7 +7,7 @@ import { bump, chapterById, chapterForWrite, draftOnly, draftPrefix, notProcessi
 import type { CatalogParts } from './parts.js';
 
 /**
- * A draft's page board (issue 31): set at once (order, types, pages left
+ * A draft's page board: set at once (order, types, pages left
  * out removed), and filled by the processing job that turns finished uploads
  * into pages off the request (./jobs.ts).
  */

@@ -7,7 +7,7 @@ import { removeUploads } from './jobs.js';
 import type { CatalogParts } from './parts.js';
 
 /**
- * Chapters made in the console (issue 31): drafts made, renamed and deleted;
+ * Chapters made in the console: drafts made, renamed and deleted;
  * their page board and its processing job are ./board.ts, releases
  * ./schedule.ts.
  */

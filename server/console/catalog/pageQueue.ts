@@ -13,7 +13,7 @@ import { createQueueOnce } from '../../push/boss.js';
 export type Outcome = 'handled' | 'held';
 
 /**
- * Where the page jobs of console chapters wait (issue 31). The job's state
+ * Where the page jobs of console chapters wait. The job's state
  * and progress are always the chapter's row (console_chapters.job_*, its
  * lease the fence between nodes); the queue only says which chapter to look
  * at, and looks again when a node died. SQLite: the rows themselves are the

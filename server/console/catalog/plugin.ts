@@ -9,13 +9,13 @@ import type { CatalogParts } from './parts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 31: the console catalog's page jobs, release timers, and where its images and uploads are. */
+    /** The console catalog's page jobs, release timers, and where its images and uploads are. */
     catalog: CatalogParts;
   }
 }
 
 /**
- * The console catalog's parts every node runs (issue 31): the page-job
+ * The console catalog's parts every node runs: the page-job
  * worker (it takes over jobs of a node that died; stopped, and pg-boss
  * with it, when the server closes) and the release timers.
  */

@@ -9,7 +9,7 @@ import { draftPrefix } from './chapters.js';
 import type { CatalogParts } from './parts.js';
 
 /**
- * Staff previews of a chapter as a reader will see it (issue 31): a link
+ * Staff previews of a chapter as a reader will see it: a link
  * that expires, usable only inside the console scope (a signed-in editor),
  * whose pages are the board's encrypted images served from here. Readers'
  * routes never serve a draft; the reader's own viewer reads one through the

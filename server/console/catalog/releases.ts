@@ -10,7 +10,7 @@ import { draftPrefix, type ChapterRow } from './chapters.js';
 import { problems } from '../problems.js';
 
 /**
- * A console chapter reaching readers and leaving them (issue 31). Release
+ * A console chapter reaching readers and leaving them. Release
  * copies the board into `chapters`/`pages` and the page images to where the
  * reader's image route looks (page/<id>/<idx>/); taking it back or down
  * removes the rows again (readers and the public API then know no such

@@ -8,7 +8,7 @@ import { moveRelease, release, restore, takeBack, takeDown } from './releases.js
 import type { CatalogParts } from './parts.js';
 
 /**
- * Releases (issue 31): schedule or move, release now, take back a scheduled
+ * Releases: schedule or move, release now, take back a scheduled
  * one, take a live one down and restore it. Each is one transaction with its
  * audit row; readers' caches are dropped on every node, and at the release
  * time every node is told (./releaseTimers.ts).

@@ -11,7 +11,7 @@ import { problems } from '../problems.js';
 
 /**
  * Series and their titles per language as the console sees them (rows ↔ the
- * catalog schemas; issue 31). Every write is based on a version (stale: 409
+ * catalog schemas). Every write is based on a version (stale: 409
  * with the series as it is now) and audited in its transaction; a change
  * readers see drops their cached views on every node.
  */

@@ -17,7 +17,7 @@ export function languagesOf(r: { languages: string; language: number }): Lang[] 
   return list.length || r.language < 0 ? list : [languageOrDefault(r.language).short];
 }
 
-/** Banners of every placement (issue 32): rows of the `banners` table the reader's services read. */
+/** Banners of every placement: rows of the `banners` table the reader's services read. */
 
 function bannerOf(r: BannerRow, now: number): Banner {
   return {

@@ -5,7 +5,7 @@ import { audited } from '../write.js';
 import { problems } from '../problems.js';
 
 /**
- * Comments moderation (issue 32): hide (visible → hidden), delete (visible
+ * Comments moderation: hide (visible → hidden), delete (visible
  * or hidden → deleted, final for readers; the text is kept for the record),
  * restore (hidden → visible). Readers' lists and counts only ever hold
  * visible ones (server/repos/comments.ts, chapters.ts) and every node drops

@@ -2,7 +2,7 @@ import type { Phase } from '../../../core/console/schemas/home.js';
 import { problems } from '../problems.js';
 
 /**
- * What the issue 32 areas share: phases and periods. (New ids are
+ * What the home's areas share: phases and periods. (New ids are
  * server/repos/console/ids.ts's, telling every node the context's
  * `tellNodes`, a stale version's conflict server/console/write.ts's.)
  */

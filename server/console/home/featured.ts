@@ -5,7 +5,7 @@ import { audited, expectOne } from '../write.js';
 import { problems } from '../problems.js';
 import { json } from './common.js';
 
-/** Featured lists (a name per language, series in order) and the featured page's blocks in order (issue 32). */
+/** Featured lists (a name per language, series in order) and the featured page's blocks in order. */
 
 async function listsOf(repos: ConsoleRepos): Promise<FeaturedList[]> {
   const [rows, items] = await Promise.all([repos.featured.lists(), repos.featured.items()]);

@@ -12,7 +12,7 @@ import { checkPeriod, endAtOf, endOf, phaseOf } from './common.js';
 import type { ArtStore } from './images.js';
 
 /**
- * Popups (issue 32): the home's popup and the titles' age notices. The id
+ * Popups: the home's popup and the titles' age notices. The id
  * is what the reader stores for "don't show again", so an edit keeps it.
  */
 function popupOf(r: PopupRow, now: number): Popup {

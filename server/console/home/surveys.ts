@@ -9,7 +9,7 @@ import { problems } from '../problems.js';
 import { checkPeriod, endAtOf, endOf } from './common.js';
 
 /**
- * Surveys (issue 32): one questionnaire per language under a key (the rows
+ * Surveys: one questionnaire per language under a key (the rows
  * the reader's survey host reads), sharing a status (draft → open → closed,
  * reopenable) and a period. A survey with answers keeps its questions.
  * The reader's survey route reads these rows directly (no cached view), so

@@ -17,7 +17,7 @@ import { checkActionUrl } from './action.js';
 import { phaseOf } from './common.js';
 
 /**
- * Service announcements and publisher news (issue 32): HTML held to the
+ * Service announcements and publisher news: HTML held to the
  * reader's sanitiser rules (server/lib/html.ts). Markup those rules would
  * drop is refused with what it is, so what is stored is what the editor
  * wrote; the stored body is the sanitised HTML all the same.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * The publisher's console (issue 30): staff apart from visitors, their
+ * The publisher's console: staff apart from visitors, their
  * second factors and recovery codes, server-side sessions, invitations,
  * sign-in challenges, sign-in throttling, API tokens and the append-only
  * audit log (a trigger on each database refuses UPDATE and DELETE on it).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 28: when a visitor's view of a chapter last counted
+ * When a visitor's view of a chapter last counted
  * (viewed_chapters.counted_at: a view counts once per window), an index to
  * age those rows out by viewed_at, and the keys view tokens are signed with
  * (view_token_keys: the newest signs, the one before is accepted for an

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 31: the console's catalog. Series carry a version (stale writes are
+ * The console's catalog. Series carry a version (stale writes are
  * refused) and the viewer mode; a chapter made in the console lives in
  * console_chapters (its editorial state, processing job and page board in
  * console_pages) and reaches `chapters`/`pages`, where readers look, only

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 32: what editors shape around the catalog becomes rows with a
+ * What editors shape around the catalog becomes rows with a
  * status (draft or published), a period (start_ts, end_ts: 0 = open-ended),
  * target languages (languages: a JSON array of short codes, [] = every
  * language; rows that leave it empty keep the old one-language column), per-language images

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 33: the analyst's rollups. One row per metric, key, dimension and
+ * The analyst's rollups. One row per metric, key, dimension and
  * hour (hours since the epoch, UTC): a count and, where readers are counted,
  * a HyperLogLog sketch of them (server/lib/hll.ts, text). Hours, not days,
  * so a day in any whole-hour time zone is a set of rows and a DST change

@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 29: page bookmarks with a note (page_bookmarks, one per visitor,
+ * Page bookmarks with a note (page_bookmarks, one per visitor,
  * chapter and viewer item), the reader settings a visitor keeps on the server
  * so linked devices share them (reader_settings: JSON text), and linking a
  * device without an account: device_links says which group's data a device

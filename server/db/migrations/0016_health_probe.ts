@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 34: one row readiness writes on every probe (server/plugins/health.ts),
+ * One row readiness writes on every probe (server/plugins/health.ts),
  * so a database that answers reads but cannot write (a full disk, a
  * read-only file system, SQLite's file turned read-only) takes the node out
  * of service instead of failing every reader's write.

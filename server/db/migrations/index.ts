@@ -24,13 +24,13 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004_push': push,
   '0010_console': console_,
   '0011_hardening': hardening,
-  '0012_catalog': catalog, // issue 31: series, titles, chapters
-  '0013_home': home, // issue 32: the home and the readers' voice
-  '0014_stats': stats, // issue 33: statistics
-  '0015_reader_sync': readerSync, // issue 29: page bookmarks, linked devices
-  '0016_health_probe': healthProbe, // issue 34: readiness writes
-  '0017_stats_days': statsDays, // issue 33: daily rollups beside the hourly ones, an index by key and hour
-  '0018_bytewise_keys': bytewiseKeys, // issue 33: viewed_chapters' tokens and the rollups' keys compared as bytes on PostgreSQL
-  '0019_packed_sketches': packedSketches, // issue 33: dense sketches stored packed, not deflated
-  '0020_stats_blocks': statsBlocks, // issue 33: rollups in blocks of hours and days for titles and in all
+  '0012_catalog': catalog, // series, titles, chapters
+  '0013_home': home, // the home and the readers' voice
+  '0014_stats': stats, // statistics
+  '0015_reader_sync': readerSync, // page bookmarks, linked devices
+  '0016_health_probe': healthProbe, // readiness writes
+  '0017_stats_days': statsDays, // daily rollups beside the hourly ones, an index by key and hour
+  '0018_bytewise_keys': bytewiseKeys, // viewed_chapters' tokens and the rollups' keys compared as bytes on PostgreSQL
+  '0019_packed_sketches': packedSketches, // dense sketches stored packed, not deflated
+  '0020_stats_blocks': statsBlocks, // rollups in blocks of hours and days for titles and in all
 };

@@ -1,5 +1,5 @@
 /**
- * Page bookmarks with a note (issue 29; server/routes/api/page_bookmarks):
+ * Page bookmarks with a note (server/routes/api/page_bookmarks):
  * kept per visitor on the server and mirrored in the browser, so the list
  * reads offline too; a bookmark made or removed offline is queued and sent
  * when the browser is back online (or at the next load). Components listen

@@ -1,6 +1,6 @@
 /**
- * The reader settings follow the visitor's linked devices (issue 29;
- * server/routes/api/reader_settings keeps one JSON object per visitor, or per
+ * The reader settings follow the visitor's linked devices
+ * (server/routes/api/reader_settings keeps one JSON object per visitor, or per
  * group once devices are linked). Only a linked device syncs (a visitor with
  * one device makes no call for it). A change here is sent a second later; the
  * server's copy is fetched when the app starts, when the tab comes back into

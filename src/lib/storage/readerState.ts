@@ -45,7 +45,7 @@ export function storedControls(): ControlSettings {
 
 export const saveControls = (p: Partial<ControlSettings>) => put(STORAGE.controls, JSON.stringify({ ...storedControls(), ...p }));
 
-// issue 29 (auto-scroll)
+// Auto-scroll
 /** Auto-scroll's level (the default where none or damaged). */
 export function storedAutoScrollLevel(): number {
   return clampAutoScrollLevel(json(get(STORAGE.autoScrollLevel)));
@@ -55,7 +55,7 @@ export function saveAutoScrollLevel(level: number): void {
   put(STORAGE.autoScrollLevel, String(clampAutoScrollLevel(level)));
 }
 
-// issue 29 (page bookmarks offline)
+// Page bookmarks offline
 /** The page bookmarks as last read from the server, and the changes made offline not yet sent. */
 export interface StoredPageBookmarks {
   list: Array<Record<string, unknown>>;

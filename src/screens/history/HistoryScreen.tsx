@@ -3,7 +3,6 @@ import { Loading } from '../../ui/Loading';
 import { HistoryCard } from './HistoryCard';
 import { useHistory } from './useHistory';
 import './history.css';
-// issue 29
 import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 import { LinkDeviceEntry } from './LinkDeviceEntry';
 
@@ -67,7 +66,7 @@ export default function HistoryScreen() {
           })}
         </ul>
       ) : null}
-      {/* issue 29: every page bookmark, with a way to link another device */}
+      {/* Every page bookmark, with a way to link another device */}
       <BookmarkList heading={t('sync.bookmarks')} />
       <LinkDeviceEntry />
     </main>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 
-/** Where /history leads to reading on another device (issue 29). */
+/** Where /history leads to reading on another device. */
 export function LinkDeviceEntry() {
   return (
     <p className="history__link-device">

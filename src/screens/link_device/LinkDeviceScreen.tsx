@@ -16,7 +16,7 @@ const PROBLEM_TEXT: Record<LinkProblem, string> = {
 };
 
 /**
- * /link_device (issue 29): share this reading with another device without an
+ * /link_device: share this reading with another device without an
  * account. This device shows a code (and its QR code, a link to this page with
  * the code) for the other to type or scan; that device then waits, and this
  * one confirms or declines. The devices linked are listed, each can be

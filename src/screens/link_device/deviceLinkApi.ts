@@ -1,4 +1,4 @@
-/** The linking calls (server/routes/api/device_link, issue 29). */
+/** The linking calls (server/routes/api/device_link). */
 import type { DeviceLinkView } from '../../../core/gen/manga/v1/sync_pb';
 import { call, type CallOptions } from '../../api/client';
 

@@ -9,7 +9,7 @@ import { machineCoverage } from './coverageModel';
 const elk = new ELK();
 const run = (g: unknown) => elk.layout(g as never);
 
-/** The charts `npm test` writes for a pull request (issue 35): the explorer's drawing, coloured as its coverage says. */
+/** The charts `npm test` writes for a pull request: the explorer's drawing, coloured as its coverage says. */
 describe('a machine chart as an SVG file', () => {
   const { name, machine } = MACHINES.find((m) => m.name === 'favoriteToggle') ?? MACHINES[0];
   const states = stateKeysOf(machine);

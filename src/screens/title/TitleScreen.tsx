@@ -17,7 +17,6 @@ import { ShareButtons } from '../../ui/ShareButtons';
 import { TitleCard } from '../../ui/TitleCard';
 import NotFoundScreen from '../errors/NotFoundScreen';
 import { ChapterList } from './ChapterList';
-// issue 29
 import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 import { FavoriteToggle } from './FavoriteToggle';
 import '../common.css';
@@ -168,7 +167,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
             <TitleBanner key={b.id} b={b} titleId={title.titleId} />
           ))}
           <ChapterList first={first} mid={mid} last={last} descending={d.chaptersDescending} now={now} />
-          {/* issue 29: this title's page bookmarks */}
+          {/* This title's page bookmarks */}
           <BookmarkList titleId={title.titleId} showTitle={false} heading={t('sync.bookmarks')} />
         </div>
         <aside className="title-body__side">

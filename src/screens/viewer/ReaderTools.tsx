@@ -17,7 +17,7 @@ const NO_ITEMS: ViewerItem[] = [];
 /** NOTE_MAX of server/routes/api/page_bookmarks. */
 const NOTE_MAX = 500;
 
-/** Auto-scroll's control and the page bookmark, above the footer while the bar is shown (issue 29). */
+/** Auto-scroll's control and the page bookmark, above the footer while the bar is shown. */
 export function ReaderTools({ session, viewer, visible }: { session: ViewerSession; viewer: MangaViewer; visible: boolean }) {
   const actor = useAutoScroll(session);
   const [open, setOpen] = useState(false);

@@ -15,7 +15,7 @@ function isFinal(e: unknown): boolean {
  * a way back: the title page when the title is known (the reader came from
  * one of its chapters), home, and Retry only where retrying can help (a
  * network or server failure, not a chapter that cannot be read). Opened from
- * a console preview link (issue 31), a refusal is the link's: it expired (or
+ * a console preview link, a refusal is the link's: it expired (or
  * is not one, or the draft is gone), and the way on is back to the console.
  */
 export function ViewerError({

@@ -10,7 +10,6 @@ import { Modal } from '../../ui/Modal';
 import { ShareButtons } from '../../ui/ShareButtons';
 import { ReaderSettingsFields } from './ReaderSettingsFields';
 import './viewerMenus.css';
-// issue 29
 import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 
 interface Props {
@@ -23,7 +22,7 @@ interface Props {
   onResolution: (r: Resolution) => void;
   settings: ReaderSettings;
   onSetting: (e: ReaderSettingsEvent) => void;
-  /** issue 29: goes to a page bookmark's item in this chapter. */
+  /** Goes to a page bookmark's item in this chapter. */
   onJumpItem?: (item: number) => void;
 }
 
@@ -141,7 +140,7 @@ export function ViewerMenus({ viewer, open, onClose, mode, onMode, resolution, o
                 </li>
               ))}
             </ol>
-            {/* issue 29: the chapter's page bookmarks */}
+            {/* The chapter's page bookmarks */}
             <BookmarkList
               chapterId={viewer.chapterId}
               showTitle={false}

@@ -29,7 +29,6 @@ import { useDialogFocusTrap } from './useDialogFocusTrap';
 import { useViewerSelector, useViewerSession } from './useViewerSession';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
-// issue 29
 import { ReaderTools } from './ReaderTools';
 import { toggleFullscreen } from './fullscreen';
 
@@ -87,7 +86,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         onGoto={(i) => session?.goTo(i)}
         onMenu={(m) => session?.toggleMenu(m)}
       />
-      {/* issue 29: auto-scroll and page bookmarks */}
+      {/* Auto-scroll and page bookmarks */}
       {session && <ReaderTools session={session} viewer={viewer} visible={navVisible} />}
       <ControlsContext.Provider value={panel}>
         <TapZonePreview />

@@ -5,7 +5,7 @@ import { write, routeModule } from '../../../lib/route.js';
 import { linkView } from '../../../services/deviceLinkView.js';
 
 /**
- * Linked devices (issue 29): GET /api/device_link → device_link_view (the
+ * Linked devices: GET /api/device_link → device_link_view (the
  * devices sharing this one's reading, a claim waiting for this device's
  * confirmation, whether this device waits for another's). DELETE ?device=
  * unlinks one of the group's devices (this one too): it then reads only its

@@ -25,7 +25,7 @@ import { previewViewer } from '../../../console/catalog/previewViewer.js';
  * added to the pre-encoded answer (encodeViewer, server/services/wire.ts).
  * Called with the app parameters (os, app_ver...) it answers as
  * /api/manga_viewer_v3 does (plain pages, server/services/mobileViewer.ts),
- * failures with HTTP 200. With preview=<token> (a console preview link, issue 31) it answers the draft
+ * failures with HTTP 200. With preview=<token> (a console preview link) it answers the draft
  * that link was made for, to nobody's cache, counting no view; a draft is otherwise unknown here.
  */
 const route = routeModule((app) => {

@@ -26,7 +26,7 @@ const bookmarkMsg = (r: PageBookmarkRow) => ({
 });
 
 /**
- * Page bookmarks with a note (this service's call, issue 29). GET
+ * Page bookmarks with a note (this service's call). GET
  * /api/page_bookmarks[?title_id=|chapter_id=] → page_bookmarks_view, newest
  * first. POST ?chapter_id=&item=&page=&page_count=&note= bookmarks the page
  * or spread on screen (the same item again: the note is replaced) and answers

@@ -21,7 +21,7 @@ function settingsParam(given: unknown): string {
 }
 
 /**
- * The reader settings kept on the server (issue 29), so that linked devices
+ * The reader settings kept on the server, so that linked devices
  * share them: GET /api/reader_settings → reader_settings_view (empty
  * settings when none are kept); PUT ?settings=<JSON object> keeps them.
  */

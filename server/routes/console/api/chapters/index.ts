@@ -6,7 +6,7 @@ import { drafts } from '../../../../console/catalog/drafts.js';
 import { board } from '../../../../console/catalog/board.js';
 
 /**
- * Chapters made in the console (issue 31): drafts, their page board, and the
+ * Chapters made in the console: drafts, their page board, and the
  * processing job that turns finished uploads into pages
  * (server/console/catalog/drafts.ts, board.ts). Releases are
  * server/routes/console/api/releases/.

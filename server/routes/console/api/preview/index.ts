@@ -5,8 +5,8 @@ import { problems } from '../../../../console/problems.js';
 import { previews } from '../../../../console/catalog/previews.js';
 
 /**
- * Staff previews of a chapter as a reader will see it (issue 31;
- * server/console/catalog/previews.ts): a link that expires, usable only
+ * Staff previews of a chapter as a reader will see it
+ * (server/console/catalog/previews.ts): a link that expires, usable only
  * inside the console scope, whose pages are served from here.
  */
 const route = routeModule((app) => {

@@ -5,7 +5,7 @@ import { requireReauth } from '../../../../console/context.js';
 import { releases } from '../../../../console/catalog/schedule.js';
 
 /**
- * Releases (issue 31): schedule or move (PUT), release now, take back a
+ * Releases: schedule or move (PUT), release now, take back a
  * scheduled one (DELETE), take a live one down (the password again) and
  * restore it (server/console/catalog/schedule.ts).
  */

@@ -4,7 +4,7 @@ import { actorOf, consoleCtx } from '../../../../console/actor.js';
 import { series } from '../../../../console/catalog/series.js';
 
 /**
- * Series and their titles per language (issue 31; server/console/catalog/series.ts).
+ * Series and their titles per language (server/console/catalog/series.ts).
  * Every write is based on a version (stale: 409 with the series as it is now)
  * and audited in its transaction.
  */

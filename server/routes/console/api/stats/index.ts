@@ -29,7 +29,7 @@ function asked(q: StatsPeriodQuery): Period {
   return period(tz, q.from, q.to, q.by ?? 'day');
 }
 
-/** The analyst's dashboards (issue 33): each reads the hourly rollups, never raw events. */
+/** The analyst's dashboards: each reads the hourly rollups, never raw events. */
 function dashboardRoutes(app: FastifyInstance): void {
   handle(app, 'GET /stats/reading', async (req) => {
     const group = req.query.group ?? 'title';
@@ -49,7 +49,7 @@ const route = routeModule((app) => {
   dashboardRoutes(app);
   handle(app, 'GET /stats/summary', async (req) => {
     const days = req.query.days ?? 7;
-    // UTC days, as before; now from the hourly rollups (issue 33) rather than a scan of viewed_chapters.
+    // UTC days, as before; now from the hourly rollups rather than a scan of viewed_chapters.
     const today = Math.floor(app.clock.nowSec() / DAY);
     const from = today - (days - 1);
     const rows = await rollups(app.db, ['view.all'], from * 24, (today + 1) * 24);
