@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import { poolOf } from '../db/index.js';
 import { onQuery, opsCounters } from '../lib/opsCounters.js';
@@ -35,6 +36,9 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && crypto.timingSafeEqual(given, want);
 }
 
+/** prom-client, loaded only with the metrics on. */
+type Prom = typeof PromClient;
+
 /**
  * Prometheus metrics (prom-client), never public by default: on a port of
  * their own (METRICS_PORT, bind it to the private network) and/or at
@@ -53,10 +57,20 @@ export default fp(async (app) => {
     app.decorate('metrics', null);
     return;
   }
-  const { Counter, Gauge, Registry, collectDefaultMetrics } = await import('prom-client');
-  const register = new Registry();
+  const prom = await import('prom-client');
+  const register = new prom.Registry();
   app.decorate('metrics', register);
-  collectDefaultMetrics({ register });
+  prom.collectDefaultMetrics({ register });
+  httpMetrics(app, prom, register);
+  dbMetrics(app, prom, register);
+  opsMetrics(app, prom, register);
+  if (metricsToken) serveOnMainPort(app, register, metricsToken);
+  if (metricsPort) serveOnOwnPort(app, register, metricsPort, host);
+});
+
+/** Answers by route, method and status, their latency, and the requests in flight. */
+function httpMetrics(app: FastifyInstance, prom: Prom, register: Registry): void {
+  const { Counter, Gauge } = prom;
   const registers = [register];
 
   // Answers are tallied in plain numbers by route pattern, method and status (the hook below), and
@@ -123,7 +137,12 @@ export default fp(async (app) => {
     latency.observe(reply.elapsedTime / 1000);
     next();
   });
+}
 
+/** SQL query time by outcome, and the PostgreSQL pool. */
+function dbMetrics(app: FastifyInstance, prom: Prom, register: Registry): void {
+  const { Gauge } = prom;
+  const registers = [register];
   const queries = { ok: new Tally(QUERY_BUCKETS), error: new Tally(QUERY_BUCKETS) };
   registerTallied(register, { name: 'manga_db_query_duration_seconds', help: 'SQL query time, by outcome', buckets: QUERY_BUCKETS }, () => [
     [{ outcome: 'ok' }, queries.ok],
@@ -149,7 +168,12 @@ export default fp(async (app) => {
     });
     new Gauge({ name: 'manga_db_pool_max', help: 'PostgreSQL pool size (DB_POOL_SIZE)', registers }).set(pool.options.max);
   }
+}
 
+/** Totals the service keeps (server/lib/opsCounters.ts), the views buffered and the push jobs queued. */
+function opsMetrics(app: FastifyInstance, prom: Prom, register: Registry): void {
+  const { Counter, Gauge } = prom;
+  const registers = [register];
   /** A counter reporting a total kept elsewhere (server/lib/opsCounters.ts). */
   const total = (name: string, help: string, read: () => number) =>
     new Counter({
@@ -206,39 +230,42 @@ export default fp(async (app) => {
       if (n !== undefined) this.set(n);
     },
   });
+}
 
-  if (metricsToken) {
-    app.get('/metrics', { config: { quiet: true } }, async (req, reply) => {
-      void reply.header('cache-control', 'no-store');
-      if (!bearerMatches(req.headers.authorization, metricsToken)) {
-        void reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json');
-        return JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'metrics need the bearer token' });
-      }
-      void reply.type(register.contentType);
-      return register.metrics();
-    });
-  }
-  if (metricsPort) {
-    const server = http.createServer((req, res) => {
-      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
-        res.writeHead(404).end();
-        return;
-      }
-      register.metrics().then(
-        (text) => res.writeHead(200, { 'content-type': register.contentType }).end(text),
-        (err: unknown) => {
-          app.log.error({ err }, 'metrics: collection failed');
-          res.writeHead(500).end();
-        },
-      );
-    });
-    app.addHook('onListen', (next) => {
-      server.once('error', (err) => app.log.error({ err }, `metrics: cannot listen on port ${metricsPort}`));
-      server.listen(metricsPort, host, () => next());
-    });
-    app.addHook('onClose', (_app, next) => {
-      server.close(() => next());
-      server.closeAllConnections();
-    });
-  }
-});
+/** /metrics on the main port, for the bearer token. */
+function serveOnMainPort(app: FastifyInstance, register: Registry, metricsToken: string): void {
+  app.get('/metrics', { config: { quiet: true } }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!bearerMatches(req.headers.authorization, metricsToken)) {
+      void reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json');
+      return JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'metrics need the bearer token' });
+    }
+    void reply.type(register.contentType);
+    return register.metrics();
+  });
+}
+
+/** /metrics on a port of its own, opened and closed with the app. */
+function serveOnOwnPort(app: FastifyInstance, register: Registry, metricsPort: number, host: string): void {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    register.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': register.contentType }).end(text),
+      (err: unknown) => {
+        app.log.error({ err }, 'metrics: collection failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  app.addHook('onListen', (next) => {
+    server.once('error', (err) => app.log.error({ err }, `metrics: cannot listen on port ${metricsPort}`));
+    server.listen(metricsPort, host, () => next());
+  });
+  app.addHook('onClose', (_app, next) => {
+    server.close(() => next());
+    server.closeAllConnections();
+  });
+}
