@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { poolOf } from '../db/index.js';
@@ -45,38 +46,7 @@ export default fp((app, _opts, done) => {
   // A dropped idle connection (openDb keeps it from ending the process) is said in the log.
   poolOf(app.db)?.on('error', (err) => app.log.warn({ err }, 'database: a pooled connection failed'));
 
-  const probe = healthRepo(app.db);
-  const checks: Record<string, Check> = {
-    database: () => probe.ping(),
-    // A database that reads but cannot write (a full disk, a read-only file) serves no reader's favorite or history.
-    databaseWrites: () => probe.probeWrite(app.clock.nowSec()),
-    catalog: () => app.services.snapshot(),
-  };
-  if (app.config.redisUrl) {
-    // Its own connection: a ping that fails fast rather than waiting in a queue while Redis is away.
-    const redis = new Redis(app.config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    redis.on('error', () => {}); // reported by the readiness answer and its log line
-    checks.redis = async () => {
-      if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
-      return redis.ping();
-    };
-    app.addHook('onClose', () => void redis.disconnect());
-  }
-  if (app.config.objectStoreUrl) {
-    const url = app.config.objectStoreUrl;
-    objectStoreAddress(url); // a URL that is not one fails the start, not the first check
-    // The SDK is loaded by the first check (server/images/blobs.ts).
-    const store = firstUse(() => objectStoreClient(url));
-    checks.objectStore = async () => {
-      const { client, bucket } = await store.get();
-      const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
-      return client.send(new HeadBucketCommand({ Bucket: bucket }));
-    };
-    app.addHook('onClose', async () => {
-      const made = store.made();
-      if (made) (await made.catch(() => undefined))?.client.destroy();
-    });
-  }
+  const checks = readinessChecks(app);
 
   /** 'ok', or why the part failed (its error, or that it did not answer in time). */
   const bounded = (check: Check) =>
@@ -116,3 +86,40 @@ export default fp((app, _opts, done) => {
   });
   done();
 });
+
+/** The parts /readyz checks: the database (a read and a write) and the catalog, then Redis and the object store when configured. */
+function readinessChecks(app: FastifyInstance): Record<string, Check> {
+  const probe = healthRepo(app.db);
+  const checks: Record<string, Check> = {
+    database: () => probe.ping(),
+    // A database that reads but cannot write (a full disk, a read-only file) serves no reader's favorite or history.
+    databaseWrites: () => probe.probeWrite(app.clock.nowSec()),
+    catalog: () => app.services.snapshot(),
+  };
+  if (app.config.redisUrl) {
+    // Its own connection: a ping that fails fast rather than waiting in a queue while Redis is away.
+    const redis = new Redis(app.config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    redis.on('error', () => {}); // reported by the readiness answer and its log line
+    checks.redis = async () => {
+      if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+      return redis.ping();
+    };
+    app.addHook('onClose', () => void redis.disconnect());
+  }
+  if (app.config.objectStoreUrl) {
+    const url = app.config.objectStoreUrl;
+    objectStoreAddress(url); // a URL that is not one fails the start, not the first check
+    // The SDK is loaded by the first check (server/images/blobs.ts).
+    const store = firstUse(() => objectStoreClient(url));
+    checks.objectStore = async () => {
+      const { client, bucket } = await store.get();
+      const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
+      return client.send(new HeadBucketCommand({ Bucket: bucket }));
+    };
+    app.addHook('onClose', async () => {
+      const made = store.made();
+      if (made) (await made.catch(() => undefined))?.client.destroy();
+    });
+  }
+  return checks;
+}
