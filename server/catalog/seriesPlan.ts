@@ -8,7 +8,7 @@ import { seriesStyleSeed } from '../images/style.js';
 
 /** How a demo series is published: its schedule, editions, author and release days (server/catalog/generate.ts). */
 
-export const ONGOING_SCHEDULES = [
+const ONGOING_SCHEDULES = [
   ReleaseSchedule.WEEKLY,
   ReleaseSchedule.WEEKLY,
   ReleaseSchedule.EVERYDAY,
@@ -22,7 +22,7 @@ export const ONGOING_SCHEDULES = [
   ReleaseSchedule.WEEKLY,
   ReleaseSchedule.OTHER,
 ];
-export const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
+const CADENCE_DAYS: Partial<Record<ReleaseSchedule, number>> = {
   [ReleaseSchedule.EVERYDAY]: 1,
   [ReleaseSchedule.WEEKLY]: 7,
   [ReleaseSchedule.BIWEEKLY]: 14,
@@ -36,7 +36,7 @@ export const LANG_WEIGHT: Record<ShortCode, number> = { en: 1, es: 0.7, fr: 0.35
 
 export const pad3 = (n: number) => String(n).padStart(3, '0');
 
-export function languagesFor(i: number, rng: Rng): ShortCode[] {
+function languagesFor(i: number, rng: Rng): ShortCode[] {
   if (i === 0) return [...SHORT_CODES];
   if (i === 1) return ['en', 'es'];
   const others = rng.shuffle(SHORT_CODES.filter((c) => c !== 'en'));
@@ -57,7 +57,7 @@ export function authorFor(i: number, rng: Rng): (lang: ShortCode) => string {
 }
 
 /** The most recent release moment (15:00 UTC) on the given weekday at or before now. */
-export function lastWeekday(now: number, timing: UpdateTiming): number {
+function lastWeekday(now: number, timing: UpdateTiming): number {
   const jsDay: number = timing === UpdateTiming.SUNDAY ? 0 : timing;
   let t = Math.floor(now / DAY) * DAY + 15 * 3600;
   while (t > now || new Date(t * 1000).getUTCDay() !== jsDay) t -= DAY;
