@@ -144,8 +144,8 @@ const viewWindows = (db: DB, now: number) =>
     .execute();
 
 /**
- * Live views recorded by this service: the analyst's hourly rollups per title
- *, so the reader's ranking and the console's figures agree.
+ * Live views recorded by this service: the analyst's hourly rollups per title,
+ * so the reader's ranking and the console's figures agree.
  */
 function liveViews(db: DB, now: number) {
   const today = Math.floor(now / DAY);
