@@ -1,11 +1,12 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { BannerTable } from '../../db/schemaPromo.js';
 import type { BannerRow } from '../promo.js';
 import { nextId } from './ids.js';
+import { versionedRows, type ColumnsOf } from './versioned.js';
 
 /** What the console sets on a banner: any column but its key, its version and its place in the order. */
-export type BannerColumns = Omit<Updateable<BannerTable>, 'id' | 'version'>;
+export type BannerColumns = ColumnsOf<'banners'>;
 
 /**
  * The console's every query of the `banners` table (the rule of the console's
@@ -19,6 +20,7 @@ export function bannersRepo(db: DB) {
     db.selectFrom('banners').selectAll().where('placement', '=', placement).orderBy('sort').orderBy('id').execute();
 
   return {
+    ...versionedRows(db, 'banners'),
     byId: (id: number): Promise<BannerRow | undefined> => db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Every banner (or a placement's), by placement, then in order. */
@@ -47,21 +49,6 @@ export function bannersRepo(db: DB) {
         .values({ id, ...b, image_url: imageUrl(id), sort: Number(last?.s ?? -1) + 1 })
         .execute();
       return id;
-    },
-
-    async update(id: number, version: number, set: BannerColumns): Promise<number> {
-      const r = await db
-        .updateTable('banners')
-        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    async remove(id: number, version: number): Promise<number> {
-      const r = await db.deleteFrom('banners').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(r.numDeletedRows);
     },
 
     /** A banner's place in its placement's order (or on the featured page), the version left as it is. */

@@ -1,11 +1,11 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { FeaturedListTable } from '../../db/schemaPromo.js';
 import type { FeaturedListRow } from '../promo.js';
 import { nextId } from './ids.js';
+import { versionedRows } from './versioned.js';
 
 /** What the console edits of a featured list: its names and kind. */
-type FeaturedListColumns = Pick<Updateable<FeaturedListTable>, 'name' | 'names' | 'kind'>;
 
 /**
  * The console's every query of the featured lists and their series
@@ -16,6 +16,8 @@ type FeaturedListColumns = Pick<Updateable<FeaturedListTable>, 'name' | 'names' 
  */
 export function featuredRepo(db: DB) {
   return {
+    /** The list's row (its series stay: setItems(id, []) removes them). */
+    ...versionedRows(db, 'featured_lists'),
     lists: (): Promise<FeaturedListRow[]> => db.selectFrom('featured_lists').selectAll().orderBy('sort').orderBy('id').execute(),
 
     items: (): Promise<{ list_id: number; series_id: number; sort: number }[]> =>
@@ -33,22 +35,6 @@ export function featuredRepo(db: DB) {
         .values({ id, ...l, container_id: Number(top?.c ?? 0) + 1, sort: Number(top?.s ?? -1) + 1 })
         .execute();
       return id;
-    },
-
-    async update(id: number, version: number, set: FeaturedListColumns): Promise<number> {
-      const r = await db
-        .updateTable('featured_lists')
-        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    /** The list's row (its series stay: setItems(id, []) removes them). */
-    async remove(id: number, version: number): Promise<number> {
-      const r = await db.deleteFrom('featured_lists').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(r.numDeletedRows);
     },
 
     /** A list's series, in this order (none: the list has none). */

@@ -1,11 +1,12 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { PopupTable } from '../../db/schemaPromo.js';
 import type { PopupRow } from '../promo.js';
 import { nextId } from './ids.js';
+import { versionedRows, type ColumnsOf } from './versioned.js';
 
 /** What the console sets on a popup: any column but its key and its version. */
-export type PopupColumns = Omit<Updateable<PopupTable>, 'id' | 'version'>;
+export type PopupColumns = ColumnsOf<'popups'>;
 
 /**
  * The console's every query of the `popups` table (a table's console reads
@@ -15,6 +16,7 @@ export type PopupColumns = Omit<Updateable<PopupTable>, 'id' | 'version'>;
  */
 export function popupsRepo(db: DB) {
   return {
+    ...versionedRows(db, 'popups'),
     byId: (id: number): Promise<PopupRow | undefined> => db.selectFrom('popups').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Every popup, by placement, newest first. */
@@ -28,21 +30,6 @@ export function popupsRepo(db: DB) {
         .values({ id, ...p, image_url: imageUrl(id) })
         .execute();
       return id;
-    },
-
-    async update(id: number, version: number, set: PopupColumns): Promise<number> {
-      const r = await db
-        .updateTable('popups')
-        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    async remove(id: number, version: number): Promise<number> {
-      const r = await db.deleteFrom('popups').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(r.numDeletedRows);
     },
   };
 }

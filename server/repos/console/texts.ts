@@ -1,11 +1,9 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { AnnouncementTable, PublisherNewsTable } from '../../db/schemaPromo.js';
 import type { AnnouncementRow, NewsRow } from '../promo.js';
 import { nextId } from './ids.js';
-
-type AnnouncementColumns = Omit<Updateable<AnnouncementTable>, 'id' | 'version'>;
-type NewsColumns = Omit<Updateable<PublisherNewsTable>, 'id' | 'version'>;
+import { versionedRows } from './versioned.js';
 
 /** A list's filter: by language number, by publisher (news); at most 500, newest publication first. */
 interface TextFilter {
@@ -19,7 +17,13 @@ interface TextFilter {
  * version the editor read; the caller turns "no row changed" into a conflict.
  */
 export function textsRepo(db: DB) {
+  const announcements = versionedRows(db, 'announcements');
+  const news = versionedRows(db, 'publisher_news');
   return {
+    updateAnnouncement: announcements.update,
+    removeAnnouncement: announcements.remove,
+    updateNews: news.update,
+    removeNews: news.remove,
     announcement: (id: number): Promise<AnnouncementRow | undefined> =>
       db.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -38,21 +42,6 @@ export function textsRepo(db: DB) {
       return id;
     },
 
-    async updateAnnouncement(id: number, version: number, set: AnnouncementColumns): Promise<number> {
-      const r = await db
-        .updateTable('announcements')
-        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    async removeAnnouncement(id: number, version: number): Promise<number> {
-      const r = await db.deleteFrom('announcements').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(r.numDeletedRows);
-    },
-
     news: (id: number): Promise<NewsRow | undefined> => db.selectFrom('publisher_news').selectAll().where('id', '=', id).executeTakeFirst(),
 
     newsList(f: TextFilter): Promise<NewsRow[]> {
@@ -69,21 +58,6 @@ export function textsRepo(db: DB) {
         .values({ id, ...n })
         .execute();
       return id;
-    },
-
-    async updateNews(id: number, version: number, set: NewsColumns): Promise<number> {
-      const r = await db
-        .updateTable('publisher_news')
-        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    async removeNews(id: number, version: number): Promise<number> {
-      const r = await db.deleteFrom('publisher_news').where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(r.numDeletedRows);
     },
 
     publishers: () => db.selectFrom('publishers').select(['id', 'name']).orderBy('id').execute(),
