@@ -7,17 +7,8 @@ import { TtlCache } from '../lib/cache.js';
 import { DAY, type ServerClock } from '../lib/clock.js';
 import { encodeSuccess, type Encoded } from '../lib/proto.js';
 import { sanitizeHtml } from '../lib/html.js';
-import {
-  RANK_TAB,
-  STATUS_OF_TYPE,
-  allTitlesGroups,
-  featuredView,
-  homeView,
-  languagesMsg,
-  ranking,
-  updatedView,
-  type RankingType,
-} from './lists.js';
+import { RANK_TAB, STATUS_OF_TYPE, allTitlesGroups, languagesMsg, ranking, updatedView, type RankingType } from './lists.js';
+import { featuredView, homeView } from './featuredViews.js';
 import { bannerIn } from './convert.js';
 import { chapterEvents } from '../lib/events.js';
 import { localNotices, type Notices } from '../cluster/notices.js';

@@ -1,3 +1,7 @@
+/**
+ * The catalog's lists, computed from the snapshot: languages, rankings, all titles by
+ * status, the home's daily updated groups and the recently updated titles.
+ */
 import { create } from '@bufbuild/protobuf';
 import {
   AllTitlesGroupSchema,
@@ -5,7 +9,6 @@ import {
   TitleRankingGroupSchema,
   UpdatedTitleV2GroupSchema,
   UpdatedTitleSchema,
-  TitleListSchema,
   TitleUpdatedSchema,
   TitleUpdatedGroupSchema,
   type AllTitlesGroup,
@@ -15,18 +18,14 @@ import {
   type TitleUpdated,
   type TitleUpdatedGroup,
 } from '../../core/gen/manga/v1/title_pb.js';
-import { FeaturedContentSchema, type FeaturedContent } from '../../core/gen/manga/v1/home_pb.js';
 import { TitleRankingViewV2_RankingTabType as Tab } from '../../core/gen/manga/v1/home_pb.js';
 import { LanguagesSchema, type Languages } from '../../core/gen/manga/v1/misc_pb.js';
 import { Language } from '../../core/gen/manga/v1/common_pb.js';
 import type { Repos } from '../repos/index.js';
-import { parseJson, type FeaturedListRow, type PromoView } from '../repos/promo.js';
 import type { Snapshot, TitleRow } from '../repos/catalog.js';
 import { DAY } from '../lib/clock.js';
-import { languageOrDefault } from '../../core/languages.js';
-import { byReaderOrder, preferredTitle } from '../../core/languageChoice.js';
-import { sanitizeHtml } from '../lib/html.js';
-import { bannerIn, labelMsg, popupMsg, seriesName, titleMsg } from './convert.js';
+import { byReaderOrder } from '../../core/languageChoice.js';
+import { labelMsg, seriesName, titleMsg } from './convert.js';
 
 export type RankingType = 'hottest' | 'trending' | 'completed';
 export const STATUS_OF_TYPE = { serializing: 'ongoing', completed: 'completed', 'one-shot': 'one_shot' } as const;
@@ -38,7 +37,7 @@ const inLangs = (langs: number[] | null) => (t: TitleRow) => langs === null || l
  * content language first (`langs` in the reader's order): a screen showing a series
  * once shows its first title.
  */
-function seriesTitles(s: Snapshot, seriesId: number, langs: number[] | null): TitleRow[] {
+export function seriesTitles(s: Snapshot, seriesId: number, langs: number[] | null): TitleRow[] {
   return byReaderOrder((s.titlesBySeries.get(seriesId) ?? []).filter(inLangs(langs)), langs);
 }
 
@@ -112,7 +111,7 @@ export function allTitlesGroups(s: Snapshot, status: string | null, langs: numbe
  * in each day one group per series with the latest chapter of each of its
  * content-language titles released that day.
  */
-function dailyGroups(
+export function dailyGroups(
   s: Snapshot,
   recent: {
     id: number;
@@ -187,91 +186,6 @@ function dailyGroups(
         titleGroups: list,
       });
     });
-}
-
-/**
- * Featured lists of a kind. A title list shows each series once (not once per language
- * in a row): its title in the reader's first content language that has it. Empty lists
- * are left out.
- */
-async function featured(repos: Repos, s: Snapshot, lang: number, langs: number[] | null) {
-  const short = languageOrDefault(lang).short;
-  const [lists, items] = await Promise.all([repos.promo.featuredLists(), repos.promo.featuredItems()]);
-  return lists
-    .map((l) => {
-      const seriesIds = items.filter((i) => i.list_id === l.id).map((i) => i.series_id);
-      return { row: l, seriesIds };
-    })
-    .map(({ row, seriesIds }) => ({
-      row,
-      titleList: create(TitleListSchema, {
-        listName: nameIn(row, short),
-        containerId: row.container_id,
-        featuredTitles: seriesIds.flatMap((id) => preferredTitle(seriesTitles(s, id, langs), langs) ?? []).map(titleMsg),
-      }),
-      ranked: seriesIds
-        .map((id) => ({ id, titles: seriesTitles(s, id, langs) }))
-        .filter((x) => x.titles.length > 0)
-        .map((x) =>
-          create(TitleRankingGroupSchema, {
-            originalTitleId: x.id,
-            titles: x.titles.map(titleMsg),
-            score: s.scores.get(x.id)?.hottest ?? 0,
-          }),
-        ),
-    }));
-}
-
-/** A featured list's name in a language (names per language), else its default name. */
-const nameIn = (row: FeaturedListRow, short: string) => parseJson<Record<string, string>>(row.names, {})[short] ?? row.name;
-
-/** view: the readers' now by default; a staff preview's moment and drafts. */
-export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
-  // A preview's moment also decides which chapters are out by then (a scheduled one is a row with a later start).
-  const at = view?.at ?? s.at;
-  const [top, recent, popup, lists, ann] = await Promise.all([
-    repos.promo.banners('home_top', lang, undefined, view),
-    repos.catalog.recentChapters(at - 7 * DAY, at),
-    repos.promo.popup('home', lang, 0, view),
-    featured(repos, s, lang, langs),
-    repos.promo.announcements(lang, view),
-  ]);
-  return {
-    topBanners: top.map(bannerIn(lang)),
-    groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale, 7, at),
-    rankedTitles: ranking(s, 'hottest', langs, 25),
-    ...(popup ? { popup: popupMsg(popup) } : {}),
-    featuredTitleLists: lists.filter((l) => l.row.kind === 'titles' && l.titleList.featuredTitles.length > 0).map((l) => l.titleList),
-    serviceAnnouncements: ann.map((a) => ({ id: a.id, title: a.title, body: sanitizeHtml(a.body), date: a.date })),
-  };
-}
-
-/** Featured: up to 3 top banners; contents are banners and lists merged by their sort. */
-export async function featuredView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
-  const [top, banners, lists] = await Promise.all([
-    repos.promo.banners('featured_top', lang, undefined, view),
-    repos.promo.banners('featured', lang, undefined, view),
-    featured(repos, s, lang, langs),
-  ]);
-  const contents: { sort: number; order: number; c: FeaturedContent }[] = [];
-  for (const b of banners)
-    contents.push({ sort: b.sort, order: 0, c: create(FeaturedContentSchema, { data: { case: 'banner', value: bannerIn(lang)(b) } }) });
-  for (const l of lists) {
-    if (l.row.kind === 'ranked') {
-      if (l.ranked.length)
-        contents.push({
-          sort: l.row.sort,
-          order: 1,
-          c: create(FeaturedContentSchema, {
-            data: { case: 'rankedTitles', value: { listName: nameIn(l.row, languageOrDefault(lang).short), rankedTitles: l.ranked } },
-          }),
-        });
-    } else if (l.titleList.featuredTitles.length) {
-      contents.push({ sort: l.row.sort, order: 1, c: create(FeaturedContentSchema, { data: { case: 'titleList', value: l.titleList } }) });
-    }
-  }
-  contents.sort((a, b) => a.sort - b.sort || a.order - b.order);
-  return { topSearchBanners: top.slice(0, 3).map(bannerIn(lang)), contents: contents.map((x) => x.c) };
 }
 
 /** Recently updated titles: the newest release of each title, and the same grouped per day. */
