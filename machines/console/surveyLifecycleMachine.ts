@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Question } from '../../core/console/schemas/home';
+import type { Question } from '../../core/console/schemas/surveys';
 
 /**
  * A survey's life in the console: a draft is edited freely and
@@ -12,7 +12,7 @@ import type { Question } from '../../core/console/schemas/home';
  */
 export type SurveyStatus = 'draft' | 'open' | 'closed';
 
-/** What the rules look at: each language's questions as the reader shows them (core/console/schemas/home.ts). */
+/** What the rules look at: each language's questions as the reader shows them (core/console/schemas/surveys.ts). */
 export interface SurveyShape {
   questions: ReadonlyArray<Pick<Question, 'numberOfChoices' | 'selection' | 'hideFreeform'>>;
 }

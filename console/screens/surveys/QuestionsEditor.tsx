@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Question, SurveyText } from '../../../core/console/schemas/home';
+import type { Question, SurveyText } from '../../../core/console/schemas/surveys';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { Survey, SurveyPatch, SurveyText } from '../../../core/console/schemas/home';
+import type { Survey, SurveyPatch, SurveyText } from '../../../core/console/schemas/surveys';
 import { LANGUAGES } from '../../../core/languages';
 import { surveyLifecycleMachine, type SurveyShape } from '../../../machines/console/surveyLifecycleMachine';
 import { inspect } from '../../../web/inspector';

@@ -1,4 +1,4 @@
-import type { SurveyText } from '../../../core/console/schemas/home';
+import type { SurveyText } from '../../../core/console/schemas/surveys';
 import { t } from '../../i18n';
 
 /** The questionnaire as a reader will meet it: each question with its choices, "other", and whether it may be skipped. */

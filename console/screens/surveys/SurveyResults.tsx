@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Lang, Survey } from '../../../core/console/schemas/home';
+import type { Lang } from '../../../core/console/schemas/home';
+import type { Survey } from '../../../core/console/schemas/surveys';
 import { API_BASE } from '../../api/client';
 import { addressOf } from '../../api/call';
 import { t } from '../../i18n';

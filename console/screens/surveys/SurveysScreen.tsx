@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Survey } from '../../../core/console/schemas/home';
+import type { Survey } from '../../../core/console/schemas/surveys';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';

@@ -1,6 +1,5 @@
 import { IdParams } from '../schemas/common.js';
-import { ExportQuery } from '../schemas/home.js';
-import { Inbox, InboxItem, InboxQuery, ReadMark } from '../schemas/voice.js';
+import { ExportQuery, Inbox, InboxItem, InboxQuery, ReadMark } from '../schemas/voice.js';
 import type { Role } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 

@@ -1,6 +1,7 @@
+import { VersionQuery } from '../schemas/home.js';
+import { ExportQuery } from '../schemas/voice.js';
 import {
   AnswersQuery,
-  ExportQuery,
   KeyParams,
   NewSurvey,
   ResultsQuery,
@@ -9,8 +10,7 @@ import {
   SurveyPatch,
   SurveyResults,
   Surveys,
-  VersionQuery,
-} from '../schemas/home.js';
+} from '../schemas/surveys.js';
 import type { Role } from '../roles.js';
 import type { RouteSpec } from './spec.js';
 

@@ -62,3 +62,5 @@ export type InboxItem = Static<typeof InboxItem>;
 export const Inbox = Type.Object({ items: Type.Array(InboxItem), unread: Type.Integer(), next: Type.Union([Id, Type.Null()]) });
 export const ReadMark = Type.Object({ read: Type.Boolean() });
 export type ReadMark = Static<typeof ReadMark>;
+/** The format of a download of answers or feedback (CSV by default). */
+export const ExportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('jsonl')])) });

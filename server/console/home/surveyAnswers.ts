@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import type { Lang, Survey, SurveyAnswers, SurveyResults } from '../../../core/console/schemas/home.js';
+import type { Lang } from '../../../core/console/schemas/home.js';
+import type { Survey, SurveyAnswers, SurveyResults } from '../../../core/console/schemas/surveys.js';
 import { BY_SHORT, byService } from '../../../core/languages.js';
 import type { AnswerRow } from '../../repos/console/surveys.js';
 import type { ConsoleCtx } from '../actor.js';

@@ -1,4 +1,4 @@
-import type { NewSurvey, Survey, SurveyPatch, SurveyStatus, SurveyText } from '../../../core/console/schemas/home.js';
+import type { NewSurvey, Survey, SurveyPatch, SurveyStatus, SurveyText } from '../../../core/console/schemas/surveys.js';
 import { byService, byShort } from '../../../core/languages.js';
 import type { ConsoleRepos } from '../../repos/console/index.js';
 import type { QuestionnaireRow, SurveyMeta } from '../../repos/console/surveys.js';
