@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../web/fonts.css';
 import { initConsoleI18n, preferredLocale, t } from './i18n';
 import { LANG_KEY } from './app/LanguageSwitch';
 import { App } from './app/App';

@@ -5,7 +5,7 @@ import { acceptServerView, firstCoversShown } from './boot/acceptServerView';
 import { viewerChapterOf } from '../core/viewer/chapterQuery';
 import { showFirstPages } from './boot/chapterStartHandOver';
 import { applyDeferredStyles } from './boot/deferredStyles';
-import './app/fonts.css';
+import '../web/fonts.css';
 import './app/styles.css';
 
 /** 001 §2: the stored service language, else the detected locale, else English. */

@@ -19,7 +19,7 @@ async function fontsOf(page: Page, selector: string): Promise<{ familyName: stri
   return fonts;
 }
 
-/** Our fonts (src/app/fonts.css, served from the build) and the drawn label logo, in Chromium against the real server. */
+/** Our fonts (web/fonts.css, served from the build) and the drawn label logo, in Chromium against the real server. */
 describe('the fonts we ship, and the title page’s label logo', () => {
   const base = e2eBase();
   let browser: Browser;

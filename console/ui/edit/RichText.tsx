@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { t } from '../../i18n';
+import './richText.css';
 
 /**
  * The rich-text editor (TipTap, StarterKit: paragraphs, headings, lists,
@@ -26,6 +27,8 @@ export function RichText({ value, onChange, label }: { value: string; onChange: 
       }),
     ],
     content: value,
+    // TipTap's base styles are in edit.css: an injected <style> is refused by the console's CSP (style-src 'self').
+    injectCSS: false,
     editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });

@@ -6,13 +6,16 @@ import { routeModule } from '../../lib/route.js';
 /**
  * /console and every page under it: the console app (dist/console.html, its
  * own Vite entry). Never stored by a shared cache, under a strict CSP of its
- * own; /console/api/* is the API's (./api), never this page.
+ * own; /console/api/* is the API's (./api), never this page. Images may be
+ * `blob:` (the preview of a picked file before it is sent, made by the page
+ * itself); styles only from the console's own files (the rich-text editor's
+ * base styles are shipped in its CSS, not injected), scripts only its own.
  */
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
