@@ -12,7 +12,7 @@ export interface PurgedChapter {
 }
 
 /** What a purge did: the origin's copies removed, and the URLs a CDN was asked to drop (and those it refused). */
-export interface PurgeReport {
+interface PurgeReport {
   urls: string[];
   failed: string[];
 }
@@ -40,7 +40,7 @@ const PARALLEL = 8;
 const TIMEOUT_MS = 10_000;
 
 /** The URL paths of a chapter's images under /img/. */
-export function chapterImagePaths(c: PurgedChapter): string[] {
+function chapterImagePaths(c: PurgedChapter): string[] {
   const pages = Array.from({ length: c.pages }, (_, idx) => QUALITIES.map((q) => `/img/page/${c.id}/${idx}/${q}.webp`)).flat();
   return c.thumbnailUrl ? [...pages, c.thumbnailUrl] : pages;
 }
