@@ -79,6 +79,11 @@ export interface Config {
    */
   objectStoreUrl: string;
   /**
+   * CDN_PURGE_URL: where a CDN in front takes `PURGE <path>` (http://varnish:6081): a chapter taken down
+   * is purged there, and pages are kept there a day (s-maxage); empty = no CDN purged, pages kept 5 minutes.
+   */
+  cdnPurgeUrl: string;
+  /**
    * On PostgreSQL, where nodes tell each other what changed: the longest the
    * catalog snapshot is kept without a notice (ms; its view counts move).
    */
@@ -181,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     newVisitorRateLimit: Number(env.NEW_VISITOR_RATE_LIMIT ?? 30),
     dbPoolSize: Math.max(1, Number(env.DB_POOL_SIZE ?? 10) || 10),
     objectStoreUrl: env.OBJECT_STORE_URL ?? '',
+    cdnPurgeUrl: (env.CDN_PURGE_URL ?? '').replace(/\/$/, ''),
     catalogReloadMs: Number(env.CATALOG_RELOAD_MS ?? 60_000),
     metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
     metricsToken: env.METRICS_TOKEN ?? '',

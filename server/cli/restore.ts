@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { restore } from '../ops/restore.js';
+import { restore, RestoreRefused, TARGET_NOT_EMPTY_EXIT } from '../ops/restore.js';
 
 /** `npm run restore -- SRC`: see server/ops/restore.ts and the README ("Operating it"). */
 const src = process.argv[2];
@@ -12,5 +12,5 @@ try {
   console.log(`restored ${m.database} database and ${m.images} images from ${src} (backup of ${m.createdAt}); start the server`);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+  process.exit(e instanceof RestoreRefused ? TARGET_NOT_EMPTY_EXIT : 1);
 }

@@ -34,6 +34,11 @@ export const problems = {
     ),
   badCredentials: () => new ConsoleProblem(401, 'bad-credentials', 'Wrong email or password', 'The email or the password is wrong.'),
   badCode: () => new ConsoleProblem(401, 'bad-code', 'Wrong code', 'The code is wrong, expired or already used.'),
+  /** A field the caller's roles do not change (a localizer's non-text field), named by its path. */
+  fieldForbidden: (field: string, detail: string) =>
+    new ConsoleProblem(403, 'field-forbidden', 'Field not yours to change', detail, {
+      errors: [{ path: `/body/${field}`, message: 'not changed by your roles' }],
+    }),
   reauthRequired: () => new ConsoleProblem(403, 'reauth-required', 'Password needed', 'Enter your password again to make this change.'),
   enrolmentInvalid: () =>
     new ConsoleProblem(404, 'enrolment-invalid', 'Link not valid', 'This enrolment link is unknown, expired or already used.'),

@@ -41,7 +41,23 @@ export function expectOne(r: { numUpdatedRows?: bigint; numDeletedRows?: bigint 
   if (n !== 1) throw problems.conflict();
 }
 
+const isEditor = (actor: Actor) => actor.roles.includes('owner') || actor.roles.includes('editor');
+
 /** Whether the actor may write a language: editors (and the owner) every one, a localizer only theirs. */
 export function mayWriteLanguage(actor: Actor, lang: string): boolean {
-  return actor.roles.includes('owner') || actor.roles.includes('editor') || actor.languages.includes(lang);
+  return isEditor(actor) || actor.languages.includes(lang);
+}
+
+/**
+ * Roles per field: an editor (or the owner) changes every field of a record;
+ * anyone else (a localizer) only its texts. A non-text field sent with a new
+ * value is refused (403 `field-forbidden`, its path named); one sent as it
+ * already is changes nothing and passes (a form that sends every field).
+ */
+export function checkTextFields<T extends object>(actor: Actor, texts: readonly (keyof T)[], patch: Partial<T>, current: T): void {
+  if (isEditor(actor)) return;
+  for (const [field, value] of Object.entries(patch) as [keyof T & string, unknown][]) {
+    if (field === 'version' || value === undefined || texts.includes(field) || value === current[field]) continue;
+    throw problems.fieldForbidden(field, `Only an editor changes ${field}: a localizer changes the texts of their languages.`);
+  }
 }

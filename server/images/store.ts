@@ -33,6 +33,14 @@ export interface StoredImage {
   etag: string;
   /** Demo art drawn from the database: it changes when its drawing or its data does (not immutable). */
   drawn?: boolean;
+  /** When (s) this drawing is drawn otherwise at the same URL: a scheduled chapter's thumbnail gets its name at the release. */
+  changesAt?: number;
+}
+
+/** What demo art is drawn from, and when it will be drawn otherwise (undefined: only when its rows change). */
+interface Drawing {
+  svg: string;
+  changesAt?: number;
 }
 
 /** WebP settings: effort 2 keeps a high-quality page well under 100 ms. */
@@ -136,27 +144,54 @@ export class ImageStore {
    * of what it is drawn from (its SVG and the encoder's settings): a changed
    * drawing or a renamed title is drawn anew, never served from an older
    * stored file, and its ETag changes with it. Any other name is an uploaded
-   * image, stored under its own (content-hashed) name.
+   * image, stored under its own (content-hashed) name. `now` (s): a chapter
+   * not released yet is drawn without its name (no answer names it before).
    */
-  async asset(rel: string): Promise<StoredImage | undefined> {
+  async asset(rel: string, now: number): Promise<StoredImage | undefined> {
     if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/') || rel.length > 128) return undefined;
     // Not even the store is asked for a name that is no image's (a 300-digit id fails in the file system).
     const parts = rel.slice(0, -'.webp'.length).split('/');
     const [kind, a] = parts;
     if (kind !== 'label' && strictId(a) === undefined) return undefined;
     if (drawnShape(parts)) {
-      const svg = await this.assetSvg(parts);
-      if (svg === undefined) return undefined;
+      const drawing = await this.drawing(parts, now);
+      if (drawing === undefined) return undefined;
+      const { svg, changesAt } = drawing;
       const hash = crypto.createHash('sha1').update(svg).update(JSON.stringify(WEBP)).digest('base64url').slice(0, 22);
       const data = await this.cached(`drawn/${kind}/${parts.slice(1).join('_')}_${hash}.webp`, () => this.limited(() => renderSvg(svg)));
-      return data && { data, etag: `"${hash}"`, drawn: true };
+      return data && { data, etag: `"${hash}"`, drawn: true, ...(changesAt !== undefined ? { changesAt } : {}) };
     }
     const data = await this.blobs.get(rel);
     return data && { data, etag: etagOf(data) };
   }
 
-  /** The SVG an asset is drawn from, by its path's parts (undefined: no such asset); the art tests read its text. */
-  async assetSvg(parts: string[]): Promise<string | undefined> {
+  /** The SVG an asset is drawn from at `now` (s), by its path's parts (undefined: no such asset); the art tests read its text. */
+  async assetSvg(parts: string[], now: number): Promise<string | undefined> {
+    return (await this.drawing(parts, now))?.svg;
+  }
+
+  private async drawing(parts: string[], now: number): Promise<Drawing | undefined> {
+    const [kind, , b] = parts;
+    if (kind === 'chapter' && parts.length === 3 && b === 'thumb') return this.chapterThumb(parts, now);
+    const svg = await this.plainSvg(parts);
+    return svg === undefined ? undefined : { svg };
+  }
+
+  /**
+   * A chapter's thumbnail: its name and its title's. A chapter not released
+   * yet is drawn without its name (its title only), until its release.
+   */
+  private async chapterThumb([, a]: string[], now: number): Promise<Drawing | undefined> {
+    const id = strictId(a);
+    const c = id === undefined ? undefined : await this.repo.chapter(id);
+    if (!c) return undefined;
+    const seed = seriesStyleSeed(this.catalogSeed, c.series_id);
+    if (c.start_ts > now) return { svg: thumbSvg(THUMB_SIZE.width, THUMB_SIZE.height, seed, '', c.title_name), changesAt: c.start_ts };
+    return { svg: thumbSvg(THUMB_SIZE.width, THUMB_SIZE.height, seed, c.name, c.title_name) };
+  }
+
+  /** The SVG of art that does not change with the time (everything but chapter thumbnails). */
+  private async plainSvg(parts: string[]): Promise<string | undefined> {
     const [kind, a, b] = parts;
     // Checked before anything is looked up, drawn or stored: one spelling per image (label names are not ids).
     if (kind === 'label') {
@@ -171,10 +206,6 @@ export class ImageStore {
       if (!t) return undefined;
       const size = TITLE_IMAGES[b as TitleImageKind];
       return titleArtSvg(b as TitleImageKind, size.width, size.height, seed(t.series_id), t.name, t.author);
-    }
-    if (kind === 'chapter' && parts.length === 3 && b === 'thumb') {
-      const c = await this.repo.chapter(id);
-      return c && thumbSvg(THUMB_SIZE.width, THUMB_SIZE.height, seed(c.series_id), c.name, c.title_name);
     }
     if (kind === 'icon' && parts.length === 2 && id >= 1 && id <= ICON_COUNT) {
       return iconSvg(id, ICON_SIZE.width, ICON_SIZE.height);

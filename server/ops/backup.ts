@@ -27,6 +27,30 @@ export function isEmptyDir(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
+/** A backup's folders and files: the owner's alone (the database copy holds the deployment's secrets, as the live file does). */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** A folder of the backup, made (or found empty) and closed to everyone but the owner before anything is put in it. */
+function privateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  fs.chmodSync(dir, DIR_MODE);
+}
+
+/** An empty file only the owner reads, for a tool (VACUUM INTO, pg_dump) to write into: it keeps the mode. */
+function privateFile(file: string): string {
+  fs.closeSync(fs.openSync(file, 'wx', FILE_MODE));
+  fs.chmodSync(file, FILE_MODE);
+  return file;
+}
+
+/** Every folder under dir 0700 and every file 0600 (copies keep their sources' modes, whatever the umask). */
+async function lockDown(dir: string): Promise<void> {
+  await fs.promises.chmod(dir, DIR_MODE);
+  for (const e of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true }))
+    await fs.promises.chmod(path.join(e.parentPath, e.name), e.isDirectory() ? DIR_MODE : FILE_MODE);
+}
+
 /** Copies a folder tree file by file (so a failed write stops the backup at once). */
 export async function copyTree(from: string, to: string): Promise<number> {
   if (!fs.existsSync(from)) return 0;
@@ -47,8 +71,10 @@ export async function copyTree(from: string, to: string): Promise<number> {
  * into DEST (a folder that is empty or does not exist): the database (SQLite:
  * VACUUM INTO, one consistent snapshot while writers go on; PostgreSQL:
  * pg_dump, one snapshot transaction), the page and art images (DATA_DIR/img
- * or the bucket's objects) and the push keys. Any failure (a full disk, an
- * unreachable bucket) removes what was written and throws one clear error.
+ * or the bucket's objects) and the push keys, every folder 0700 and every
+ * file 0600 (the database holds the deployment's secrets). Any failure (a
+ * full disk, an unreachable bucket) removes what was written and throws one
+ * clear error.
  */
 export async function backup(config: Config, dest: string, opts: { bucket?: Bucket | null; clock?: ServerClock } = {}): Promise<Manifest> {
   if (isBucketUrl(dest)) return backupToBucket(config, dest, opts);
@@ -56,10 +82,11 @@ export async function backup(config: Config, dest: string, opts: { bucket?: Buck
   if (!isEmptyDir(dest)) throw new Error(`backup: ${dest} is not empty (a backup goes into an empty or new folder)`);
   const created = !fs.existsSync(dest);
   try {
-    fs.mkdirSync(path.join(dest, 'db'), { recursive: true });
+    privateDir(dest);
+    privateDir(path.join(dest, 'db'));
     const database = config.databaseUrl ? 'postgres' : 'sqlite';
     if (database === 'postgres') {
-      await pgDump(config.databaseUrl, path.join(dest, 'db', 'postgres.dump'));
+      await pgDump(config.databaseUrl, privateFile(path.join(dest, 'db', 'postgres.dump')));
     } else {
       const live = path.join(config.dataDir, SQLITE_FILE);
       if (!fs.existsSync(live)) throw new Error(`backup: no database at ${live}`);
@@ -67,7 +94,7 @@ export async function backup(config: Config, dest: string, opts: { bucket?: Buck
       try {
         // One read transaction (a snapshot; the server's writers go on): SQLite's online backup API
         // (db.backup) restarts whenever another connection writes, and under steady writes never ends.
-        source.prepare('vacuum into ?').run(path.join(dest, 'db', SQLITE_FILE));
+        source.prepare('vacuum into ?').run(privateFile(path.join(dest, 'db', SQLITE_FILE)));
       } finally {
         source.close();
       }
@@ -86,8 +113,9 @@ export async function backup(config: Config, dest: string, opts: { bucket?: Buck
       images,
       pushKeys,
     };
+    await lockDown(dest);
     // Written last: a folder without it is not a backup.
-    await fs.promises.writeFile(path.join(dest, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    await fs.promises.writeFile(path.join(dest, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
     return manifest;
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);

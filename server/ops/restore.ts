@@ -21,13 +21,34 @@ async function pgTableCount(databaseUrl: string): Promise<number> {
   }
 }
 
+/** A target that holds something: refused before anything is written (the CLI exits with TARGET_NOT_EMPTY_EXIT). */
+export class RestoreRefused extends Error {}
+/** The exit status of `npm run restore` for a target that is not empty (1: the restore failed, 2: usage). */
+export const TARGET_NOT_EMPTY_EXIT = 3;
+
+/**
+ * Refuses a target that holds anything: DATA_DIR must be new or empty
+ * whatever the database (a stale manga.sqlite-wal or -shm beside a restored
+ * file would be replayed into it and corrupt it; a stray file is someone
+ * else's), the PostgreSQL database must have no tables, the bucket no objects.
+ */
+async function checkEmptyTarget(config: Config, bucket: Bucket | null): Promise<void> {
+  if (!isEmptyDir(config.dataDir)) {
+    const held = fs.readdirSync(config.dataDir).sort().slice(0, 5).join(', ');
+    throw new RestoreRefused(`restore: DATA_DIR ${config.dataDir} is not empty (it holds ${held}); restore into a new or empty folder`);
+  }
+  if (config.databaseUrl && (await pgTableCount(config.databaseUrl)) > 0)
+    throw new RestoreRefused('restore: the target database is not empty (restore into a new, empty database)');
+  if (bucket && !(await bucket.isEmpty())) throw new RestoreRefused('restore: the target bucket (OBJECT_STORE_URL) is not empty');
+}
+
 /**
  * `npm run restore -- SRC`: brings a backup (server/ops/backup.ts) into the
- * configured deployment, which must be empty: no database file and no images
- * in DATA_DIR (SQLite), no tables in DATABASE_URL's database (PostgreSQL), no
- * objects in the bucket (OBJECT_STORE_URL). A non-empty target is refused
- * before anything is written. A SQLite backup restores to SQLite, a
- * PostgreSQL one to PostgreSQL.
+ * configured deployment, which must be empty: nothing at all in DATA_DIR, no
+ * tables in DATABASE_URL's database (PostgreSQL), no objects in the bucket
+ * (OBJECT_STORE_URL). A non-empty target is refused (RestoreRefused) before
+ * anything is written. A SQLite backup restores to SQLite, a PostgreSQL one
+ * to PostgreSQL.
  */
 export async function restore(config: Config, src: string, opts: { bucket?: Bucket | null } = {}): Promise<Manifest> {
   if (isBucketUrl(src)) return restoreFromBucket(config, src, opts);
@@ -44,13 +65,7 @@ export async function restore(config: Config, src: string, opts: { bucket?: Buck
   const imgDir = path.join(config.dataDir, 'img');
   const vapid = path.join(config.dataDir, 'vapid.json');
 
-  // Refused before anything is written.
-  if (target === 'postgres' && (await pgTableCount(config.databaseUrl)) > 0)
-    throw new Error('restore: the target database is not empty (restore into a new, empty database)');
-  if (target === 'sqlite' && fs.existsSync(sqliteFile)) throw new Error(`restore: ${sqliteFile} exists (restore into an empty DATA_DIR)`);
-  if (bucket ? !(await bucket.isEmpty()) : !isEmptyDir(imgDir))
-    throw new Error(`restore: the target image store is not empty (${bucket ? 'the bucket' : imgDir})`);
-  if (manifest.pushKeys && fs.existsSync(vapid)) throw new Error(`restore: ${vapid} exists (restore into an empty DATA_DIR)`);
+  await checkEmptyTarget(config, bucket);
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   if (target === 'postgres') await pgRestore(config.databaseUrl, path.join(src, 'db', 'postgres.dump'));

@@ -52,7 +52,7 @@ export function imagesRepo(db: DB) {
       return db
         .selectFrom('chapters as c')
         .innerJoin('titles as t', 't.id', 'c.title_id')
-        .select(['c.id', 'c.name', 'c.sub_title', 't.series_id', 't.name as title_name', 't.language'])
+        .select(['c.id', 'c.name', 'c.sub_title', 'c.start_ts', 't.series_id', 't.name as title_name', 't.language'])
         .where('c.id', '=', id)
         .executeTakeFirst();
     },

@@ -82,6 +82,30 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
     expect(actions).toEqual(expect.arrayContaining(['series.create', 'series.update', 'title.create', 'title.update']));
   });
 
+  it('a localizer changes only texts: a new isNew is refused naming the field, an unchanged one passes, an editor sets it', async () => {
+    const made = await api(c.app, 'POST', '/series', { cookie: editor.cookie, body: { ...SERIES, slug: 'flags-only' } });
+    const es = await api(c.app, 'POST', `/series/${made.json.id as number}/titles`, {
+      cookie: editor.cookie,
+      body: { ...TITLE, language: 'es', name: 'Banderas', isNew: false },
+    });
+    const id = es.json.id as number;
+    const patch = (cookie: string, body: object) => api(c.app, 'PATCH', `/catalog/titles/${id}`, { cookie, body });
+    const refused = await patch(localizer.cookie, { overview: 'Nuevo.', isNew: true, version: 0 });
+    expect([refused.status, refused.headers['content-type']]).toEqual([403, 'application/problem+json; charset=utf-8']);
+    expect(refused.json).toMatchObject({ code: 'field-forbidden', errors: [{ path: '/body/isNew' }] });
+    expect(refused.json.detail).toMatch(/isNew/);
+    // Nothing of it was written, the text neither.
+    expect((await api(c.app, 'GET', `/catalog/titles/${id}`, { cookie: editor.cookie })).json).toMatchObject({
+      overview: 'Ships.',
+      isNew: false,
+      version: 0,
+    });
+    // The whole form sent back with the flag as it is: the texts change.
+    const ok = await patch(localizer.cookie, { overview: 'Nuevo.', isNew: false, version: 0 });
+    expect(ok.json).toMatchObject({ overview: 'Nuevo.', isNew: false, version: 1 });
+    expect((await patch(editor.cookie, { isNew: true, version: 1 })).json).toMatchObject({ isNew: true, version: 2 });
+  });
+
   it('a title image is checked, converted, and gets a new URL when its bytes change; the reader is served it', async () => {
     const t = await c.db.selectFrom('titles').select(['id', 'version']).orderBy('id').executeTakeFirstOrThrow();
     const png = (r: number) =>

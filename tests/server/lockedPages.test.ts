@@ -56,21 +56,22 @@ describe.each(BACKENDS)('locked pages and one spelling per image on %s', (backen
         expect(withApp.headers['content-type']).toMatch(/^text\/plain/);
       }
     }
-    const forever = await get('/img/page/1007/0/low.webp');
-    expect(forever.statusCode).toBe(200);
-    expect(forever.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // No end of free reading: still never immutable (it can be taken down), kept 5 minutes and revalidated.
+    const noEnd = await get('/img/page/1007/0/low.webp');
+    expect(noEnd.statusCode).toBe(200);
+    expect(noEnd.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     const ending = await get('/img/page/1006/0/low.webp');
     expect(ending.statusCode).toBe(200);
-    expect(ending.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
-    // An hour before its end: cached for at most that hour.
+    expect(ending.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    // Two minutes before its end: cached for at most those two minutes.
     await t.db
       .updateTable('chapters')
-      .set({ end_ts: t.app.clock.nowSec() + 600 })
+      .set({ end_ts: t.app.clock.nowSec() + 120 })
       .where('id', '=', 1006)
       .execute();
     const max = Number(/max-age=(\d+)/.exec(String((await get('/img/page/1006/0/low.webp')).headers['cache-control']))?.[1]);
-    expect(max).toBeGreaterThan(500);
-    expect(max).toBeLessThanOrEqual(600);
+    expect(max).toBeGreaterThan(60);
+    expect(max).toBeLessThanOrEqual(120);
     await t.db
       .updateTable('chapters')
       .set({ end_ts: t.app.clock.nowSec() + 3 * 86_400 })

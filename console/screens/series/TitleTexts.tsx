@@ -3,20 +3,28 @@ import type { TitleFull } from '../../../core/console/schemas/catalog';
 import { t } from '../../i18n';
 
 export const TEXT_FIELDS = ['name', 'author', 'overview', 'viewingPeriod', 'nonAppearance'] as const;
-export type Texts = Pick<TitleFull, (typeof TEXT_FIELDS)[number] | 'isNew'>;
+type Texts = Pick<TitleFull, (typeof TEXT_FIELDS)[number] | 'isNew'>;
+/** What a save sends: the texts, and the flag only from an editor (the server refuses a localizer's). */
+export type TextsPatch = Omit<Texts, 'isNew'> & Partial<Pick<Texts, 'isNew'>>;
 const LONG = new Set(['overview', 'viewingPeriod', 'nonAppearance']);
 
-/** One language's title texts: a form, or the reference column beside it (read only). */
+/**
+ * One language's title texts: a form, or the reference column beside it (read
+ * only). `flags`: whether the member changes the title's isNew flag (editors);
+ * a localizer sees it disabled, with why, and a save leaves it out.
+ */
 export function TitleTexts({
   title,
   heading,
   readOnly = false,
+  flags = true,
   onSave,
 }: {
   title: TitleFull;
   heading: string;
   readOnly?: boolean;
-  onSave?: (t: Texts) => void;
+  flags?: boolean;
+  onSave?: (t: TextsPatch) => void;
 }) {
   const id = useId();
   const [v, setV] = useState<Texts>({
@@ -34,7 +42,8 @@ export function TitleTexts({
       aria-label={heading}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave?.(v);
+        const { isNew, ...texts } = v;
+        onSave?.(flags ? { ...texts, isNew } : texts);
       }}
     >
       <h3>{heading}</h3>
@@ -61,9 +70,20 @@ export function TitleTexts({
         </div>
       ))}
       <label className="c-check">
-        <input type="checkbox" disabled={readOnly} checked={v.isNew} onChange={(e) => setV({ ...v, isNew: e.target.checked })} />
+        <input
+          type="checkbox"
+          disabled={readOnly || !flags}
+          aria-describedby={readOnly || flags ? undefined : `${id}-isNew-why`}
+          checked={v.isNew}
+          onChange={(e) => setV({ ...v, isNew: e.target.checked })}
+        />
         {t('console.titles.isNew')}
       </label>
+      {readOnly || flags ? null : (
+        <p className="c-field__hint" id={`${id}-isNew-why`}>
+          {t('console.titles.isNewEditors')}
+        </p>
+      )}
       {readOnly ? null : (
         <button type="submit" className="c-button">
           {t('console.common.save')}

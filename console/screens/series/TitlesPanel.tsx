@@ -5,7 +5,7 @@ import { call } from '../../api/call';
 import { ConsoleProblem, problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { Problem } from '../../ui/ui';
-import { TitleTexts, TEXT_FIELDS, type Texts } from './TitleTexts';
+import { TitleTexts, TEXT_FIELDS, type TextsPatch } from './TitleTexts';
 
 const langName = (code: string) => byShort(code)?.native ?? code;
 
@@ -32,7 +32,7 @@ export function TitlesPanel({
   const [changed, setChanged] = useState<string[]>([]);
   const reference = titles.find((x) => x.language === refLang) ?? null;
   const editing = editable.find((x) => x.language === editLang) ?? null;
-  const save = (title: TitleFull, texts: Texts) =>
+  const save = (title: TitleFull, texts: TextsPatch) =>
     call('PATCH /catalog/titles/:id', { params: { id: title.id }, body: { ...texts, version: title.version } }).then(
       () => {
         setProblem(null);
@@ -89,6 +89,7 @@ export function TitlesPanel({
             key={`edit-${editing.id}-${editing.version}`}
             title={editing}
             heading={langName(editing.language)}
+            flags={editor}
             onSave={(texts) => void save(editing, texts)}
           />
         ) : null}

@@ -51,6 +51,7 @@ const PROBLEM_CODES = [
   'upload-unknown',
   'no-pages',
   'wrong-state',
+  'field-forbidden',
   'gone',
   'points-at-draft',
 ] as const;

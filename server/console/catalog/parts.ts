@@ -1,13 +1,14 @@
 import type { Notices } from '../../cluster/notices.js';
 import type { Blobs } from '../../images/blobs.js';
+import type { CdnPurge } from '../../images/purge.js';
 import type { CatalogJobs } from './jobs.js';
 import type { ReleaseTimers } from './releaseTimers.js';
 
 /**
  * The console catalog's parts every node runs (made by ./plugin.ts, `app.catalog`),
  * given to its services beside the context: the page jobs, the release timers,
- * where its images and uploads are, and the notices (a release tells every node
- * a chapter is out, which a plain catalog change does not).
+ * where its images and uploads are, the notices (a release tells every node
+ * a chapter is out, which a plain catalog change does not) and the CDN purge.
  */
 export interface CatalogParts {
   jobs: CatalogJobs;
@@ -16,4 +17,6 @@ export interface CatalogParts {
   /** Where tus keeps uploads (<dataDir>/uploads). */
   uploadDir: string;
   notices: Notices;
+  /** Drops a taken-down chapter's images from every cache (the origin's copies, a CDN's). */
+  purge: CdnPurge;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
 import { imageBlobs } from '../../images/blobs.js';
+import { cdnPurge } from '../../images/purge.js';
 import { catalogJobs } from './jobs.js';
 import { bossPageQueue, rowQueue } from './pageQueue.js';
 import { releaseTimers } from './releaseTimers.js';
@@ -29,7 +30,8 @@ export default fp(
       app.dialect === 'postgres' ? bossPageQueue(app.config.databaseUrl, app.db, app.log) : rowQueue(app.db, app.clock, app.log);
     const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log, queue });
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
-    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices });
+    const purge = cdnPurge({ blobs, purgeUrl: app.config.cdnPurgeUrl, log: app.log });
+    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices, purge });
     app.addHook('onReady', async () => {
       await jobs.start();
       await releases.start();

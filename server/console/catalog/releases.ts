@@ -6,6 +6,7 @@ import type { BoardPage } from '../../repos/console/pages.js';
 import { QUALITIES } from '../../images/urls.js';
 import { THUMB_SIZE } from '../../images/assets.js';
 import { xorWithKey } from '../../images/crypto.js';
+import type { PurgedChapter } from '../../images/purge.js';
 import { draftPrefix, type ChapterRow } from './chapters.js';
 import { problems } from '../problems.js';
 
@@ -14,8 +15,10 @@ import { problems } from '../problems.js';
  * copies the board into `chapters`/`pages` and the page images to where the
  * reader's image route looks (page/<id>/<idx>/); taking it back or down
  * removes the rows again (readers and the public API then know no such
- * chapter). Each runs in the caller's transaction, on the repositories made
- * on it; the release timers are ./releaseTimers.ts.
+ * chapter); a take-down's image copies are purged by the caller once it is
+ * written (server/images/purge.ts), and a restore copies them again. Each
+ * runs in the caller's transaction, on the repositories made on it; the
+ * release timers are ./releaseTimers.ts.
  */
 
 /** The reader's pages of a board (idx in board order). */
@@ -85,16 +88,24 @@ export async function takeBack(repos: ConsoleRepos, c: ChapterRow): Promise<void
   await repos.chapters.set(c.id, { state: 'draft', start_ts: 0, end_ts: 0 });
 }
 
-/** Takes a live chapter down: its reader row is kept aside as it was (views, notification sent) for a restore. */
-export async function takeDown(repos: ConsoleRepos, c: ChapterRow): Promise<void> {
+/**
+ * Takes a live chapter down: its reader row is kept aside as it was (views, notification sent) for a restore.
+ * Returns the images every cache must drop once the change is written.
+ */
+export async function takeDown(repos: ConsoleRepos, c: ChapterRow): Promise<PurgedChapter> {
   const row = await repos.releases.row(c.id);
   if (!row) throw new Error(`chapter ${c.id} is live without its reader row`);
+  const pages = await repos.releases.pageCount(c.id);
   await repos.releases.remove(c.id);
   await repos.chapters.set(c.id, { state: 'down', kept_row: JSON.stringify(row) });
+  return { id: c.id, pages, thumbnailUrl: row.thumbnail_url };
 }
 
-export async function restore(repos: ConsoleRepos, c: ChapterRow): Promise<void> {
+/** Brings a chapter taken down back as it was, its images copied again from the board (the take-down purged them). */
+export async function restore(repos: ConsoleRepos, blobs: Blobs, c: ChapterRow): Promise<void> {
   const row = JSON.parse(c.kept_row) as NonNullable<Awaited<ReturnType<ConsoleRepos['releases']['row']>>>;
-  await repos.releases.add(row, readerPages(await repos.pages.ofChapter(c.id)));
+  const pages = await repos.pages.ofChapter(c.id);
+  const thumbnailUrl = await copyImages(blobs, c, pages);
+  await repos.releases.add({ ...row, thumbnail_url: thumbnailUrl }, readerPages(pages));
   await repos.chapters.set(c.id, { state: 'released', kept_row: '' });
 }

@@ -6,12 +6,14 @@ import { problems } from '../problems.js';
 import { bump, chapterById, chapterForWrite, stateOf, type ChapterRow } from './chapters.js';
 import { moveRelease, release, restore, takeBack, takeDown } from './releases.js';
 import type { CatalogParts } from './parts.js';
+import type { PurgedChapter } from '../../images/purge.js';
 
 /**
  * Releases: schedule or move, release now, take back a scheduled
  * one, take a live one down and restore it. Each is one transaction with its
  * audit row; readers' caches are dropped on every node, and at the release
- * time every node is told (./releaseTimers.ts).
+ * time every node is told (./releaseTimers.ts). A take-down purges the
+ * chapter's images from every cache once it is written (parts.purge).
  */
 type Write = (repos: ConsoleRepos, c: ChapterRow, now: number) => Promise<void>;
 
@@ -39,8 +41,8 @@ async function change(ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: nu
       { readersSee: false },
     );
   } catch (e) {
-    // A release that did not happen leaves no image copies behind.
-    if (before === 'draft') await parts.blobs.removeFolder(`page/${c.id}`).catch(() => {});
+    // A release (or restore) that did not happen leaves no image copies behind.
+    if (before === 'draft' || before === 'down') await parts.blobs.removeFolder(`page/${c.id}`).catch(() => {});
     throw e;
   }
   const after = (await chapterById(ctx.repos, c.id, t))!;
@@ -91,16 +93,21 @@ export const releases = {
       await takeBack(repos, c);
     }),
 
-  /** The route asks for the password again first. */
-  takeDown: (ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, version: number): Promise<Chapter> =>
-    change(ctx, actor, parts, id, version, 'release.take-down', async (repos, c, t) => {
+  /** The route asks for the password again first. Once written, the chapter's images are purged from every cache. */
+  async takeDown(ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, version: number): Promise<Chapter> {
+    const gone: PurgedChapter[] = [];
+    const after = await change(ctx, actor, parts, id, version, 'release.take-down', async (repos, c, t) => {
       if (stateOf(c, t) !== 'live') throw problems.wrongState('Only a live chapter can be taken down.');
-      await takeDown(repos, c);
-    }),
+      gone.push(await takeDown(repos, c));
+    });
+    // The origin answers 404 already; what a purge could not drop is logged by it (a CDN's copy runs out with its s-maxage).
+    for (const g of gone) await parts.purge.chapter(g);
+    return after;
+  },
 
   restore: (ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, version: number): Promise<Chapter> =>
     change(ctx, actor, parts, id, version, 'release.restore', async (repos, c) => {
       if (c.state !== 'down') throw problems.wrongState('Only a chapter taken down can be restored.');
-      await restore(repos, c);
+      await restore(repos, parts.blobs, c);
     }),
 };

@@ -3,7 +3,7 @@ import { byCode, languageOrDefault } from '../../../core/languages.js';
 import type { Blobs } from '../../images/blobs.js';
 import { PageProblem } from '../../catalog/importSource.js';
 import type { Actor, ConsoleCtx } from '../actor.js';
-import { audited, mayWriteLanguage } from '../write.js';
+import { audited, checkTextFields, mayWriteLanguage } from '../write.js';
 import { ConsoleProblem, problems } from '../problems.js';
 import { titleById } from './series.js';
 import { IMAGE_COLUMN, storeTitleImage } from './titleImages.js';
@@ -13,6 +13,9 @@ import { IMAGE_COLUMN, storeTitleImage } from './titleImages.js';
  * languages). An edit drops the readers' cached views on every node, as an
  * import does (a catalog notice).
  */
+
+/** A title's texts in its language: what a localizer changes (isNew, a merchandising flag, is an editor's). */
+const TITLE_TEXTS = ['name', 'author', 'overview', 'viewingPeriod', 'nonAppearance'] as const satisfies readonly (keyof TitleFull)[];
 
 async function found(ctx: ConsoleCtx, id: number): Promise<TitleFull> {
   const t = await titleById(ctx.repos, id);
@@ -43,10 +46,15 @@ export const titles = {
 
   get: found,
 
-  /** Every text of a title (a localizer: only in their languages); a stale version answers the title as it is now. */
+  /**
+   * A title's texts and flag (a localizer: only the texts, of titles in their languages); a stale version answers the
+   * title as it is now.
+   */
   async patch(ctx: ConsoleCtx, actor: Actor, id: number, p: TitleFullPatch): Promise<TitleFull> {
     const before = await found(ctx, id);
     if (!mayWriteLanguage(actor, before.language)) throw problems.forbidden('This title is not in your languages.');
+    // (At a stale version the write is a conflict whatever it sends: the editor reloads first.)
+    if (p.version === before.version) checkTextFields<TitleFull>(actor, TITLE_TEXTS, p, before);
     const { version, viewingPeriod, nonAppearance, isNew, ...texts } = p;
     return audited(ctx, actor, async ({ repos, audit }) => {
       const n = await repos.titles.update(id, version, {

@@ -34,6 +34,16 @@ export function releasesRepo(db: DB) {
       return Number(r?.m ?? 0);
     },
 
+    /** How many reader pages the chapter has. */
+    async pageCount(id: number): Promise<number> {
+      const r = await db
+        .selectFrom('pages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('chapter_id', '=', id)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
+
     /** The chapter's row and its pages (idx in the order given). */
     async add(chapter: Insertable<ChapterTable>, pages: Omit<Insertable<PageTable>, 'chapter_id' | 'idx'>[]): Promise<void> {
       await db.insertInto('chapters').values(chapter).execute();

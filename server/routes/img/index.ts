@@ -17,18 +17,33 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const DRAWN = 'public, max-age=3600, stale-while-revalidate=604800';
 
-/** The longest a page of a chapter with an end of free reading is cached (s). */
-const ENDING_MAX_AGE = 3600;
+/** How long a browser keeps a page before asking again (s): a chapter taken down is gone from browsers within it. */
+const PAGE_MAX_AGE = 300;
+/** How long a CDN that is purged at a take-down (CDN_PURGE_URL) keeps a page (s). */
+const PAGE_CDN_MAX_AGE = 86_400;
 
 /**
- * How long caches (browsers, a CDN) may keep a page of this chapter: for
- * ever when it has no end of free reading, else never past its end (no
- * purge needed: the lifetime runs out when the chapter ends).
+ * How long caches may keep a page of a readable chapter. Every live chapter
+ * can still be taken down (released early by mistake, a legal notice), so
+ * none is immutable: browsers keep a page PAGE_MAX_AGE and then revalidate
+ * it (its ETag: an unchanged page is a 304); a CDN the same, or a day when
+ * it is purged at a take-down (server/images/purge.ts). Never past the end
+ * of free reading.
  */
-function pageCaching(c: ChapterRow, now: number): string {
-  if (c.end_ts === 0) return IMMUTABLE;
-  const left = Math.max(0, Math.min(ENDING_MAX_AGE, c.end_ts - now));
-  return `public, max-age=${left}, must-revalidate`;
+function pageCaching(c: ChapterRow, now: number, cdnPurged: boolean): string {
+  const left = c.end_ts === 0 ? Infinity : Math.max(0, c.end_ts - now);
+  const browser = Math.min(PAGE_MAX_AGE, left);
+  const cdn = cdnPurged ? Math.min(PAGE_CDN_MAX_AGE, left) : browser;
+  return `public, max-age=${browser}${cdn !== browser ? `, s-maxage=${cdn}` : ''}, must-revalidate`;
+}
+
+/** The longest drawn art that changes at a moment (a scheduled chapter's thumbnail) is kept before it (s). */
+const DRAWN_MAX_AGE = 3600;
+
+/** Drawn art's caching: DRAWN, or until the moment it is drawn otherwise, then revalidated (no stale copy served). */
+function drawnCaching(img: StoredImage, now: number): string {
+  if (img.changesAt === undefined) return DRAWN;
+  return `public, max-age=${Math.max(0, Math.min(DRAWN_MAX_AGE, img.changesAt - now))}, must-revalidate`;
 }
 
 function send(req: FastifyRequest, reply: FastifyReply, img: StoredImage, caching = IMMUTABLE): FastifyReply {
@@ -52,9 +67,10 @@ const idParam = (what: string, v: string): number => {
  * /img/label/<LabelCode name>.webp; a banner of every language drawn in one
  * language at /img/banner/<id>/<short code>.webp), drawn with the fonts of
  * server/images/fonts.ts. Uploaded art is immutable (a changed image gets a new
- * URL); demo art drawn from the database is revalidated (DRAWN);
- * a page is served only while its chapter is readable (403 before and after),
- * cached no longer than that (pageCaching). Ids have one spelling (decimal, no
+ * URL); demo art drawn from the database is revalidated (DRAWN; a scheduled
+ * chapter's thumbnail, drawn without its name, no longer than its release);
+ * a page is served only while its chapter is readable (403 before and after,
+ * 404 once taken down), cached briefly (pageCaching). Ids have one spelling (decimal, no
  * leading zero, in range): any other name is 404 and nothing is drawn or stored.
  */
 const route = routeModule((app) => {
@@ -73,14 +89,15 @@ const route = routeModule((app) => {
     if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
     const img = await store.page(chapterId, idx, q);
     if (!img) throw errors.notFound(`page ${chapterId}/${idx}`);
-    return send(req, reply, img, pageCaching(c, now));
+    return send(req, reply, img, pageCaching(c, now, app.catalog.purge.cdn));
   });
 
   app.get<{ Params: { '*': string } }>('/*', async (req, reply) => {
     const rel = req.params['*'];
-    const img = await store.asset(rel);
+    const now = app.clock.nowSec();
+    const img = await store.asset(rel, now);
     if (!img) throw errors.notFound(`image ${rel}`);
-    return send(req, reply, img, img.drawn ? DRAWN : IMMUTABLE);
+    return send(req, reply, img, img.drawn ? drawnCaching(img, now) : IMMUTABLE);
   });
 });
 export default route;
