@@ -33,7 +33,7 @@ function estimator(): Promise<ZxcvbnFactory> {
 }
 
 /** The words of an account and of the service a password must not be made of (lower case, 3 characters or more). */
-export function contextWords(account: { email: string; name: string }): string[] {
+function contextWords(account: { email: string; name: string }): string[] {
   const email = account.email.trim().toLowerCase();
   const [local = '', domain = ''] = email.split('@');
   const name = account.name.trim().toLowerCase();

@@ -12,7 +12,7 @@ import { audited } from './write.js';
  * composed or decomposed form is the same password as its plain one
  * (ｐａｓｓｗｏｒｄ１２３４ is password1234), whatever the keyboard sent.
  */
-export const normalisePassword = (password: string) => password.normalize('NFKC');
+const normalisePassword = (password: string) => password.normalize('NFKC');
 
 /** Argon2id (the binding's default algorithm) with its recommended costs, of the normalised password. */
 export const hashPassword = (password: string) => hash(normalisePassword(password));
