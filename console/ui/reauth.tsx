@@ -37,7 +37,8 @@ export function useReauth(onDone: () => void): Reauth {
             () => self.send({ type: 'reauth.done' }),
             (e: unknown) => {
               const code = problemCode(e);
-              const problem: ReauthProblem = code === 'bad-credentials' || code === 'throttled' || code === 'locked' ? code : 'failed';
+              const problem: ReauthProblem =
+                (['bad-credentials', 'throttled', 'account-throttled', 'locked'] as const).find((c) => c === code) ?? 'failed';
               self.send({ type: 'reauth.refused', problem });
             },
           );

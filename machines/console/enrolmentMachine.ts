@@ -9,7 +9,8 @@ import { assign, setup } from 'xstate';
  * the effect reports the outcome).
  */
 export const PASSWORD_MIN = 12;
-export type EnrolProblem = 'weak-password' | 'common-password' | 'bad-code' | 'passkey-failed' | 'failed';
+export type EnrolProblem =
+  'weak-password' | 'common-password' | 'personal-password' | 'guessable-password' | 'bad-code' | 'passkey-failed' | 'failed';
 
 export interface TotpSecret {
   secret: string;

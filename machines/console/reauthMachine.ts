@@ -7,7 +7,7 @@ import { assign, setup } from 'xstate';
  * asks for the password, and once it is accepted the same action runs again.
  * Cancelling leaves everything as it was.
  */
-export type ReauthProblem = 'bad-credentials' | 'throttled' | 'locked' | 'failed';
+export type ReauthProblem = 'bad-credentials' | 'throttled' | 'account-throttled' | 'locked' | 'failed';
 
 export interface ReauthContext {
   problem: ReauthProblem | null;

@@ -4,13 +4,14 @@ import { assign, setup } from 'xstate';
  * Staff sign-in: email and password first, then a second factor
  * that is always required (TOTP code, recovery code or passkey). A refused
  * password says only "wrong email or password" (the server never tells
- * whether an address has an account); throttling and the temporary lock
- * carry how long to wait. A refused second factor keeps the challenge so the
+ * whether an address has an account); throttling (the address's, or the
+ * account's brake, which the screen offers to pass with a recovery code)
+ * carries how long to wait. A refused second factor keeps the challenge so the
  * member tries again; an expired challenge or a lock sends them back to the
  * password.
  */
 export type SecondFactor = 'totp' | 'recovery' | 'passkey';
-export type SignInProblem = 'bad-credentials' | 'throttled' | 'locked' | 'bad-code' | 'failed';
+export type SignInProblem = 'bad-credentials' | 'throttled' | 'account-throttled' | 'locked' | 'bad-code' | 'failed';
 
 export interface SignInContext {
   email: string;

@@ -54,8 +54,8 @@ async function enrolEmail(ctx: ConsoleCtx, link: InvitationRow, given: string | 
 }
 
 async function startPending(ctx: ConsoleCtx, link: InvitationRow, body: EnrolStart, extra: Partial<Pending>): Promise<Pending> {
-  checkPassword(body.password);
   const email = await enrolEmail(ctx, link, body.email);
+  await checkPassword(body.password, { email, name: body.name });
   const pending: Pending = { email, name: body.name.trim(), passwordHash: await hashPassword(body.password), ...extra };
   await ctx.repos.invitations.setPending(link.id, JSON.stringify(pending));
   return pending;

@@ -24,12 +24,12 @@ export const problems = {
   conflict: (detail = 'It was changed meanwhile: reload and try again.') => new ConsoleProblem(409, 'conflict', 'Conflict', detail),
   throttled: (retryAfter: number) =>
     new ConsoleProblem(429, 'throttled', 'Too many attempts', `Wait ${retryAfter} s before trying again.`, { retryAfter }),
-  locked: (retryAfter: number) =>
+  accountThrottled: (retryAfter: number) =>
     new ConsoleProblem(
-      423,
-      'locked',
-      'Sign-in locked',
-      `Too many failed sign-ins: wait ${Math.ceil(retryAfter / 60)} min, or ask an owner to reset your second factor.`,
+      429,
+      'account-throttled',
+      'Account slowed down',
+      `Many failed sign-ins to this account: wait ${retryAfter} s, or sign in with your password and a recovery code.`,
       { retryAfter },
     ),
   badCredentials: () => new ConsoleProblem(401, 'bad-credentials', 'Wrong email or password', 'The email or the password is wrong.'),
@@ -43,7 +43,22 @@ export const problems = {
   enrolmentInvalid: () =>
     new ConsoleProblem(404, 'enrolment-invalid', 'Link not valid', 'This enrolment link is unknown, expired or already used.'),
   weakPassword: () => new ConsoleProblem(422, 'weak-password', 'Password too short', 'Use at least 12 characters.'),
-  commonPassword: () => new ConsoleProblem(422, 'common-password', 'Password too common', 'This password is among the most common ones.'),
+  commonPassword: () =>
+    new ConsoleProblem(422, 'common-password', 'Password too common', 'This password, or most of it, is on lists of breached passwords.'),
+  personalPassword: () =>
+    new ConsoleProblem(
+      422,
+      'personal-password',
+      'Password too personal',
+      "This password is made of your email, your name or the service's words (manga, reader, console).",
+    ),
+  guessablePassword: () =>
+    new ConsoleProblem(
+      422,
+      'guessable-password',
+      'Password too easy to guess',
+      'This password is a pattern guessers try early: repeated characters, sequences, keyboard rows, dates or common words.',
+    ),
   lastFactor: () => new ConsoleProblem(409, 'last-factor', 'Last second factor', 'Add another second factor before removing this one.'),
   disabled: () => new ConsoleProblem(403, 'disabled', 'Account disabled', 'This account is disabled: ask an owner.'),
   /** A stale write: the record as it is now travels with the answer (the console shows what changed). */

@@ -38,12 +38,12 @@ export interface Call {
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/** A console API call; writes carry X-Console-Request: 1 unless `headers` says otherwise. */
+/** A console API call (from `address`, else 127.0.0.1); writes carry X-Console-Request: 1 unless `headers` says otherwise. */
 export async function api(
   app: FastifyInstance,
   method: string,
   url: string,
-  o: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string> } = {},
+  o: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string>; address?: string } = {},
 ): Promise<Call> {
   const headers: Record<string, string> = {};
   if (WRITES.has(method)) headers['x-console-request'] = '1';
@@ -55,6 +55,7 @@ export async function api(
     method: method as 'GET',
     url: `/console/api${url}`,
     headers,
+    ...(o.address ? { remoteAddress: o.address } : {}),
     ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
   });
   let json: Call['json'] = {};

@@ -14,7 +14,10 @@ import { TotpSetup } from './TotpSetup';
 
 const enrolProblem = (e: unknown): EnrolProblem => {
   const code = problemCode(e);
-  return (['weak-password', 'common-password', 'bad-code'] as const).find((c) => c === code) ?? 'failed';
+  return (
+    (['weak-password', 'common-password', 'personal-password', 'guessable-password', 'bad-code'] as const).find((c) => c === code) ??
+    'failed'
+  );
 };
 
 /** Enrolment from an invitation link: name and password, then TOTP (with recovery codes) or a passkey. */

@@ -52,6 +52,7 @@ export function PasswordForm({
               <span className="c-visually-hidden">{long ? t('console.enrol.ruleMet') : t('console.enrol.ruleNotMet')}</span>
             </li>
             <li>{t('console.enrol.ruleCommon')}</li>
+            <li>{t('console.enrol.ruleGuessable')}</li>
           </ul>
         }
       />

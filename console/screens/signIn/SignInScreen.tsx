@@ -8,10 +8,12 @@ import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { useSession } from '../../ui/sessionContext';
 import { Field, Problem } from '../../ui/ui';
+import { RecoveryWayIn } from './RecoveryWayIn';
 
 const asProblem = (e: unknown): { problem: SignInProblem; retryAfter?: number } => {
   const code = problemCode(e);
-  const problem = (['bad-credentials', 'throttled', 'locked', 'bad-code'] as const).find((c) => c === code) ?? 'failed';
+  const problem =
+    (['bad-credentials', 'throttled', 'account-throttled', 'locked', 'bad-code'] as const).find((c) => c === code) ?? 'failed';
   return e instanceof ConsoleProblem && e.retryAfter !== null ? { problem, retryAfter: e.retryAfter } : { problem };
 };
 
@@ -91,6 +93,9 @@ export default function SignInScreen({ expired }: { expired: boolean }) {
           <button type="submit" className="c-button" disabled={busy}>
             {busy ? t('console.signIn.checking') : t('console.signIn.continue')}
           </button>
+          {c.problem === 'account-throttled' ? (
+            <RecoveryWayIn email={email} password={password} onSignedIn={() => session.refresh()} />
+          ) : null}
         </form>
       ) : (
         <form

@@ -12,6 +12,7 @@ import {
   SessionInfo,
   SignIn,
   SignInChallenge,
+  SignInWithCode,
   SignedIn,
   TokenParams,
   TotpSetup,
@@ -78,6 +79,13 @@ export const AUTH_ROUTES = {
     access: 'public',
     summary: "Sign-in's second factor, a recovery code (used up): starts the session",
     body: ChallengeCode,
+    response: SignedIn,
+  },
+  'POST /sign-in/with-recovery-code': {
+    access: 'public',
+    summary:
+      "Sign-in in one step, the password and a recovery code (used up): passes the account's brake, not the address's; starts the session",
+    body: SignInWithCode,
     response: SignedIn,
   },
   'POST /sign-in/passkey': {

@@ -31,6 +31,8 @@ export const PasskeyResponse = Type.Object({ response: WebAuthnJson });
 const Factor = Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('recovery')]);
 export const SignIn = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Password });
 export type SignIn = Static<typeof SignIn>;
+/** The password and a recovery code in one step (the way in while the account's brake holds). */
+export const SignInWithCode = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Password, code: Code });
 export const SignInChallenge = Type.Object({
   challenge: Type.String(),
   factors: Type.Array(Factor),

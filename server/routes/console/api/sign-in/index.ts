@@ -14,6 +14,9 @@ const route = routeModule((app) => {
   handle(app, 'POST /sign-in/recovery', async (req, reply) =>
     withSession(req, reply, await signIn.recovery(ctx(), actorOf(req), req.body.challenge, req.body.code)),
   );
+  handle(app, 'POST /sign-in/with-recovery-code', async (req, reply) =>
+    withSession(req, reply, await signIn.withRecoveryCode(ctx(), actorOf(req), req.body)),
+  );
   handle(app, 'POST /sign-in/passkey', async (req, reply) =>
     withSession(req, reply, await signIn.passkey(ctx(), actorOf(req), req.body.challenge, req.body.response, relyingPartyOf(app, req))),
   );
