@@ -9,7 +9,8 @@ import { imageBlobs } from '../images/blobs.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
 import { importsRepo } from '../repos/imports.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
-import { ImportError, readSource, type RawPage } from './importSource.js';
+import { readSource, type RawPage } from './importSource.js';
+import { ImportError } from './pageProblem.js';
 import { processPage } from './pageProcessing.js';
 
 /**
