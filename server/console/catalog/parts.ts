@@ -2,6 +2,7 @@ import type { Notices } from '../../cluster/notices.js';
 import type { Blobs } from '../../images/blobs.js';
 import type { CatalogJobs } from './jobs.js';
 import type { ReleaseTimers } from './releaseTimers.js';
+import type { UploadSweep } from './uploadSweep.js';
 
 /**
  * The console catalog's parts every node runs (made by ./plugin.ts, `app.catalog`),
@@ -16,4 +17,6 @@ export interface CatalogParts {
   /** Where tus keeps uploads (<dataDir>/uploads). */
   uploadDir: string;
   notices: Notices;
+  /** Reclaims abandoned uploads (./uploadSweep.ts). */
+  uploadSweep: UploadSweep;
 }
