@@ -123,6 +123,12 @@ export interface Config {
    * (900: 15 minutes). Tests shorten it to see a link expire.
    */
   consolePreviewSeconds: number;
+  /** UPLOAD_UNFINISHED_HOURS / UPLOAD_UNPROCESSED_MINUTES: a chapter upload unfinished this long after it began, or finished and not processed this long, is swept (its bytes and row). */
+  uploadUnfinishedHours: number;
+  uploadUnprocessedMinutes: number;
+  /** UPLOAD_MEMBER_QUOTA_MIB / UPLOAD_CHAPTER_QUOTA_MIB: bytes of uploads in flight (begun, not yet processed or swept) one member or one chapter may hold. */
+  uploadMemberQuotaBytes: number;
+  uploadChapterQuotaBytes: number;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -204,6 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleIdleMinutes: Math.max(1, Number(env.CONSOLE_IDLE_MINUTES ?? 30) || 30),
     consoleSessionHours: Math.max(1, Number(env.CONSOLE_SESSION_HOURS ?? 12) || 12),
     consolePreviewSeconds: Math.max(1, Math.floor(positive(env.CONSOLE_PREVIEW_SECONDS, 900))),
+    uploadUnfinishedHours: positive(env.UPLOAD_UNFINISHED_HOURS, 24),
+    uploadUnprocessedMinutes: positive(env.UPLOAD_UNPROCESSED_MINUTES, 60),
+    uploadMemberQuotaBytes: positive(env.UPLOAD_MEMBER_QUOTA_MIB, 4096) * 2 ** 20,
+    uploadChapterQuotaBytes: positive(env.UPLOAD_CHAPTER_QUOTA_MIB, 2048) * 2 ** 20,
   };
   return { ...cfg, ...overrides };
 }

@@ -9,7 +9,8 @@ import { imageBlobs } from '../images/blobs.js';
 import { byShort, SHORT_CODES } from '../../core/languages.js';
 import { importsRepo } from '../repos/imports.js';
 import { chapterThumbUrl, titleImageUrl } from '../images/assets.js';
-import { ImportError, readSource, type RawPage } from './importSource.js';
+import { readSource, type RawPage } from './importSource.js';
+import { ImportError } from './pageProblem.js';
 import { processPage } from './pageProcessing.js';
 
 /**
@@ -57,8 +58,9 @@ async function prepare(pages: RawPage[], tmp: string, report: (i: number) => voi
   for (let i = 0; i < pages.length; i++) {
     const p = await processPage(pages[i].name, await pages[i].read());
     rows.push({ type: p.type, width: p.width, height: p.height, key: p.key });
-    fs.mkdirSync(path.join(tmp, String(i)), { recursive: true });
-    for (const q of QUALITIES) fs.writeFileSync(path.join(tmp, String(i), `${q}.webp`), p.files[q]);
+    // Page files 0600 in 0700 folders, as the image store writes them (server/images/blobs.ts).
+    fs.mkdirSync(path.join(tmp, String(i)), { recursive: true, mode: 0o700 });
+    for (const q of QUALITIES) fs.writeFileSync(path.join(tmp, String(i), `${q}.webp`), p.files[q], { mode: 0o600 });
     report(i + 1);
   }
   return rows;
@@ -86,7 +88,7 @@ export async function importChapter(db: DB, clock: ServerClock, o: ImportOptions
   const raw = source.pages;
   const total = raw.length;
   const tmp = path.join(o.dataDir, 'img', `.import-${crypto.randomBytes(6).toString('hex')}`);
-  fs.mkdirSync(tmp, { recursive: true });
+  fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
   try {
     const rows = await prepare(raw, tmp, (i) => o.onProgress?.(i, total, 'pages'));
     const result = await importsRepo(db, { titleImageUrl, chapterThumbUrl }).writeChapter(

@@ -1,33 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
-
-/** A chapter import's failure, reported as it is (not a crash). */
-export class ImportError extends Error {}
-
-/**
- * Bad input of a page source, with the console's problem code
- * (core/console/schemas/common.ts): the console answers it, the CLI prints it.
- */
-export class PageProblem extends ImportError {
-  constructor(
-    readonly code:
-      | 'not-an-image'
-      | 'empty-file'
-      | 'image-too-large'
-      | 'animated-image'
-      | 'cmyk-image'
-      | 'bad-archive'
-      | 'encrypted-archive'
-      | 'archive-too-large'
-      | 'too-many-pages'
-      | 'unsafe-path'
-      | 'no-pages',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { ImportError, PageProblem } from './pageProblem.js';
+import { readPage, type PageByteLimits } from './pageBytes.js';
 
 /**
  * The images of a chapter (server/catalog/pageProcessing.ts): files of a
@@ -45,14 +20,19 @@ export interface RawPage {
   read(): Promise<Buffer>;
 }
 
-export interface SourceLimits {
+export interface SourceLimits extends PageByteLimits {
   maxPages: number;
-  /** Unpacked bytes of an archive (a zip bomb stops here). */
+  /** Unpacked bytes of an archive, as its entries' headers claim (a zip bomb stops here; each entry's real bytes stop at maxPageBytes). */
   maxUnpackedBytes: number;
 }
 
 /** What `npm run import` accepts (the console's UPLOAD_LIMITS are the same). */
-const DEFAULT_LIMITS: SourceLimits = { maxPages: 400, maxUnpackedBytes: 1024 * 1024 * 1024 };
+const DEFAULT_LIMITS: SourceLimits = {
+  maxPages: 400,
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  maxPageBytes: 64 * 1024 * 1024,
+  maxPixels: 60_000_000,
+};
 
 const skipName = (n: string) =>
   n.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') || n.endsWith('/') || /thumbs\.db$/i.test(n);
@@ -60,29 +40,28 @@ const skipName = (n: string) =>
 /** A name that would climb out of the archive's folder if unpacked. */
 const climbs = (n: string) => n.startsWith('/') || n.includes('\\') || /^[A-Za-z]:/.test(n) || n.split('/').includes('..');
 
-function fileOf(name: string, file: string): RawPage {
-  return { name, read: () => fs.promises.readFile(file) };
+function fileOf(name: string, file: string, limits: PageByteLimits): RawPage {
+  return { name, read: () => readPage(fs.createReadStream(file), path.basename(name), limits) };
 }
 
-function readFolder(dir: string): RawPage[] {
+function readFolder(dir: string, limits: PageByteLimits): RawPage[] {
   const out: RawPage[] = [];
   for (const n of fs.readdirSync(dir)) {
     const full = path.join(dir, n);
     if (skipName(n) || !fs.statSync(full).isFile()) continue;
-    out.push(fileOf(n, full));
+    out.push(fileOf(n, full, limits));
   }
   return out;
 }
 
-function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string): Promise<Buffer> {
+/** An entry's bytes, inflated through the page checks (pageBytes.ts): a bomb stops at its first refused chunk. */
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string, limits: PageByteLimits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (e, stream) => {
       if (e || !stream)
         return reject(new PageProblem('bad-archive', `${label}: cannot read ${entry.fileName} (${e?.message ?? 'no data'})`));
-      const parts: Buffer[] = [];
-      stream.on('data', (c: Buffer) => parts.push(c));
-      stream.on('error', (se: Error) => reject(new PageProblem('bad-archive', `${label} is corrupt: ${se.message}`)));
-      stream.on('end', () => resolve(Buffer.concat(parts)));
+      const corrupt = (se: Error) => new PageProblem('bad-archive', `${label} is corrupt: ${se.message}`);
+      readPage(stream, `${label}: ${entry.fileName}`, limits, corrupt).then(resolve, reject);
     });
   });
 }
@@ -128,7 +107,7 @@ function readArchive(file: string, label: string, limits: SourceLimits): Promise
       });
       zip.on('end', () =>
         resolve({
-          pages: entries.map((e) => ({ name: e.fileName, read: () => readStream(zip, e, label) })),
+          pages: entries.map((e) => ({ name: e.fileName, read: () => readEntry(zip, e, label, limits) })),
           close: () => zip.close(),
         }),
       );
@@ -156,7 +135,7 @@ export async function sourceOf(files: { name: string; file: string }[], limits: 
         const a = await readArchive(f.file, f.name, limits);
         closers.push(() => a.close());
         pages.push(...a.pages);
-      } else if (!skipName(f.name)) pages.push(fileOf(f.name, f.file));
+      } else if (!skipName(f.name)) pages.push(fileOf(f.name, f.file, limits));
     }
   } catch (e) {
     for (const c of closers) c();
@@ -178,7 +157,7 @@ export async function sourceOf(files: { name: string; file: string }[], limits: 
 export async function readSource(source: string, limits: SourceLimits = DEFAULT_LIMITS): Promise<PageSource> {
   if (!fs.existsSync(source)) throw new ImportError(`${source} does not exist`);
   if (fs.statSync(source).isDirectory()) {
-    const pages = readFolder(source);
+    const pages = readFolder(source, limits);
     if (pages.length === 0) throw new ImportError(`${source} holds no images`);
     if (pages.length > limits.maxPages) throw new PageProblem('too-many-pages', `${source} holds more than ${limits.maxPages} pages`);
     return { pages: pages.sort((a, b) => collator.compare(a.name, b.name)), close: () => {} };

@@ -1,9 +1,11 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { QUALITIES, SINGLE_WIDTH, type Quality } from '../images/urls.js';
 import { newPageKey, xorWithKey } from '../images/crypto.js';
 import { WEBP } from '../images/store.js';
-import { IMAGE_EXT, PageProblem } from './importSource.js';
+import { IMAGE_EXT } from './importSource.js';
+import { PageProblem } from './pageProblem.js';
+import { checkImage, decoded } from './imageCheck.js';
 
 /**
  * The one path a page takes (the console's upload job and `npm run import`):
@@ -49,27 +51,6 @@ function encode(img: Sharp, width: number, height: number): Promise<Buffer> {
   return img.png({ compressionLevel: 6 }).toBuffer();
 }
 
-/** The checks every uploaded image passes (pages and title art); its size when it does. */
-export async function checkImage(name: string, data: Buffer, maxPixels: number): Promise<{ width: number; height: number }> {
-  if (data.length === 0) throw new PageProblem('empty-file', `${name} is empty (0 bytes).`);
-  let meta: Metadata;
-  try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new PageProblem('not-an-image', `${name} is not an image (PNG, JPEG, WebP, GIF, AVIF or TIFF).`);
-  }
-  if (!meta.width || !meta.height || !meta.format) throw new PageProblem('not-an-image', `${name} is not an image.`);
-  if ((meta.pages ?? 1) > 1) throw new PageProblem('animated-image', `${name} is animated or has several frames: upload a still image.`);
-  if (meta.space === 'cmyk') throw new PageProblem('cmyk-image', `${name} is a CMYK image: export it as RGB (sRGB) and upload it again.`);
-  const pixels = meta.width * meta.height;
-  if (pixels > maxPixels)
-    throw new PageProblem(
-      'image-too-large',
-      `${name} is ${meta.width} x ${meta.height} px, over the limit of ${Math.round(maxPixels / 1e6)} million pixels.`,
-    );
-  return { width: meta.width, height: meta.height };
-}
-
 export async function processPage(name: string, data: Buffer, maxPixels = MAX_PAGE_PIXELS): Promise<ProcessedPage> {
   if (!IMAGE_EXT.test(name))
     throw new PageProblem('not-an-image', `${name} is not an image file name (.jpg, .png, .webp, .gif, .avif, .tif).`);
@@ -78,15 +59,14 @@ export async function processPage(name: string, data: Buffer, maxPixels = MAX_PA
   const key = newPageKey();
   const highW = SINGLE_WIDTH.high * (double ? 2 : 1);
   const files = {} as Record<Quality, Buffer>;
-  let thumb: Buffer;
-  try {
-    // Decoded once; each quality is a resize of that (sharp clones share the input).
-    const base = sharp(data, { limitInputPixels: maxPixels }).rotate();
+  // Decoded once; each quality is a resize of that (sharp clones share the input).
+  const base = sharp(data, { limitInputPixels: maxPixels }).rotate();
+  const thumb = await decoded(name, async () => {
     for (const q of QUALITIES) {
       const w = SINGLE_WIDTH[q] * (double ? 2 : 1);
       files[q] = xorWithKey(await encode(base.clone().resize({ width: w }), w, Math.round((meta.height * w) / meta.width)), key);
     }
-    thumb = await base
+    return base
       .clone()
       .resize({
         width: THUMB_WIDTH,
@@ -96,9 +76,7 @@ export async function processPage(name: string, data: Buffer, maxPixels = MAX_PA
       })
       .webp({ quality: 70, effort: 2 })
       .toBuffer();
-  } catch (e) {
-    throw new PageProblem('not-an-image', `${name} could not be decoded (${(e as Error).message}).`);
-  }
+  });
   return {
     type: double ? PageType.DOUBLE : PageType.SINGLE,
     suggestDouble: double,

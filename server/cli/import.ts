@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import { importChapter } from '../catalog/import.js';
-import { ImportError } from '../catalog/importSource.js';
+import { ImportError } from '../catalog/pageProblem.js';
 
 const HELP = `Usage: npm run import -- <source> [options]
 

@@ -56,6 +56,10 @@ export interface ConsoleUploadTable {
   size: number;
   finished: number;
   created_at: number;
+  /** The member who started it (null: a token, or made before 0021). */
+  member_id: number | null;
+  /** When its last byte came (null: unfinished, or finished before 0021). */
+  finished_at: number | null;
 }
 
 /** A staff preview link of a chapter (only its SHA-256 is kept). */

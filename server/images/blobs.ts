@@ -19,11 +19,11 @@ export interface Blobs {
   removeFolder(prefix: string): Promise<void>;
 }
 
-/** Writes a file so that readers never see half of it. */
+/** Writes a file so that readers never see half of it: 0600 in folders made 0700 (this process's user serves them). */
 function writeAtomic(file: string, data: Buffer): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, data);
+  fs.writeFileSync(tmp, data, { mode: 0o600 });
   fs.renameSync(tmp, file);
 }
 
@@ -44,7 +44,7 @@ function localBlobs(root: string): Blobs {
     putFolder(dir, prefix) {
       const dest = path.join(root, prefix);
       fs.rmSync(dest, { recursive: true, force: true });
-      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
       fs.renameSync(dir, dest);
       return Promise.resolve();
     },

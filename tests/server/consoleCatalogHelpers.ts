@@ -67,12 +67,43 @@ export function filesUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
 }
 
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+  encrypted?: boolean;
+  declaredSize?: number;
+  /** Already deflated (a bomb made in pieces, see `deflatedFill`): `data` is not used. */
+  deflated?: { body: Buffer; crc: number; size: number };
+}
+
+/**
+ * `size` bytes, `head` then zeros, deflated a MiB at a time: an 896 MiB page
+ * of zeros is some 900 KB made without ever holding the 896 MiB.
+ */
+export async function deflatedFill(size: number, head: Buffer = Buffer.alloc(0)): Promise<{ body: Buffer; crc: number; size: number }> {
+  const deflate = zlibSync.createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(2 ** 20);
+  let crc = zlibSync.crc32(head);
+  deflate.write(head);
+  for (let left = size - head.length; left > 0; left -= zeros.length) {
+    const piece = left >= zeros.length ? zeros : zeros.subarray(0, left);
+    crc = zlibSync.crc32(piece, crc);
+    if (!deflate.write(piece)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return { body: Buffer.concat(out), crc, size };
+}
+
 /**
  * A stored (uncompressed) zip written by hand, so a test can make the bad
  * ones: an encrypted flag, a declared size far over the real one (a bomb's
  * header), a name climbing out.
  */
-export function zipOf(entries: { name: string; data: Buffer; encrypted?: boolean; declaredSize?: number }[]): Buffer {
+export function zipOf(entries: ZipEntry[]): Buffer {
   const { crc32, deflateRawSync } = zlibSync;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -80,12 +111,12 @@ export function zipOf(entries: { name: string; data: Buffer; encrypted?: boolean
   for (const e of entries) {
     const name = Buffer.from(e.name);
     const flags = e.encrypted ? 1 : 0;
-    const crc = crc32(e.data);
-    const size = e.declaredSize ?? e.data.length;
+    const crc = e.deflated?.crc ?? crc32(e.data);
+    const size = e.declaredSize ?? e.deflated?.size ?? e.data.length;
     // An encrypted entry starts with its 12-byte encryption header (stored size = data + 12).
     // A declared size (a bomb's header) needs deflate: a stored entry's two sizes must agree.
-    const method = e.declaredSize !== undefined ? 8 : 0;
-    const body = method === 8 ? deflateRawSync(e.data) : e.data;
+    const method = e.declaredSize !== undefined || e.deflated ? 8 : 0;
+    const body = e.deflated?.body ?? (method === 8 ? deflateRawSync(e.data) : e.data);
     const stored = e.encrypted ? Buffer.concat([Buffer.alloc(12, 7), body]) : body;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

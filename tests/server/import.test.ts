@@ -5,7 +5,7 @@ import { ZipArchive } from 'archiver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importChapter } from '../../server/catalog/import.js';
-import { ImportError } from '../../server/catalog/importSource.js';
+import { ImportError } from '../../server/catalog/pageProblem.js';
 import { xorWithKey } from '../../server/images/crypto.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import { BACKENDS, setup, type TestApp } from './helpers.js';

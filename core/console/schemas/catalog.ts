@@ -202,6 +202,8 @@ export const UPLOAD_LIMITS = {
   /** An archive's pages unpacked, bytes. */
   maxUnpackedBytes: 1024 * 1024 * 1024,
   maxPages: 400,
+  /** One page's file (an upload, or an archive entry counted as it inflates), bytes: what a page in flight holds at most. */
+  maxPageBytes: 64 * 1024 * 1024,
   /** Pixels of one page (a 30,000 px webtoon strip at 1,600 px wide fits). */
   maxPixels: 60_000_000,
   /** Pixels of a title image. */

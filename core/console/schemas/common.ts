@@ -51,6 +51,8 @@ const PROBLEM_CODES = [
   'too-many-pages',
   'unsafe-path',
   'upload-too-large',
+  'chapter-quota',
+  'member-quota',
   'upload-unknown',
   'no-pages',
   'wrong-state',

@@ -9,7 +9,8 @@ import type { Blobs } from '../../images/blobs.js';
 import type { ProcessRequest } from '../../../core/console/schemas/catalog.js';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog.js';
 import { processPage } from '../../catalog/pageProcessing.js';
-import { PageProblem, sourceOf } from '../../catalog/importSource.js';
+import { sourceOf } from '../../catalog/importSource.js';
+import { PageProblem } from '../../catalog/pageProblem.js';
 import { QUALITIES } from '../../images/urls.js';
 import { draftPrefix, type ChapterRow } from './chapters.js';
 import type { Outcome, PageQueue } from './pageQueue.js';
@@ -127,7 +128,12 @@ async function makePages(
 ): Promise<MadePage[]> {
   const source = await sourceOf(
     uploads.map((u) => ({ name: u.filename, file: uploadFile(w.uploadDir, u.id) })),
-    { maxPages: UPLOAD_LIMITS.maxPages, maxUnpackedBytes: UPLOAD_LIMITS.maxUnpackedBytes },
+    {
+      maxPages: UPLOAD_LIMITS.maxPages,
+      maxUnpackedBytes: UPLOAD_LIMITS.maxUnpackedBytes,
+      maxPageBytes: UPLOAD_LIMITS.maxPageBytes,
+      maxPixels: UPLOAD_LIMITS.maxPixels,
+    },
   );
   close(() => source.close());
   const total = source.pages.length;

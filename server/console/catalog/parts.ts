@@ -3,6 +3,7 @@ import type { Blobs } from '../../images/blobs.js';
 import type { CdnPurge } from '../../images/purge.js';
 import type { CatalogJobs } from './jobs.js';
 import type { ReleaseTimers } from './releaseTimers.js';
+import type { UploadSweep } from './uploadSweep.js';
 
 /**
  * The console catalog's parts every node runs (made by ./plugin.ts, `app.catalog`),
@@ -19,4 +20,6 @@ export interface CatalogParts {
   notices: Notices;
   /** Drops a taken-down chapter's images from every cache (the origin's copies, a CDN's). */
   purge: CdnPurge;
+  /** Reclaims abandoned uploads (./uploadSweep.ts). */
+  uploadSweep: UploadSweep;
 }

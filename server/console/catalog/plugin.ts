@@ -6,6 +6,7 @@ import { cdnPurge } from '../../images/purge.js';
 import { catalogJobs } from './jobs.js';
 import { bossPageQueue, rowQueue } from './pageQueue.js';
 import { releaseTimers } from './releaseTimers.js';
+import { uploadSweep } from './uploadSweep.js';
 import type { CatalogParts } from './parts.js';
 
 declare module 'fastify' {
@@ -18,12 +19,15 @@ declare module 'fastify' {
 /**
  * The console catalog's parts every node runs: the page-job
  * worker (it takes over jobs of a node that died; stopped, and pg-boss
- * with it, when the server closes) and the release timers.
+ * with it, when the server closes), the release timers and the sweep of
+ * abandoned uploads.
  */
 export default fp(
   (app, _opts, done) => {
     const uploadDir = path.join(app.config.dataDir, 'uploads');
-    fs.mkdirSync(uploadDir, { recursive: true });
+    // Uploads are the staff's unreleased pages: this process's user only (0700, its files 0600).
+    fs.mkdirSync(uploadDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(uploadDir, 0o700);
     const blobs = imageBlobs(app.config);
     // The page jobs' queue: pg-boss on PostgreSQL, the chapters' rows on SQLite.
     const queue =
@@ -31,12 +35,15 @@ export default fp(
     const jobs = catalogJobs({ db: app.db, clock: app.clock, blobs, uploadDir, log: app.log, queue });
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
     const purge = cdnPurge({ blobs, purgeUrl: app.config.cdnPurgeUrl, log: app.log });
-    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices, purge });
+    const sweep = uploadSweep({ db: app.db, clock: app.clock, uploadDir, lifetimes: app.config, log: app.log });
+    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices, purge, uploadSweep: sweep });
     app.addHook('onReady', async () => {
       await jobs.start();
       await releases.start();
+      await sweep.start();
     });
     app.addHook('onClose', async () => {
+      sweep.stop();
       releases.stop();
       await jobs.stop();
     });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Blobs } from '../../images/blobs.js';
 import { TITLE_IMAGES } from '../../images/assets.js';
 import { WEBP } from '../../images/store.js';
-import { checkImage } from '../../catalog/pageProcessing.js';
+import { checkImage, decoded } from '../../catalog/imageCheck.js';
 import type { TitleImageKind } from '../../../core/console/schemas/catalog.js';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog.js';
 
@@ -26,11 +26,13 @@ export const IMAGE_COLUMN = {
 export async function storeTitleImage(blobs: Blobs, titleId: number, kind: TitleImageKind, data: Buffer): Promise<string> {
   await checkImage(`The ${kind} image`, data, UPLOAD_LIMITS.maxImagePixels);
   const size = TITLE_IMAGES[kind];
-  const webp = await sharp(data, { limitInputPixels: UPLOAD_LIMITS.maxImagePixels })
-    .rotate()
-    .resize({ width: size.width, height: size.height, fit: 'cover' })
-    .webp(WEBP)
-    .toBuffer();
+  const webp = await decoded(`The ${kind} image`, () =>
+    sharp(data, { limitInputPixels: UPLOAD_LIMITS.maxImagePixels })
+      .rotate()
+      .resize({ width: size.width, height: size.height, fit: 'cover' })
+      .webp(WEBP)
+      .toBuffer(),
+  );
   const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 16);
   const rel = `title/${titleId}/${kind}_${hash}.webp`;
   await blobs.put(rel, webp);

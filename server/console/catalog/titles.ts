@@ -1,7 +1,7 @@
 import type { TitleFull, TitleFullPatch, TitleImageKind } from '../../../core/console/schemas/catalog.js';
 import { byCode, languageOrDefault } from '../../../core/languages.js';
 import type { Blobs } from '../../images/blobs.js';
-import { PageProblem } from '../../catalog/importSource.js';
+import { PageProblem } from '../../catalog/pageProblem.js';
 import type { Actor, ConsoleCtx } from '../actor.js';
 import { audited, checkTextFields, mayWriteLanguage } from '../write.js';
 import { ConsoleProblem, problems } from '../problems.js';

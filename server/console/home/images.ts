@@ -4,11 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { imageBlobs } from '../../images/blobs.js';
 import { WEBP } from '../../images/store.js';
 import { problems } from '../problems.js';
+import { checkImage, decoded } from '../../catalog/imageCheck.js';
+import { PageProblem } from '../../catalog/pageProblem.js';
 
 /** Uploaded art (banners, popups): the body of PUT …/:id/image, the raw image. */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const IMAGE_LIMIT = 8 * 1024 * 1024;
-const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+const FORMATS: ReadonlySet<string> = new Set(['png', 'jpeg', 'webp', 'gif']);
+/** Pixels of a banner's or popup's upload. */
+const ART_PIXELS = 2 ** 26;
 
 /** Lets a route module take raw images as its body (a Buffer), in its own scope only. */
 export function acceptImages(app: FastifyInstance): void {
@@ -32,15 +36,18 @@ export const artStore =
     if (!Buffer.isBuffer(data) || data.length === 0) throw notImage('empty');
     let webp: Buffer;
     try {
-      const meta = await sharp(data, { limitInputPixels: 2 ** 26 }).metadata();
-      if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error(meta.format ?? 'unknown format');
-      webp = await sharp(data, { limitInputPixels: 2 ** 26 })
-        .rotate()
-        .resize({ width: size.width, height: size.height, fit: 'cover' })
-        .webp(WEBP)
-        .toBuffer();
+      // The check every uploaded image passes (server/catalog/imageCheck.ts); a broken one is refused here, never a 500.
+      await checkImage('The image', data, ART_PIXELS, FORMATS);
+      webp = await decoded('The image', () =>
+        sharp(data, { limitInputPixels: ART_PIXELS })
+          .rotate()
+          .resize({ width: size.width, height: size.height, fit: 'cover' })
+          .webp(WEBP)
+          .toBuffer(),
+      );
     } catch (e) {
-      throw notImage((e as Error).message.slice(0, 100));
+      if (e instanceof PageProblem) throw notImage(e.message.slice(0, 160));
+      throw e;
     }
     const name = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 24);
     const rel = `art/${ownerId}/${name}.webp`;

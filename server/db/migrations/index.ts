@@ -15,6 +15,7 @@ import { statsDays } from './0017_stats_days.js';
 import { bytewiseKeys } from './0018_bytewise_keys.js';
 import { packedSketches } from './0019_packed_sketches.js';
 import { statsBlocks } from './0020_stats_blocks.js';
+import { uploadLifetimes } from './0021_upload_lifetimes.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0018_bytewise_keys': bytewiseKeys, // viewed_chapters' tokens and the rollups' keys compared as bytes on PostgreSQL
   '0019_packed_sketches': packedSketches, // dense sketches stored packed, not deflated
   '0020_stats_blocks': statsBlocks, // rollups in blocks of hours and days for titles and in all
+  '0021_upload_lifetimes': uploadLifetimes, // whose a chapter upload is, when it finished (quotas, the sweep)
 };

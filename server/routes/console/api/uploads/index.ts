@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routeModule } from '../../../../lib/route.js';
 import { handle } from '../../../../lib/consoleRoute.js';
 import { firstUse } from '../../../../lib/firstUse.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
-import { consoleCtx } from '../../../../console/actor.js';
+import { actorOf, consoleCtx } from '../../../../console/actor.js';
 import { ConsoleProblem, problems } from '../../../../console/problems.js';
 import { uploads } from '../../../../console/catalog/uploads.js';
 
@@ -16,6 +18,17 @@ import { uploads } from '../../../../console/catalog/uploads.js';
  * An upload names its chapter (Upload-Metadata chapterId, filename); a
  * chapter that is gone or no longer a draft takes no more bytes.
  */
+
+/**
+ * The member who starts an upload, by request: set by the POST route after
+ * its checks, read by tus's hook on the Node request under tus's own
+ * (srvx's `runtime.node.req`). Nothing a client sends decides it.
+ */
+const startedBy = new WeakMap<IncomingMessage, number | null>();
+const memberOf = (req: unknown): number | null => {
+  const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  return (raw && startedBy.get(raw)) ?? null;
+};
 
 /** tus's Upload-Metadata: "key base64,key2 base64". */
 function metadataOf(header: string | undefined): Record<string, string> {
@@ -35,17 +48,26 @@ const route = routeModule((app) => {
   // A server that could not be made (its modules, its folder) is answered as a failure and tried again next time.
   const tus = firstUse(async () => {
     const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    /** tus's file store, its files (the bytes, tus's note of them) this process's user's only: 0600 in a 0700 folder. */
+    class PrivateFileStore extends FileStore {
+      override async create(file: Parameters<InstanceType<typeof FileStore>['create']>[0]) {
+        const made = await super.create(file);
+        for (const f of [file.id, `${file.id}.json`]) await fs.promises.chmod(path.join(dir, f), 0o600);
+        return made;
+      }
+    }
     return new Server({
       path: '/console/api/uploads',
       relativeLocation: true,
-      datastore: new FileStore({ directory: dir }),
+      datastore: new PrivateFileStore({ directory: dir }),
       maxSize: UPLOAD_LIMITS.maxUploadBytes,
-      async onUploadCreate(_req, upload) {
+      async onUploadCreate(req, upload) {
         const m = upload.metadata ?? {};
         await uploads.created(consoleCtx(app), {
           id: upload.id,
           chapterId: Number(m.chapterId),
+          memberId: memberOf(req),
           filename: String(m.filename),
           size: upload.size ?? 0,
         });
@@ -83,6 +105,9 @@ const route = routeModule((app) => {
         'File too large',
         `${m.filename} is over ${UPLOAD_LIMITS.maxUploadBytes / 2 ** 20} MiB.`,
       );
+    const memberId = actorOf(req).memberId;
+    await uploads.checkQuota(consoleCtx(app), app.config, { chapterId, memberId, length });
+    startedBy.set(req.raw, memberId);
     return handOver(req, reply);
   });
 
@@ -93,6 +118,14 @@ const route = routeModule((app) => {
     'PATCH /uploads/:id',
     async (req, reply) => {
       await uploads.checkKnown(consoleCtx(app), dir, req.params.id);
+      if (req.method === 'PATCH')
+        await uploads.checkFits(
+          consoleCtx(app),
+          dir,
+          req.params.id,
+          Number(req.headers['upload-offset'] ?? NaN),
+          Number(req.headers['content-length'] ?? NaN),
+        );
       return handOver(req, reply);
     },
     { alsoHead: true },
