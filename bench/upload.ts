@@ -83,7 +83,7 @@ try {
   const { cookie } = await memberWithSession(db, ['editor'], Math.floor(Date.now() / 1000));
   titleId = (await db.selectFrom('titles').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   await close();
-  const headers = { cookie: `console_session=${cookie}`, 'x-console-request': '1' };
+  const headers = { cookie: `console_session=${cookie}`, 'x-console-request': '1', origin: server.url };
   const json = async (method: string, url: string, body?: unknown) => {
     const r = await fetch(`${server.url}/console/api${url}`, {
       method,

@@ -19,6 +19,11 @@ export interface Config {
    * Empty: the request's own scheme and host (the proxy's X-Forwarded-Proto/-Host under TRUST_PROXY).
    */
   publicUrl: string;
+  /**
+   * NODE_ENV=production: the console makes enrolment links only from PUBLIC_URL
+   * (never from a request's Host), and refuses to make one without it.
+   */
+  production: boolean;
   /** Folder with the built web app (vite build). */
   webDir: string;
   /** Seed of the demo catalog. */
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
     webDir: path.resolve(env.WEB_DIR ?? './dist'),
     catalogSeed: Number(env.CATALOG_SEED ?? 20190128),
     noCatalog: bool(env.NO_CATALOG),

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ensureCatalog } from './catalog/index.js';
 import { systemClock } from './lib/clock.js';
 import { firstOwnerLink } from './console/invitations.js';
+import { ConsoleProblem } from './console/problems.js';
 
 /**
  * Whether glibc's malloc may make an arena for each thread (up to 8 a core):
@@ -17,6 +18,26 @@ function unboundedArenas(): boolean {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX || /arena_max/.test(process.env.GLIBC_TUNABLES ?? '')) return false;
   const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
   return !!report.header?.glibcVersionRuntime;
+}
+
+/**
+ * No staff yet: a one-time link (24 h) for a first owner, so a newcomer gets
+ * into the console (each start voids the link printed before). Links are made
+ * only from PUBLIC_URL in production: without it, the log says why none is.
+ */
+async function printFirstOwnerLink(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  if (app.config.production && !app.config.publicUrl)
+    app.log.warn('PUBLIC_URL is not set: in production the console makes no enrolment link (first owner, invitations, factor resets)');
+  try {
+    const link = await firstOwnerLink(app);
+    if (!link) return;
+    app.log.warn({ link }, 'no console staff yet: enrol the first owner');
+    console.log(`\nNo console staff yet. Enrol the first owner (valid 24 h, single use):\n  ${link}\n`);
+  } catch (e) {
+    if (!(e instanceof ConsoleProblem)) throw e;
+    app.log.warn(`no console staff yet, and no first-owner link: ${e.detail}`);
+    console.log(`\nNo console staff yet, and no first-owner link: ${e.detail}\n`);
+  }
 }
 
 /**
@@ -34,12 +55,7 @@ async function main(): Promise<void> {
     app.log.warn('MALLOC_ARENA_MAX is not set: processing page images may hold 100 MB or more than it needs; npm start sets it to 2');
   await app.listen({ port: config.port, host: config.host });
   console.log(`ready in ${((clock.now() - t0) / 1000).toFixed(1)} s: http://localhost:${config.port}/`);
-  // No staff yet: a one-time link (24 h) for a first owner, so a newcomer gets into the console.
-  const link = await firstOwnerLink(app);
-  if (link) {
-    app.log.warn({ link }, 'no console staff yet: enrol the first owner');
-    console.log(`\nNo console staff yet. Enrol the first owner (valid 24 h, single use):\n  ${link}\n`);
-  }
+  await printFirstOwnerLink(app);
   // A clean stop (SIGTERM, SIGINT) closes the server: buffered views are written
   // (server/repos/views.ts), the notice connection and the pool closed.
   let stopping = false;

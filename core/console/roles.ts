@@ -11,6 +11,9 @@ export type Role = (typeof ROLES)[number];
 /** Roles an API token may carry: staff and tokens themselves stay with signed-in owners. */
 export const TOKEN_ROLES: readonly Role[] = ['editor', 'localizer', 'moderator', 'analyst'];
 
+/** The longest an API token may live (days from its making): the server refuses a later expiry, the console's form says it. */
+export const TOKEN_MAX_DAYS = 90;
+
 /**
  * Who may call a route: `public` (no session: enrolment and sign-in steps),
  * `member` (any signed-in member, not a token: their own session and

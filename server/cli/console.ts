@@ -7,7 +7,8 @@ import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import { isRole } from '../../core/console/roles.js';
-import { createLink, linkUrl, serverBase } from '../console/invitations.js';
+import { createLink, linkBase, linkUrl } from '../console/invitations.js';
+import { ConsoleProblem } from '../console/problems.js';
 import { consoleRepos } from '../repos/console/index.js';
 
 const HELP = `Usage: npm run console -- invite EMAIL --role ROLE [--role ROLE …] [--language CODE …]
@@ -15,8 +16,9 @@ const HELP = `Usage: npm run console -- invite EMAIL --role ROLE [--role ROLE �
 Prints a one-time link (valid 24 hours, single use) with which EMAIL enrols
 in the console: a password and a second factor (an authenticator app or a
 passkey). Roles: owner, editor, localizer, moderator, analyst. Languages are
-a localizer's (en, ja, …). The link's address is PUBLIC_URL, else
-http://localhost:PORT. Environment: DATA_DIR, DATABASE_URL as for the server.`;
+a localizer's (en, ja, …). The link's address is PUBLIC_URL; without it
+http://localhost:PORT, and with NODE_ENV=production no link is made.
+Environment: DATA_DIR, DATABASE_URL, PUBLIC_URL as for the server.`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -35,6 +37,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  let base: string;
+  try {
+    base = linkBase(config);
+  } catch (e) {
+    if (!(e instanceof ConsoleProblem)) throw e;
+    console.error(`no link made: ${e.detail}`);
+    return 1;
+  }
   const { db, close } = await openDb(config);
   try {
     if (await consoleRepos(db).staff.byEmail(email)) {
@@ -50,7 +60,7 @@ async function main(): Promise<number> {
       await repos.audit.add(cli, now, { action: 'invitation.create', target: `invitation:${l.id}`, after: { email, roles, via: 'cli' } });
       return l;
     });
-    console.log(linkUrl(serverBase(config), l.token));
+    console.log(linkUrl(base, l.token));
     return 0;
   } finally {
     await close();

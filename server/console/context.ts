@@ -40,9 +40,6 @@ export function withSession<T extends { token: string }>(req: FastifyRequest, re
 export const clearCookie = (req: FastifyRequest, reply: FastifyReply) =>
   reply.header('set-cookie', sessionCookie(req.protocol === 'https', '', 0));
 
-/** The base of links made in a request: PUBLIC_URL, else the request's own origin. */
-export const requestBase = (app: FastifyInstance, req: FastifyRequest) => app.config.publicUrl || `${req.protocol}://${req.host}`;
-
 /** The passkeys' relying party: PUBLIC_URL's host, else the host the console is served from. */
 export const relyingPartyOf = (app: FastifyInstance, req: FastifyRequest) =>
   relyingParty(app.config.publicUrl, req.hostname, `${req.protocol}://${req.host}`);

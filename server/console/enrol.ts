@@ -2,7 +2,7 @@ import { isRole } from '../../core/console/roles.js';
 import type { EnrolStart } from '../../core/console/schemas/auth.js';
 import type { InvitationRow } from '../repos/console/invitations.js';
 import type { Actor, ConsoleCtx } from './actor.js';
-import { usableLink } from './invitations.js';
+import { isFirstOwnerLink, usableLink } from './invitations.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { problems } from './problems.js';
 import { replaceRecoveryCodes } from './recovery.js';
@@ -84,6 +84,17 @@ async function member(tx: WriteTx, link: InvitationRow, pending: Pending): Promi
   return link.member_id;
 }
 
+/**
+ * What an enrolment voids: every first owner's link (there is staff now), and
+ * every other open link of the member (an older factor reset, another
+ * invitation of their email), so no earlier link enrols over them.
+ */
+async function voidLinks({ repos, now }: WriteTx, memberId: number, email: string) {
+  const firstOwnerLinks = await repos.invitations.voidFirstOwner(now);
+  const links = await repos.invitations.voidOpenOf(memberId, email, now);
+  return { voidedLinks: links, voidedFirstOwnerLinks: firstOwnerLinks };
+}
+
 async function completeEnrolment(ctx: ConsoleCtx, actor: Actor, link: InvitationRow, pending: Pending, factor: NewFactor) {
   const { memberId, recoveryCodes } = await audited(
     ctx,
@@ -91,7 +102,9 @@ async function completeEnrolment(ctx: ConsoleCtx, actor: Actor, link: Invitation
     async (tx) => {
       const { repos, now } = tx;
       if ((await repos.invitations.use(link.id, now)) !== 1) throw problems.enrolmentInvalid();
+      if (isFirstOwnerLink(link) && (await repos.staff.count()) > 0) throw problems.enrolmentInvalid();
       const memberId = await member(tx, link, pending);
+      const voided = await voidLinks(tx, memberId, pending.email);
       await repos.factors.add({
         member_id: memberId,
         kind: factor.kind,
@@ -110,7 +123,7 @@ async function completeEnrolment(ctx: ConsoleCtx, actor: Actor, link: Invitation
       await tx.audit({
         action: link.member_id === null ? 'enrolment.complete' : 'factor.reset-complete',
         target: `member:${memberId}`,
-        after: { email: pending.email, name: pending.name, roles: JSON.parse(link.roles) as unknown, factor: factor.kind },
+        after: { email: pending.email, name: pending.name, roles: JSON.parse(link.roles) as unknown, factor: factor.kind, ...voided },
         actor: { kind: 'member', id: memberId, name: pending.email },
       });
       return { memberId, recoveryCodes };

@@ -4,10 +4,12 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
 import { consoleRepos, type ConsoleRepos } from '../repos/console/index.js';
+import type { AuditActor } from '../repos/console/audit.js';
 import type { InvitationRow } from '../repos/console/invitations.js';
 import type { Actor, ConsoleCtx } from './actor.js';
 import { problems } from './problems.js';
 import { randomToken, sha256 } from './secrets.js';
+import { checkReauth } from './sessions.js';
 import { audited } from './write.js';
 
 /** Enrolment links: valid 24 h, single use, only the token's hash stored. */
@@ -41,31 +43,63 @@ export async function createLink(repos: ConsoleRepos, l: NewLink, now: number): 
   return { id, token, expiresAt };
 }
 
-/** The invitation a link names while it is usable (unknown, used and expired are alike: none). */
+/** A first owner's link: no member, no email (the enrolee gives theirs). */
+export const isFirstOwnerLink = (r: Pick<InvitationRow, 'member_id' | 'email'>) => r.member_id === null && r.email === '';
+
+/**
+ * The invitation a link names while it is usable (unknown, used and expired
+ * are alike: none). A first owner's link is usable only while there is no staff.
+ */
 export async function usableLink(repos: ConsoleRepos, token: string, now: number): Promise<InvitationRow | null> {
   const r = await repos.invitations.byTokenHash(sha256(token));
   if (!r || r.used_at !== null || Number(r.expires_at) <= now) return null;
+  if (isFirstOwnerLink(r) && (await repos.staff.count()) > 0) return null;
   return r;
 }
 
 /** The console page of a link. */
 export const linkUrl = (base: string, token: string) => `${base.replace(/\/$/, '')}/console/enrol/${token}`;
 
-/** The base of links the server prints itself: PUBLIC_URL, else this machine at PORT. */
-export const serverBase = (config: Pick<Config, 'publicUrl' | 'port'>) => config.publicUrl || `http://localhost:${config.port}`;
+/**
+ * The base of every enrolment link: PUBLIC_URL, never a request's Host. In
+ * production without it no link is made (no-public-url); in development it is
+ * this machine at PORT.
+ */
+export function linkBase(config: Pick<Config, 'publicUrl' | 'port' | 'production'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  if (config.production) throw problems.noPublicUrl();
+  return `http://localhost:${config.port}`;
+}
+
+const START: AuditActor = { kind: 'anonymous', id: null, name: 'server start', address: 'localhost', userAgent: 'npm start' };
 
 /**
  * With no staff account at all, a link for a first owner (its email given at
  * enrolment), printed in the server's log: `npm start` leads a newcomer in.
+ * At most one is live: a new one voids the older ones (and any enrolment voids
+ * them all: server/console/enrol.ts). In production without PUBLIC_URL it
+ * throws no-public-url (main.ts logs why).
  */
 export async function firstOwnerLink(server: { db: DB; clock: ServerClock; config: Config }): Promise<string | null> {
-  const repos = consoleRepos(server.db);
-  if ((await repos.staff.count()) > 0) return null;
-  const l = await createLink(repos, { email: '', roles: ['owner'], languages: [], createdBy: null }, server.clock.nowSec());
-  return linkUrl(serverBase(server.config), l.token);
+  if ((await consoleRepos(server.db).staff.count()) > 0) return null;
+  const base = linkBase(server.config);
+  const now = server.clock.nowSec();
+  const token = await server.db.transaction().execute(async (trx) => {
+    const repos = consoleRepos(trx);
+    if ((await repos.staff.count()) > 0) return null;
+    const voided = await repos.invitations.voidFirstOwner(now);
+    const l = await createLink(repos, { email: '', roles: ['owner'], languages: [], createdBy: null }, now);
+    await repos.audit.add(START, now, { action: 'invitation.create', target: `invitation:${l.id}`, after: { firstOwner: true, voided } });
+    return l.token;
+  });
+  return token === null ? null : linkUrl(base, token);
 }
 
-/** Invitations (owner): links for new members, listed, made (on `base`, the link's address) and withdrawn. */
+/**
+ * Invitations (owner): links for new members, listed, made (on `base`, the
+ * link's address; an owner's invitation needs the password entered lately,
+ * `reauthUntil`) and withdrawn.
+ */
 export const invitations = {
   async list(ctx: ConsoleCtx) {
     const rows = await ctx.repos.invitations.invitations(200);
@@ -83,7 +117,8 @@ export const invitations = {
     };
   },
 
-  async create(ctx: ConsoleCtx, actor: Actor, i: NewInvitation, base: string) {
+  async create(ctx: ConsoleCtx, actor: Actor, i: NewInvitation, base: string, reauthUntil: number | null) {
+    if (i.roles.includes('owner')) checkReauth(reauthUntil, ctx.clock.nowSec());
     if (await ctx.repos.staff.byEmail(i.email)) throw problems.conflict('A member already has this email.');
     const l = await audited(
       ctx,

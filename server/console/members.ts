@@ -6,7 +6,7 @@ import { createLink, linkUrl } from './invitations.js';
 import type { MemberRow } from './principal.js';
 import { problems } from './problems.js';
 import { checkReauth, endSessions } from './sessions.js';
-import { audited, expectOne } from './write.js';
+import { audited, expectOne, type WriteTx } from './write.js';
 
 /** Staff rows (server/db/schemaConsole.ts), their API shapes, and the owner's management of them. */
 const list = (text: string): unknown[] => {
@@ -62,10 +62,19 @@ function patchAction(b: StaffPatch, before: StaffMember, rolesChange: boolean): 
   return 'staff.update';
 }
 
+/** Revokes the API tokens a member made (each revocation audited, `reason` the change that caused it); their ids. */
+async function revokeTokensOf({ repos, now, audit }: WriteTx, memberId: number, reason: string): Promise<number[]> {
+  const ids = await repos.tokens.revokeMadeBy(memberId, now);
+  for (const id of ids) await audit({ action: 'token.revoke', target: `token:${id}`, after: { reason, maker: memberId } });
+  return ids;
+}
+
 /**
  * Staff management (owner): roles, languages, disabling (which ends the
  * member's sessions), a factor reset. A change of roles needs the password
- * entered lately (`reauthUntil`, the caller's session's).
+ * entered lately (`reauthUntil`, the caller's session's). Disabling a member,
+ * taking a role away from them or resetting their factors revokes the API
+ * tokens they made.
  */
 export const staff = {
   list: async (ctx: ConsoleCtx) => ({ members: (await ctx.repos.staff.list()).map(staffOf) }),
@@ -81,7 +90,8 @@ export const staff = {
     return audited(
       ctx,
       actor,
-      async ({ repos, audit }) => {
+      async (tx) => {
+        const { repos, audit } = tx;
         const set = {
           ...(b.roles ? { roles: JSON.stringify(b.roles) } : {}),
           ...(b.languages ? { languages: JSON.stringify(b.languages) } : {}),
@@ -89,12 +99,15 @@ export const staff = {
         };
         expectOne(await repos.staff.update(id, set, b.version));
         const ended = b.disabled ? await endSessions(repos, id) : [];
+        const lowered = rolesChange && before.roles.some((r) => !b.roles?.includes(r));
+        const reason = b.disabled ? 'staff.disable' : 'staff.roles';
+        const revoked = b.disabled || lowered ? await revokeTokensOf(tx, id, reason) : [];
         const after = staffOf(present(await repos.staff.byId(id)));
         await audit({
           action: patchAction(b, before, rolesChange),
           target: `member:${id}`,
           before,
-          after: { ...after, endedSessions: ended },
+          after: { ...after, endedSessions: ended, revokedTokens: revoked },
         });
         return after;
       },
@@ -109,12 +122,20 @@ export const staff = {
     const link = await audited(
       ctx,
       actor,
-      async ({ repos, now, audit }) => {
+      async (tx) => {
+        const { repos, now, audit } = tx;
         await repos.factors.removeAll(m.id);
         await repos.factors.removeCodes(m.id);
         const ended = await endSessions(repos, m.id);
+        // One reset link at a time: a new one voids the older ones.
+        const voided = await repos.invitations.voidOpenOf(m.id, m.email, now);
+        const revoked = await revokeTokensOf(tx, m.id, 'staff.reset-factors');
         const l = await createLink(repos, { email: m.email, roles: [], languages: [], createdBy: actor.memberId, memberId: m.id }, now);
-        await audit({ action: 'staff.reset-factors', target: `member:${m.id}`, after: { invitation: l.id, endedSessions: ended } });
+        await audit({
+          action: 'staff.reset-factors',
+          target: `member:${m.id}`,
+          after: { invitation: l.id, endedSessions: ended, voidedLinks: voided, revokedTokens: revoked },
+        });
         return l;
       },
       { readersSee: false },

@@ -18,6 +18,8 @@ export const problems = {
   forbidden: (detail = 'Your roles do not allow this.') => new ConsoleProblem(403, 'forbidden', 'Forbidden', detail),
   csrf: () =>
     new ConsoleProblem(403, 'csrf', 'Cross-site request refused', 'A console write needs the X-Console-Request header and the same site.'),
+  crossOrigin: () =>
+    new ConsoleProblem(403, 'cross-origin', 'Cross-origin request refused', "A console write must come from the console's own origin."),
   validation: (errors: { path: string; message: string }[], detail = 'The request is not valid.') =>
     new ConsoleProblem(400, 'validation', 'Invalid request', detail, { errors }),
   notFound: (what = 'This console address does not exist.') => new ConsoleProblem(404, 'not-found', 'Not found', what),
@@ -42,6 +44,12 @@ export const problems = {
   reauthRequired: () => new ConsoleProblem(403, 'reauth-required', 'Password needed', 'Enter your password again to make this change.'),
   enrolmentInvalid: () =>
     new ConsoleProblem(404, 'enrolment-invalid', 'Link not valid', 'This enrolment link is unknown, expired or already used.'),
+  noPublicUrl: () =>
+    new ConsoleProblem(503, 'no-public-url', 'No public address', 'Set PUBLIC_URL: in production enrolment links are made only from it.'),
+  tokenLifetime: (days: number) =>
+    new ConsoleProblem(400, 'token-lifetime', 'Expiry too far', `An API token lives at most ${days} days.`, {
+      errors: [{ path: '/expiresAt', message: `must be within ${days} days` }],
+    }),
   weakPassword: () => new ConsoleProblem(422, 'weak-password', 'Password too short', 'Use at least 12 characters.'),
   commonPassword: () =>
     new ConsoleProblem(422, 'common-password', 'Password too common', 'This password, or most of it, is on lists of breached passwords.'),

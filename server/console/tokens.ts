@@ -1,13 +1,15 @@
-import { isRole, TOKEN_ROLES, type Role } from '../../core/console/roles.js';
+import { isRole, TOKEN_MAX_DAYS, TOKEN_ROLES, type Role } from '../../core/console/roles.js';
 import type { ApiToken, NewApiToken } from '../../core/console/schemas/admin.js';
 import type { ConsoleRepos } from '../repos/console/index.js';
 import type { Actor, ConsoleCtx } from './actor.js';
 import { problems } from './problems.js';
 import { randomToken, sha256 } from './secrets.js';
+import { checkReauth } from './sessions.js';
 import { audited } from './write.js';
 
 /** API tokens for automation: `mct_` + 32 random bytes, shown once, stored as SHA-256. */
 const PREFIX = 'mct_';
+const DAY = 86_400;
 
 const rolesOf = (text: string): Role[] => (JSON.parse(text) as unknown[]).filter(isRole);
 
@@ -37,11 +39,17 @@ export async function useToken(ctx: ConsoleCtx, bearer: string): Promise<{ id: n
   const now = ctx.clock.nowSec();
   const r = await ctx.repos.tokens.byHash(sha256(bearer));
   if (!r || r.revoked_at !== null || Number(r.expires_at) <= now) return null;
+  // A disabled maker's tokens are revoked with the disabling; one made before that rule still stops here.
+  if (r.created_by !== null && (await ctx.repos.staff.byId(r.created_by))?.disabled === 1) return null;
   await ctx.repos.tokens.used(r.id, now);
   return { id: r.id, name: r.name, roles: rolesOf(r.roles) };
 }
 
-/** API tokens (owner): named, scoped to roles (never owner), expiring, shown once, revocable. */
+/**
+ * API tokens (owner): named, scoped to roles (never owner), expiring, shown
+ * once, revocable; revoked too when their maker is disabled, loses a role or
+ * has their factors reset (server/console/members.ts).
+ */
 export const tokens = {
   async list(ctx: ConsoleCtx): Promise<ApiToken[]> {
     const rows = await ctx.repos.tokens.list();
@@ -56,10 +64,14 @@ export const tokens = {
     }));
   },
 
-  async create(ctx: ConsoleCtx, actor: Actor, t: NewApiToken): Promise<{ id: number; token: string }> {
+  /** Needs the password entered lately (`reauthUntil`, the caller's session's); lives at most TOKEN_MAX_DAYS. */
+  async create(ctx: ConsoleCtx, actor: Actor, t: NewApiToken, reauthUntil: number | null): Promise<{ id: number; token: string }> {
+    const now = ctx.clock.nowSec();
+    checkReauth(reauthUntil, now);
     if (t.roles.some((r) => !TOKEN_ROLES.includes(r)))
       throw problems.validation([{ path: '/roles', message: 'a token cannot be an owner' }]);
-    if (t.expiresAt <= ctx.clock.nowSec()) throw problems.validation([{ path: '/expiresAt', message: 'must be in the future' }]);
+    if (t.expiresAt <= now) throw problems.validation([{ path: '/expiresAt', message: 'must be in the future' }]);
+    if (t.expiresAt > now + TOKEN_MAX_DAYS * DAY) throw problems.tokenLifetime(TOKEN_MAX_DAYS);
     return audited(
       ctx,
       actor,

@@ -193,6 +193,8 @@ export async function consoleDelete(page: Page, kind: '/banners' | '/popups', id
     kind === '/banners'
       ? (await consoleGet<{ version: number }>(page, `/banners/${id}`)).version
       : (await consoleGet<{ popups: { id: number; version: number }[] }>(page, '/popups')).popups.find((p) => p.id === id)?.version;
-  const r = await page.context().request.delete(`/console/api${kind}/${id}?version=${version}`, { headers: { 'X-Console-Request': '1' } });
+  const r = await page.context().request.delete(`/console/api${kind}/${id}?version=${version}`, {
+    headers: { 'X-Console-Request': '1', Origin: new URL(page.url()).origin },
+  });
   expect(r.status(), `DELETE ${kind}/${id}: ${await r.text()}`).toBe(204);
 }

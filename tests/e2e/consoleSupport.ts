@@ -203,15 +203,32 @@ export interface SharedConsole {
   url: string;
   /** The first owner's session cookie (`console_session=…`), for the console API. */
   ownerCookie: string;
+  /** Their password: an owner's invitation asks for it again once the sign-in is over 5 minutes old. */
+  ownerPassword: string;
 }
 
-/** A console API call with the shared first owner's session; a refusal throws with the answer. */
+/**
+ * A console API call with the shared first owner's session, sent from the console's origin as a browser would; asked
+ * for the password again (an owner's invitation), it re-authenticates and calls again. A refusal throws with the answer.
+ */
 async function asSharedOwner<T>(shared: SharedConsole, method: string, apiPath: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${shared.url}/console/api${apiPath}`, {
-    method,
-    headers: { cookie: shared.ownerCookie, 'x-console-request': '1', ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+  const send = (m: string, p: string, b?: unknown) =>
+    fetch(`${shared.url}/console/api${p}`, {
+      method: m,
+      headers: {
+        cookie: shared.ownerCookie,
+        'x-console-request': '1',
+        origin: shared.url,
+        ...(b ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(b ? { body: JSON.stringify(b) } : {}),
+    });
+  let r = await send(method, apiPath, body);
+  if (r.status === 403 && ((await r.clone().json()) as { code?: string }).code === 'reauth-required') {
+    const again = await send('POST', '/session/reauth', { password: shared.ownerPassword });
+    if (!again.ok) throw new Error(`re-authentication of the shared first owner: ${again.status} ${await again.text()}`);
+    r = await send(method, apiPath, body);
+  }
   if (!r.ok) throw new Error(`${method} ${apiPath} as the shared first owner: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
 }
@@ -259,7 +276,7 @@ export async function enrolByApi(link: string, who: Staff): Promise<{ cookie: st
   const post = async (step: string, body: object) => {
     const r = await fetch(`${url.origin}/console/api/enrolment/${token}${step}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-console-request': '1' },
+      headers: { 'content-type': 'application/json', 'x-console-request': '1', origin: url.origin },
       body: JSON.stringify(body),
     });
     if (!r.ok) throw new Error(`enrolment ${step}: ${r.status} ${await r.text()}`);

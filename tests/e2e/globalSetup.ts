@@ -84,7 +84,7 @@ async function startSharedConsole(): Promise<{ server: RunningServer; shared: Sh
     env: { PUSH_CHECK_SECONDS: '1', PUSH_ALLOW_INSECURE_LOOPBACK: '1', VIEW_CACHE_MS: '0' },
   });
   const { cookie } = await enrolByApi(server.firstOwnerLink, SHARED_OWNER);
-  return { server, shared: { url: server.url, ownerCookie: cookie } };
+  return { server, shared: { url: server.url, ownerCookie: cookie, ownerPassword: SHARED_OWNER.password } };
 }
 
 export async function teardown(): Promise<void> {

@@ -20,6 +20,7 @@ export async function tusCreate(app: FastifyInstance, cookie: string, chapterId:
     headers: {
       cookie: `console_session=${cookie}`,
       'x-console-request': '1',
+      origin: 'http://localhost',
       'tus-resumable': '1.0.0',
       'upload-length': String(length),
       'upload-metadata': `chapterId ${b64(String(chapterId))},filename ${b64(filename)}`,
@@ -36,6 +37,7 @@ export async function tusPatch(app: FastifyInstance, cookie: string, id: string,
     headers: {
       cookie: `console_session=${cookie}`,
       'x-console-request': '1',
+      origin: 'http://localhost',
       'tus-resumable': '1.0.0',
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',

@@ -116,7 +116,7 @@ describe.each(BACKENDS)('console series and titles on %s', (backend) => {
       c.app.inject({
         method: 'POST',
         url: `/console/api/catalog/titles/${t.id}/images/portrait?version=${version}`,
-        headers: { 'x-console-request': '1', cookie: `console_session=${editor.cookie}`, 'content-type': type },
+        headers: { 'x-console-request': '1', origin: 'http://localhost', cookie: `console_session=${editor.cookie}`, 'content-type': type },
         payload: body,
       });
     const first = await post(await png(200), t.version);

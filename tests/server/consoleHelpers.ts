@@ -38,19 +38,30 @@ export interface Call {
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/** A console API call (from `address`, else 127.0.0.1); writes carry X-Console-Request: 1 unless `headers` says otherwise. */
+/**
+ * A console API call (from `address`, else 127.0.0.1); writes carry X-Console-Request: 1 and the Origin a
+ * browser on the console sends (PUBLIC_URL's, else the request's own host, http://localhost unless
+ * `headers.host` says another) unless `headers` says otherwise (a header given as undefined is left out).
+ */
 export async function api(
   app: FastifyInstance,
   method: string,
   url: string,
-  o: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string>; address?: string } = {},
+  o: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string | undefined>; address?: string } = {},
 ): Promise<Call> {
   const headers: Record<string, string> = {};
-  if (WRITES.has(method)) headers['x-console-request'] = '1';
+  if (WRITES.has(method)) {
+    headers['x-console-request'] = '1';
+    headers.origin = new URL(app.config.publicUrl || `http://${o.headers?.host ?? 'localhost'}`).origin;
+  }
   if (o.cookie) headers.cookie = `console_session=${o.cookie}`;
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
-  Object.assign(headers, o.headers ?? {});
+  // A header given as undefined is not sent (a client that sends no Origin).
+  for (const [k, v] of Object.entries(o.headers ?? {})) {
+    if (v === undefined) delete headers[k];
+    else headers[k] = v;
+  }
   const r = await app.inject({
     method: method as 'GET',
     url: `/console/api${url}`,

@@ -117,7 +117,7 @@ describe.each(BACKENDS)('console banners on %s', (backend) => {
       c.app.inject({
         method: 'PUT',
         url: `/console/api/banners/${made.id as number}/image?language=es`,
-        headers: { 'x-console-request': '1', cookie: `console_session=${editor}`, 'content-type': type },
+        headers: { 'x-console-request': '1', origin: 'http://localhost', cookie: `console_session=${editor}`, 'content-type': type },
         payload: body,
       });
     const bad = await put(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');

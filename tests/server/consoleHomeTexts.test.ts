@@ -184,7 +184,12 @@ describe.each(BACKENDS)('console home texts on %s', (backend) => {
     const grant = await c.app.inject({
       method: 'POST',
       url: '/console/api/preview-home',
-      headers: { cookie: `console_session=${editor.cookie}`, 'x-console-request': '1', 'content-type': 'application/json' },
+      headers: {
+        cookie: `console_session=${editor.cookie}`,
+        'x-console-request': '1',
+        origin: 'http://localhost',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ language: 'de', at: c.clock.nowSec() + 86_400 }),
     });
     expect(grant.statusCode, grant.body).toBe(200);

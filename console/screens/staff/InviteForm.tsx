@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { isRole, ROLES } from '../../../core/console/roles';
-import { problemCode } from '../../api/client';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
+import { useReauth } from '../../ui/reauth';
 import { Field, Problem, RolePicker } from '../../ui/ui';
+
+const noop = () => {};
 
 /** An invitation: email, roles, languages (for localizers) → a one-time enrolment link to pass on. */
 export function InviteForm({ onInvited }: { onInvited: (link: string) => void }) {
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<string[]>([]);
   const [languages, setLanguages] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const reauth = useReauth(noop);
   return (
     <section aria-labelledby="invite">
       <h2 id="invite">{t('console.staff.invite')}</h2>
@@ -18,15 +20,14 @@ export function InviteForm({ onInvited }: { onInvited: (link: string) => void })
         onSubmit={(e) => {
           e.preventDefault();
           const langs = languages.split(/[\s,]+/).filter(Boolean);
-          call('POST /invitations', { body: { email: email.trim(), roles: roles.filter(isRole), languages: langs } }).then(
-            (a) => {
-              setProblem(null);
+          // An owner's invitation asks for the password again (the dialog shows a wrong one's message).
+          reauth.run(() =>
+            call('POST /invitations', { body: { email: email.trim(), roles: roles.filter(isRole), languages: langs } }).then((a) => {
               setEmail('');
               setRoles([]);
               setLanguages('');
               onInvited(a.link);
-            },
-            (err: unknown) => setProblem(problemCode(err)),
+            }),
           );
         }}
       >
@@ -38,11 +39,12 @@ export function InviteForm({ onInvited }: { onInvited: (link: string) => void })
           value={languages}
           onChange={(e) => setLanguages(e.target.value)}
         />
-        <Problem code={problem} />
-        <button type="submit" className="c-button" disabled={roles.length === 0}>
+        <Problem code={reauth.failure} />
+        <button type="submit" className="c-button" disabled={reauth.busy || roles.length === 0}>
           {t('console.staff.sendInvite')}
         </button>
       </form>
+      {reauth.dialog}
     </section>
   );
 }

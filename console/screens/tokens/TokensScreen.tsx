@@ -1,41 +1,39 @@
 import { useState } from 'react';
-import { isRole, TOKEN_ROLES } from '../../../core/console/roles';
-import { problemCode } from '../../api/client';
+import { isRole, TOKEN_MAX_DAYS, TOKEN_ROLES } from '../../../core/console/roles';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
+import { useReauth } from '../../ui/reauth';
 import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../ui/ui';
 
 const DAY = 86_400;
 
-/** API tokens for automation: named, scoped to roles, with an expiry; the token is shown once. */
+/** API tokens for automation: named, scoped to roles, with an expiry (at most TOKEN_MAX_DAYS); shown once; made after the password again. */
 export default function TokensScreen() {
   const { data, error, reload } = useCall('GET /tokens', {});
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<string[]>([]);
   const [days, setDays] = useState('90');
   const [created, setCreated] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const reauth = useReauth(reload);
   return (
     <>
       <h1>{t('console.area.tokens')}</h1>
-      <Problem code={error ?? problem} />
+      <Problem code={error ?? reauth.failure} />
       <form
         aria-labelledby="new-token"
         onSubmit={(e) => {
           e.preventDefault();
           // The API takes the expiry as a time; the member chooses it in days from now.
           const expiresAt = Math.floor(Date.now() / 1000) + Number(days) * DAY;
-          call('POST /tokens', { body: { name: name.trim(), roles: roles.filter(isRole), expiresAt } }).then(
-            (a) => {
+          // Making a token asks for the password again (the dialog shows a wrong one's message).
+          reauth.run(() =>
+            call('POST /tokens', { body: { name: name.trim(), roles: roles.filter(isRole), expiresAt } }).then((a) => {
               setCreated(a.token);
               setName('');
               setRoles([]);
-              setProblem(null);
-              reload();
-            },
-            (err: unknown) => setProblem(problemCode(err)),
+            }),
           );
         }}
       >
@@ -46,12 +44,13 @@ export default function TokensScreen() {
           label={t('console.tokens.days')}
           type="number"
           min={1}
-          max={365}
+          max={TOKEN_MAX_DAYS}
+          hint={t('console.tokens.daysHint', { days: TOKEN_MAX_DAYS })}
           required
           value={days}
           onChange={(e) => setDays(e.target.value)}
         />
-        <button type="submit" className="c-button" disabled={roles.length === 0 || name.trim() === ''}>
+        <button type="submit" className="c-button" disabled={reauth.busy || roles.length === 0 || name.trim() === ''}>
           {t('console.tokens.create')}
         </button>
       </form>
@@ -99,6 +98,7 @@ export default function TokensScreen() {
           </tbody>
         </table>
       </TableWrap>
+      {reauth.dialog}
     </>
   );
 }

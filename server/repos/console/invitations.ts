@@ -8,6 +8,9 @@ export type InvitationRow = Selectable<StaffInvitationTable>;
  * Enrolment links (staff_invitations): new members' invitations and
  * members' factor resets (member_id), found by the SHA-256 of their token.
  * Rows stay for the record: a link is used or withdrawn (expired), never deleted.
+ * A first owner's link is the one with neither member nor email (the enrolee
+ * gives theirs): server/console/invitations.ts makes it only while there is
+ * no staff.
  */
 export function invitationsRepo(db: DB) {
   return {
@@ -37,6 +40,35 @@ export function invitationsRepo(db: DB) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
+    },
+
+    /** Voids every open first-owner link (no member, no email); the rows changed. */
+    async voidFirstOwner(now: number): Promise<number> {
+      const r = await db
+        .updateTable('staff_invitations')
+        .set({ expires_at: now, pending: null })
+        .where('member_id', 'is', null)
+        .where('email', '=', '')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    /**
+     * Voids every open link of a member: their factor resets, and invitations
+     * of their email; `except` stays. The ids voided.
+     */
+    async voidOpenOf(memberId: number, email: string, now: number, except?: number): Promise<number[]> {
+      let q = db
+        .updateTable('staff_invitations')
+        .set({ expires_at: now, pending: null })
+        .where((eb) => eb.or([eb('member_id', '=', memberId), eb.and([eb('member_id', 'is', null), eb('email', '=', email)])]))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now);
+      if (except !== undefined) q = q.where('id', '!=', except);
+      const rows = await q.returning('id').execute();
+      return rows.map((r) => r.id);
     },
 
     /** Withdraws an unused link (it expires now); the rows changed. */

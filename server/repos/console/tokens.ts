@@ -22,6 +22,18 @@ export function tokensRepo(db: DB) {
       await db.updateTable('console_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
     },
 
+    /** Revokes every live token a member made; the ids revoked. */
+    async revokeMadeBy(memberId: number, now: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('console_tokens')
+        .set({ revoked_at: now })
+        .where('created_by', '=', memberId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** Revokes a live token; the rows changed (0: none, or already revoked). */
     async revoke(id: number, now: number): Promise<number> {
       const r = await db

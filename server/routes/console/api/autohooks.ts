@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { actorOf, consoleCtx } from '../../../console/actor.js';
 import { readCookie } from '../../../console/context.js';
 import { memberOf } from '../../../console/members.js';
+import { fromOwnOrigin, ownOrigin } from '../../../console/origin.js';
 import { ConsoleProblem, problemBody, problems } from '../../../console/problems.js';
 import { endSessions, findSession } from '../../../console/sessions.js';
 import { useToken } from '../../../console/tokens.js';
@@ -12,7 +13,8 @@ import { audited } from '../../../console/write.js';
 /**
  * The console API's scope (this folder and those below it, by Fastify
  * encapsulation through autoload's autohooks): JSON answers never cached,
- * failures as application/problem+json, the CSRF rule, then who is calling
+ * failures as application/problem+json, the CSRF rule (the header, and a
+ * write's Origin: server/console/origin.ts), then who is calling
  * (a staff session cookie or a Bearer API token; a visitor's session means
  * nothing here) and whether the route's declared access lets them (a route
  * that declares none answers 403: it fails closed). No CORS header is ever
@@ -29,6 +31,8 @@ export default function consoleScope(app: FastifyInstance, _opts: unknown, done:
     if (!bearer) {
       if (req.headers['sec-fetch-site'] === 'cross-site') throw problems.csrf();
       if (!SAFE.has(req.method) && req.headers['x-console-request'] !== '1') throw problems.csrf();
+      if (!SAFE.has(req.method) && !fromOwnOrigin(req.headers, ownOrigin(app.config.publicUrl, req.protocol, req.host)))
+        throw problems.crossOrigin();
     }
     const access = req.routeOptions.config?.access;
     if (access === 'public') return;

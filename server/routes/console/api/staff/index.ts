@@ -1,7 +1,8 @@
 import { routeModule } from '../../../../lib/route.js';
 import { handle } from '../../../../lib/consoleRoute.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { reauthUntil, requestBase } from '../../../../console/context.js';
+import { reauthUntil } from '../../../../console/context.js';
+import { linkBase } from '../../../../console/invitations.js';
 import { staff } from '../../../../console/members.js';
 import { endSession, sessionsOf } from '../../../../console/sessions.js';
 
@@ -11,7 +12,7 @@ const route = routeModule((app) => {
   handle(app, 'GET /staff', () => staff.list(ctx()));
   handle(app, 'PATCH /staff/:id', (req) => staff.patch(ctx(), actorOf(req), req.params.id, req.body, reauthUntil(req)));
   handle(app, 'POST /staff/:id/reset-factors', (req) =>
-    staff.resetFactors(ctx(), actorOf(req), req.params.id, reauthUntil(req), requestBase(app, req)),
+    staff.resetFactors(ctx(), actorOf(req), req.params.id, reauthUntil(req), linkBase(app.config)),
   );
   handle(app, 'GET /staff/:id/sessions', async (req) => {
     await staff.found(ctx(), req.params.id);
