@@ -108,7 +108,12 @@ describe.each(BACKENDS)('upload limits on %s', (backend) => {
   it('a truncated PNG is a 400 everywhere: title images, banners, popups, and a page job fails with not-an-image', async () => {
     const whole = await page(600, 850, 30);
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
-    const headers = { 'x-console-request': '1', cookie: `console_session=${cookie}`, 'content-type': 'image/png' };
+    const headers = {
+      'x-console-request': '1',
+      origin: 'http://localhost',
+      cookie: `console_session=${cookie}`,
+      'content-type': 'image/png',
+    };
     const t = await c.db.selectFrom('titles').select(['id', 'version']).orderBy('id').executeTakeFirstOrThrow();
     const title = await c.app.inject({
       method: 'POST',

@@ -109,7 +109,7 @@ describe.each(BACKENDS)('uploads reclaimed and bounded on %s', (backend) => {
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/console/api/uploads/${first.id}`,
-      headers: { cookie: `console_session=${cookie}`, 'x-console-request': '1', 'tus-resumable': '1.0.0' },
+      headers: { cookie: `console_session=${cookie}`, 'x-console-request': '1', origin: 'http://localhost', 'tus-resumable': '1.0.0' },
     });
     expect(del.statusCode).toBe(204);
     expect((await tusCreate(c.app, cookie, b.id, '2.png', 200)).status).toBe(201);

@@ -64,8 +64,8 @@ describe.each(BACKENDS)('console enrolment links on %s', (backend) => {
     const older = await reset();
     const newer = await reset();
     expect([await usable(c, older), await usable(c, newer)]).toEqual([false, true]);
-    expect((await enrolWith(c, newer, { password: 'the member own new passphrase' })).status).toBe(200);
-    const taken = await enrolWith(c, older, { password: 'an attacker passphrase here' });
+    expect((await enrolWith(c, newer, { password: 'quiet harbour lantern violet 58' })).status).toBe(200);
+    const taken = await enrolWith(c, older, { password: 'copper meadow whistle arctic 93' });
     expect(taken.json.code).toBe('enrolment-invalid');
     // Links made some other way (two at once): the enrolment with one voids the other.
     const repos = consoleRepos(c.db);
