@@ -40,32 +40,14 @@ export default function FeedbackScreen() {
           />{' '}
           {t('console.feedback.onlyUnread')}
         </label>
-        <a className="c-button c-button--quiet" href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'csv' } })} download>
-          {t('console.feedback.csv')}
-        </a>
-        <a
-          className="c-button c-button--quiet"
-          href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'jsonl' } })}
-          download
-        >
-          {t('console.feedback.jsonl')}
-        </a>
+        <ExportLinks />
       </div>
       <Problem code={error} />
       <Refusal error={refused} />
       {data && data.items.length === 0 ? <p>{t('console.feedback.none')}</p> : null}
       <ul className="c-list c-list--stacked">
         {data?.items.map((i) => (
-          <li key={String(i.id)} className={isRead(i) ? 'c-feedback' : 'c-feedback c-feedback--unread'}>
-            <p className="c-meta">
-              {isRead(i) ? null : <span className="c-tag">{t('console.feedback.new')}</span>} {when(i.at)} {i.type ? `· ${i.type}` : null}{' '}
-              {i.subject ? `· ${i.subject}` : null}
-            </p>
-            <p className="c-body">{i.body}</p>
-            <button type="button" className="c-button c-button--quiet" onClick={() => void mark(i, !isRead(i))}>
-              {isRead(i) ? t('console.feedback.markUnread') : t('console.feedback.markRead')}
-            </button>
-          </li>
+          <FeedbackItem key={String(i.id)} item={i} read={isRead(i)} onMark={() => void mark(i, !isRead(i))} />
         ))}
       </ul>
       <div className="c-row">
@@ -88,5 +70,35 @@ export default function FeedbackScreen() {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The whole inbox to download, as CSV or JSON lines. */
+function ExportLinks() {
+  return (
+    <>
+      <a className="c-button c-button--quiet" href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'csv' } })} download>
+        {t('console.feedback.csv')}
+      </a>
+      <a className="c-button c-button--quiet" href={API_BASE + addressOf('GET /feedback/export', { query: { format: 'jsonl' } })} download>
+        {t('console.feedback.jsonl')}
+      </a>
+    </>
+  );
+}
+
+/** One message: new or read, when, its type and subject, its text, and the mark read or unread. */
+function FeedbackItem({ item, read, onMark }: { item: InboxItem; read: boolean; onMark: () => void }) {
+  return (
+    <li className={read ? 'c-feedback' : 'c-feedback c-feedback--unread'}>
+      <p className="c-meta">
+        {read ? null : <span className="c-tag">{t('console.feedback.new')}</span>} {when(item.at)} {item.type ? `· ${item.type}` : null}{' '}
+        {item.subject ? `· ${item.subject}` : null}
+      </p>
+      <p className="c-body">{item.body}</p>
+      <button type="button" className="c-button c-button--quiet" onClick={onMark}>
+        {read ? t('console.feedback.markUnread') : t('console.feedback.markRead')}
+      </button>
+    </li>
   );
 }

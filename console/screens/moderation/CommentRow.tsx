@@ -1,16 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useId } from 'react';
 import type { ModeratedComment } from '../../../core/console/schemas/voice';
-import { commentModerationMachine } from '../../../machines/console/commentModerationMachine';
-import { inspect } from '../../../web/inspector';
-import { problemCode } from '../../api/client';
-import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { Problem } from '../../ui/ui';
-
-/** Each move's route. */
-const MOVES = { hide: 'POST /comments/:id/hide', delete: 'POST /comments/:id/delete', restore: 'POST /comments/:id/restore' } as const;
+import { useModeration } from './useModeration';
 
 /** One comment with its moderation: the machine decides what may be done; the requests are its effects. */
 export function CommentRow({ comment }: { comment: ModeratedComment }) {
@@ -21,31 +14,7 @@ export function CommentRow({ comment }: { comment: ModeratedComment }) {
 
 function Moderated({ comment }: { comment: ModeratedComment }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [last, setLast] = useState(comment);
-  const machine = useMemo(() => {
-    const post = (
-      verb: 'hide' | 'delete' | 'restore',
-      r: string,
-      self: { send: (e: { type: 'moderation.done' } | { type: 'moderation.failed'; code: string }) => void },
-    ) =>
-      call(MOVES[verb], { params: { id: comment.id }, body: { reason: r } }).then(
-        (c) => {
-          setLast(c);
-          setReason('');
-          self.send({ type: 'moderation.done' });
-        },
-        (e: unknown) => self.send({ type: 'moderation.failed', code: problemCode(e) }),
-      );
-    return commentModerationMachine.provide({
-      actions: {
-        hideComment: ({ self }, p) => void post('hide', p.reason, self),
-        deleteComment: ({ self }, p) => void post('delete', p.reason, self),
-        restoreComment: ({ self }, p) => void post('restore', p.reason, self),
-      },
-    });
-  }, [comment.id]);
-  const [state, send] = useMachine(machine, { input: { hidden: comment.state === 'hidden' }, inspect });
+  const { state, send, last, reason, setReason } = useModeration(comment);
   const v = state.value as string;
   if (v === 'deleted') return <CommentText comment={last} note={t('console.moderation.deletedBecause', { reason: last.reason })} />;
   const busy = v === 'hiding' || v === 'restoring' || v === 'deleting';

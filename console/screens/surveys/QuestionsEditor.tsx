@@ -71,9 +71,6 @@ function QuestionFields({
   onChange: (p: Partial<Question>) => void;
   onRemove: () => void;
 }) {
-  const id = useId();
-  const multiple = q.numberOfChoices > 1;
-  const choices = q.selection.length + (q.hideFreeform ? 0 : 1);
   return (
     <fieldset className="c-question" aria-label={t('console.surveys.questionN', { n })}>
       <legend>{t('console.surveys.questionN', { n })}</legend>
@@ -83,6 +80,33 @@ function QuestionFields({
         value={q.description}
         onChange={(e) => onChange({ description: e.target.value })}
       />
+      <ChoiceKind q={q} onChange={onChange} />
+      <Choices q={q} onChange={onChange} />
+      <label className="c-check">
+        <input type="checkbox" checked={q.canSkip} onChange={(e) => onChange({ canSkip: e.target.checked })} />{' '}
+        {t('console.surveys.canSkip')}
+      </label>
+      <label className="c-check">
+        <input type="checkbox" checked={!q.hideFreeform} onChange={(e) => onChange({ hideFreeform: !e.target.checked })} />{' '}
+        {t('console.surveys.offerOther')}
+      </label>
+      {!q.hideFreeform ? (
+        <Field label={t('console.surveys.otherLabel')} value={q.freeForm} onChange={(e) => onChange({ freeForm: e.target.value })} />
+      ) : null}
+      <button type="button" className="c-button c-button--quiet" onClick={onRemove}>
+        {t('console.surveys.removeQuestion', { n })}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Single or multiple choice, and a multiple choice's limit (no more than the choices offered, "other" counted). */
+function ChoiceKind({ q, onChange }: { q: Question; onChange: (p: Partial<Question>) => void }) {
+  const id = useId();
+  const multiple = q.numberOfChoices > 1;
+  const choices = q.selection.length + (q.hideFreeform ? 0 : 1);
+  return (
+    <>
       <div className="c-choices c-choices--row" role="radiogroup" aria-label={t('console.surveys.kind')}>
         <label>
           <input type="radio" name={`${id}-kind`} checked={!multiple} onChange={() => onChange({ numberOfChoices: 1 })} />{' '}
@@ -109,6 +133,14 @@ function QuestionFields({
           onChange={(e) => onChange({ numberOfChoices: Math.max(1, Number(e.target.value) || 1) })}
         />
       ) : null}
+    </>
+  );
+}
+
+/** The question's choices, each editable and removable, and one more added. */
+function Choices({ q, onChange }: { q: Question; onChange: (p: Partial<Question>) => void }) {
+  return (
+    <>
       <ul className="c-list">
         {q.selection.map((c, j) => (
           <li key={j} className="c-row">
@@ -132,20 +164,6 @@ function QuestionFields({
       <button type="button" className="c-button c-button--quiet" onClick={() => onChange({ selection: [...q.selection, ''] })}>
         {t('console.surveys.addChoice')}
       </button>
-      <label className="c-check">
-        <input type="checkbox" checked={q.canSkip} onChange={(e) => onChange({ canSkip: e.target.checked })} />{' '}
-        {t('console.surveys.canSkip')}
-      </label>
-      <label className="c-check">
-        <input type="checkbox" checked={!q.hideFreeform} onChange={(e) => onChange({ hideFreeform: !e.target.checked })} />{' '}
-        {t('console.surveys.offerOther')}
-      </label>
-      {!q.hideFreeform ? (
-        <Field label={t('console.surveys.otherLabel')} value={q.freeForm} onChange={(e) => onChange({ freeForm: e.target.value })} />
-      ) : null}
-      <button type="button" className="c-button c-button--quiet" onClick={onRemove}>
-        {t('console.surveys.removeQuestion', { n })}
-      </button>
-    </fieldset>
+    </>
   );
 }

@@ -1,0 +1,94 @@
+import { useMemo, useState } from 'react';
+import type { Chapter } from '../../../core/console/schemas/catalog';
+import { t } from '../../i18n';
+import { secondsToZoned, zoneList, zonedToSeconds } from '../../ui/zonedTime';
+
+const ZONE_KEY = 'console.timeZone';
+const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The release form's fields: a release time and an end of free reading typed
+ * in a time zone the editor picks (kept for next time), checked before the
+ * schedule is sent in seconds (UTC).
+ */
+export function useReleaseForm(chapter: Chapter, onSchedule: (releaseAt: number, freeUntil: number | null) => void) {
+  const [zone, setZone] = useState(ownZone);
+  const zones = useMemo(() => zoneList(), []);
+  const [start, setStart] = useState(chapter.startAt ? secondsToZoned(chapter.startAt, zone) : '');
+  const [end, setEnd] = useState(chapter.endAt ? secondsToZoned(chapter.endAt, zone) : '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const pickZone = (z: string) => {
+    // The same instants, written in the new zone.
+    const s = zonedToSeconds(start, zone);
+    const e = zonedToSeconds(end, zone);
+    setZone(z);
+    localStorage.setItem(ZONE_KEY, z);
+    if (s !== null) setStart(secondsToZoned(s, z));
+    if (e !== null) setEnd(secondsToZoned(e, z));
+  };
+  const submit = () => {
+    const releaseAt = zonedToSeconds(start, zone);
+    const freeUntil = end ? zonedToSeconds(end, zone) : null;
+    if (releaseAt === null) return setProblem('validation');
+    if (freeUntil !== null && freeUntil <= releaseAt) return setProblem('free-before-release');
+    setProblem(null);
+    onSchedule(releaseAt, freeUntil);
+  };
+  return { zone, zones, start, end, setStart, setEnd, pickZone, problem, submit };
+}
+
+export type ReleaseForm = ReturnType<typeof useReleaseForm>;
+
+/** Schedule (or move), release now, take back a scheduled release. */
+export function ScheduleForm({
+  form,
+  scheduled,
+  onNow,
+  onWithdraw,
+}: {
+  form: ReleaseForm;
+  scheduled: boolean;
+  onNow: () => void;
+  onWithdraw: () => void;
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.submit();
+      }}
+    >
+      <div className="c-field">
+        <label htmlFor="release-zone">{t('console.release.zone')}</label>
+        <select id="release-zone" value={form.zone} onChange={(e) => form.pickZone(e.target.value)}>
+          {form.zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
+        <label htmlFor="release-start">{t('console.release.start')}</label>
+        <input id="release-start" type="datetime-local" required value={form.start} onChange={(e) => form.setStart(e.target.value)} />
+      </div>
+      <div className="c-field">
+        <label htmlFor="release-end">{t('console.release.end')}</label>
+        <input id="release-end" type="datetime-local" value={form.end} onChange={(e) => form.setEnd(e.target.value)} />
+      </div>
+      <div className="c-row">
+        <button type="submit" className="c-button">
+          {t(scheduled ? 'console.release.move' : 'console.release.schedule')}
+        </button>
+        <button type="button" className="c-button c-button--quiet" onClick={onNow}>
+          {t('console.release.now')}
+        </button>
+        {scheduled ? (
+          <button type="button" className="c-button c-button--quiet" onClick={onWithdraw}>
+            {t('console.release.withdraw')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
