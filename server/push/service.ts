@@ -77,14 +77,7 @@ export async function pushService(d: PushDeps) {
   const keys = await loadVapidKeys(d.db, { publicKey: cfg.vapidPublicKey, privateKey: cfg.vapidPrivateKey }, cfg.dataDir, clock);
   const subject = cfg.vapidSubject || cfg.publicUrl || 'mailto:push@localhost';
   const policy: EndpointPolicy = { allowHosts: cfg.pushAllowHosts, allowInsecureLoopback: cfg.pushAllowInsecureLoopback };
-  const qopts: QueueOptions = {
-    expireSeconds: cfg.pushJobExpireSeconds,
-    maxAttempts: cfg.pushMaxAttempts,
-    retrySeconds: cfg.pushRetrySeconds,
-    clock,
-    onError: (err, job) => log.warn({ err, chapterId: job?.chapterId }, 'push: queue error'),
-  };
-  const q: PushQueue = d.dialect === 'postgres' ? await bossQueue(cfg.databaseUrl, qopts) : outboxQueue(d.db, qopts);
+  const q = await openQueue(d);
   const fan = { stats: { sent: 0, expired: 0, invalid: 0, refused: 0, unauthorized: 0, retry: 0, skipped: 0, gaveUp: 0 } };
 
   async function release(c: ReleasedChapter, now: number): Promise<ReleaseReport | null> {
@@ -128,20 +121,7 @@ export async function pushService(d: PushDeps) {
   const onPublished = (e: { chapterId: number; titleId: number }) => {
     service.notifyChapter(e.chapterId).catch((err: unknown) => log.warn({ err }, 'push: publish notification failed'));
   };
-  let timer: ReturnType<ServerClock['setTimeout']> | undefined;
-  let stopped = false;
-  /** The next release check in `every` seconds (a chain of timeouts: the clock has no interval). */
-  const scheduleCheck = (every: number) => {
-    if (stopped) return;
-    timer = clock.setTimeout(() => {
-      // One release check for the whole deployment: each node's timer fires, the one holding the lock checks.
-      onOneNode(d.db, d.dialect, 'push-release-check', () => service.checkReleases())
-        .catch((err: unknown) => log.warn({ err }, 'push: release check failed'))
-        .finally(() => scheduleCheck(every));
-    }, every * 1000);
-    (timer as { unref?: () => void }).unref?.();
-  };
-
+  const scheduler = releaseScheduler(d, () => service.checkReleases());
   return {
     service,
     /** Starts the workers (PUSH_WORKER), the publish listener and the release scheduler. */
@@ -166,13 +146,51 @@ export async function pushService(d: PushDeps) {
       }
       chapterEvents.on('published', onPublished);
       const every = checkSeconds();
-      if (every > 0) scheduleCheck(every);
+      if (every > 0) scheduler.start(every);
     },
     async stop() {
-      stopped = true;
       chapterEvents.off('published', onPublished);
-      if (timer) clock.clearTimeout(timer);
+      scheduler.stop();
       await q.stop();
+    },
+  };
+}
+
+/** The release jobs' queue: pg-boss on PostgreSQL, the push_jobs outbox on SQLite. */
+async function openQueue(d: PushDeps): Promise<PushQueue> {
+  const { config: cfg, log, clock } = d;
+  const qopts: QueueOptions = {
+    expireSeconds: cfg.pushJobExpireSeconds,
+    maxAttempts: cfg.pushMaxAttempts,
+    retrySeconds: cfg.pushRetrySeconds,
+    clock,
+    onError: (err, job) => log.warn({ err, chapterId: job?.chapterId }, 'push: queue error'),
+  };
+  return d.dialect === 'postgres' ? bossQueue(cfg.databaseUrl, qopts) : outboxQueue(d.db, qopts);
+}
+
+/** The release check every `every` seconds, on whichever node holds the lock; stopped, it schedules no more. */
+function releaseScheduler(d: PushDeps, check: () => Promise<unknown>) {
+  const { log, clock } = d;
+  let timer: ReturnType<ServerClock['setTimeout']> | undefined;
+  let stopped = false;
+  /** The next release check in `every` seconds (a chain of timeouts: the clock has no interval). */
+  const scheduleCheck = (every: number) => {
+    if (stopped) return;
+    timer = clock.setTimeout(() => {
+      // One release check for the whole deployment: each node's timer fires, the one holding the lock checks.
+      onOneNode(d.db, d.dialect, 'push-release-check', check)
+        .catch((err: unknown) => log.warn({ err }, 'push: release check failed'))
+        .finally(() => scheduleCheck(every));
+    }, every * 1000);
+    (timer as { unref?: () => void }).unref?.();
+  };
+
+  return {
+    start: scheduleCheck,
+    stop() {
+      stopped = true;
+      if (timer) clock.clearTimeout(timer);
     },
   };
 }

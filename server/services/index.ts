@@ -47,12 +47,62 @@ function nextStartMs(s: Snapshot): number {
  */
 export function makeServices(repos: Repos, config: Config, clock: ServerClock, notices: Notices = localNotices()) {
   const ttl = config.viewCacheMs;
-  const snapTtl = notices.shared ? Math.max(ttl, config.catalogReloadMs) : ttl;
-  const snap = new TtlCache<Snapshot>(snapTtl, 1, clock);
+  const snaps = snapshots(repos, clock, notices.shared ? Math.max(ttl, config.catalogReloadMs) : ttl);
+  const { snapshotFor } = snaps;
   const encoded = new TtlCache<Encoded>(ttl, 2000, clock);
   const details = new TtlCache<TitleDetailShared>(ttl, 500, clock);
   const viewers = new TtlCache<ViewerShared>(ttl, 500, clock);
-  const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
+
+  const clear = () => {
+    snaps.clear();
+    encoded.clear();
+    details.clear();
+    viewers.clear();
+  };
+  chapterEvents.on('published', clear);
+  const offNotices = notices.on((n) => (n.kind === 'viewers' ? viewers.clear() : clear()));
+
+  return {
+    snapshot: snaps.snapshot,
+    ...homeAnswers(repos, encoded, snaps),
+    ...listAnswers(repos, encoded, snaps),
+
+    /** A title's detail, as of now: expires when one of its chapters starts or ends. */
+    titleDetail: (titleId: number, base: string) =>
+      details.get(`${titleId}|${base}`, async (expire) => {
+        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, clock.nowSec());
+        expire(d.until);
+        return d;
+      }),
+
+    /** A chapter's viewer, as of now: expires when a chapter of its title starts or ends. */
+    viewer: (chapterId: number, q: Quality, base: string) =>
+      viewers.get(`${chapterId}|${q}|${base}`, async (expire) => {
+        const v = await buildViewer(repos, await snapshotFor(expire), chapterId, q, base, config.adUnitId, clock.nowSec());
+        expire(v.until);
+        return v;
+      }),
+
+    /** After a write that changes shared numbers (likes): recompute on next use, here and on every node. */
+    invalidateViewers: () => {
+      viewers.clear();
+      notices.publish({ kind: 'viewers' });
+    },
+
+    /** Everything is recomputed on next use (a chapter was published). */
+    clear,
+
+    close: () => {
+      chapterEvents.off('published', clear);
+      offNotices();
+      clear();
+    },
+  };
+}
+
+/** The catalog snapshot, kept for snapTtl at most and until the next start or end that changes it. */
+function snapshots(repos: Repos, clock: ServerClock, snapTtl: number) {
+  const snap = new TtlCache<Snapshot>(snapTtl, 1, clock);
   /** Until when each snapshot is current (ms). */
   const snapUntil = new WeakMap<Snapshot, number>();
 
@@ -73,19 +123,15 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
     expire(snapUntil.get(s) ?? 0);
     return s;
   };
+  return { snapshot, snapshotFor, clear: () => snap.clear() };
+}
+type Snapshots = ReturnType<typeof snapshots>;
 
-  const clear = () => {
-    snap.clear();
-    encoded.clear();
-    details.clear();
-    viewers.clear();
-  };
-  chapterEvents.on('published', clear);
-  const offNotices = notices.on((n) => (n.kind === 'viewers' ? viewers.clear() : clear()));
+const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
 
+/** The home's and the featured lists' answers, encoded once for every visitor; a staff member's preview is made afresh. */
+function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snapshotFor }: Snapshots) {
   return {
-    snapshot,
-
     home: (lang: number, langs: number[] | null, preview?: Preview) =>
       preview
         ? snapshot().then(async (s) =>
@@ -110,7 +156,12 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
               data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshotFor(expire), lang, langs) },
             }),
           ),
+  };
+}
 
+/** The other lists' answers (ranking, all titles, updated, languages, announcements). */
+function listAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshotFor }: Snapshots) {
+  return {
     ranking: (type: RankingType, lang: number, langs: number[] | null) =>
       encoded.get(`ranking|${type}|${lang}|${key(langs)}`, async (expire) => {
         const s = await snapshotFor(expire);
@@ -172,37 +223,6 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
           },
         });
       }),
-
-    /** A title's detail, as of now: expires when one of its chapters starts or ends. */
-    titleDetail: (titleId: number, base: string) =>
-      details.get(`${titleId}|${base}`, async (expire) => {
-        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, clock.nowSec());
-        expire(d.until);
-        return d;
-      }),
-
-    /** A chapter's viewer, as of now: expires when a chapter of its title starts or ends. */
-    viewer: (chapterId: number, q: Quality, base: string) =>
-      viewers.get(`${chapterId}|${q}|${base}`, async (expire) => {
-        const v = await buildViewer(repos, await snapshotFor(expire), chapterId, q, base, config.adUnitId, clock.nowSec());
-        expire(v.until);
-        return v;
-      }),
-
-    /** After a write that changes shared numbers (likes): recompute on next use, here and on every node. */
-    invalidateViewers: () => {
-      viewers.clear();
-      notices.publish({ kind: 'viewers' });
-    },
-
-    /** Everything is recomputed on next use (a chapter was published). */
-    clear,
-
-    close: () => {
-      chapterEvents.off('published', clear);
-      offNotices();
-      clear();
-    },
   };
 }
 

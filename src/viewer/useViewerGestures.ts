@@ -8,7 +8,7 @@
  * chapter (instead of the browser's history). Time (the double tap's wait,
  * the wheel's pause) comes from the target's clock, never the globals.
  */
-import { useGesture } from '@use-gesture/react';
+import { useGesture, type Handler } from '@use-gesture/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Clock } from '../../core/clock';
 import type { PagingEvent } from '../../machines/pagingMachine';
@@ -60,25 +60,9 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
   useEffect(() => {
     cur.current = target ?? NOBODY;
   });
-  const dragging = useRef(false);
-  /** The machine let go of this drag: ignore it until the pointer is released. */
-  const dropped = useRef(false);
   const [taps] = useState(() => new DoubleTap());
   useEffect(() => () => taps.cancel(), [taps]);
-  const wheel = useRef({ acc: 0, until: 0 });
-
-  useEffect(() => {
-    // The browser goes back or forward on the button's release unless it is prevented.
-    const onUp = (e: MouseEvent) => {
-      const a = CHAPTER_BUTTONS[e.button];
-      if (!a) return;
-      e.preventDefault();
-      if (e.type === 'mouseup') cur.current.controls.onApp(a);
-    };
-    const types = ['mouseup', 'pointerup', 'auxclick'] as const;
-    for (const t of types) window.addEventListener(t, onUp);
-    return () => types.forEach((t) => window.removeEventListener(t, onUp));
-  }, []);
+  useChapterButtons(cur);
 
   const local = (cx: number, cy: number) => {
     const r = ref.current!.getBoundingClientRect();
@@ -95,55 +79,11 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
     );
   };
 
+  const onDrag = useDragHandler(cur, tap);
+  const onWheel = useWheelHandler(cur);
   useGesture(
     {
-      onDrag: (g) => {
-        const {
-          tap: isTap,
-          first,
-          last,
-          movement: [mx, my],
-          velocity: [vx, vy],
-          direction: [dx, dy],
-          xy: [x, y],
-          pinching,
-          event,
-        } = g;
-        const send = cur.current.send;
-        // A touch pinch takes over from the drag; a ctrl+wheel zoom (also a "pinch") must not swallow mouse clicks.
-        if (pinching && (event as PointerEvent).pointerType !== 'mouse') {
-          if (dragging.current) send({ type: 'drag.cancel' });
-          dragging.current = false;
-          g.cancel();
-          return;
-        }
-        if (first) dropped.current = false;
-        if (dropped.current) {
-          if (last) dropped.current = false;
-          return;
-        }
-        if (dragging.current && !first && !cur.current.dragActive()) {
-          dragging.current = false;
-          dropped.current = !last;
-          return;
-        }
-        if (isTap) {
-          if (dragging.current) send({ type: 'drag.cancel' });
-          dragging.current = false;
-          if (!interactive(event.target)) tap(x, y);
-          return;
-        }
-        if (first || !dragging.current) {
-          if (interactive(event.target) && first) return;
-          dragging.current = true;
-          send({ type: 'drag.start' });
-        }
-        send({ type: 'drag.move', dx: mx, dy: my });
-        if (last) {
-          dragging.current = false;
-          send({ type: 'drag.end', vx: vx * dx, vy: vy * dy });
-        }
-      },
+      onDrag,
       // Each pinch (or ctrl+wheel run) starts from the scale on screen, so its first step counts too.
       onPinch: ({ last, offset: [s], origin: [ox, oy] }) => {
         // The closing event (fingers lifted, wheel idle) brings no movement: a page turned meanwhile must stay unzoomed.
@@ -154,21 +94,7 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
           cur.current.send({ type: 'zoom.by', factor, x: p.x, y: p.y });
         }
       },
-      onWheel: ({ delta: [, dy], event }) => {
-        if (event.ctrlKey) return;
-        const c = cur.current;
-        if (c.mode === 'vertical' && c.controls.wheel === 'scroll') {
-          c.send({ type: 'scroll.by', dy });
-          return;
-        }
-        const now = c.clock.now();
-        if (now < wheel.current.until) return;
-        wheel.current.acc += dy;
-        if (Math.abs(wheel.current.acc) >= WHEEL_TURN) {
-          c.send({ type: wheel.current.acc > 0 ? 'page.next' : 'page.prev' });
-          wheel.current = { acc: 0, until: now + WHEEL_COOLDOWN_MS };
-        }
-      },
+      onWheel,
     },
     {
       target: ref,
@@ -180,4 +106,97 @@ export function useViewerGestures(ref: RefObject<HTMLElement | null>, target: Ge
       wheel: { preventDefault: true },
     },
   );
+}
+
+/** The mouse's back and forward buttons, anywhere in the viewer, go to the previous and next chapter. */
+function useChapterButtons(cur: RefObject<GestureTarget>): void {
+  useEffect(() => {
+    // The browser goes back or forward on the button's release unless it is prevented.
+    const onUp = (e: MouseEvent) => {
+      const a = CHAPTER_BUTTONS[e.button];
+      if (!a) return;
+      e.preventDefault();
+      if (e.type === 'mouseup') cur.current.controls.onApp(a);
+    };
+    const types = ['mouseup', 'pointerup', 'auxclick'] as const;
+    for (const t of types) window.addEventListener(t, onUp);
+    return () => types.forEach((t) => window.removeEventListener(t, onUp));
+  }, [cur]);
+}
+
+/**
+ * A drag: a touch pinch takes over from it, a drag the machine let go of is
+ * ignored until release, a tap goes to the tap zones (or the double tap).
+ */
+function useDragHandler(cur: RefObject<GestureTarget>, tap: (cx: number, cy: number) => void): Handler<'drag'> {
+  const dragging = useRef(false);
+  /** The machine let go of this drag: ignore it until the pointer is released. */
+  const dropped = useRef(false);
+  return (g) => {
+    const {
+      tap: isTap,
+      first,
+      last,
+      movement: [mx, my],
+      velocity: [vx, vy],
+      direction: [dx, dy],
+      xy: [x, y],
+      pinching,
+      event,
+    } = g;
+    const send = cur.current.send;
+    // A touch pinch takes over from the drag; a ctrl+wheel zoom (also a "pinch") must not swallow mouse clicks.
+    if (pinching && (event as PointerEvent).pointerType !== 'mouse') {
+      if (dragging.current) send({ type: 'drag.cancel' });
+      dragging.current = false;
+      g.cancel();
+      return;
+    }
+    if (first) dropped.current = false;
+    if (dropped.current) {
+      if (last) dropped.current = false;
+      return;
+    }
+    if (dragging.current && !first && !cur.current.dragActive()) {
+      dragging.current = false;
+      dropped.current = !last;
+      return;
+    }
+    if (isTap) {
+      if (dragging.current) send({ type: 'drag.cancel' });
+      dragging.current = false;
+      if (!interactive(event.target)) tap(x, y);
+      return;
+    }
+    if (first || !dragging.current) {
+      if (interactive(event.target) && first) return;
+      dragging.current = true;
+      send({ type: 'drag.start' });
+    }
+    send({ type: 'drag.move', dx: mx, dy: my });
+    if (last) {
+      dragging.current = false;
+      send({ type: 'drag.end', vx: vx * dx, vy: vy * dy });
+    }
+  };
+}
+
+/** The wheel: scrolls in vertical reading unless set to turn pages, else one page per WHEEL_TURN px and a pause. */
+function useWheelHandler(cur: RefObject<GestureTarget>): Handler<'wheel'> {
+  const wheel = useRef({ acc: 0, until: 0 });
+  return ({ delta: [, dy], event }) => {
+    if (event.ctrlKey) return;
+    const c = cur.current;
+    if (c.mode === 'vertical' && c.controls.wheel === 'scroll') {
+      c.send({ type: 'scroll.by', dy });
+      return;
+    }
+    const now = c.clock.now();
+    if (now < wheel.current.until) return;
+    wheel.current.acc += dy;
+    if (Math.abs(wheel.current.acc) >= WHEEL_TURN) {
+      c.send({ type: wheel.current.acc > 0 ? 'page.next' : 'page.prev' });
+      wheel.current = { acc: 0, until: now + WHEEL_COOLDOWN_MS };
+    }
+  };
 }

@@ -51,23 +51,7 @@ export function SaveForOffline(props: Props) {
 }
 
 function DownloadControl({ chapterId, name, compact, saved }: Props & { saved: SavedChapter | null }) {
-  const [state, send] = useMachine(
-    downloadMachine.provide({
-      actions: {
-        enqueue: ({ self }) => {
-          enqueueDownload(chapterId, {
-            start: () => self.send({ type: 'download.start', total: 0 }),
-            progress: (done, total) => self.send({ type: 'download.progress', done, total }),
-            saved: (c) => self.send({ type: 'download.saved', bytes: c.bytes }),
-            failed: (reason) => self.send({ type: 'download.failed', reason }),
-          });
-        },
-        abort: () => cancelDownload(chapterId),
-        discard: () => void removeChapter(chapterId),
-      },
-    }),
-    { input: { saved: saved !== null, ...(saved ? { bytes: saved.bytes } : {}) }, inspect },
-  );
+  const [state, send] = useDownloadMachine(chapterId, saved);
   const { done, total, bytes, error } = state.context;
   const value = String(state.value);
   const busy = state.matches('queued') || state.matches('downloading');
@@ -132,5 +116,26 @@ function DownloadControl({ chapterId, name, compact, saved }: Props & { saved: S
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** The chapter's download machine: queued, saved, cancelled or removed through the offline store. */
+function useDownloadMachine(chapterId: number, saved: SavedChapter | null) {
+  return useMachine(
+    downloadMachine.provide({
+      actions: {
+        enqueue: ({ self }) => {
+          enqueueDownload(chapterId, {
+            start: () => self.send({ type: 'download.start', total: 0 }),
+            progress: (done, total) => self.send({ type: 'download.progress', done, total }),
+            saved: (c) => self.send({ type: 'download.saved', bytes: c.bytes }),
+            failed: (reason) => self.send({ type: 'download.failed', reason }),
+          });
+        },
+        abort: () => cancelDownload(chapterId),
+        discard: () => void removeChapter(chapterId),
+      },
+    }),
+    { input: { saved: saved !== null, ...(saved ? { bytes: saved.bytes } : {}) }, inspect },
   );
 }

@@ -27,33 +27,7 @@ function reducedMotion(): boolean {
 /** `clock`: the timer source (tests pass a manual one). */
 export function HomeCarousel({ banners, clock = windowClock }: { banners: Banner[]; clock?: TimerClock }) {
   const perView = useSlidesPerView();
-  const [timers] = useState(() => new Timers(clock));
-  const [, navigate] = useLocation();
-  const [state, send] = useMachine(
-    carouselMachine.provide({
-      actions: {
-        scheduleTick: ({ self }) => {
-          timers.clear();
-          // Reduced motion (the reader's setting, or the system's when it follows it): no autoplay.
-          if (reducedMotion()) return;
-          timers.after(AUTOPLAY_MS, () => self.send({ type: 'carousel.elapsed' }));
-        },
-        cancelTick: () => {
-          timers.clear();
-        },
-        followBanner: (_, { bannerId }) => {
-          const b = banners.find((x) => x.id === bannerId);
-          if (!b) return;
-          logBannerTap(b.id);
-          const { href, external } = actionHref(b.action);
-          if (!href) return;
-          if (external) window.open(href, '_blank', 'noopener,noreferrer');
-          else navigate(href);
-        },
-      },
-    }),
-    { input: { count: banners.length }, inspect },
-  );
+  const [state, send] = useCarouselMachine(banners, clock);
   if (banners.length === 0) return null;
   const { index } = state.context;
   // Loop: show perView banners starting at index, wrapping around.
@@ -87,39 +61,75 @@ export function HomeCarousel({ banners, clock = windowClock }: { banners: Banner
           </a>
         ))}
       </div>
-      {banners.length > 1 ? (
-        <>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--prev"
-            aria-label={t('home.previous')}
-            onClick={() => send({ type: 'carousel.prev' })}
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--next"
-            aria-label={t('home.next')}
-            onClick={() => send({ type: 'carousel.next' })}
-          >
-            ›
-          </button>
-          <div className="carousel__dots" role="tablist">
-            {banners.map((b, i) => (
-              <button
-                key={b.id}
-                type="button"
-                role="tab"
-                aria-selected={i === index}
-                aria-label={t('home.bannerN', { n: i + 1, total: banners.length })}
-                className="carousel__dot"
-                onClick={() => send({ type: 'carousel.goto', index: i })}
-              />
-            ))}
-          </div>
-        </>
-      ) : null}
+      {banners.length > 1 ? <CarouselControls banners={banners} index={index} send={send} /> : null}
     </section>
+  );
+}
+
+/** The carousel's machine: autoplay on the given clock (none with reduced motion), a click follows the banner. */
+function useCarouselMachine(banners: Banner[], clock: TimerClock) {
+  const [timers] = useState(() => new Timers(clock));
+  const [, navigate] = useLocation();
+  return useMachine(
+    carouselMachine.provide({
+      actions: {
+        scheduleTick: ({ self }) => {
+          timers.clear();
+          // Reduced motion (the reader's setting, or the system's when it follows it): no autoplay.
+          if (reducedMotion()) return;
+          timers.after(AUTOPLAY_MS, () => self.send({ type: 'carousel.elapsed' }));
+        },
+        cancelTick: () => {
+          timers.clear();
+        },
+        followBanner: (_, { bannerId }) => {
+          const b = banners.find((x) => x.id === bannerId);
+          if (!b) return;
+          logBannerTap(b.id);
+          const { href, external } = actionHref(b.action);
+          if (!href) return;
+          if (external) window.open(href, '_blank', 'noopener,noreferrer');
+          else navigate(href);
+        },
+      },
+    }),
+    { input: { count: banners.length }, inspect },
+  );
+}
+
+/** The previous and next arrows and a dot per banner. */
+function CarouselControls({ banners, index, send }: { banners: Banner[]; index: number; send: ReturnType<typeof useCarouselMachine>[1] }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--prev"
+        aria-label={t('home.previous')}
+        onClick={() => send({ type: 'carousel.prev' })}
+      >
+        ‹
+      </button>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--next"
+        aria-label={t('home.next')}
+        onClick={() => send({ type: 'carousel.next' })}
+      >
+        ›
+      </button>
+      <div className="carousel__dots" role="tablist">
+        {banners.map((b, i) => (
+          <button
+            key={b.id}
+            type="button"
+            role="tab"
+            aria-selected={i === index}
+            aria-label={t('home.bannerN', { n: i + 1, total: banners.length })}
+            className="carousel__dot"
+            onClick={() => send({ type: 'carousel.goto', index: i })}
+          />
+        ))}
+      </div>
+    </>
   );
 }

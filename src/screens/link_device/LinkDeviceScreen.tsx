@@ -45,20 +45,7 @@ export default function LinkDeviceScreen({ clock = windowClock }: { clock?: Time
           {t(PROBLEM_TEXT[problem])}
         </p>
       )}
-      {request ? (
-        <section className="link-device__box" aria-labelledby="link-confirm" data-testid="link-confirm">
-          <h2 id="link-confirm">{t('sync.linkConfirmHeading')}</h2>
-          <p>{t('sync.linkConfirmBody', { name: pendingName })}</p>
-          <div className="link-device__actions">
-            <button type="button" className="button" disabled={!asked} onClick={() => send({ type: 'link.decline' })}>
-              {t('sync.linkDecline')}
-            </button>
-            <button type="button" className="button button--primary" disabled={!asked} onClick={() => send({ type: 'link.confirm', name })}>
-              {t('sync.linkConfirm')}
-            </button>
-          </div>
-        </section>
-      ) : null}
+      {request ? <ConfirmRequest pendingName={pendingName} asked={asked} name={name} send={send} /> : null}
       <section className="link-device__box" aria-labelledby="link-show">
         <h2 id="link-show">{t('sync.linkShowHeading')}</h2>
         {showing ? <CodeBox code={code} expired={state.matches({ free: 'expired' })} /> : null}
@@ -78,31 +65,7 @@ export default function LinkDeviceScreen({ clock = windowClock }: { clock?: Time
             {t('sync.linkWaiting')}
           </p>
         ) : (
-          <form
-            className="link-device__form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              send({ type: 'code.claim', code: typed, name });
-            }}
-          >
-            <label htmlFor="link-code-input">{t('sync.linkCodeLabel')}</label>
-            <input
-              id="link-code-input"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={16}
-              required
-              data-testid="link-code-input"
-            />
-            <label htmlFor="link-name-input">{t('sync.linkNameLabel')}</label>
-            <input id="link-name-input" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
-            <button type="submit" className="button button--primary" disabled={!free} data-testid="link-claim">
-              {t('sync.linkClaim')}
-            </button>
-          </form>
+          <ClaimForm typed={typed} setTyped={setTyped} name={name} setName={setName} free={free} send={send} />
         )}
       </section>
       <LinkedDevices
@@ -112,5 +75,70 @@ export default function LinkDeviceScreen({ clock = windowClock }: { clock?: Time
         onUnlink={(id) => send({ type: 'device.unlink', id })}
       />
     </main>
+  );
+}
+
+type Send = ReturnType<typeof useDeviceLink>[1];
+
+/** Another device asks to link: this one confirms (under the name given) or declines, once asked. */
+function ConfirmRequest({ pendingName, asked, name, send }: { pendingName: string; asked: boolean; name: string; send: Send }) {
+  return (
+    <section className="link-device__box" aria-labelledby="link-confirm" data-testid="link-confirm">
+      <h2 id="link-confirm">{t('sync.linkConfirmHeading')}</h2>
+      <p>{t('sync.linkConfirmBody', { name: pendingName })}</p>
+      <div className="link-device__actions">
+        <button type="button" className="button" disabled={!asked} onClick={() => send({ type: 'link.decline' })}>
+          {t('sync.linkDecline')}
+        </button>
+        <button type="button" className="button button--primary" disabled={!asked} onClick={() => send({ type: 'link.confirm', name })}>
+          {t('sync.linkConfirm')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The code shown on the other device, and this device's name, to claim the link with. */
+function ClaimForm({
+  typed,
+  setTyped,
+  name,
+  setName,
+  free,
+  send,
+}: {
+  typed: string;
+  setTyped: (v: string) => void;
+  name: string;
+  setName: (v: string) => void;
+  free: boolean;
+  send: Send;
+}) {
+  return (
+    <form
+      className="link-device__form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'code.claim', code: typed, name });
+      }}
+    >
+      <label htmlFor="link-code-input">{t('sync.linkCodeLabel')}</label>
+      <input
+        id="link-code-input"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={16}
+        required
+        data-testid="link-code-input"
+      />
+      <label htmlFor="link-name-input">{t('sync.linkNameLabel')}</label>
+      <input id="link-name-input" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
+      <button type="submit" className="button button--primary" disabled={!free} data-testid="link-claim">
+        {t('sync.linkClaim')}
+      </button>
+    </form>
   );
 }

@@ -103,8 +103,59 @@ export function ActorPanel({
   const at = step === null ? last : Math.min(step, last);
   const shown = actor.steps[at];
   const before = at > 0 ? actor.steps[at - 1]?.context : undefined;
-  // Up to 400 rows: mounted a slice a frame (a followed actor's whole log at once was one long task).
-  const rows = useSlices(actor.steps.length, LOG_SLICE, actor.key);
+  return (
+    <section className="actor-panel" aria-label={t('machines.followed')}>
+      <h2>
+        {t('machines.followed')}: {machineName} <code>{valueText(shown?.after ?? actor.value)}</code>
+        {step !== null ? <span className="badge">{t('machines.past')}</span> : null}
+      </h2>
+      <TimeTravel at={at} last={last} count={actor.steps.length} step={step} />
+      <h3>{t('machines.context')}</h3>
+      <ContextView context={shown?.context ?? actor.context} before={before} />
+      <ActorExports actor={actor} at={at} machineName={machineName} machine={machine} />
+      <h3>{t('machines.eventLog')}</h3>
+      <EventLog actor={actor} at={at} last={last} names={names} />
+    </section>
+  );
+}
+
+/** The step shown: a slider over the actor's steps (its end is live) and back to live. */
+function TimeTravel({ at, last, count, step }: { at: number; last: number; count: number; step: number | null }) {
+  return (
+    <div className="travel">
+      <label>
+        {t('machines.timeTravel')} ({at + 1}/{count})
+        <input
+          type="range"
+          min={0}
+          max={Math.max(0, last)}
+          value={Math.max(0, at)}
+          data-testid="time-travel"
+          onChange={(e) => {
+            const i = Number(e.target.value);
+            select({ step: i >= last ? null : i });
+          }}
+        />
+      </label>
+      <button type="button" className="chip" disabled={step === null} onClick={() => select({ step: null })}>
+        {t('machines.backToLive')}
+      </button>
+    </div>
+  );
+}
+
+/** The recorded path up to the step shown, shrunk on request, exported as a test or as JSON. */
+function ActorExports({
+  actor,
+  at,
+  machineName,
+  machine,
+}: {
+  actor: LiveActor;
+  at: number;
+  machineName: string;
+  machine: AnyStateMachine;
+}) {
   const [sameContext, setSameContext] = useState(false);
   // The shrunk recording (for this actor and step) replaces the recorded one in the exports.
   const [shrunk, setShrunk] = useState<{ key: string; from: number; path: RecordedPath } | null>(null);
@@ -119,83 +170,62 @@ export function ActorPanel({
     setShrunk({ key: shrinkKey, from: events.length, path: eventsAsPath(machineName, machine, input, fewer) });
   };
   return (
-    <section className="actor-panel" aria-label={t('machines.followed')}>
-      <h2>
-        {t('machines.followed')}: {machineName} <code>{valueText(shown?.after ?? actor.value)}</code>
-        {step !== null ? <span className="badge">{t('machines.past')}</span> : null}
-      </h2>
-      <div className="travel">
-        <label>
-          {t('machines.timeTravel')} ({at + 1}/{actor.steps.length})
-          <input
-            type="range"
-            min={0}
-            max={Math.max(0, last)}
-            value={Math.max(0, at)}
-            data-testid="time-travel"
-            onChange={(e) => {
-              const i = Number(e.target.value);
-              select({ step: i >= last ? null : i });
-            }}
-          />
-        </label>
-        <button type="button" className="chip" disabled={step === null} onClick={() => select({ step: null })}>
-          {t('machines.backToLive')}
-        </button>
-      </div>
-      <h3>{t('machines.context')}</h3>
-      <ContextView context={shown?.context ?? actor.context} before={before} />
-      <div className="actor-panel__exports">
-        <button type="button" className="button" onClick={shrink}>
-          {t('machines.shrink')}
-        </button>
-        <label>
-          <input type="checkbox" checked={sameContext} onChange={(e) => setSameContext(e.target.checked)} /> {t('machines.shrinkContext')}
-        </label>
-        {mineShrunk ? (
-          <span data-testid="shrunk">{t('machines.shrunk', { from: mineShrunk.from, to: mineShrunk.path.steps.length })}</span>
-        ) : null}
-        <button
-          type="button"
-          className="button"
-          onClick={() => download(`${machineName}.recorded.test.ts`, 'text/plain', vitestFile(path()))}
-        >
-          {t('machines.exportTest')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => download(`${machineName}.path.json`, 'application/json', JSON.stringify(path(), null, 2))}
-        >
-          {t('machines.exportPath')}
-        </button>
-      </div>
-      <h3>{t('machines.eventLog')}</h3>
-      <div className="log-wrap">
-        <table className="log" data-testid="event-log">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('machines.time')}</th>
-              <th>{t('machines.event')}</th>
-              <th>{t('machines.from')}</th>
-              <th>{t('machines.stateChange')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {actor.steps.slice(0, rows).map((s, i) => (
-              <LogRow
-                key={s.seq}
-                step={s}
-                n={i + 1}
-                at={i === at}
-                pick={i >= last ? null : i}
-                from={s.source ? (names.get(s.source) ?? s.source) : t('machines.fromOutside')}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <div className="actor-panel__exports">
+      <button type="button" className="button" onClick={shrink}>
+        {t('machines.shrink')}
+      </button>
+      <label>
+        <input type="checkbox" checked={sameContext} onChange={(e) => setSameContext(e.target.checked)} /> {t('machines.shrinkContext')}
+      </label>
+      {mineShrunk ? (
+        <span data-testid="shrunk">{t('machines.shrunk', { from: mineShrunk.from, to: mineShrunk.path.steps.length })}</span>
+      ) : null}
+      <button
+        type="button"
+        className="button"
+        onClick={() => download(`${machineName}.recorded.test.ts`, 'text/plain', vitestFile(path()))}
+      >
+        {t('machines.exportTest')}
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => download(`${machineName}.path.json`, 'application/json', JSON.stringify(path(), null, 2))}
+      >
+        {t('machines.exportPath')}
+      </button>
+    </div>
+  );
+}
+
+/** The actor's events, up to 400 rows mounted a slice a frame (a followed actor's whole log at once was one long task). */
+function EventLog({ actor, at, last, names }: { actor: LiveActor; at: number; last: number; names: Map<string, string> }) {
+  const rows = useSlices(actor.steps.length, LOG_SLICE, actor.key);
+  return (
+    <div className="log-wrap">
+      <table className="log" data-testid="event-log">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('machines.time')}</th>
+            <th>{t('machines.event')}</th>
+            <th>{t('machines.from')}</th>
+            <th>{t('machines.stateChange')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {actor.steps.slice(0, rows).map((s, i) => (
+            <LogRow
+              key={s.seq}
+              step={s}
+              n={i + 1}
+              at={i === at}
+              pick={i >= last ? null : i}
+              from={s.source ? (names.get(s.source) ?? s.source) : t('machines.fromOutside')}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

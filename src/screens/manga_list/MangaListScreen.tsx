@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { useMachine } from '@xstate/react';
-import { listFilterMachine, type ListFilterContext, type ListSort } from '../../../machines/listFilterMachine';
+import { listFilterMachine, type ListFilterContext, type ListFilterEvent, type ListSort } from '../../../machines/listFilterMachine';
 import { LabelCode } from '../../../core/gen/manga/v1/common_pb';
 import type { SearchView } from '../../../core/gen/manga/v1/home_pb';
 import { useApi } from '../../api/useApi';
@@ -70,61 +70,8 @@ function MangaListView({ view }: { view: SearchView }) {
           {t('lists.count', { n: groups.length })}
         </span>
       </div>
-      <Modal open={state.matches('filterOpen')} onClose={() => send({ type: 'modal.close' })} title={t('lists.filter')}>
-        <div className="modal-section">
-          <h3>{t('lists.byGenre')}</h3>
-          <ul className="option-list">
-            {tags.map((x) => (
-              <li key={x.slug}>
-                <label>
-                  <input type="checkbox" checked={tag === x.slug} onChange={() => send({ type: 'filter.tag', slug: x.slug })} />
-                  <span>{genreName(x)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <h3>{t('lists.byLabel')}</h3>
-          <ul className="option-list">
-            {FILTER_LABELS.map((code) => {
-              const k = labelKey(code);
-              return (
-                <li key={k}>
-                  <label>
-                    <input type="checkbox" checked={label === k} onChange={() => send({ type: 'filter.label', code: k })} />
-                    <span>{k.replace('_', ' ')}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-          <p className="toolbar">
-            <button type="button" className="button" onClick={() => send({ type: 'filter.clear' })}>
-              {t('lists.clear')}
-            </button>
-            <button type="button" className="button button--primary" onClick={() => send({ type: 'modal.close' })}>
-              {t('lists.show', { n: groups.length })}
-            </button>
-          </p>
-        </div>
-      </Modal>
-      <Modal open={state.matches('sortOpen')} onClose={() => send({ type: 'modal.close' })} title={t('lists.sort')}>
-        <ul className="option-list option-list--column">
-          {SORTS.map((s) => (
-            <li key={s}>
-              <label>
-                <input
-                  type="radio"
-                  name="sort"
-                  checked={sort === s}
-                  disabled={sort === s}
-                  onChange={() => send({ type: 'sort.set', sort: s })}
-                />
-                <span>{t(`lists.sort_${s}`)}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </Modal>
+      <FilterModal open={state.matches('filterOpen')} tags={tags} tag={tag} label={label} count={groups.length} send={send} />
+      <SortModal open={state.matches('sortOpen')} sort={sort} send={send} />
       {groups.length === 0 ? (
         <p className="empty-state" data-testid="not-found-result">
           {t('lists.notFound')}
@@ -133,6 +80,89 @@ function MangaListView({ view }: { view: SearchView }) {
         <TitleGrid testId="title-grid" titles={groups.flatMap((g) => displayTitle(g, langs) ?? [])} />
       )}
     </>
+  );
+}
+
+type Send = (e: ListFilterEvent) => void;
+
+/** The genres (one checked at most) and the labels to filter by, clearing and showing the count. */
+function FilterModal({
+  open,
+  tags,
+  tag,
+  label,
+  count,
+  send,
+}: {
+  open: boolean;
+  tags: SearchView['allTags'];
+  tag: ListFilterContext['tag'];
+  label: ListFilterContext['label'];
+  count: number;
+  send: Send;
+}) {
+  return (
+    <Modal open={open} onClose={() => send({ type: 'modal.close' })} title={t('lists.filter')}>
+      <div className="modal-section">
+        <h3>{t('lists.byGenre')}</h3>
+        <ul className="option-list">
+          {tags.map((x) => (
+            <li key={x.slug}>
+              <label>
+                <input type="checkbox" checked={tag === x.slug} onChange={() => send({ type: 'filter.tag', slug: x.slug })} />
+                <span>{genreName(x)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <h3>{t('lists.byLabel')}</h3>
+        <ul className="option-list">
+          {FILTER_LABELS.map((code) => {
+            const k = labelKey(code);
+            return (
+              <li key={k}>
+                <label>
+                  <input type="checkbox" checked={label === k} onChange={() => send({ type: 'filter.label', code: k })} />
+                  <span>{k.replace('_', ' ')}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="toolbar">
+          <button type="button" className="button" onClick={() => send({ type: 'filter.clear' })}>
+            {t('lists.clear')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => send({ type: 'modal.close' })}>
+            {t('lists.show', { n: count })}
+          </button>
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/** The orders, the current one disabled. */
+function SortModal({ open, sort, send }: { open: boolean; sort: ListSort; send: Send }) {
+  return (
+    <Modal open={open} onClose={() => send({ type: 'modal.close' })} title={t('lists.sort')}>
+      <ul className="option-list option-list--column">
+        {SORTS.map((s) => (
+          <li key={s}>
+            <label>
+              <input
+                type="radio"
+                name="sort"
+                checked={sort === s}
+                disabled={sort === s}
+                onChange={() => send({ type: 'sort.set', sort: s })}
+              />
+              <span>{t(`lists.sort_${s}`)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Modal>
   );
 }
 

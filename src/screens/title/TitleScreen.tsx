@@ -88,45 +88,9 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
   const first = groups.flatMap((g) => g.firstChapterList);
   const mid = groups.flatMap((g) => g.midChapterList);
   const last = groups.flatMap((g) => g.lastChapterList);
-  const lang = byLanguage(title.language);
-  const ratingKey = RATING_KEYS[d.rating] ?? 'allAge';
-  const shareUrl = d.sns?.url || window.location.href;
-  const news = d.publisherItems.flatMap((p) => (p.publisherNews ? [p.publisherNews] : []));
-  const pubBanners = d.publisherItems.flatMap((p) => (p.banner ? [p.banner] : []));
   return (
     <article className="title-detail" data-title-id={title.titleId}>
-      <div className="title-hero" style={{ backgroundImage: `url(${d.backgroundImageUrl})` }}>
-        <div className="title-hero__inner">
-          <img className="title-hero__cover" src={title.portraitImageUrl} alt="" width={180} height={256} />
-          <div className="title-hero__text">
-            <h1 className="title-hero__name">{title.name}</h1>
-            <p className="title-hero__author">{title.author}</p>
-            <p className="title-hero__meta">
-              <Link href={`/rating/${lang?.short ?? 'en'}`} className={`rating-badge rating-badge--${ratingKey}`}>
-                {t(`title.rating_${ratingKey}`)}
-              </Link>
-              {d.label?.description ? (
-                // The label's logo: drawn art at /img/label/<code>.webp beside the title's other images.
-                <img
-                  className="title-hero__label"
-                  src={`${title.portraitImageUrl.replace(/\/img\/.*$/, '')}/img/label/${labelKey(d.label.label)}.webp`}
-                  alt={d.label.description}
-                  width={80}
-                  height={32}
-                  style={{ verticalAlign: 'middle' }}
-                />
-              ) : null}
-              {d.isSimulReleased ? <span className="simul-flag">{t('title.simulrelease')}</span> : null}
-            </p>
-            <p className="title-hero__schedule">{scheduleText(d)}</p>
-            <p className="title-hero__views">{t('title.views', { n: Number(d.numberOfViews) })}</p>
-            <div className="title-hero__actions">
-              <FavoriteToggle titleId={title.titleId} subscribed={d.isSubscribed} />
-              <ShareButtons url={shareUrl} text={d.sns?.body || title.name} />
-            </div>
-          </div>
-        </div>
-      </div>
+      <TitleHero d={d} />
       <div className="title-body">
         <div className="title-body__main">
           <p className="title-overview">{d.overview}</p>
@@ -139,30 +103,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
               ))}
             </ul>
           ) : null}
-          {d.titleLanguages.length > 1 ? (
-            <nav className="title-languages" aria-label={t('title.languages')}>
-              <h2 className="section-title">{t('title.languages')}</h2>
-              <ul className="option-list">
-                {d.titleLanguages.map((l) => {
-                  const info = byLanguage(l.language);
-                  const current = l.titleId === title.titleId;
-                  return (
-                    <li key={l.titleId}>
-                      <Link
-                        href={`/titles/${l.titleId}`}
-                        className={`chip${current ? ' chip--current' : ''}`}
-                        aria-current={current ? 'page' : undefined}
-                        lang={info?.short}
-                      >
-                        {info?.native ?? l.language}
-                        {l.isNew ? <span className="badge badge--new">NEW</span> : null}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-          ) : null}
+          {d.titleLanguages.length > 1 ? <TitleLanguages d={d} /> : null}
           {d.titleBanners.map((b) => (
             <TitleBanner key={b.id} b={b} titleId={title.titleId} />
           ))}
@@ -170,40 +111,121 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
           {/* This title's page bookmarks */}
           <BookmarkList titleId={title.titleId} showTitle={false} heading={t('sync.bookmarks')} />
         </div>
-        <aside className="title-body__side">
-          {pubBanners.map((b) => (
-            <TitleBanner key={`p${b.id}`} b={b} titleId={title.titleId} />
-          ))}
-          {news.length ? (
-            <section aria-labelledby="news-title" className="title-news">
-              <h2 id="news-title" className="section-title">
-                <Link href={`/publisher_news/${news[0].publisherId}`}>{t('title.publisherNews', { name: news[0].publisherName })}</Link>
-              </h2>
-              <ul>
-                {news.map((n) => (
-                  <li key={n.id}>
-                    <Link href={`/publisher_news/${n.publisherId}`}>{n.subject}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {d.recommendedTitleList.length ? (
-            <section aria-labelledby="rec-title">
-              <h2 id="rec-title" className="section-title">
-                {t('title.recommended')}
-              </h2>
-              <div className="title-grid title-grid--small">
-                {d.recommendedTitleList.slice(0, 6).map((r) => (
-                  <TitleCard key={r.titleId} title={r} />
-                ))}
-              </div>
-            </section>
-          ) : null}
-        </aside>
+        <TitleSide d={d} />
       </div>
       <ServerPopup kind="rating" popup={d.ratingPopup} />
     </article>
+  );
+}
+
+/** The cover, name, author, rating, label, schedule, views, favourite and sharing. */
+function TitleHero({ d }: { d: TitleDetailView }) {
+  const title = d.title!;
+  const lang = byLanguage(title.language);
+  const ratingKey = RATING_KEYS[d.rating] ?? 'allAge';
+  const shareUrl = d.sns?.url || window.location.href;
+  return (
+    <div className="title-hero" style={{ backgroundImage: `url(${d.backgroundImageUrl})` }}>
+      <div className="title-hero__inner">
+        <img className="title-hero__cover" src={title.portraitImageUrl} alt="" width={180} height={256} />
+        <div className="title-hero__text">
+          <h1 className="title-hero__name">{title.name}</h1>
+          <p className="title-hero__author">{title.author}</p>
+          <p className="title-hero__meta">
+            <Link href={`/rating/${lang?.short ?? 'en'}`} className={`rating-badge rating-badge--${ratingKey}`}>
+              {t(`title.rating_${ratingKey}`)}
+            </Link>
+            {d.label?.description ? (
+              // The label's logo: drawn art at /img/label/<code>.webp beside the title's other images.
+              <img
+                className="title-hero__label"
+                src={`${title.portraitImageUrl.replace(/\/img\/.*$/, '')}/img/label/${labelKey(d.label.label)}.webp`}
+                alt={d.label.description}
+                width={80}
+                height={32}
+                style={{ verticalAlign: 'middle' }}
+              />
+            ) : null}
+            {d.isSimulReleased ? <span className="simul-flag">{t('title.simulrelease')}</span> : null}
+          </p>
+          <p className="title-hero__schedule">{scheduleText(d)}</p>
+          <p className="title-hero__views">{t('title.views', { n: Number(d.numberOfViews) })}</p>
+          <div className="title-hero__actions">
+            <FavoriteToggle titleId={title.titleId} subscribed={d.isSubscribed} />
+            <ShareButtons url={shareUrl} text={d.sns?.body || title.name} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The title in its other languages. */
+function TitleLanguages({ d }: { d: TitleDetailView }) {
+  const title = d.title!;
+  return (
+    <nav className="title-languages" aria-label={t('title.languages')}>
+      <h2 className="section-title">{t('title.languages')}</h2>
+      <ul className="option-list">
+        {d.titleLanguages.map((l) => {
+          const info = byLanguage(l.language);
+          const current = l.titleId === title.titleId;
+          return (
+            <li key={l.titleId}>
+              <Link
+                href={`/titles/${l.titleId}`}
+                className={`chip${current ? ' chip--current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                lang={info?.short}
+              >
+                {info?.native ?? l.language}
+                {l.isNew ? <span className="badge badge--new">NEW</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The publishers' banners and news, and the recommended titles. */
+function TitleSide({ d }: { d: TitleDetailView }) {
+  const title = d.title!;
+  const news = d.publisherItems.flatMap((p) => (p.publisherNews ? [p.publisherNews] : []));
+  const pubBanners = d.publisherItems.flatMap((p) => (p.banner ? [p.banner] : []));
+  return (
+    <aside className="title-body__side">
+      {pubBanners.map((b) => (
+        <TitleBanner key={`p${b.id}`} b={b} titleId={title.titleId} />
+      ))}
+      {news.length ? (
+        <section aria-labelledby="news-title" className="title-news">
+          <h2 id="news-title" className="section-title">
+            <Link href={`/publisher_news/${news[0].publisherId}`}>{t('title.publisherNews', { name: news[0].publisherName })}</Link>
+          </h2>
+          <ul>
+            {news.map((n) => (
+              <li key={n.id}>
+                <Link href={`/publisher_news/${n.publisherId}`}>{n.subject}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {d.recommendedTitleList.length ? (
+        <section aria-labelledby="rec-title">
+          <h2 id="rec-title" className="section-title">
+            {t('title.recommended')}
+          </h2>
+          <div className="title-grid title-grid--small">
+            {d.recommendedTitleList.slice(0, 6).map((r) => (
+              <TitleCard key={r.titleId} title={r} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </aside>
   );
 }
 

@@ -23,124 +23,159 @@ interface Props {
 
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
 export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, onGoto, onMenu }: Props) {
-  const { available: canFull, on: full, toggle: toggleFull } = useFullscreen();
+  return (
+    <>
+      <ViewerHeader viewer={viewer} visible={visible} onMenu={onMenu} />
+      <ViewerFooter
+        viewer={viewer}
+        visible={visible}
+        index={index}
+        count={count}
+        pages={pages}
+        rtl={rtl}
+        reloading={reloading}
+        onGoto={onGoto}
+      />
+    </>
+  );
+}
+
+/** The logo, the title's link, the chapter's menu, the language and the settings. */
+function ViewerHeader({ viewer, visible, onMenu }: Pick<Props, 'viewer' | 'visible' | 'onMenu'>) {
+  return (
+    <header className={`viewer__header ${visible ? '' : 'is-hidden'}`} data-testid="viewer-header" aria-hidden={!visible}>
+      <Link href="/updates" className="viewer__logo" aria-label={t('viewer.home')}>
+        <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+          <rect x="3" y="5" width="12" height="22" rx="2" fill="#e63946" />
+          <rect x="17" y="5" width="12" height="22" rx="2" fill="#f1faee" />
+        </svg>
+      </Link>
+      <div className="viewer__titles">
+        <Link href={`/titles/${viewer.titleId}`} className="viewer__title" data-testid="viewer-title-link">
+          {viewer.titleName}
+        </Link>
+        <button
+          type="button"
+          className="viewer__chapter"
+          onClick={() => onMenu('chapters')}
+          aria-haspopup="dialog"
+          data-testid="viewer-chapter-button"
+        >
+          {viewer.chapterName} <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <button
+        type="button"
+        className="viewer__icon"
+        onClick={() => onMenu('language')}
+        aria-label={t('viewer.language')}
+        data-testid="viewer-language-button"
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4a14 14 0 0 1 1.9 4h-3.8A14 14 0 0 1 12 4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h3a15.6 15.6 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.4-3.6A15.6 15.6 0 0 0 8.1 8zM12 20a14 14 0 0 1-1.9-4h3.8A14 14 0 0 1 12 20zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6a15.6 15.6 0 0 0 1.4-3.6h3a8 8 0 0 1-4.4 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"
+          />
+        </svg>
+      </button>
+      <button
+        type="button"
+        className="viewer__icon"
+        onClick={() => onMenu('settings')}
+        aria-label={t('viewer.settings')}
+        data-testid="viewer-settings-button"
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.4zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
+          />
+        </svg>
+      </button>
+    </header>
+  );
+}
+
+/** The page counter, the slider (its thumb follows a drag until released), comments, saving and fullscreen. */
+function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, onGoto }: Omit<Props, 'onMenu'>) {
   const [drag, setDrag] = useState<number | null>(null);
   const shown = drag ?? index;
   const at = pages[Math.min(shown, pages.length - 1)] ?? null;
   return (
-    <>
-      <header className={`viewer__header ${visible ? '' : 'is-hidden'}`} data-testid="viewer-header" aria-hidden={!visible}>
-        <Link href="/updates" className="viewer__logo" aria-label={t('viewer.home')}>
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-            <rect x="3" y="5" width="12" height="22" rx="2" fill="#e63946" />
-            <rect x="17" y="5" width="12" height="22" rx="2" fill="#f1faee" />
-          </svg>
-        </Link>
-        <div className="viewer__titles">
-          <Link href={`/titles/${viewer.titleId}`} className="viewer__title" data-testid="viewer-title-link">
-            {viewer.titleName}
-          </Link>
-          <button
-            type="button"
-            className="viewer__chapter"
-            onClick={() => onMenu('chapters')}
-            aria-haspopup="dialog"
-            data-testid="viewer-chapter-button"
-          >
-            {viewer.chapterName} <span aria-hidden="true">▾</span>
-          </button>
-        </div>
-        <button
-          type="button"
-          className="viewer__icon"
-          onClick={() => onMenu('language')}
-          aria-label={t('viewer.language')}
-          data-testid="viewer-language-button"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4a14 14 0 0 1 1.9 4h-3.8A14 14 0 0 1 12 4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h3a15.6 15.6 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.4-3.6A15.6 15.6 0 0 0 8.1 8zM12 20a14 14 0 0 1-1.9-4h3.8A14 14 0 0 1 12 20zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6a15.6 15.6 0 0 0 1.4-3.6h3a8 8 0 0 1-4.4 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"
-            />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="viewer__icon"
-          onClick={() => onMenu('settings')}
-          aria-label={t('viewer.settings')}
-          data-testid="viewer-settings-button"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.4zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
-            />
-          </svg>
-        </button>
-      </header>
-      <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
-        <span className="viewer__counter" data-testid="viewer-counter" aria-live="polite">
-          {at &&
-            (at.first === at.last
-              ? t('viewer.pageOf', { current: at.first, total: at.total })
-              : t('viewer.pagesOf', { first: at.first, last: at.last, total: at.total }))}
-        </span>
-        <input
-          type="range"
-          className="viewer__slider"
-          aria-label={t('viewer.slider')}
-          data-testid="viewer-slider"
-          dir={rtl ? 'rtl' : 'ltr'}
-          min={1}
-          max={Math.max(1, count)}
-          step={1}
-          value={Math.min(shown + 1, Math.max(1, count))}
-          aria-valuetext={at ? t('controls.pageAnnounce', { n: at.first, total: at.total }) : undefined}
-          onChange={(e) => {
-            const v = Number(e.target.value) - 1;
-            setDrag(v);
-            onGoto(v);
-          }}
-          onPointerUp={() => setDrag(null)}
-          onBlur={() => setDrag(null)}
+    <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
+      <span className="viewer__counter" data-testid="viewer-counter" aria-live="polite">
+        {at &&
+          (at.first === at.last
+            ? t('viewer.pageOf', { current: at.first, total: at.total })
+            : t('viewer.pagesOf', { first: at.first, last: at.last, total: at.total }))}
+      </span>
+      <input
+        type="range"
+        className="viewer__slider"
+        aria-label={t('viewer.slider')}
+        data-testid="viewer-slider"
+        dir={rtl ? 'rtl' : 'ltr'}
+        min={1}
+        max={Math.max(1, count)}
+        step={1}
+        value={Math.min(shown + 1, Math.max(1, count))}
+        aria-valuetext={at ? t('controls.pageAnnounce', { n: at.first, total: at.total }) : undefined}
+        onChange={(e) => {
+          const v = Number(e.target.value) - 1;
+          setDrag(v);
+          onGoto(v);
+        }}
+        onPointerUp={() => setDrag(null)}
+        onBlur={() => setDrag(null)}
+      />
+      <CommentsBadge viewer={viewer} />
+      <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />
+      <FullscreenButton />
+      {reloading && <span className="viewer__spinner" aria-label={t('viewer.loading')} />}
+    </footer>
+  );
+}
+
+/** The chapter's comments, with their count. */
+function CommentsBadge({ viewer }: Pick<Props, 'viewer'>) {
+  return (
+    <Link
+      href={`/comments/${viewer.chapterId}`}
+      className="viewer__comments"
+      data-testid="viewer-comments-badge"
+      aria-label={`${t('viewer.comments')} ${abbreviateCount(viewer.numberOfComments, locale())}`}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+      </svg>
+      <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments, locale())}</span>
+    </Link>
+  );
+}
+
+/** Fullscreen on and off, offered only where it works: not in Safari on an iPhone (./fullscreen.ts). */
+function FullscreenButton() {
+  const { available: canFull, on: full, toggle: toggleFull } = useFullscreen();
+  if (!canFull) return null;
+  return (
+    <button
+      type="button"
+      className="viewer__icon"
+      onClick={toggleFull}
+      aria-pressed={full}
+      aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')}
+      data-testid="viewer-fullscreen"
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d={
+            full
+              ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z'
+              : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'
+          }
         />
-        <Link
-          href={`/comments/${viewer.chapterId}`}
-          className="viewer__comments"
-          data-testid="viewer-comments-badge"
-          aria-label={`${t('viewer.comments')} ${abbreviateCount(viewer.numberOfComments, locale())}`}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-          </svg>
-          <span className="viewer__badge">{abbreviateCount(viewer.numberOfComments, locale())}</span>
-        </Link>
-        <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />
-        {/* (Offered only where it works: not in Safari on an iPhone, ./fullscreen.ts.) */}
-        {canFull && (
-          <button
-            type="button"
-            className="viewer__icon"
-            onClick={toggleFull}
-            aria-pressed={full}
-            aria-label={t(full ? 'viewer.exitFullscreen' : 'viewer.fullscreen')}
-            data-testid="viewer-fullscreen"
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d={
-                  full
-                    ? 'M8 3v5H3v2h7V3zm8 0h-2v7h7V8h-5zM3 14v2h5v5h2v-7zm11 0v7h2v-5h5v-2z'
-                    : 'M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z'
-                }
-              />
-            </svg>
-          </button>
-        )}
-        {reloading && <span className="viewer__spinner" aria-label={t('viewer.loading')} />}
-      </footer>
-    </>
+      </svg>
+    </button>
   );
 }

@@ -45,20 +45,36 @@ export function createViewerActors(
   env: ViewerEnvironment,
   { titleId, ...chapter }: ChapterFlags,
 ): ViewerActors & { stopTimers: () => void } {
-  const { navBar, toast, inertia } = env.clocks;
+  const nav = navActor(env);
+  const mode = modeActor(env, chapter);
+  const menus = createActor(viewerMenusMachine.provide({ actions: { notifyToggled: () => nav.actor.send({ type: 'menu.toggled' }) } }), {
+    inspect,
+  });
+  const settings = settingsActor(env, titleId, modeOf(mode.actor.getSnapshot().value));
+  const paging = pagingActor(env);
+  return {
+    paging: paging.actor,
+    mode: mode.actor,
+    nav: nav.actor,
+    menus,
+    settings,
+    stopTimers: () => {
+      nav.stop();
+      paging.stop();
+      mode.stop();
+    },
+  };
+}
+
+/** The navigation bar, hidden after VIEWER.navAutoHideMs on its clock. */
+function navActor(env: ViewerEnvironment) {
+  const { navBar } = env.clocks;
   let hide: TimerId | undefined;
-  let toastTimer: TimerId | undefined;
-  let frame: TimerId | undefined;
   const clearHide = () => {
     if (hide !== undefined) navBar.clearTimeout(hide);
     hide = undefined;
   };
-  const stopInertia = () => {
-    if (frame !== undefined) inertia.cancelFrame(frame);
-    frame = undefined;
-  };
-
-  const nav = createActor(
+  const actor = createActor(
     viewerNavBarMachine.provide({
       actions: {
         startHideTimer: ({ self }) => {
@@ -73,7 +89,14 @@ export function createViewerActors(
     }),
     { input: {}, inspect },
   );
-  const mode = createActor(
+  return { actor, stop: clearHide };
+}
+
+/** The reading direction: stored and tracked as it changes, with its toast on the toast clock. */
+function modeActor(env: ViewerEnvironment, chapter: Omit<ChapterFlags, 'titleId'>) {
+  const { toast } = env.clocks;
+  let toastTimer: TimerId | undefined;
+  const actor = createActor(
     viewerModeMachine.provide({
       actions: {
         saveMode: (_, { mode: m }) => env.storage.saveViewerMode(m),
@@ -89,10 +112,16 @@ export function createViewerActors(
     }),
     { input: { stored: env.storage.storedViewerMode(), ...chapter }, inspect },
   );
-  const menus = createActor(viewerMenusMachine.provide({ actions: { notifyToggled: () => nav.send({ type: 'menu.toggled' }) } }), {
-    inspect,
-  });
-  const settings = createActor(
+  const stop = () => {
+    if (toastTimer !== undefined) toast.clearTimeout(toastTimer);
+    toastTimer = undefined;
+  };
+  return { actor, stop };
+}
+
+/** The reader settings: the display's per visitor, the title's per title, read and saved through the storage port. */
+function settingsActor(env: ViewerEnvironment, titleId: number, mode: ReturnType<typeof modeOf>) {
+  return createActor(
     readerSettingsMachine.provide({
       actions: {
         saveDisplay: (_, display) => env.storage.saveDisplaySettings(display),
@@ -100,15 +129,21 @@ export function createViewerActors(
       },
     }),
     {
-      input: {
-        display: env.storage.storedDisplaySettings(),
-        title: env.storage.storedTitleSettings(titleId),
-        mode: modeOf(mode.getSnapshot().value),
-      },
+      input: { display: env.storage.storedDisplaySettings(), title: env.storage.storedTitleSettings(titleId), mode },
       inspect,
     },
   );
-  const paging = createActor(
+}
+
+/** Paging, its inertia a frame at a time on the inertia clock. */
+function pagingActor(env: ViewerEnvironment) {
+  const { inertia } = env.clocks;
+  let frame: TimerId | undefined;
+  const stopInertia = () => {
+    if (frame !== undefined) inertia.cancelFrame(frame);
+    frame = undefined;
+  };
+  const actor = createActor(
     pagingMachine.provide({
       actions: {
         startInertia: ({ self }) => {
@@ -126,17 +161,5 @@ export function createViewerActors(
     }),
     { input: { geometry: EMPTY }, inspect },
   );
-  return {
-    paging,
-    mode,
-    nav,
-    menus,
-    settings,
-    stopTimers: () => {
-      clearHide();
-      stopInertia();
-      if (toastTimer !== undefined) toast.clearTimeout(toastTimer);
-      toastTimer = undefined;
-    },
-  };
+  return { actor, stop: stopInertia };
 }
