@@ -50,6 +50,108 @@ function Select<V extends string | number>(props: {
   );
 }
 
+type Setter = <K extends keyof SeriesCreate>(k: K) => (x: SeriesCreate[K]) => void;
+
+/** The tag list as typed: comma separated, trimmed, each once. */
+function parseTags(tags: string): string[] {
+  return [
+    ...new Set(
+      tags
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The series' enumerated fields: label, status, schedule, timing, rating, viewer mode. */
+function SeriesSelects({ v, set }: { v: SeriesCreate; set: Setter }) {
+  return (
+    <>
+      <Select
+        id="series-label"
+        label={t('console.series.label')}
+        value={v.label}
+        options={LabelCodeSchema.values.map((x) => x.number)}
+        text={(n) => LabelCodeSchema.values.find((x) => x.number === n)?.name ?? String(n)}
+        onChange={set('label')}
+      />
+      <Select
+        id="series-status"
+        label={t('console.series.status')}
+        value={v.status}
+        options={STATUSES}
+        text={(x) => t(`console.series.status.${x}`)}
+        onChange={set('status')}
+      />
+      <Select
+        id="series-schedule"
+        label={t('console.series.schedule')}
+        value={v.releaseSchedule}
+        options={SCHEDULES}
+        text={(x) => tBuilt(`console.schedule.${x}`)}
+        onChange={set('releaseSchedule')}
+      />
+      <Select
+        id="series-timing"
+        label={t('console.series.timing')}
+        value={v.updateTiming}
+        options={TIMINGS}
+        text={(x) => tBuilt(`console.timing.${x}`)}
+        onChange={set('updateTiming')}
+      />
+      <Select
+        id="series-rating"
+        label={t('console.series.rating')}
+        value={v.rating}
+        options={RATINGS}
+        text={(x) => tBuilt(`console.rating.${x}`)}
+        onChange={set('rating')}
+      />
+      <Select
+        id="series-mode"
+        label={t('console.series.viewerMode')}
+        value={v.viewerMode}
+        options={MODES}
+        text={(x) => t(`console.viewerMode.${x}`)}
+        onChange={set('viewerMode')}
+      />
+    </>
+  );
+}
+
+/** The two yes-or-no flags: simulrelease and right to left. */
+function SeriesFlags({ v, set }: { v: SeriesCreate; set: Setter }) {
+  return (
+    <fieldset className="c-choices">
+      <legend>{t('console.series.flags')}</legend>
+      <label>
+        <input type="checkbox" checked={v.simulrelease} onChange={(e) => set('simulrelease')(e.target.checked)} />
+        {t('console.series.simulrelease')}
+      </label>
+      <label>
+        <input type="checkbox" checked={v.rightToLeft} onChange={(e) => set('rightToLeft')(e.target.checked)} />
+        {t('console.series.rightToLeft')}
+      </label>
+    </fieldset>
+  );
+}
+
+function FormButtons({ onCancel }: { onCancel: (() => void) | undefined }) {
+  return (
+    <div className="c-row">
+      <button type="submit" className="c-button">
+        {t('console.common.save')}
+      </button>
+      {onCancel ? (
+        <button type="button" className="c-button c-button--quiet" onClick={onCancel}>
+          {t('console.common.cancel')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** Every field of a series: label, tags, rating, schedule and timing, simulrelease, direction, viewer modes. */
 export function SeriesForm({
   value,
@@ -66,27 +168,14 @@ export function SeriesForm({
 }) {
   const [v, setV] = useState(value);
   const [tags, setTags] = useState(value.tags.join(', '));
-  const set =
-    <K extends keyof SeriesCreate>(k: K) =>
-    (x: SeriesCreate[K]) =>
-      setV({ ...v, [k]: x });
+  const set: Setter = (k) => (x) => setV({ ...v, [k]: x });
   return (
     <form
       className="c-panel"
       aria-label={heading}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({
-          ...v,
-          tags: [
-            ...new Set(
-              tags
-                .split(',')
-                .map((x) => x.trim())
-                .filter(Boolean),
-            ),
-          ],
-        });
+        onSave({ ...v, tags: parseTags(tags) });
       }}
     >
       <h2>{heading}</h2>
@@ -99,81 +188,15 @@ export function SeriesForm({
           value={v.slug}
           onChange={(e) => set('slug')(e.target.value)}
         />
-        <Select
-          id="series-label"
-          label={t('console.series.label')}
-          value={v.label}
-          options={LabelCodeSchema.values.map((x) => x.number)}
-          text={(n) => LabelCodeSchema.values.find((x) => x.number === n)?.name ?? String(n)}
-          onChange={set('label')}
-        />
-        <Select
-          id="series-status"
-          label={t('console.series.status')}
-          value={v.status}
-          options={STATUSES}
-          text={(x) => t(`console.series.status.${x}`)}
-          onChange={set('status')}
-        />
-        <Select
-          id="series-schedule"
-          label={t('console.series.schedule')}
-          value={v.releaseSchedule}
-          options={SCHEDULES}
-          text={(x) => tBuilt(`console.schedule.${x}`)}
-          onChange={set('releaseSchedule')}
-        />
-        <Select
-          id="series-timing"
-          label={t('console.series.timing')}
-          value={v.updateTiming}
-          options={TIMINGS}
-          text={(x) => tBuilt(`console.timing.${x}`)}
-          onChange={set('updateTiming')}
-        />
-        <Select
-          id="series-rating"
-          label={t('console.series.rating')}
-          value={v.rating}
-          options={RATINGS}
-          text={(x) => tBuilt(`console.rating.${x}`)}
-          onChange={set('rating')}
-        />
-        <Select
-          id="series-mode"
-          label={t('console.series.viewerMode')}
-          value={v.viewerMode}
-          options={MODES}
-          text={(x) => t(`console.viewerMode.${x}`)}
-          onChange={set('viewerMode')}
-        />
+        <SeriesSelects v={v} set={set} />
         <Field
           label={t('console.series.tags')}
           hint={t('console.series.tagsHint')}
           value={tags}
           onChange={(e) => setTags(e.target.value)}
         />
-        <fieldset className="c-choices">
-          <legend>{t('console.series.flags')}</legend>
-          <label>
-            <input type="checkbox" checked={v.simulrelease} onChange={(e) => set('simulrelease')(e.target.checked)} />
-            {t('console.series.simulrelease')}
-          </label>
-          <label>
-            <input type="checkbox" checked={v.rightToLeft} onChange={(e) => set('rightToLeft')(e.target.checked)} />
-            {t('console.series.rightToLeft')}
-          </label>
-        </fieldset>
-        <div className="c-row">
-          <button type="submit" className="c-button">
-            {t('console.common.save')}
-          </button>
-          {onCancel ? (
-            <button type="button" className="c-button c-button--quiet" onClick={onCancel}>
-              {t('console.common.cancel')}
-            </button>
-          ) : null}
-        </div>
+        <SeriesFlags v={v} set={set} />
+        <FormButtons onCancel={onCancel} />
       </fieldset>
     </form>
   );
