@@ -36,6 +36,99 @@ const fieldsOf = (p: NewPopup): NewPopup => ({
   status: p.status,
 });
 
+type Set = (p: Partial<NewPopup>) => void;
+
+/** Home or rating popup; a rating popup names its series. */
+function PlacementFields({ form, set }: { form: NewPopup; set: Set }) {
+  return (
+    <>
+      <fieldset className="c-choices c-choices--row">
+        <legend>{t('console.popups.placementLegend')}</legend>
+        {(['home', 'rating'] as const).map((p) => (
+          <label key={p}>
+            <input type="radio" name="placement" checked={form.placement === p} onChange={() => set({ placement: p })} />{' '}
+            {t(`console.popups.placement.${p}`)}
+          </label>
+        ))}
+      </fieldset>
+      {form.placement === 'rating' ? (
+        <Field
+          label={t('console.popups.seriesId')}
+          inputMode="numeric"
+          value={String(form.seriesId)}
+          onChange={(e) => set({ seriesId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The app's own popup with a subject and body, or one image. */
+function KindFields({ form, set }: { form: NewPopup; set: Set }) {
+  return (
+    <>
+      <fieldset className="c-choices c-choices--row">
+        <legend>{t('console.popups.kindLegend')}</legend>
+        {(['app_default', 'one_image'] as const).map((k) => (
+          <label key={k}>
+            <input type="radio" name="kind" checked={form.kind === k} onChange={() => set({ kind: k })} /> {t(`console.popups.kind.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      {form.kind === 'app_default' ? (
+        <>
+          <Field
+            label={t('console.popups.subject')}
+            maxLength={200}
+            value={form.subject}
+            onChange={(e) => set({ subject: e.target.value })}
+          />
+          <div className="c-field">
+            <label htmlFor="popup-body">{t('console.popups.body')}</label>
+            <textarea id="popup-body" rows={4} maxLength={2000} value={form.body} onChange={(e) => set({ body: e.target.value })} />
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function EditorButtons({
+  popup,
+  bad,
+  onDeleted,
+  onRefused,
+  onClose,
+}: {
+  popup: Popup | null;
+  bad: boolean;
+  onDeleted: () => void;
+  onRefused: (e: unknown) => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="c-row">
+      <button type="submit" className="c-button" disabled={bad}>
+        {t('console.common.save')}
+      </button>
+      {popup ? (
+        <button
+          type="button"
+          className="c-button c-button--quiet"
+          onClick={() =>
+            call('DELETE /popups/:id', { params: { id: popup.id }, query: { version: popup.version } }).then(onDeleted, onRefused)
+          }
+        >
+          {t('console.common.delete')}
+        </button>
+      ) : null}
+      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+        {t('console.common.close')}
+      </button>
+    </div>
+  );
+}
+
 /** One popup: where, which kind, its texts or image, its action, languages and period. */
 export function PopupEditor({
   popup,
@@ -74,70 +167,15 @@ export function PopupEditor({
       <h2 id="popup-editor" ref={heading} tabIndex={-1}>
         {popup ? t('console.popups.editNamed', { id: String(popup.id) }) : t('console.popups.new')}
       </h2>
-      <fieldset className="c-choices c-choices--row">
-        <legend>{t('console.popups.placementLegend')}</legend>
-        {(['home', 'rating'] as const).map((p) => (
-          <label key={p}>
-            <input type="radio" name="placement" checked={form.placement === p} onChange={() => set({ placement: p })} />{' '}
-            {t(`console.popups.placement.${p}`)}
-          </label>
-        ))}
-      </fieldset>
-      {form.placement === 'rating' ? (
-        <Field
-          label={t('console.popups.seriesId')}
-          inputMode="numeric"
-          value={String(form.seriesId)}
-          onChange={(e) => set({ seriesId: Number(e.target.value) || 0 })}
-        />
-      ) : null}
-      <fieldset className="c-choices c-choices--row">
-        <legend>{t('console.popups.kindLegend')}</legend>
-        {(['app_default', 'one_image'] as const).map((k) => (
-          <label key={k}>
-            <input type="radio" name="kind" checked={form.kind === k} onChange={() => set({ kind: k })} /> {t(`console.popups.kind.${k}`)}
-          </label>
-        ))}
-      </fieldset>
-      {form.kind === 'app_default' ? (
-        <>
-          <Field
-            label={t('console.popups.subject')}
-            maxLength={200}
-            value={form.subject}
-            onChange={(e) => set({ subject: e.target.value })}
-          />
-          <div className="c-field">
-            <label htmlFor="popup-body">{t('console.popups.body')}</label>
-            <textarea id="popup-body" rows={4} maxLength={2000} value={form.body} onChange={(e) => set({ body: e.target.value })} />
-          </div>
-        </>
-      ) : null}
+      <PlacementFields form={form} set={set} />
+      <KindFields form={form} set={set} />
       <LanguagePicker value={form.languages} onChange={(languages) => set({ languages })} />
       <ActionFields value={form.action} onChange={(action) => set({ action })} />
       <PeriodFields value={period} onChange={(p) => set({ startAt: p.startAt ?? 0, endAt: p.endAt })} />
       <StatusField value={form.status} onChange={(status) => set({ status })} />
       <p className="c-field__hint">{t('console.popups.dontShowAgain')}</p>
       <Refusal error={refused} />
-      <div className="c-row">
-        <button type="submit" className="c-button" disabled={bad}>
-          {t('console.common.save')}
-        </button>
-        {popup ? (
-          <button
-            type="button"
-            className="c-button c-button--quiet"
-            onClick={() =>
-              call('DELETE /popups/:id', { params: { id: popup.id }, query: { version: popup.version } }).then(onDeleted, setRefused)
-            }
-          >
-            {t('console.common.delete')}
-          </button>
-        ) : null}
-        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-          {t('console.common.close')}
-        </button>
-      </div>
+      <EditorButtons popup={popup} bad={bad} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
       {popup && form.kind === 'one_image' ? (
         <ImageUpload route="PUT /popups/:id/image" id={popup.id} image={popup.image} images={{}} onUploaded={onSaved} />
       ) : null}
