@@ -22,6 +22,80 @@ const blank = (placement: Placement): NewBanner => ({
   status: 'draft',
 });
 
+const fieldsOf = (form: NewBanner): NewBanner => ({
+  placement: form.placement,
+  titleId: form.titleId,
+  publisherId: form.publisherId,
+  languages: form.languages,
+  action: form.action,
+  isPr: form.isPr,
+  startAt: form.startAt,
+  endAt: form.endAt,
+  status: form.status,
+});
+
+type Set = (p: Partial<NewBanner>) => void;
+
+/** The title or publisher a banner of those placements belongs to. */
+function OwnerField({ form, set }: { form: NewBanner; set: Set }) {
+  return (
+    <>
+      {form.placement === 'title' ? (
+        <Field
+          label={t('console.banners.titleId')}
+          inputMode="numeric"
+          value={String(form.titleId)}
+          onChange={(e) => set({ titleId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+      {form.placement === 'publisher' ? (
+        <Field
+          label={t('console.banners.publisherId')}
+          inputMode="numeric"
+          value={String(form.publisherId)}
+          onChange={(e) => set({ publisherId: Number(e.target.value) || 0 })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function EditorButtons({
+  banner,
+  bad,
+  onDeleted,
+  onRefused,
+  onClose,
+}: {
+  banner: Banner | null;
+  bad: boolean;
+  onDeleted: () => void;
+  onRefused: (e: unknown) => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="c-row">
+      <button type="submit" className="c-button" disabled={bad}>
+        {t('console.common.save')}
+      </button>
+      {banner ? (
+        <button
+          type="button"
+          className="c-button c-button--quiet"
+          onClick={() =>
+            call('DELETE /banners/:id', { params: { id: banner.id }, query: { version: banner.version } }).then(onDeleted, onRefused)
+          }
+        >
+          {t('console.common.delete')}
+        </button>
+      ) : null}
+      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+        {t('console.common.close')}
+      </button>
+    </div>
+  );
+}
+
 /** One banner's fields; once it exists, its images per language. */
 export function BannerEditor({
   banner,
@@ -42,24 +116,15 @@ export function BannerEditor({
   useEffect(() => heading.current?.focus(), []);
   const period = { startAt: form.startAt || null, endAt: form.endAt };
   const set = (p: Partial<NewBanner>) => setForm((f) => ({ ...f, ...p }));
-  const fields: NewBanner = {
-    placement: form.placement,
-    titleId: form.titleId,
-    publisherId: form.publisherId,
-    languages: form.languages,
-    action: form.action,
-    isPr: form.isPr,
-    startAt: form.startAt,
-    endAt: form.endAt,
-    status: form.status,
-  };
+  const bad = periodInvalid(period) || !period.startAt;
   return (
     <form
       className="c-panel c-editor"
       aria-labelledby="banner-editor"
       onSubmit={(e) => {
         e.preventDefault();
-        if (periodInvalid(period) || !period.startAt) return;
+        if (bad) return;
+        const fields = fieldsOf(form);
         const req = banner
           ? call('PATCH /banners/:id', { params: { id: banner.id }, body: { ...fields, version: banner.version } })
           : call('POST /banners', { body: fields });
@@ -76,22 +141,7 @@ export function BannerEditor({
         {banner ? t('console.banners.editNamed', { id: String(banner.id) }) : t('console.banners.new')}
       </h2>
       <p className="c-meta">{t(`console.placement.${form.placement}`)}</p>
-      {form.placement === 'title' ? (
-        <Field
-          label={t('console.banners.titleId')}
-          inputMode="numeric"
-          value={String(form.titleId)}
-          onChange={(e) => set({ titleId: Number(e.target.value) || 0 })}
-        />
-      ) : null}
-      {form.placement === 'publisher' ? (
-        <Field
-          label={t('console.banners.publisherId')}
-          inputMode="numeric"
-          value={String(form.publisherId)}
-          onChange={(e) => set({ publisherId: Number(e.target.value) || 0 })}
-        />
-      ) : null}
+      <OwnerField form={form} set={set} />
       <LanguagePicker value={form.languages} onChange={(languages) => set({ languages })} />
       <ActionFields value={form.action} onChange={(action) => set({ action })} />
       <PeriodFields value={period} onChange={(p) => set({ startAt: p.startAt ?? 0, endAt: p.endAt })} />
@@ -100,25 +150,7 @@ export function BannerEditor({
       </label>
       <StatusField value={form.status} onChange={(status) => set({ status })} />
       <Refusal error={refused} />
-      <div className="c-row">
-        <button type="submit" className="c-button" disabled={periodInvalid(period) || !period.startAt}>
-          {t('console.common.save')}
-        </button>
-        {banner ? (
-          <button
-            type="button"
-            className="c-button c-button--quiet"
-            onClick={() =>
-              call('DELETE /banners/:id', { params: { id: banner.id }, query: { version: banner.version } }).then(onDeleted, setRefused)
-            }
-          >
-            {t('console.common.delete')}
-          </button>
-        ) : null}
-        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-          {t('console.common.close')}
-        </button>
-      </div>
+      <EditorButtons banner={banner} bad={bad} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
       {banner ? (
         <ImageUpload route="PUT /banners/:id/image" id={banner.id} image={banner.image} images={banner.images} onUploaded={onSaved} />
       ) : null}
