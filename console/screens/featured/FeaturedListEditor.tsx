@@ -6,48 +6,22 @@ import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { Refusal } from '../../ui/edit/Refusal';
 
-/** A list of titles (or a ranked one): its name, its name per language, its series in order. */
-export function FeaturedListEditor({
-  list,
-  onSaved,
-  onDeleted,
-  onClose,
-}: {
-  list: FeaturedList | null;
-  onSaved: (l: FeaturedList) => void;
-  onDeleted: () => void;
-  onClose: () => void;
-}) {
-  const [form, setForm] = useState<NewFeaturedList>(() =>
-    list
-      ? { kind: list.kind, name: list.name, names: list.names, seriesIds: list.seriesIds }
-      : { kind: 'titles', name: '', names: {}, seriesIds: [] },
-  );
-  const [series, setSeries] = useState(form.seriesIds.join(', '));
-  const [refused, setRefused] = useState<unknown>(null);
-  const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
+type Set = (p: Partial<NewFeaturedList>) => void;
+
+/** What is sent: the series as typed, in order, and only the names given. */
+function bodyOf(form: NewFeaturedList, series: string): NewFeaturedList {
+  const seriesIds = series
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
+  return { ...form, names, seriesIds };
+}
+
+/** Titles or ranked, its name, and its name per language. */
+function NameFields({ form, set }: { form: NewFeaturedList; set: Set }) {
   return (
-    <form
-      className="c-panel c-editor"
-      aria-labelledby="list-editor"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const seriesIds = series
-          .split(/[\s,]+/)
-          .filter(Boolean)
-          .map(Number);
-        const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
-        const body = { ...form, names, seriesIds };
-        const req = list
-          ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
-          : call('POST /featured/lists', { body });
-        req.then((l) => {
-          setRefused(null);
-          onSaved(l);
-        }, setRefused);
-      }}
-    >
-      <h2 id="list-editor">{list ? t('console.featured.editNamed', { name: list.name }) : t('console.featured.newList')}</h2>
+    <>
       <fieldset className="c-choices c-choices--row">
         <legend>{t('console.featured.kindLegend')}</legend>
         {(['titles', 'ranked'] as const).map((k) => (
@@ -77,6 +51,82 @@ export function FeaturedListEditor({
           />
         ))}
       </details>
+    </>
+  );
+}
+
+function EditorButtons({
+  list,
+  onDeleted,
+  onRefused,
+  onClose,
+}: {
+  list: FeaturedList | null;
+  onDeleted: () => void;
+  onRefused: (e: unknown) => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="c-row">
+      <button type="submit" className="c-button">
+        {t('console.common.save')}
+      </button>
+      {list ? (
+        <button
+          type="button"
+          className="c-button c-button--quiet"
+          onClick={() =>
+            call('DELETE /featured/lists/:id', { params: { id: list.id }, query: { version: list.version } }).then(onDeleted, onRefused)
+          }
+        >
+          {t('console.common.delete')}
+        </button>
+      ) : null}
+      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
+        {t('console.common.close')}
+      </button>
+    </div>
+  );
+}
+
+/** A list of titles (or a ranked one): its name, its name per language, its series in order. */
+export function FeaturedListEditor({
+  list,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  list: FeaturedList | null;
+  onSaved: (l: FeaturedList) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<NewFeaturedList>(() =>
+    list
+      ? { kind: list.kind, name: list.name, names: list.names, seriesIds: list.seriesIds }
+      : { kind: 'titles', name: '', names: {}, seriesIds: [] },
+  );
+  const [series, setSeries] = useState(form.seriesIds.join(', '));
+  const [refused, setRefused] = useState<unknown>(null);
+  const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
+  return (
+    <form
+      className="c-panel c-editor"
+      aria-labelledby="list-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const body = bodyOf(form, series);
+        const req = list
+          ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
+          : call('POST /featured/lists', { body });
+        req.then((l) => {
+          setRefused(null);
+          onSaved(l);
+        }, setRefused);
+      }}
+    >
+      <h2 id="list-editor">{list ? t('console.featured.editNamed', { name: list.name }) : t('console.featured.newList')}</h2>
+      <NameFields form={form} set={set} />
       <Field
         label={t('console.featured.series')}
         hint={t('console.featured.seriesHint')}
@@ -84,25 +134,7 @@ export function FeaturedListEditor({
         onChange={(e) => setSeries(e.target.value)}
       />
       <Refusal error={refused} />
-      <div className="c-row">
-        <button type="submit" className="c-button">
-          {t('console.common.save')}
-        </button>
-        {list ? (
-          <button
-            type="button"
-            className="c-button c-button--quiet"
-            onClick={() =>
-              call('DELETE /featured/lists/:id', { params: { id: list.id }, query: { version: list.version } }).then(onDeleted, setRefused)
-            }
-          >
-            {t('console.common.delete')}
-          </button>
-        ) : null}
-        <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-          {t('console.common.close')}
-        </button>
-      </div>
+      <EditorButtons list={list} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
     </form>
   );
 }
