@@ -24,6 +24,50 @@ const queryOf = (f: Filters): CommentQuery => ({
   sort: f.sort as NonNullable<CommentQuery['sort']>,
 });
 
+/** The search, the state and order asked for, applied when the member asks. */
+function ModerationFilters({ draft, setDraft, onApply }: { draft: Filters; setDraft: (f: Filters) => void; onApply: () => void }) {
+  return (
+    <form
+      className="c-filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply();
+      }}
+    >
+      <Field
+        label={t('console.moderation.search')}
+        type="search"
+        value={draft.q}
+        onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+      />
+      <label className="c-inline">
+        {t('console.moderation.state')}{' '}
+        <select value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
+          {['visible', 'hidden', 'deleted', 'all'].map((s) => (
+            <option key={s} value={s}>
+              {tBuilt(`console.moderation.state.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="c-inline">
+        {t('console.moderation.sort')}{' '}
+        <select value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.target.value })}>
+          {['newest', 'oldest', 'likes'].map((s) => (
+            <option key={s} value={s}>
+              {tBuilt(`console.moderation.sort.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="c-button">
+        {t('console.audit.show')}
+      </button>
+    </form>
+  );
+}
+
 /** Readers' comments: by chapter, searched and sorted; each hidden, deleted or restored with a reason. */
 export default function ModerationScreen() {
   const [draft, setDraft] = useState<Filters>({ chapter: '', q: '', state: 'visible', sort: 'newest' });
@@ -47,44 +91,7 @@ export default function ModerationScreen() {
           apply({ ...draft, chapter });
         }}
       />
-      <form
-        className="c-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply(draft);
-        }}
-      >
-        <Field
-          label={t('console.moderation.search')}
-          type="search"
-          value={draft.q}
-          onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-        />
-        <label className="c-inline">
-          {t('console.moderation.state')}{' '}
-          <select value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
-            {['visible', 'hidden', 'deleted', 'all'].map((s) => (
-              <option key={s} value={s}>
-                {tBuilt(`console.moderation.state.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="c-inline">
-          {t('console.moderation.sort')}{' '}
-          <select value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.target.value })}>
-            {['newest', 'oldest', 'likes'].map((s) => (
-              <option key={s} value={s}>
-                {tBuilt(`console.moderation.sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="c-button">
-          {t('console.audit.show')}
-        </button>
-      </form>
+      <ModerationFilters draft={draft} setDraft={setDraft} onApply={() => apply(draft)} />
       <Problem code={error} />
       <Refusal error={refused} />
       {data && shown.length === 0 ? <p>{t('console.moderation.none')}</p> : null}
