@@ -2,13 +2,50 @@ import { useState } from 'react';
 import { startRegistration } from '@simplewebauthn/browser';
 import type { NewTotp } from '../../../core/console/schemas/auth';
 import { problemCode } from '../../api/client';
-import { call } from '../../api/call';
+import { call, type Answer } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
-import { useReauth } from '../../ui/reauth';
+import { useReauth, type Reauth } from '../../ui/reauth';
 import { Field, Problem, Secret } from '../../ui/ui';
 import { TotpSetup } from '../enrol/TotpSetup';
+
+type Factor = Answer<'GET /me/factors'>['factors'][number];
+
+/** Each factor with when it was last used and its remove button. */
+function FactorList({ factors, reauth }: { factors: Factor[] | undefined; reauth: Reauth }) {
+  return (
+    <ul className="c-list">
+      {factors?.map((f) => (
+        <li key={f.id}>
+          <span>
+            <strong>{f.name}</strong> · {t(`console.signIn.method.${f.kind}`)} · {t('console.me.lastUsed')}: {when(f.lastUsedAt)}
+          </span>
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            disabled={reauth.busy}
+            onClick={() => reauth.run(() => call('DELETE /me/factors/:id', { params: { id: f.id } }))}
+            aria-label={t('console.factor.removeNamed', { name: f.name })}
+          >
+            {t('console.factor.remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** New recovery codes, shown once, to copy or save. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div>
+      <h3>{t('console.enrol.recoveryTitle')}</h3>
+      <p>{t('console.enrol.recoveryHint')}</p>
+      <Secret lines={codes} fileName="recovery-codes.txt" label={t('console.enrol.recoveryTitle')} />
+    </div>
+  );
+}
 
 /** Second factors: list, add (authenticator or passkey), remove, new recovery codes; each asks the password first. */
 export function MyFactors() {
@@ -46,24 +83,7 @@ export function MyFactors() {
     <section aria-labelledby="my-factors">
       <h2 id="my-factors">{t('console.me.factors')}</h2>
       <Problem code={error ?? reauth.failure} />
-      <ul className="c-list">
-        {data?.factors.map((f) => (
-          <li key={f.id}>
-            <span>
-              <strong>{f.name}</strong> · {t(`console.signIn.method.${f.kind}`)} · {t('console.me.lastUsed')}: {when(f.lastUsedAt)}
-            </span>
-            <button
-              type="button"
-              className="c-button c-button--quiet"
-              disabled={reauth.busy}
-              onClick={() => reauth.run(() => call('DELETE /me/factors/:id', { params: { id: f.id } }))}
-              aria-label={t('console.factor.removeNamed', { name: f.name })}
-            >
-              {t('console.factor.remove')}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <FactorList factors={data?.factors} reauth={reauth} />
       {data ? <p>{t('console.factor.codesLeft', { n: data.recoveryCodesLeft })}</p> : null}
       <Field label={t('console.factor.name')} value={name} onChange={(e) => setName(e.target.value)} />
       <div className="c-row">
@@ -92,13 +112,7 @@ export function MyFactors() {
           problem={<Problem code={codeProblem} />}
         />
       ) : null}
-      {codes ? (
-        <div>
-          <h3>{t('console.enrol.recoveryTitle')}</h3>
-          <p>{t('console.enrol.recoveryHint')}</p>
-          <Secret lines={codes} fileName="recovery-codes.txt" label={t('console.enrol.recoveryTitle')} />
-        </div>
-      ) : null}
+      {codes ? <RecoveryCodes codes={codes} /> : null}
       {reauth.dialog}
     </section>
   );
