@@ -10,6 +10,27 @@ import { BannerEditor } from './BannerEditor';
 import { BannerRow } from './BannerRow';
 import '../../ui/edit/edit.css';
 
+/** Which place's banners are shown, and the button for a new one there. */
+function PlacementBar({ placement, onPlacement, onNew }: { placement: Placement; onPlacement: (p: Placement) => void; onNew: () => void }) {
+  return (
+    <div className="c-row">
+      <label className="c-inline">
+        {t('console.banners.placement')}{' '}
+        <select value={placement} onChange={(e) => onPlacement(e.target.value as Placement)}>
+          {PLACEMENTS.map((p) => (
+            <option key={p} value={p}>
+              {t(`console.placement.${p}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="c-button" onClick={onNew}>
+        {t('console.banners.new')}
+      </button>
+    </div>
+  );
+}
+
 /** Banners per place the reader shows them: their order (drag or keyboard), each one's editor. */
 export default function BannersScreen() {
   const [placement, setPlacement] = useState<Placement>('home_top');
@@ -22,28 +43,15 @@ export default function BannersScreen() {
   return (
     <>
       <h1>{t('console.area.banners')}</h1>
-      <div className="c-row">
-        <label className="c-inline">
-          {t('console.banners.placement')}{' '}
-          <select
-            value={placement}
-            onChange={(e) => {
-              setPlacement(e.target.value as Placement);
-              setOrder(null);
-              setEditing(null);
-            }}
-          >
-            {PLACEMENTS.map((p) => (
-              <option key={p} value={p}>
-                {t(`console.placement.${p}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="c-button" onClick={() => setEditing('new')}>
-          {t('console.banners.new')}
-        </button>
-      </div>
+      <PlacementBar
+        placement={placement}
+        onPlacement={(p) => {
+          setPlacement(p);
+          setOrder(null);
+          setEditing(null);
+        }}
+        onNew={() => setEditing('new')}
+      />
       <Problem code={error} />
       <Refusal error={refused} />
       <Notice text={notice} />
