@@ -9,6 +9,30 @@ import { Refusal } from '../../ui/edit/Refusal';
 import { FeaturedListEditor } from './FeaturedListEditor';
 import '../../ui/edit/edit.css';
 
+/** Each list of titles with its kind, its length and its edit button. */
+function ListsList({ lists, onEdit }: { lists: FeaturedList[] | undefined; onEdit: (l: FeaturedList) => void }) {
+  return (
+    <ul className="c-list">
+      {lists?.map((l) => (
+        <li key={l.id} className="c-row">
+          <span>
+            {l.name} <span className="c-tag">{t(`console.featured.kind.${l.kind}`)}</span>{' '}
+            <span className="c-meta">{t('console.featured.titles', { count: l.seriesIds.length })}</span>
+          </span>
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => onEdit(l)}
+            aria-label={t('console.featured.editNamed', { name: l.name })}
+          >
+            {t('console.common.edit')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The featured page: its blocks (featured banners and lists) in order, and the lists of titles themselves. */
 export default function FeaturedScreen() {
   const { data, error, reload } = useCall('GET /featured', {});
@@ -72,24 +96,7 @@ export default function FeaturedScreen() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ul className="c-list">
-        {data?.lists.map((l) => (
-          <li key={l.id} className="c-row">
-            <span>
-              {l.name} <span className="c-tag">{t(`console.featured.kind.${l.kind}`)}</span>{' '}
-              <span className="c-meta">{t('console.featured.titles', { count: l.seriesIds.length })}</span>
-            </span>
-            <button
-              type="button"
-              className="c-button c-button--quiet"
-              onClick={() => setEditing(l)}
-              aria-label={t('console.featured.editNamed', { name: l.name })}
-            >
-              {t('console.common.edit')}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ListsList lists={data?.lists} onEdit={setEditing} />
     </>
   );
 }
