@@ -9,6 +9,42 @@ import { TitleTexts, TEXT_FIELDS, type TextsPatch } from './TitleTexts';
 
 const langName = (code: string) => byShort(code)?.native ?? code;
 
+/** The reference language (any of the series') and the one edited (only those the member may edit). */
+function LanguagePickers(props: {
+  titles: TitleFull[];
+  editable: TitleFull[];
+  refLang: string;
+  setRefLang: (l: string) => void;
+  editLang: string;
+  setEditLang: (l: string) => void;
+}) {
+  const { titles, editable, refLang, setRefLang, editLang, setEditLang } = props;
+  return (
+    <div className="c-row">
+      <div className="c-field">
+        <label htmlFor="titles-ref">{t('console.titles.reference')}</label>
+        <select id="titles-ref" value={refLang} onChange={(e) => setRefLang(e.target.value)}>
+          {titles.map((x) => (
+            <option key={x.language} value={x.language}>
+              {langName(x.language)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
+        <label htmlFor="titles-edit">{t('console.titles.editing')}</label>
+        <select id="titles-edit" value={editLang} onChange={(e) => setEditLang(e.target.value)} disabled={!editable.length}>
+          {editable.map((x) => (
+            <option key={x.language} value={x.language}>
+              {langName(x.language)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
 /**
  * A series' titles per language, side by side: the reference language the
  * member picks (read only) beside the one they edit. A localizer edits only
@@ -48,28 +84,14 @@ export function TitlesPanel({
   return (
     <section className="c-panel" aria-labelledby="titles-title">
       <h2 id="titles-title">{t('console.titles.title')}</h2>
-      <div className="c-row">
-        <div className="c-field">
-          <label htmlFor="titles-ref">{t('console.titles.reference')}</label>
-          <select id="titles-ref" value={refLang} onChange={(e) => setRefLang(e.target.value)}>
-            {titles.map((x) => (
-              <option key={x.language} value={x.language}>
-                {langName(x.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="c-field">
-          <label htmlFor="titles-edit">{t('console.titles.editing')}</label>
-          <select id="titles-edit" value={editLang} onChange={(e) => setEditLang(e.target.value)} disabled={!editable.length}>
-            {editable.map((x) => (
-              <option key={x.language} value={x.language}>
-                {langName(x.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <LanguagePickers
+        titles={titles}
+        editable={editable}
+        refLang={refLang}
+        setRefLang={setRefLang}
+        editLang={editLang}
+        setEditLang={setEditLang}
+      />
       {!editable.length ? <p>{t('console.titles.noneYours')}</p> : null}
       <Problem code={problem} />
       {changed.length ? (
