@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isRole, TOKEN_MAX_DAYS, TOKEN_ROLES } from '../../../core/console/roles';
-import { call } from '../../api/call';
+import { call, type Answer } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
@@ -8,6 +8,52 @@ import { useReauth } from '../../ui/reauth';
 import { Field, Problem, RolePicker, Roles, Secret, TableWrap } from '../../ui/ui';
 
 const DAY = 86_400;
+
+type Token = Answer<'GET /tokens'>['tokens'][number];
+
+/** Every token with its roles, expiry and last use; revoked, or its revoke button. */
+function TokenTable({ tokens, onRevoked }: { tokens: Token[] | undefined; onRevoked: () => void }) {
+  return (
+    <TableWrap label={t('console.area.tokens')}>
+      <table className="c-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('console.tokens.name')}</th>
+            <th scope="col">{t('console.staff.roles')}</th>
+            <th scope="col">{t('console.tokens.expires')}</th>
+            <th scope="col">{t('console.me.lastUsed')}</th>
+            <th scope="col">{t('console.common.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens?.map((k) => (
+            <tr key={k.id}>
+              <th scope="row">{k.name}</th>
+              <td>
+                <Roles roles={k.roles} />
+              </td>
+              <td>{when(k.expiresAt)}</td>
+              <td>{when(k.lastUsedAt)}</td>
+              <td>
+                {k.revokedAt ? (
+                  t('console.tokens.revoked', { at: when(k.revokedAt) })
+                ) : (
+                  <button
+                    type="button"
+                    className="c-button c-button--quiet"
+                    onClick={() => void call('DELETE /tokens/:id', { params: { id: k.id } }).then(onRevoked)}
+                  >
+                    {t('console.tokens.revoke')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
 
 /** API tokens for automation: named, scoped to roles, with an expiry (at most TOKEN_MAX_DAYS); shown once; made after the password again. */
 export default function TokensScreen() {
@@ -60,44 +106,7 @@ export default function TokensScreen() {
           <Secret lines={[created]} fileName="api-token.txt" label={t('console.tokens.shownOnce')} />
         </div>
       ) : null}
-      <TableWrap label={t('console.area.tokens')}>
-        <table className="c-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.tokens.name')}</th>
-              <th scope="col">{t('console.staff.roles')}</th>
-              <th scope="col">{t('console.tokens.expires')}</th>
-              <th scope="col">{t('console.me.lastUsed')}</th>
-              <th scope="col">{t('console.common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.tokens.map((k) => (
-              <tr key={k.id}>
-                <th scope="row">{k.name}</th>
-                <td>
-                  <Roles roles={k.roles} />
-                </td>
-                <td>{when(k.expiresAt)}</td>
-                <td>{when(k.lastUsedAt)}</td>
-                <td>
-                  {k.revokedAt ? (
-                    t('console.tokens.revoked', { at: when(k.revokedAt) })
-                  ) : (
-                    <button
-                      type="button"
-                      className="c-button c-button--quiet"
-                      onClick={() => void call('DELETE /tokens/:id', { params: { id: k.id } }).then(reload)}
-                    >
-                      {t('console.tokens.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <TokenTable tokens={data?.tokens} onRevoked={reload} />
       {reauth.dialog}
     </>
   );
