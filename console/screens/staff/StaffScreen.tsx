@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { problemCode } from '../../api/client';
-import { call } from '../../api/call';
+import { call, type Answer } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
@@ -8,6 +8,36 @@ import { useReauth } from '../../ui/reauth';
 import { Notice, Problem, Roles, Secret, TableWrap } from '../../ui/ui';
 import { InviteForm } from './InviteForm';
 import { MemberRow } from './MemberRow';
+
+type Invitation = Answer<'GET /invitations'>['invitations'][number];
+
+/** The invitations: whom for, which roles, used or when they expire; an unused one can be withdrawn. */
+function InvitationList({ invitations, onWithdrawn }: { invitations: Invitation[] | undefined; onWithdrawn: () => void }) {
+  return (
+    <section aria-labelledby="invitations">
+      <h2 id="invitations">{t('console.staff.invitations')}</h2>
+      <ul className="c-list">
+        {invitations?.map((i) => (
+          <li key={i.id}>
+            <span>
+              {i.email || t('console.staff.firstOwnerLink')} · <Roles roles={i.roles} /> ·{' '}
+              {i.usedAt ? t('console.staff.used', { at: when(i.usedAt) }) : t('console.staff.expires', { at: when(i.expiresAt) })}
+            </span>
+            {i.usedAt ? null : (
+              <button
+                type="button"
+                className="c-button c-button--quiet"
+                onClick={() => void call('DELETE /invitations/:id', { params: { id: i.id } }).then(onWithdrawn)}
+              >
+                {t('console.staff.withdraw')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Staff: members (roles, disable, reset second factor, end sessions) and invitations. */
 export default function StaffScreen() {
@@ -78,28 +108,7 @@ export default function StaffScreen() {
           invitations.reload();
         }}
       />
-      <section aria-labelledby="invitations">
-        <h2 id="invitations">{t('console.staff.invitations')}</h2>
-        <ul className="c-list">
-          {invitations.data?.invitations.map((i) => (
-            <li key={i.id}>
-              <span>
-                {i.email || t('console.staff.firstOwnerLink')} · <Roles roles={i.roles} /> ·{' '}
-                {i.usedAt ? t('console.staff.used', { at: when(i.usedAt) }) : t('console.staff.expires', { at: when(i.expiresAt) })}
-              </span>
-              {i.usedAt ? null : (
-                <button
-                  type="button"
-                  className="c-button c-button--quiet"
-                  onClick={() => void call('DELETE /invitations/:id', { params: { id: i.id } }).then(invitations.reload)}
-                >
-                  {t('console.staff.withdraw')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <InvitationList invitations={invitations.data?.invitations} onWithdrawn={invitations.reload} />
       {reauth.dialog}
     </>
   );
