@@ -39,7 +39,40 @@ export function BreakpointPanel({
 }) {
   const list = useSyncExternalStore(onBreakpoints, currentBreakpoints, currentBreakpoints);
   const paused = useSyncExternalStore(onBreakpoints, pausedActors, pausedActors);
-  // The chart follows the first actor of this machine paused before several microsteps.
+  useWalkingMarks(machine, paused, onMarks, onValue);
+  const mine = list.filter((b) => b.machineId === machine.id);
+  return (
+    <section className="breakpoints" aria-label={t('machines.breakpoints')}>
+      <BreakpointForm machine={machine} list={list} />
+      <ul data-testid="bp-list">
+        {mine.map((b) => (
+          <li key={b.id}>
+            <code>
+              {b.kind === 'state' ? t('machines.bpEnter') : t('machines.bpTake')} {b.target}
+              {b.condition ? ` if ${b.condition}` : ''}
+            </code>{' '}
+            <button type="button" className="chip" onClick={() => setBreakpoints(list.filter((x) => x.id !== b.id))}>
+              {t('machines.bpRemove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {paused.map((p) => (
+        <PausedActor key={p.key} p={p} names={names} />
+      ))}
+    </section>
+  );
+}
+
+type Paused = ReturnType<typeof pausedActors>[number];
+
+/** The chart follows the first actor of this machine paused before several microsteps; nothing once closed. */
+function useWalkingMarks(
+  machine: AnyStateMachine,
+  paused: Paused[],
+  onMarks: (m: ChartMarks | null) => void,
+  onValue: (v: unknown) => void,
+): void {
   const walking = paused.find((p) => p.machineId === machine.id && (p.microsteps?.length ?? 0) > 1);
   useEffect(() => {
     if (walking?.microsteps) {
@@ -57,6 +90,10 @@ export function BreakpointPanel({
     },
     [onMarks, onValue],
   );
+}
+
+/** A new breakpoint: entering a state or taking a transition, with an optional condition. */
+function BreakpointForm({ machine, list }: { machine: AnyStateMachine; list: Breakpoint[] }) {
   const states = useMemo(() => stateKeysOf(machine), [machine]);
   const transitions = useMemo(() => transitionKeysOf(machine), [machine]);
   const [kind, setKind] = useState<'state' | 'transition'>('state');
@@ -70,9 +107,8 @@ export function BreakpointPanel({
     const b: Breakpoint = { id: `${machine.id}:${kind}:${chosen}:${condition}`, machineId: machine.id, kind, target: chosen, condition };
     if (!list.some((x) => x.id === b.id)) setBreakpoints([...list, b]);
   };
-  const mine = list.filter((b) => b.machineId === machine.id);
   return (
-    <section className="breakpoints" aria-label={t('machines.breakpoints')}>
+    <>
       <div className="stepper__row">
         <select value={kind} onChange={(e) => setKind(e.target.value as 'state' | 'transition')} data-testid="bp-kind">
           <option value="state">{t('machines.bpEnter')}</option>
@@ -103,50 +139,41 @@ export function BreakpointPanel({
           {bad}
         </p>
       ) : null}
-      <ul data-testid="bp-list">
-        {mine.map((b) => (
-          <li key={b.id}>
-            <code>
-              {b.kind === 'state' ? t('machines.bpEnter') : t('machines.bpTake')} {b.target}
-              {b.condition ? ` if ${b.condition}` : ''}
-            </code>{' '}
-            <button type="button" className="chip" onClick={() => setBreakpoints(list.filter((x) => x.id !== b.id))}>
-              {t('machines.bpRemove')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {paused.map((p) => (
-        <div key={p.key} className="breakpoints__paused" data-testid="bp-paused" data-actor={p.key}>
-          <p>
-            {t('machines.bpPausedAt', { actor: names.get(p.key) ?? p.key, waiting: p.waiting })}{' '}
-            <code data-testid="bp-event">{JSON.stringify(p.event)}</code>
-          </p>
-          {p.microsteps && p.microsteps.length > 1 ? (
-            <>
-              <p data-testid="bp-micro-next">{t('machines.bpMicroNext', { n: p.at + 1, count: p.microsteps.length })}</p>
-              <ol className="breakpoints__micro" aria-label={t('machines.bpMicrosteps')} data-testid="bp-microsteps">
-                {p.microsteps.map((m, i) => (
-                  <li key={i} aria-current={i === p.at ? 'step' : undefined} data-done={i < p.at ? 'true' : undefined}>
-                    <code>{m.event === '' ? t('machines.bpAlways') : m.event}</code> {microstepLabel(m)}
-                  </li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-          <div className="stepper__row">
-            <button type="button" className="button" onClick={() => resumeActor(p.key, 'step')}>
-              {t('machines.bpStep')}
-            </button>
-            <button type="button" className="button" onClick={() => resumeActor(p.key, 'continue')}>
-              {t('machines.bpContinue')}
-            </button>
-            <button type="button" className="button" onClick={() => resumeActor(p.key, 'drop')}>
-              {t('machines.bpDrop')}
-            </button>
-          </div>
-        </div>
-      ))}
-    </section>
+    </>
+  );
+}
+
+/** An actor paused at a breakpoint: its event, its microsteps, and step, continue or drop. */
+function PausedActor({ p, names }: { p: Paused; names: Map<string, string> }) {
+  return (
+    <div className="breakpoints__paused" data-testid="bp-paused" data-actor={p.key}>
+      <p>
+        {t('machines.bpPausedAt', { actor: names.get(p.key) ?? p.key, waiting: p.waiting })}{' '}
+        <code data-testid="bp-event">{JSON.stringify(p.event)}</code>
+      </p>
+      {p.microsteps && p.microsteps.length > 1 ? (
+        <>
+          <p data-testid="bp-micro-next">{t('machines.bpMicroNext', { n: p.at + 1, count: p.microsteps.length })}</p>
+          <ol className="breakpoints__micro" aria-label={t('machines.bpMicrosteps')} data-testid="bp-microsteps">
+            {p.microsteps.map((m, i) => (
+              <li key={i} aria-current={i === p.at ? 'step' : undefined} data-done={i < p.at ? 'true' : undefined}>
+                <code>{m.event === '' ? t('machines.bpAlways') : m.event}</code> {microstepLabel(m)}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <div className="stepper__row">
+        <button type="button" className="button" onClick={() => resumeActor(p.key, 'step')}>
+          {t('machines.bpStep')}
+        </button>
+        <button type="button" className="button" onClick={() => resumeActor(p.key, 'continue')}>
+          {t('machines.bpContinue')}
+        </button>
+        <button type="button" className="button" onClick={() => resumeActor(p.key, 'drop')}>
+          {t('machines.bpDrop')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -44,6 +44,44 @@ export function ChartView({
   svgRef: Ref<SVGSVGElement>;
   onPick: (p: Pick) => void;
 }) {
+  const { box, setBox, pane, zoom, onDown, onMove, endDrag } = usePanZoom(chart);
+  const toActive = () => {
+    const n = deepestActive(chart.nodes, active);
+    if (!n) return;
+    setBox((b) => {
+      const w = Math.min(b.w, Math.max(n.w * 3, 400));
+      const h = (b.h * w) / b.w;
+      return { x: n.x + n.w / 2 - w / 2, y: n.y + n.h / 2 - h / 2, w, h };
+    });
+  };
+  return (
+    <div className="chart-view">
+      <ChartTools chart={chart} box={box} setBox={setBox} zoom={zoom} toActive={toActive} />
+      <div
+        ref={pane}
+        className="chart-view__pane"
+        // About as tall as the chart (at most most of the window): small charts are not blown up, flat ones leave no empty band.
+        style={{ height: `min(70vh, ${Math.round((chart.height + 2 * MARGIN) * 1.25)}px)` }}
+        onPointerDown={onDown}
+        onPointerMove={onMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+      >
+        <Statechart
+          chart={chart}
+          active={active}
+          viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+          svgRef={svgRef}
+          onPick={onPick}
+          marks={marks}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The chart's view box: zoomed by the wheel around the pointer or by a factor, panned by a drag on the background. */
+function usePanZoom(chart: Chart) {
   const [box, setBox] = useState<Box>(() => fitBox(chart));
   const pane = useRef<HTMLDivElement>(null);
   /** Zooms by a factor around a point given as fractions of the pane (0.5, 0.5 is the middle). */
@@ -80,54 +118,44 @@ export function ChartView({
     const scale = Math.max(d.box.w / r.width, d.box.h / r.height);
     setBox({ ...d.box, x: d.box.x - (e.clientX - d.x) * scale, y: d.box.y - (e.clientY - d.y) * scale });
   };
-  const toActive = () => {
-    const n = deepestActive(chart.nodes, active);
-    if (!n) return;
-    setBox((b) => {
-      const w = Math.min(b.w, Math.max(n.w * 3, 400));
-      const h = (b.h * w) / b.w;
-      return { x: n.x + n.w / 2 - w / 2, y: n.y + n.h / 2 - h / 2, w, h };
-    });
+  const endDrag = () => {
+    drag.current = null;
   };
+  return { box, setBox, pane, zoom, onDown, onMove, endDrag };
+}
+
+/** Zoom in and out, fit, go to the active state, and the zoom in percent. */
+function ChartTools({
+  chart,
+  box,
+  setBox,
+  zoom,
+  toActive,
+}: {
+  chart: Chart;
+  box: Box;
+  setBox: (b: Box) => void;
+  zoom: (factor: number) => void;
+  toActive: () => void;
+}) {
   const percent = Math.round((fitBox(chart).w / box.w) * 100);
   return (
-    <div className="chart-view">
-      <div className="chart-view__tools" role="toolbar" aria-label={t('machines.chartTools')}>
-        <button type="button" className="chip" onClick={() => zoom(1.25)} aria-label={t('machines.zoomIn')}>
-          +
-        </button>
-        <button type="button" className="chip" onClick={() => zoom(0.8)} aria-label={t('machines.zoomOut')}>
-          −
-        </button>
-        <button type="button" className="chip" onClick={() => setBox(fitBox(chart))}>
-          {t('machines.fit')}
-        </button>
-        <button type="button" className="chip" onClick={toActive}>
-          {t('machines.toActive')}
-        </button>
-        <span className="muted" data-testid="zoom">
-          {percent}%
-        </span>
-      </div>
-      <div
-        ref={pane}
-        className="chart-view__pane"
-        // About as tall as the chart (at most most of the window): small charts are not blown up, flat ones leave no empty band.
-        style={{ height: `min(70vh, ${Math.round((chart.height + 2 * MARGIN) * 1.25)}px)` }}
-        onPointerDown={onDown}
-        onPointerMove={onMove}
-        onPointerUp={() => (drag.current = null)}
-        onPointerCancel={() => (drag.current = null)}
-      >
-        <Statechart
-          chart={chart}
-          active={active}
-          viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
-          svgRef={svgRef}
-          onPick={onPick}
-          marks={marks}
-        />
-      </div>
+    <div className="chart-view__tools" role="toolbar" aria-label={t('machines.chartTools')}>
+      <button type="button" className="chip" onClick={() => zoom(1.25)} aria-label={t('machines.zoomIn')}>
+        +
+      </button>
+      <button type="button" className="chip" onClick={() => zoom(0.8)} aria-label={t('machines.zoomOut')}>
+        −
+      </button>
+      <button type="button" className="chip" onClick={() => setBox(fitBox(chart))}>
+        {t('machines.fit')}
+      </button>
+      <button type="button" className="chip" onClick={toActive}>
+        {t('machines.toActive')}
+      </button>
+      <span className="muted" data-testid="zoom">
+        {percent}%
+      </span>
     </div>
   );
 }

@@ -32,8 +32,6 @@ export function CoveragePanel({
   onPathTo: (key: string) => void;
 }) {
   const { records, source, error } = useCoverage();
-  const missing = coverage ? coverage.totalTransitions.filter((k) => !coverage.transitions.has(k) && !coverage.exceptions.has(k)) : [];
-  const missingStates = coverage ? coverage.totalStates.filter((k) => !coverage.states.has(k) && !coverage.exceptions.has(k)) : [];
   return (
     <section className="coverage" aria-label={t('machines.coverage')} onDragOver={(e) => e.preventDefault()} onDrop={dropCoverage}>
       <div className="coverage__head">
@@ -72,42 +70,51 @@ export function CoveragePanel({
         </p>
       ) : null}
       {coverage ? (
-        <>
-          <p data-testid="coverage-summary">
-            {t('machines.coverageSummary', {
-              runs: coverage.runs,
-              states: fraction(coverage, 'states'),
-              transitions: fraction(coverage, 'transitions'),
-            })}
-          </p>
-          <p className="coverage__legend">
-            <Swatch colour={MARK_COLOURS.covered[0]} /> {t('machines.legendCovered')} <Swatch colour={MARK_COLOURS.uncovered} />{' '}
-            {t('machines.legendUncovered')} <Swatch colour={MARK_COLOURS.excepted} /> {t('machines.legendExcepted')}
-          </p>
-          <ul className="coverage__list" data-testid="uncovered">
-            {missingStates.map((k) => (
-              <li key={k} data-uncovered={k}>
-                <code>{k}</code>
-              </li>
-            ))}
-            {missing.map((k) => (
-              <li key={k} data-uncovered={k}>
-                <code>{k}</code>{' '}
-                <button type="button" className="chip" onClick={() => onPathTo(k)}>
-                  {t('machines.pathToIt')}
-                </button>
-              </li>
-            ))}
-            {[...coverage.exceptions].map(([k, why]) => (
-              <li key={k} data-excepted={k}>
-                <code>{k}</code>: <span className="muted">{why}</span>
-              </li>
-            ))}
-          </ul>
-        </>
+        <CoverageDetail coverage={coverage} onPathTo={onPathTo} />
       ) : records ? (
         <p className="muted">{t('machines.noCoverageHere')}</p>
       ) : null}
     </section>
+  );
+}
+
+/** The machine's coverage: the summary, the legend, and what is not covered (a path to each transition) or excepted. */
+function CoverageDetail({ coverage, onPathTo }: { coverage: MachineCoverage; onPathTo: (key: string) => void }) {
+  const missing = coverage.totalTransitions.filter((k) => !coverage.transitions.has(k) && !coverage.exceptions.has(k));
+  const missingStates = coverage.totalStates.filter((k) => !coverage.states.has(k) && !coverage.exceptions.has(k));
+  return (
+    <>
+      <p data-testid="coverage-summary">
+        {t('machines.coverageSummary', {
+          runs: coverage.runs,
+          states: fraction(coverage, 'states'),
+          transitions: fraction(coverage, 'transitions'),
+        })}
+      </p>
+      <p className="coverage__legend">
+        <Swatch colour={MARK_COLOURS.covered[0]} /> {t('machines.legendCovered')} <Swatch colour={MARK_COLOURS.uncovered} />{' '}
+        {t('machines.legendUncovered')} <Swatch colour={MARK_COLOURS.excepted} /> {t('machines.legendExcepted')}
+      </p>
+      <ul className="coverage__list" data-testid="uncovered">
+        {missingStates.map((k) => (
+          <li key={k} data-uncovered={k}>
+            <code>{k}</code>
+          </li>
+        ))}
+        {missing.map((k) => (
+          <li key={k} data-uncovered={k}>
+            <code>{k}</code>{' '}
+            <button type="button" className="chip" onClick={() => onPathTo(k)}>
+              {t('machines.pathToIt')}
+            </button>
+          </li>
+        ))}
+        {[...coverage.exceptions].map(([k, why]) => (
+          <li key={k} data-excepted={k}>
+            <code>{k}</code>: <span className="muted">{why}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -108,7 +108,6 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
   // The stepper tells its state from an effect (a new machine's stepper as it mounts): a transition, not a render of
   // the whole explorer in one task.
   const onState = useCallback((v: unknown) => startTransition(() => setStepValue(v)), []);
-  const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
   const found = actorKey ? actors.find((a) => a.key === actorKey) : undefined;
   // Following stays with its machine: another machine's chart shows its own stepper.
   const followed = found && found.machineId === machine?.id ? found : undefined;
@@ -116,32 +115,7 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
   const shownValue = followed ? (followed.steps[step ?? followed.steps.length - 1]?.after ?? followed.value) : stepValue;
   const svgRef = useRef<SVGSVGElement>(null);
   const sameMachine = useMemo(() => actors.filter((a) => a.machineId === machine?.id), [actors, machine]);
-  const { records } = useCoverage();
-  const coverage = useMemo(() => (records && entry ? machineCoverage(records, entry.name) : null), [records, entry]);
-  const [showCoverage, setShowCoverage] = useState(true);
-  const [tool, setTool] = useState<Tool>('coverage');
-  const [pathFor, setPathFor] = useState<{ machine: string; key: string } | null>(null);
-  const pathTarget = pathFor && pathFor.machine === entry?.name ? pathFor.key : null;
-  const setPathTarget = useCallback((key: string) => setPathFor({ machine: name ?? '', key }), [name]);
-  // A path or two compared runs mark the chart while their tool is open; otherwise the coverage does.
-  const [overlay, setOverlay] = useState<ChartMarks | null>(null);
-  const [overlayValue, setOverlayValue] = useState<unknown>(undefined);
-  const covMarks = useMemo(() => (coverage && showCoverage ? coverageMarks(coverage) : null), [coverage, showCoverage]);
-  const marks = tool === 'path' || tool === 'compare' || tool === 'breakpoints' ? overlay : covMarks;
-  const chartValue = (tool === 'path' || tool === 'breakpoints') && overlayValue !== undefined ? overlayValue : shownValue;
-  const chartActive = useMemo(() => activeIds(machine?.id ?? '', chartValue), [machine, chartValue]);
-  // The same function from render to render: the chart's memoised states and edges keep it.
-  const entryName = entry?.name;
-  const onPick = useCallback(
-    (p: Pick) => {
-      setPick(entryName ? { machine: entryName, pick: p } : null);
-      if (p.kind === 'transition') {
-        setPathTarget(p.key);
-        setTool('path');
-      }
-    },
-    [entryName, setPathTarget],
-  );
+  const tools = useToolState(entry, name, shownValue);
   return (
     <main className="machines" data-screen="machines">
       <MachineList current={entry?.name} onDrop={dropCoverage} />
@@ -158,7 +132,14 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
           </header>
           <div className="machines__chart">
             {chart ? (
-              <ChartView key={entry.name} chart={chart} active={chartActive} marks={marks} svgRef={svgRef} onPick={onPick} />
+              <ChartView
+                key={entry.name}
+                chart={chart}
+                active={tools.chartActive}
+                marks={tools.marks}
+                svgRef={svgRef}
+                onPick={tools.onPick}
+              />
             ) : (
               <p role={chartError ? 'alert' : undefined}>{chartError ?? t('common.loading')}</p>
             )}
@@ -167,19 +148,21 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
             key={entry.name}
             name={entry.name}
             machine={machine}
-            coverage={coverage}
-            showCoverage={showCoverage}
-            onShowCoverage={setShowCoverage}
-            tool={tool}
-            onTool={setTool}
-            pathTarget={pathTarget}
-            onPathTarget={setPathTarget}
+            coverage={tools.coverage}
+            showCoverage={tools.showCoverage}
+            onShowCoverage={tools.setShowCoverage}
+            tool={tools.tool}
+            onTool={tools.setTool}
+            pathTarget={tools.pathTarget}
+            onPathTarget={tools.setPathTarget}
             actors={sameMachine}
             names={names}
-            onMarks={setOverlay}
-            onValue={setOverlayValue}
+            onMarks={tools.setOverlay}
+            onValue={tools.setOverlayValue}
           />
-          {pick && pick.machine === entry.name ? <SourceView name={entry.name} pick={pick.pick} onClose={() => setPick(null)} /> : null}
+          {tools.pick && tools.pick.machine === entry.name ? (
+            <SourceView name={entry.name} pick={tools.pick.pick} onClose={() => tools.setPick(null)} />
+          ) : null}
           <div className="machines__panels">
             <div>
               {followed ? (
@@ -200,3 +183,55 @@ const Explorer = memo(function Explorer({ name, actors, sent, actorKey, step }: 
     </main>
   );
 });
+
+/**
+ * The tools' state: the machine's coverage (shown or not), the open tool, the
+ * path's target, and what the chart marks: a path or two compared runs while
+ * their tool is open, otherwise the coverage.
+ */
+function useToolState(entry: ReturnType<typeof machineByName>, name: string | undefined, shownValue: unknown) {
+  const machine = entry?.machine;
+  const { records } = useCoverage();
+  const coverage = useMemo(() => (records && entry ? machineCoverage(records, entry.name) : null), [records, entry]);
+  const [showCoverage, setShowCoverage] = useState(true);
+  const [tool, setTool] = useState<Tool>('coverage');
+  const [pathFor, setPathFor] = useState<{ machine: string; key: string } | null>(null);
+  const pathTarget = pathFor && pathFor.machine === entry?.name ? pathFor.key : null;
+  const setPathTarget = useCallback((key: string) => setPathFor({ machine: name ?? '', key }), [name]);
+  // A path or two compared runs mark the chart while their tool is open; otherwise the coverage does.
+  const [overlay, setOverlay] = useState<ChartMarks | null>(null);
+  const [overlayValue, setOverlayValue] = useState<unknown>(undefined);
+  const covMarks = useMemo(() => (coverage && showCoverage ? coverageMarks(coverage) : null), [coverage, showCoverage]);
+  const marks = tool === 'path' || tool === 'compare' || tool === 'breakpoints' ? overlay : covMarks;
+  const chartValue = (tool === 'path' || tool === 'breakpoints') && overlayValue !== undefined ? overlayValue : shownValue;
+  const chartActive = useMemo(() => activeIds(machine?.id ?? '', chartValue), [machine, chartValue]);
+  const [pick, setPick] = useState<{ machine: string; pick: Pick } | null>(null);
+  // The same function from render to render: the chart's memoised states and edges keep it.
+  const entryName = entry?.name;
+  const onPick = useCallback(
+    (p: Pick) => {
+      setPick(entryName ? { machine: entryName, pick: p } : null);
+      if (p.kind === 'transition') {
+        setPathTarget(p.key);
+        setTool('path');
+      }
+    },
+    [entryName, setPathTarget, setTool],
+  );
+  return {
+    coverage,
+    showCoverage,
+    setShowCoverage,
+    tool,
+    setTool,
+    pathTarget,
+    setPathTarget,
+    setOverlay,
+    setOverlayValue,
+    marks,
+    chartActive,
+    pick,
+    setPick,
+    onPick,
+  };
+}

@@ -33,19 +33,7 @@ export function PathPanel({
   const [at, setAt] = useState(0);
   const last = found ? found.steps.length - 1 : 0;
   const step = Math.min(at, last);
-  useEffect(() => {
-    if (!found) return onShow(null);
-    const all = found.steps.flatMap((s) => s.transitions);
-    const now = found.steps[step];
-    onShow({
-      marks: routeMarks([
-        { states: now.states, edges: now.transitions, mark: { colour: MARK_COLOURS.pathNow, kind: 'path-now' } },
-        { states: [], edges: all, mark: { colour: MARK_COLOURS.path, kind: 'path' } },
-      ]),
-      value: now.value,
-    });
-  }, [found, step, onShow]);
-  useEffect(() => () => onShow(null), [onShow]);
+  useShownStep(found, step, onShow);
   const recorded = found ? foundAsRecordedPath(name, found) : null;
   return (
     <section className="path-panel" aria-label={t('machines.pathTitle')}>
@@ -95,4 +83,23 @@ export function PathPanel({
       )}
     </section>
   );
+}
+
+type Found = ReturnType<typeof pathToTransition>;
+
+/** The chart shows the path and the step picked (its transitions and the state it reaches); nothing once closed. */
+function useShownStep(found: Found, step: number, onShow: (shown: { marks: ChartMarks; value: unknown } | null) => void): void {
+  useEffect(() => {
+    if (!found) return onShow(null);
+    const all = found.steps.flatMap((s) => s.transitions);
+    const now = found.steps[step];
+    onShow({
+      marks: routeMarks([
+        { states: now.states, edges: now.transitions, mark: { colour: MARK_COLOURS.pathNow, kind: 'path-now' } },
+        { states: [], edges: all, mark: { colour: MARK_COLOURS.path, kind: 'path' } },
+      ]),
+      value: now.value,
+    });
+  }, [found, step, onShow]);
+  useEffect(() => () => onShow(null), [onShow]);
 }

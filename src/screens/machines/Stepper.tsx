@@ -123,17 +123,7 @@ export function Stepper({
   live: LiveActor[];
   onState: (value: unknown) => void;
 }) {
-  const presets: Preset[] = useMemo(() => {
-    const seen = new Set<string>();
-    const fromApp = live.flatMap((a, i) => {
-      if (a.input === null) return [];
-      const key = JSON.stringify(a.input);
-      if (seen.has(key)) return [];
-      seen.add(key);
-      return [{ name: `${t('machines.fromApp')} ${i + 1}`, value: a.input as Record<string, unknown> }];
-    });
-    return [...(INPUTS[name] ?? []), ...fromApp];
-  }, [name, live]);
+  const presets = usePresets(name, live);
   const [inputText, setInputText] = useState(() => JSON.stringify(presets[0]?.value ?? {}, null, 1));
   const [payloadText, setPayloadText] = useState('{}');
   const [run, setRun] = useState<{ input: unknown; events: Ev[] }>(() => ({ input: presets[0]?.value ?? {}, events: [] }));
@@ -150,16 +140,73 @@ export function Stepper({
     setInputError(null);
     setRun({ input: p.value, events: [] });
   };
-  const payload = parse(payloadText);
-  const typed = 'value' in payload && payload.value && typeof payload.value === 'object' ? (payload.value as Record<string, unknown>) : {};
   const send = (e: Ev) => setRun((r) => ({ ...r, events: [...r.events, e] }));
-  const [read] = useState(() => new Map<string, Read>());
-  const payloadsSeen = useMemo(() => recordedPayloads(live, read), [live, read]);
-  const recorded = (type: string): Preset[] => [...(payloadsSeen.get(type)?.values() ?? [])];
   const error = inputError ?? result.error;
   return (
     <section className="stepper" aria-label={t('machines.step')}>
       <h2>{t('machines.step')}</h2>
+      <InputControls
+        presets={presets}
+        inputText={inputText}
+        setInputText={setInputText}
+        restart={restart}
+        canStepBack={run.events.length > 0}
+        stepBack={() => setRun((r) => ({ ...r, events: r.events.slice(0, -1) }))}
+      />
+      {error ? (
+        <p role="alert" className="stepper__error" data-testid="stepper-error">
+          {t('machines.error')}: {error}
+        </p>
+      ) : null}
+      <p>
+        {t('machines.current')}: <code data-testid="current-state">{shown === undefined ? '—' : JSON.stringify(shown)}</code>
+      </p>
+      <label>
+        {t('machines.payload')}
+        <textarea rows={2} value={payloadText} onChange={(e) => setPayloadText(e.target.value)} spellCheck={false} />
+      </label>
+      <EventButtons name={name} machine={machine} live={live} payloadText={payloadText} error={error} result={result} send={send} />
+      <h3>{t('machines.context')}</h3>
+      <pre className="stepper__context" data-testid="context">
+        {error ? '' : JSON.stringify(result.context, (_k, v: unknown) => (typeof v === 'function' ? undefined : v), 2)}
+      </pre>
+    </section>
+  );
+}
+
+/** The machine's preset inputs, then the live actors' inputs (each once). */
+function usePresets(name: string, live: LiveActor[]): Preset[] {
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const fromApp = live.flatMap((a, i) => {
+      if (a.input === null) return [];
+      const key = JSON.stringify(a.input);
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ name: `${t('machines.fromApp')} ${i + 1}`, value: a.input as Record<string, unknown> }];
+    });
+    return [...(INPUTS[name] ?? []), ...fromApp];
+  }, [name, live]);
+}
+
+/** A preset or a typed input, restart with it, and one step back. */
+function InputControls({
+  presets,
+  inputText,
+  setInputText,
+  restart,
+  canStepBack,
+  stepBack,
+}: {
+  presets: Preset[];
+  inputText: string;
+  setInputText: (text: string) => void;
+  restart: (text?: string) => void;
+  canStepBack: boolean;
+  stepBack: () => void;
+}) {
+  return (
+    <>
       <label>
         {t('machines.presets')}
         <select
@@ -187,52 +234,58 @@ export function Stepper({
         <button type="button" className="button" onClick={() => restart()}>
           {t('machines.restart')}
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={run.events.length === 0}
-          onClick={() => setRun((r) => ({ ...r, events: r.events.slice(0, -1) }))}
-        >
+        <button type="button" className="button" disabled={!canStepBack} onClick={stepBack}>
           {t('machines.stepBack')}
         </button>
       </div>
-      {error ? (
-        <p role="alert" className="stepper__error" data-testid="stepper-error">
-          {t('machines.error')}: {error}
-        </p>
-      ) : null}
-      <p>
-        {t('machines.current')}: <code data-testid="current-state">{shown === undefined ? '—' : JSON.stringify(shown)}</code>
-      </p>
-      <label>
-        {t('machines.payload')}
-        <textarea rows={2} value={payloadText} onChange={(e) => setPayloadText(e.target.value)} spellCheck={false} />
-      </label>
-      <div className="stepper__events">
-        {eventTypes(machine).flatMap((type) => {
-          const variants = [...(PAYLOADS[name]?.[type] ?? []), ...recorded(type)];
-          const list = variants.length
-            ? variants.map((v) => ({ label: `${eventLabel(type)} · ${v.name}`, event: { ...v.value, type } }))
-            : [{ label: eventLabel(type), event: { ...typed, type } }];
-          return list.map(({ label, event }) => {
-            let enabled: boolean;
-            try {
-              enabled = !error && result.can(event);
-            } catch {
-              enabled = false;
-            }
-            return (
-              <button key={label} type="button" className="chip" disabled={!enabled} data-event={type} onClick={() => send(event)}>
-                {label}
-              </button>
-            );
-          });
-        })}
-      </div>
-      <h3>{t('machines.context')}</h3>
-      <pre className="stepper__context" data-testid="context">
-        {error ? '' : JSON.stringify(result.context, (_k, v: unknown) => (typeof v === 'function' ? undefined : v), 2)}
-      </pre>
-    </section>
+    </>
+  );
+}
+
+/** A button per event (and per known payload), enabled where the machine takes it now. */
+function EventButtons({
+  name,
+  machine,
+  live,
+  payloadText,
+  error,
+  result,
+  send,
+}: {
+  name: string;
+  machine: AnyStateMachine;
+  live: LiveActor[];
+  payloadText: string;
+  error: string | null | undefined;
+  result: ReturnType<typeof replay>;
+  send: (e: Ev) => void;
+}) {
+  const payload = parse(payloadText);
+  const typed = 'value' in payload && payload.value && typeof payload.value === 'object' ? (payload.value as Record<string, unknown>) : {};
+  const [read] = useState(() => new Map<string, Read>());
+  const payloadsSeen = useMemo(() => recordedPayloads(live, read), [live, read]);
+  const recorded = (type: string): Preset[] => [...(payloadsSeen.get(type)?.values() ?? [])];
+  return (
+    <div className="stepper__events">
+      {eventTypes(machine).flatMap((type) => {
+        const variants = [...(PAYLOADS[name]?.[type] ?? []), ...recorded(type)];
+        const list = variants.length
+          ? variants.map((v) => ({ label: `${eventLabel(type)} · ${v.name}`, event: { ...v.value, type } }))
+          : [{ label: eventLabel(type), event: { ...typed, type } }];
+        return list.map(({ label, event }) => {
+          let enabled: boolean;
+          try {
+            enabled = !error && result.can(event);
+          } catch {
+            enabled = false;
+          }
+          return (
+            <button key={label} type="button" className="chip" disabled={!enabled} data-event={type} onClick={() => send(event)}>
+              {label}
+            </button>
+          );
+        });
+      })}
+    </div>
   );
 }
