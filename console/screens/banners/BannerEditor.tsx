@@ -7,6 +7,7 @@ import { ActionFields } from '../../ui/edit/ActionFields';
 import { ImageUpload } from '../../ui/edit/ImageUpload';
 import { LanguagePicker } from '../../ui/edit/LanguagePicker';
 import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
+import { EditorButtons } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
 
@@ -57,42 +58,6 @@ function OwnerField({ form, set }: { form: NewBanner; set: Set }) {
         />
       ) : null}
     </>
-  );
-}
-
-function EditorButtons({
-  banner,
-  bad,
-  onDeleted,
-  onRefused,
-  onClose,
-}: {
-  banner: Banner | null;
-  bad: boolean;
-  onDeleted: () => void;
-  onRefused: (e: unknown) => void;
-  onClose: () => void;
-}) {
-  return (
-    <div className="c-row">
-      <button type="submit" className="c-button" disabled={bad}>
-        {t('console.common.save')}
-      </button>
-      {banner ? (
-        <button
-          type="button"
-          className="c-button c-button--quiet"
-          onClick={() =>
-            call('DELETE /banners/:id', { params: { id: banner.id }, query: { version: banner.version } }).then(onDeleted, onRefused)
-          }
-        >
-          {t('console.common.delete')}
-        </button>
-      ) : null}
-      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-        {t('console.common.close')}
-      </button>
-    </div>
   );
 }
 
@@ -150,7 +115,19 @@ export function BannerEditor({
       </label>
       <StatusField value={form.status} onChange={(status) => set({ status })} />
       <Refusal error={refused} />
-      <EditorButtons banner={banner} bad={bad} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
+      <EditorButtons
+        bad={bad}
+        onDelete={
+          banner
+            ? () =>
+                void call('DELETE /banners/:id', { params: { id: banner.id }, query: { version: banner.version } }).then(
+                  onDeleted,
+                  setRefused,
+                )
+            : null
+        }
+        onClose={onClose}
+      />
       {banner ? (
         <ImageUpload route="PUT /banners/:id/image" id={banner.id} image={banner.image} images={banner.images} onUploaded={onSaved} />
       ) : null}

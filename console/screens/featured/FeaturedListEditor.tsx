@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../../core/languages';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
+import { EditorButtons } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 
 type Set = (p: Partial<NewFeaturedList>) => void;
@@ -55,40 +56,6 @@ function NameFields({ form, set }: { form: NewFeaturedList; set: Set }) {
   );
 }
 
-function EditorButtons({
-  list,
-  onDeleted,
-  onRefused,
-  onClose,
-}: {
-  list: FeaturedList | null;
-  onDeleted: () => void;
-  onRefused: (e: unknown) => void;
-  onClose: () => void;
-}) {
-  return (
-    <div className="c-row">
-      <button type="submit" className="c-button">
-        {t('console.common.save')}
-      </button>
-      {list ? (
-        <button
-          type="button"
-          className="c-button c-button--quiet"
-          onClick={() =>
-            call('DELETE /featured/lists/:id', { params: { id: list.id }, query: { version: list.version } }).then(onDeleted, onRefused)
-          }
-        >
-          {t('console.common.delete')}
-        </button>
-      ) : null}
-      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-        {t('console.common.close')}
-      </button>
-    </div>
-  );
-}
-
 /** A list of titles (or a ranked one): its name, its name per language, its series in order. */
 export function FeaturedListEditor({
   list,
@@ -134,7 +101,18 @@ export function FeaturedListEditor({
         onChange={(e) => setSeries(e.target.value)}
       />
       <Refusal error={refused} />
-      <EditorButtons list={list} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
+      <EditorButtons
+        onDelete={
+          list
+            ? () =>
+                void call('DELETE /featured/lists/:id', { params: { id: list.id }, query: { version: list.version } }).then(
+                  onDeleted,
+                  setRefused,
+                )
+            : null
+        }
+        onClose={onClose}
+      />
     </form>
   );
 }

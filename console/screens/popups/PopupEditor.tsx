@@ -7,6 +7,7 @@ import { ActionFields } from '../../ui/edit/ActionFields';
 import { ImageUpload } from '../../ui/edit/ImageUpload';
 import { LanguagePicker } from '../../ui/edit/LanguagePicker';
 import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
+import { EditorButtons } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
 
@@ -93,42 +94,6 @@ function KindFields({ form, set }: { form: NewPopup; set: Set }) {
   );
 }
 
-function EditorButtons({
-  popup,
-  bad,
-  onDeleted,
-  onRefused,
-  onClose,
-}: {
-  popup: Popup | null;
-  bad: boolean;
-  onDeleted: () => void;
-  onRefused: (e: unknown) => void;
-  onClose: () => void;
-}) {
-  return (
-    <div className="c-row">
-      <button type="submit" className="c-button" disabled={bad}>
-        {t('console.common.save')}
-      </button>
-      {popup ? (
-        <button
-          type="button"
-          className="c-button c-button--quiet"
-          onClick={() =>
-            call('DELETE /popups/:id', { params: { id: popup.id }, query: { version: popup.version } }).then(onDeleted, onRefused)
-          }
-        >
-          {t('console.common.delete')}
-        </button>
-      ) : null}
-      <button type="button" className="c-button c-button--quiet" onClick={onClose}>
-        {t('console.common.close')}
-      </button>
-    </div>
-  );
-}
-
 /** One popup: where, which kind, its texts or image, its action, languages and period. */
 export function PopupEditor({
   popup,
@@ -175,7 +140,16 @@ export function PopupEditor({
       <StatusField value={form.status} onChange={(status) => set({ status })} />
       <p className="c-field__hint">{t('console.popups.dontShowAgain')}</p>
       <Refusal error={refused} />
-      <EditorButtons popup={popup} bad={bad} onDeleted={onDeleted} onRefused={setRefused} onClose={onClose} />
+      <EditorButtons
+        bad={bad}
+        onDelete={
+          popup
+            ? () =>
+                void call('DELETE /popups/:id', { params: { id: popup.id }, query: { version: popup.version } }).then(onDeleted, setRefused)
+            : null
+        }
+        onClose={onClose}
+      />
       {popup && form.kind === 'one_image' ? (
         <ImageUpload route="PUT /popups/:id/image" id={popup.id} image={popup.image} images={{}} onUploaded={onSaved} />
       ) : null}
