@@ -34,9 +34,11 @@ async function printFirstOwnerLink(app: Awaited<ReturnType<typeof buildApp>>): P
     app.log.warn({ link }, 'no console staff yet: enrol the first owner');
     console.log(`\nNo console staff yet. Enrol the first owner (valid 24 h, single use):\n  ${link}\n`);
   } catch (e) {
-    if (!(e instanceof ConsoleProblem)) throw e;
-    app.log.warn(`no console staff yet, and no first-owner link: ${e.detail}`);
-    console.log(`\nNo console staff yet, and no first-owner link: ${e.detail}\n`);
+    // The node serves on without it (a database that failed here answers the next start's attempt).
+    const why = e instanceof ConsoleProblem ? e.detail : e instanceof Error ? e.message : String(e);
+    if (!(e instanceof ConsoleProblem)) app.log.error({ err: e }, 'the first-owner link could not be made');
+    else app.log.warn(`no console staff yet, and no first-owner link: ${why}`);
+    console.log(`\nNo console staff yet, and no first-owner link: ${why}\n`);
   }
 }
 

@@ -159,7 +159,11 @@ function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
       }
     },
   });
-  const prepare = (source: string): SqliteStatement => {
+  const prepare = (text: string): SqliteStatement => {
+    // Kysely opens a transaction with a plain (deferred) `begin`: one that reads and then writes, while
+    // another process wrote after its read, fails at once with SQLITE_BUSY (its snapshot is stale; the
+    // busy timeout does not apply). `begin immediate` takes the write lock first and waits for it.
+    const source = text === 'begin' ? 'begin immediate' : text;
     started = queriesTimed() ? performance.now() : -1;
     let stmt = cache.get(source);
     if (stmt) {
