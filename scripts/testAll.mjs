@@ -4,10 +4,47 @@
 // TEST_DATABASE_URL is set, e2e in Debian's Chromium), prints the machine
 // coverage table (its failure, a machine short of 100% UI coverage, counts as
 // one failed), and ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+
+/**
+ * A hang guard, not a time limit on any test: a whole run takes about 30 minutes on CI's two cores, and
+ * CI stops at 90 without saying what was still running. Past TEST_HANG_MINUTES (default 70) of Vitest, the
+ * processes still running under it are printed (which test files' browsers and servers, by their command
+ * lines) and the run is stopped: the run fails, saying where it hung.
+ */
+function vitestWatched(args) {
+  const minutes = Number(process.env.TEST_HANG_MINUTES ?? 70) || 70;
+  const child = spawn('npx', args, { stdio: 'inherit', detached: true });
+  const timer = setTimeout(() => {
+    timer.fired = true;
+    console.log(`\nVitest still running after ${minutes} minutes: the processes under it, then the run is stopped.`);
+    spawnSync('ps', ['-o', 'pid,etime,args', '--forest', '-g', String(child.pid)], { stdio: 'inherit' });
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+      setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000).unref();
+    } catch {
+      // Already gone.
+    }
+  }, minutes * 60_000);
+  // Its own process group (so the guard can stop all of it): a Ctrl-C or a stop of this script reaches it too.
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.on(sig, () => {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // Already gone.
+      }
+    });
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ status: code ?? (signal ? 1 : 0), hung: timer.fired === true });
+    }),
+  );
+}
 
 fs.mkdirSync('.tmp', { recursive: true });
 // Coverage records of this run only.
@@ -23,7 +60,8 @@ if (build.status !== 0 || ssr.status !== 0) {
 
 const extra = process.argv.slice(2);
 const out = '.tmp/vitest-results.json';
-const res = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
+fs.rmSync(out, { force: true });
+const res = await vitestWatched(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
 
 let passed = 0;
 let failed;
@@ -39,6 +77,7 @@ try {
 } catch {
   failed = 1;
 }
+if (res.hung) failed += 1;
 
 // The machines' UI coverage (scripts/coverageTable.mjs): short of 100% (minus listed exceptions) is a failure
 // of a whole run; a run of some files only prints it.
