@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { t } from '../../i18n';
-import { browserZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
+import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
 
 /** One moment (a publication time, a preview's "when") in a time zone the editor picks, shown back in it. */
 export function MomentField({
@@ -15,7 +15,7 @@ export function MomentField({
   required?: boolean;
 }) {
   const id = useId();
-  const [zone, setZone] = useState(browserZone);
+  const [zone, setZone] = useState(ownZone);
   const zones = useMemo(() => zoneList(), []);
   return (
     <div className="c-row c-moment">
@@ -31,7 +31,14 @@ export function MomentField({
       </div>
       <div className="c-field">
         <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
-        <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)}>
+        <select
+          id={`${id}-zone`}
+          value={zone}
+          onChange={(e) => {
+            setZone(e.target.value);
+            keepZone(e.target.value);
+          }}
+        >
           {zones.map((z) => (
             <option key={z} value={z}>
               {z}
