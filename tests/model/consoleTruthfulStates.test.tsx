@@ -120,6 +120,34 @@ describe('the console says what is true (issue 47)', () => {
     expect(document.body.textContent).not.toMatch(/1970/);
   });
 
+  it('editing an open-ended survey or a text published from the start shows no Jan 1, 1970 in its time field', async () => {
+    await open('/console/surveys');
+    await net.answer('GET', '/surveys', 200, { surveys: [survey({ startAt: 0 })] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit survey readers2026' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Starts').value).toBe('');
+    screen.getByText('Choose when it starts.');
+    cleanup();
+    await open('/console/announcements');
+    const text = {
+      id: 4,
+      language: 'en',
+      title: 'Welcome',
+      body: '<p>Hi</p>',
+      publishAt: 0,
+      status: 'published',
+      phase: 'live',
+      version: 1,
+    };
+    await net.answer('GET', '/announcements?language=en', 200, { announcements: [text] });
+    await screen.findByText('Published from the start');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Welcome”' }));
+    const at = screen.getByLabelText<HTMLInputElement>('Publish at');
+    expect(at.value).toBe('');
+    expect(at.required).toBe(false);
+    expect(description(at)).toBe('From the start (no start time): left empty, it stays so.');
+    expect(document.body.textContent).not.toMatch(/1970/);
+  });
+
   it('a live chapter says when it was released, not that it "releases" then', async () => {
     const c = catalogEnv();
     await openChapter(net, c.env, chapter({ state: 'live', startAt: T - 3600 }));

@@ -20,7 +20,7 @@ type Texts = Record<string, SurveyText>;
 export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | null; onSaved: (s: Survey) => void; onClose: () => void }) {
   const editor = useSurveyEditor(survey, onSaved);
   const [key, setKey] = useState(survey?.key ?? '');
-  const [period, setPeriod] = useState({ startAt: survey?.startAt ?? null, endAt: survey?.endAt ?? null });
+  const [period, setPeriod] = useState({ startAt: survey?.startAt || null, endAt: survey?.endAt ?? null });
   const [texts, setTexts] = useState<Texts>(survey?.texts ?? { en: blankText() });
   const [language, setLanguage] = useState(Object.keys(texts)[0] ?? 'en');
   const [preview, setPreview] = useState(false);

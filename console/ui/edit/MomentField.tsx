@@ -17,6 +17,8 @@ export function MomentField({
   const id = useId();
   const [zone, setZone] = useState(ownZone);
   const zones = useMemo(() => zoneList(), []);
+  // 0 is "from the start" (a text published since ever): an empty field that keeps it so, never Jan 1, 1970.
+  const fromStart = value === 0;
   return (
     <div className="c-row c-moment">
       <div className="c-field">
@@ -24,10 +26,16 @@ export function MomentField({
         <input
           id={`${id}-at`}
           type="datetime-local"
-          required={required}
-          value={secondsToZoned(value, zone)}
+          required={required && !fromStart}
+          value={fromStart ? '' : secondsToZoned(value, zone)}
+          aria-describedby={fromStart ? `${id}-start` : undefined}
           onChange={(e) => onChange(zonedToSeconds(e.target.value, zone))}
         />
+        {fromStart ? (
+          <p id={`${id}-start`} className="c-field__hint">
+            {t('console.period.fromStartHint')}
+          </p>
+        ) : null}
       </div>
       <div className="c-field">
         <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
