@@ -6,7 +6,7 @@ import { byShort, type ShortCode } from './languages';
  * changing what the visitor stored. The reader reads it (src/lib/storage/firstViewPrefs.ts), the
  * server renders the page's first view in it (server/plugins/web.ts), the console's grant writes it.
  */
-export const PREVIEW_PARAM = 'preview';
+const PREVIEW_PARAM = 'preview';
 
 /** The previewed language a page address carries, or null (none, or not a language). */
 export function previewLanguage(search: string | undefined): ShortCode | null {

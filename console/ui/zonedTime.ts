@@ -31,7 +31,7 @@ export function secondsToZoned(sec: number | null, zone: string): string {
 }
 
 /** The browser's zone, and the zones Intl knows (the picker's list). */
-export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const ZONE_KEY = 'console.timeZone';
 
