@@ -31,7 +31,43 @@ export function secondsToZoned(sec: number | null, zone: string): string {
 }
 
 /** The browser's zone, and the zones Intl knows (the picker's list). */
-export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const ZONE_KEY = 'console.timeZone';
+
+/**
+ * The zone this editor works in: the last one they picked in any time field
+ * (kept in this browser), else the browser's. Every time the console shows is
+ * written in it with its name, so what was typed in Asia/Bangkok reads back in
+ * Asia/Bangkok after saving.
+ */
+export function ownZone(): string {
+  try {
+    const kept = localStorage.getItem(ZONE_KEY);
+    if (kept && isZone(kept)) return kept;
+  } catch {
+    // Storage refused (a locked-down browser): the browser's zone.
+  }
+  return browserZone();
+}
+
+/** Remembers the zone the editor picked (the time fields and every time shown start from it). */
+export function keepZone(zone: string): void {
+  try {
+    localStorage.setItem(ZONE_KEY, zone);
+  } catch {
+    // Not kept: this page still uses it.
+  }
+}
+
+function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export const zoneList = (): string[] => {
   const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return all.includes('UTC') ? all : ['UTC', ...all];

@@ -9,6 +9,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BOOT_ELEMENT_ID, DEFERRED_STYLE } from '../../core/pageMarkup.js';
 import { isAppPath } from '../../core/routes.js';
+import { byShort } from '../../core/languages.js';
+import { previewLanguage } from '../../core/previewLanguage.js';
+import { PREFS_COOKIES, STORAGE } from '../../core/storageKeys.js';
 import { RENDER_AHEAD_HEADER } from '../lib/route.js';
 import { firstStyles } from './firstStyles.js';
 
@@ -163,6 +166,18 @@ function forwarded(req: FastifyRequest): Record<string, string> {
 }
 
 /**
+ * A staff preview's page (`?preview=th`, core/previewLanguage.ts) is rendered in its language, as the
+ * app draws it: its language cookies as the page reads them, after (over) the visitor's own.
+ */
+function withPreviewLanguage(cookie: string | undefined, url: string): string | undefined {
+  const short = previewLanguage(url.split('?')[1]);
+  const service = short && byShort(short)?.service;
+  if (!short || !service) return cookie;
+  const langs = `${PREFS_COOKIES[STORAGE.serviceLang]}=${service}; ${PREFS_COOKIES[STORAGE.contentLangs]}=${encodeURIComponent(JSON.stringify([short]))}`;
+  return cookie ? `${cookie}; ${langs}` : langs;
+}
+
+/**
  * The server-rendering bundle, if built: a function that renders a path's
  * first view for a request from the API's own answers (app.inject: the same
  * routes, maintenance and region rules as the app's calls), or null to send
@@ -191,7 +206,7 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
       const view = await mod.renderFirstView({
         path: pathname,
         acceptLanguage: req.headers['accept-language'],
-        cookie: req.headers.cookie,
+        cookie: withPreviewLanguage(req.headers.cookie, req.url),
         get: async (pathAndQuery, extra) =>
           (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra, [RENDER_AHEAD_HEADER]: '1' } }))
             .rawPayload,

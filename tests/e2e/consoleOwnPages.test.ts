@@ -1,16 +1,20 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { consoleShared } from './base';
 import { launchBrowser, newContext } from './harness';
 import { newMember, settled } from './consoleSupport';
+import { latinOnlyFontconfig, thaiFaceDraws, thaiPixels } from './thaiPixels';
 
 /**
  * The console's own pages under its own CSP, in Chromium on the worker's shared console server: the preview of a
  * picked image (a `blob:` URL the page makes) is drawn before it is sent; the rich-text editor runs without an
  * injected <style>; Thai typed into a field is drawn with the shipped Noto Sans Thai (web/fonts.css), as in the
- * reader. Every CSP refusal on those pages is recorded (securitypolicyviolation) and must be none.
+ * reader. Every CSP refusal on those pages is recorded (securitypolicyviolation) and must be none. The browser
+ * has no system Thai font (a Latin-only fontconfig): Thai it draws is the shipped face's, or boxes.
  */
+const SHOTS = '.tmp/screenshots/issue47/console-thai';
 const OWNER = { name: 'Pim Page', password: 'lantern-orchard-softly-58' };
 
 let browser: Browser;
@@ -22,7 +26,7 @@ const refusals = (p: Page) => p.evaluate(() => (window as unknown as { __csp: st
 
 beforeAll(async () => {
   const shared = consoleShared();
-  browser = await launchBrowser();
+  browser = await launchBrowser({ FONTCONFIG_FILE: latinOnlyFontconfig() });
   ctx = await newContext(browser, 'desktop', shared.url);
   await ctx.addInitScript(() => {
     const seen: string[] = [];
@@ -72,4 +76,36 @@ describe("the console's own pages under its CSP", () => {
     await expect.poll(thaiFace).toBe(true);
     expect(await refusals(page)).toEqual([]);
   });
+
+  it('draws the Thai language label and Thai typed into a popup field with the shipped face, not boxes', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [kind, size] of [
+      ['desktop', { width: 1440, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/console/popups');
+      await settled(page, 'Popups');
+      await page.getByRole('button', { name: 'New popup' }).click();
+      const form = page.locator('form[aria-labelledby="popup-editor"]');
+      const label = form.locator('label[lang="th-TH"]').first();
+      await label.waitFor();
+      const subject = form.getByRole('textbox', { name: 'Subject' });
+      await subject.fill('ประกาศสำหรับผู้อ่าน');
+      await page.evaluate(() => document.fonts.ready);
+      const subjectSelector = await subject.evaluate((e) => `#${CSS.escape(e.id)}`);
+      for (const [name, el, selector] of [
+        ['label', label, 'form[aria-labelledby="popup-editor"] label[lang="th-TH"]'],
+        ['subject', subject, subjectSelector],
+      ] as const) {
+        const face = await thaiFaceDraws(page, selector);
+        expect(face.ok, `${kind} ${name}: ${JSON.stringify(face.fonts)}`).toBe(true);
+        // By pixels: the text as drawn is not the picture of its boxes.
+        const { drawn, boxes } = await thaiPixels(el, `${SHOTS}/${kind}-${name}.png`);
+        expect(drawn.equals(boxes), `${kind} ${name}: drawn like boxes`).toBe(false);
+      }
+      await page.screenshot({ path: `${SHOTS}/${kind}-popup-editor.png` });
+    }
+    expect(await refusals(page)).toEqual([]);
+  }, 120_000);
 });

@@ -75,7 +75,9 @@ function TextsScreen({ kind }: { kind: TextKind }) {
               <p className="c-banner-row__title">
                 {headingOf(x)} <span className={`c-tag c-phase--${x.phase}`}>{t(`console.phase.${x.phase}`)}</span>
               </p>
-              <p className="c-meta">{t('console.texts.publishAt', { at: when(x.publishAt) })}</p>
+              <p className="c-meta">
+                {x.publishAt > 0 ? t('console.texts.publishAt', { at: when(x.publishAt) }) : t('console.texts.publishedFromStart')}
+              </p>
             </div>
             <button
               type="button"

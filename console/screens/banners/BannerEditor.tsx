@@ -7,7 +7,7 @@ import { ActionFields } from '../../ui/edit/ActionFields';
 import { ImageUpload } from '../../ui/edit/ImageUpload';
 import { LanguagePicker } from '../../ui/edit/LanguagePicker';
 import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
-import { EditorButtons } from '../../ui/edit/EditorButtons';
+import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
 
@@ -82,13 +82,14 @@ export function BannerEditor({
   const period = { startAt: form.startAt || null, endAt: form.endAt };
   const set = (p: Partial<NewBanner>) => setForm((f) => ({ ...f, ...p }));
   const bad = periodInvalid(period) || !period.startAt;
+  const held = saveHeld({ invalid: bad, changed: !banner || JSON.stringify(fieldsOf(form)) !== JSON.stringify(fieldsOf(banner)) });
   return (
     <form
       className="c-panel c-editor"
       aria-labelledby="banner-editor"
       onSubmit={(e) => {
         e.preventDefault();
-        if (bad) return;
+        if (held) return;
         const fields = fieldsOf(form);
         const req = banner
           ? call('PATCH /banners/:id', { params: { id: banner.id }, body: { ...fields, version: banner.version } })
@@ -116,7 +117,7 @@ export function BannerEditor({
       <StatusField value={form.status} onChange={(status) => set({ status })} />
       <Refusal error={refused} />
       <EditorButtons
-        bad={bad}
+        held={held}
         onDelete={
           banner
             ? () =>

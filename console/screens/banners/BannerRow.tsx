@@ -1,6 +1,6 @@
 import type { Banner } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { when } from '../../ui/format';
+import { period } from '../../ui/format';
 
 /** One banner in its place's list: its image, when it shows, to whom, and its phase. */
 export function BannerRow({ banner: b, onEdit }: { banner: Banner; onEdit: () => void }) {
@@ -13,8 +13,7 @@ export function BannerRow({ banner: b, onEdit }: { banner: Banner; onEdit: () =>
           <span className={`c-tag c-phase--${b.phase}`}>{t(`console.phase.${b.phase}`)}</span>
         </p>
         <p className="c-meta">
-          {when(b.startAt)} – {b.endAt === null ? t('console.period.open') : when(b.endAt)} ·{' '}
-          {b.languages.length === 0 ? t('console.languages.all') : b.languages.join(', ')}
+          {period(b.startAt, b.endAt)} · {b.languages.length === 0 ? t('console.languages.all') : b.languages.join(', ')}
         </p>
       </div>
       <button

@@ -1,10 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { t } from '../../i18n';
-import { secondsToZoned, zoneList, zonedToSeconds } from '../../ui/zonedTime';
-
-const ZONE_KEY = 'console.timeZone';
-const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../../ui/zonedTime';
 
 /**
  * The release form's fields: a release time and an end of free reading typed
@@ -22,7 +19,7 @@ export function useReleaseForm(chapter: Chapter, onSchedule: (releaseAt: number,
     const s = zonedToSeconds(start, zone);
     const e = zonedToSeconds(end, zone);
     setZone(z);
-    localStorage.setItem(ZONE_KEY, z);
+    keepZone(z);
     if (s !== null) setStart(secondsToZoned(s, z));
     if (e !== null) setEnd(secondsToZoned(e, z));
   };

@@ -52,7 +52,9 @@ function ReleaseState({ chapter, state, zone }: { chapter: Chapter; state: strin
   return (
     <p className="c-release__state">
       {tBuilt(`console.chapterState.${state === 'takenDown' ? 'down' : state}`)}
-      {chapter.startAt && timed ? ` · ${t('console.release.at', { when: showIn(chapter.startAt, zone, locale()) })}` : ''}
+      {chapter.startAt && timed
+        ? ` · ${t(state === 'live' ? 'console.release.since' : 'console.release.at', { when: showIn(chapter.startAt, zone, locale()) })}`
+        : ''}
       {chapter.endAt && timed ? ` · ${t('console.release.freeUntil', { when: showIn(chapter.endAt, zone, locale()) })}` : ''}
     </p>
   );

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../core/languages';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
-import { EditorButtons } from '../../ui/edit/EditorButtons';
+import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 
 type Set = (p: Partial<NewFeaturedList>) => void;
@@ -68,12 +68,17 @@ export function FeaturedListEditor({
   onDeleted: () => void;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState<NewFeaturedList>(() =>
+  const [first] = useState<NewFeaturedList>(() =>
     list
       ? { kind: list.kind, name: list.name, names: list.names, seriesIds: list.seriesIds }
       : { kind: 'titles', name: '', names: {}, seriesIds: [] },
   );
-  const [series, setSeries] = useState(form.seriesIds.join(', '));
+  const [form, setForm] = useState(first);
+  const [series, setSeries] = useState(first.seriesIds.join(', '));
+  const held = saveHeld({
+    invalid: form.name.trim() === '',
+    changed: !list || JSON.stringify(bodyOf(form, series)) !== JSON.stringify(bodyOf(first, first.seriesIds.join(', '))),
+  });
   const [refused, setRefused] = useState<unknown>(null);
   const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
   return (
@@ -82,6 +87,7 @@ export function FeaturedListEditor({
       aria-labelledby="list-editor"
       onSubmit={(e) => {
         e.preventDefault();
+        if (held) return;
         const body = bodyOf(form, series);
         const req = list
           ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
@@ -102,6 +108,7 @@ export function FeaturedListEditor({
       />
       <Refusal error={refused} />
       <EditorButtons
+        held={held}
         onDelete={
           list
             ? () =>

@@ -18,6 +18,8 @@ export default function FeedbackScreen() {
   const [read, setRead] = useState<Record<number, boolean>>({});
   const [refused, setRefused] = useState<unknown>(null);
   const isRead = (i: InboxItem) => read[i.id] ?? i.read;
+  // The count the server gave, moved by each mark made here since (read: one fewer unread; unread again: one more).
+  const unread = data ? data.unread + data.items.reduce((n, i) => n + (isRead(i) ? 0 : 1) - (i.read ? 0 : 1), 0) : 0;
   const mark = (i: InboxItem, value: boolean) =>
     call('PATCH /feedback/:id', { params: { id: i.id }, body: { read: value } }).then((a) => {
       setRead((r) => ({ ...r, [i.id]: a.read }));
@@ -27,7 +29,7 @@ export default function FeedbackScreen() {
     <>
       <h1>{t('console.area.feedback')}</h1>
       <div className="c-row">
-        {data ? <p role="status">{t('console.feedback.unread', { count: data.unread })}</p> : null}
+        {data ? <p role="status">{t('console.feedback.unread', { count: unread })}</p> : null}
         <label className="c-check">
           <input
             type="checkbox"

@@ -7,7 +7,7 @@ import { ActionFields } from '../../ui/edit/ActionFields';
 import { ImageUpload } from '../../ui/edit/ImageUpload';
 import { LanguagePicker } from '../../ui/edit/LanguagePicker';
 import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
-import { EditorButtons } from '../../ui/edit/EditorButtons';
+import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
 
@@ -113,13 +113,14 @@ export function PopupEditor({
   const set = (p: Partial<NewPopup>) => setForm((f) => ({ ...f, ...p }));
   const period = { startAt: form.startAt || null, endAt: form.endAt };
   const bad = periodInvalid(period) || !period.startAt;
+  const held = saveHeld({ invalid: bad, changed: !popup || JSON.stringify(fieldsOf(form)) !== JSON.stringify(fieldsOf(popup)) });
   return (
     <form
       className="c-panel c-editor"
       aria-labelledby="popup-editor"
       onSubmit={(e) => {
         e.preventDefault();
-        if (bad) return;
+        if (held) return;
         const req = popup
           ? call('PATCH /popups/:id', { params: { id: popup.id }, body: { ...fieldsOf(form), version: popup.version } })
           : call('POST /popups', { body: fieldsOf(form) });
@@ -141,7 +142,7 @@ export function PopupEditor({
       <p className="c-field__hint">{t('console.popups.dontShowAgain')}</p>
       <Refusal error={refused} />
       <EditorButtons
-        bad={bad}
+        held={held}
         onDelete={
           popup
             ? () =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Popup } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
-import { when } from '../../ui/format';
+import { period } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
 import { Notice, Problem } from '../../ui/ui';
 import { PopupEditor } from './PopupEditor';
@@ -48,8 +48,7 @@ export default function PopupsScreen() {
                 <span className={`c-tag c-phase--${p.phase}`}>{t(`console.phase.${p.phase}`)}</span>
               </p>
               <p className="c-meta">
-                {t(`console.popups.placement.${p.placement}`)} · {t(`console.popups.kind.${p.kind}`)} · {when(p.startAt)} –{' '}
-                {p.endAt === null ? t('console.period.open') : when(p.endAt)} ·{' '}
+                {t(`console.popups.placement.${p.placement}`)} · {t(`console.popups.kind.${p.kind}`)} · {period(p.startAt, p.endAt)} ·{' '}
                 {p.languages.length === 0 ? t('console.languages.all') : p.languages.join(', ')}
               </p>
             </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Lang, PreviewGrant } from '../../../core/console/schemas/home';
+import { LANGUAGES } from '../../../core/languages';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
 import { when } from '../../ui/format';
@@ -54,7 +55,12 @@ export default function PreviewScreen() {
       <Refusal error={refused} />
       {grant ? (
         <section aria-labelledby="preview-of">
-          <h2 id="preview-of">{t('console.preview.of', { language: grant.language, at: when(grant.at) })}</h2>
+          <h2 id="preview-of">
+            {t('console.preview.of', {
+              language: LANGUAGES.find((l) => l.short === grant.language)?.native ?? grant.language,
+              at: when(grant.at),
+            })}
+          </h2>
           <p className="c-meta">{t('console.preview.expires', { at: when(grant.expiresAt) })}</p>
           <div className="c-row">
             {(['home', 'featured'] as const).map((p) => (

@@ -55,6 +55,7 @@ export function QuestionsEditor({ value, onChange, locked }: { value: SurveyText
         label={t('console.surveys.answeredBody')}
         value={value.answeredBody}
         onChange={(e) => onChange({ ...value, answeredBody: e.target.value })}
+        hint={t('console.surveys.answeredHint')}
       />
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Survey, SurveyText } from '../../../core/console/schemas/surveys';
 import { LANGUAGES } from '../../../core/languages';
 import { t, tBuilt } from '../../i18n';
@@ -6,6 +6,7 @@ import { Field, Problem } from '../../ui/ui';
 import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
 import { Refusal } from '../../ui/edit/Refusal';
+import { SaveHeldReason, type SaveHeld } from '../../ui/edit/EditorButtons';
 import { QuestionsEditor, blankText } from './QuestionsEditor';
 import { SurveyPreview } from './SurveyPreview';
 import { useSurveyEditor } from './useSurveyEditor';
@@ -19,7 +20,7 @@ type Texts = Record<string, SurveyText>;
 export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | null; onSaved: (s: Survey) => void; onClose: () => void }) {
   const editor = useSurveyEditor(survey, onSaved);
   const [key, setKey] = useState(survey?.key ?? '');
-  const [period, setPeriod] = useState({ startAt: survey?.startAt ?? null, endAt: survey?.endAt ?? null });
+  const [period, setPeriod] = useState({ startAt: survey?.startAt || null, endAt: survey?.endAt ?? null });
   const [texts, setTexts] = useState<Texts>(survey?.texts ?? { en: blankText() });
   const [language, setLanguage] = useState(Object.keys(texts)[0] ?? 'en');
   const [preview, setPreview] = useState(false);
@@ -27,7 +28,10 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
   const { status } = editor;
   const locked = (survey?.answers ?? 0) > 0;
   const text = texts[language];
-  const unsaveable = locked || periodInvalid(period) || !period.startAt || status === 'opening' || status === 'closing';
+  const invalid = periodInvalid(period) || !period.startAt;
+  const held: SaveHeld | null = locked ? 'locked' : invalid ? 'invalid' : null;
+  const busy = status === 'opening' || status === 'closing';
+  const heldId = useId();
   return (
     <form
       className="c-panel c-editor"
@@ -54,7 +58,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
           hint={t('console.surveys.keyHint')}
         />
       )}
-      <PeriodFields value={period} onChange={setPeriod} />
+      <PeriodFields value={period} onChange={setPeriod} quiet />
       <div className="c-row">
         <LanguageSelect value={language} onChange={setLanguage} label={t('console.surveys.language')} />
         <LanguageToggle texts={texts} language={language} locked={locked} setTexts={setTexts} />
@@ -67,7 +71,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
       <Refusal error={editor.refused} />
       <SurveyProblems problems={editor.problems} />
       <div className="c-row">
-        <button type="submit" className="c-button" disabled={unsaveable}>
+        <button type="submit" className="c-button" disabled={!!held || busy} aria-describedby={held ? heldId : undefined}>
           {t('console.common.save')}
         </button>
         {survey && (status === 'draft' || status === 'closed') ? (
@@ -83,6 +87,7 @@ export function SurveyEditor({ survey, onSaved, onClose }: { survey: Survey | nu
         <button type="button" className="c-button c-button--quiet" onClick={onClose}>
           {t('console.common.close')}
         </button>
+        {held ? <SaveHeldReason id={heldId} held={held} /> : null}
       </div>
     </form>
   );

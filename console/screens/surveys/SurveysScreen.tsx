@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Survey } from '../../../core/console/schemas/surveys';
 import { t } from '../../i18n';
-import { when } from '../../ui/format';
+import { period } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
@@ -59,9 +59,7 @@ export default function SurveysScreen() {
               <tr key={s.key}>
                 <th scope="row">{s.key}</th>
                 <td>{t(`console.surveys.status.${s.status}`)}</td>
-                <td>
-                  {when(s.startAt)} – {s.endAt === null ? t('console.period.open') : when(s.endAt)}
-                </td>
+                <td>{period(s.startAt, s.endAt)}</td>
                 <td className="c-num">{s.answers}</td>
                 <td className="c-actions">
                   {canEdit ? (

@@ -4,7 +4,7 @@ import { bannerPeriodMachine } from '../../../machines/console/bannerPeriodMachi
 import { inspect } from '../../../web/inspector';
 import { t, tBuilt } from '../../i18n';
 import { every, useClock } from '../../../web/clock';
-import { browserZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
+import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
 
 export interface Period {
   startAt: number | null;
@@ -19,23 +19,42 @@ export const periodInvalid = (p: Period) => p.startAt !== null && p.endAt !== nu
  * the period means right now: scheduled, live, ended (the banner period
  * machine on the console's clock, which moves it on while the editor looks).
  */
-export function PeriodFields({ value, onChange, endLabel }: { value: Period; onChange: (p: Period) => void; endLabel?: string }) {
+export function PeriodFields({
+  value,
+  onChange,
+  endLabel,
+  quiet,
+}: {
+  value: Period;
+  onChange: (p: Period) => void;
+  endLabel?: string;
+  /** The form says itself whether readers see the item (a survey's lifecycle): only what is wrong with the period is said here. */
+  quiet?: boolean;
+}) {
   const id = useId();
   const clock = useClock();
-  const [zone, setZone] = useState(browserZone);
+  const [zone, setZone] = useState(ownZone);
   const zones = useMemo(() => zoneList(), []);
   const nowSec = () => Math.floor(clock.now() / 1000);
   const [state, send] = useMachine(bannerPeriodMachine, { input: { ...value, now: nowSec() }, inspect });
   useEffect(() => send({ type: 'period.set', startAt: value.startAt, endAt: value.endAt }), [send, value.startAt, value.endAt]);
   useEffect(() => every(clock, 1000, () => send({ type: 'clock.tick', now: Math.floor(clock.now() / 1000) })), [clock, send]);
   const phase = state.value as string;
+  const said = !quiet || phase === 'incomplete' || phase === 'invalid';
   const minutes = value.startAt === null ? 0 : Math.max(1, Math.ceil((value.startAt - state.context.now) / 60));
   return (
     <fieldset className="c-period">
       <legend>{t('console.period.legend')}</legend>
       <div className="c-field">
         <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
-        <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)}>
+        <select
+          id={`${id}-zone`}
+          value={zone}
+          onChange={(e) => {
+            setZone(e.target.value);
+            keepZone(e.target.value);
+          }}
+        >
           {zones.map((z) => (
             <option key={z} value={z}>
               {z}
@@ -65,7 +84,7 @@ export function PeriodFields({ value, onChange, endLabel }: { value: Period; onC
         />
       </div>
       <p id={`${id}-phase`} className={`c-phase c-phase--${phase}`} role="status">
-        {tBuilt(`console.period.phase.${phase}`, { minutes })}
+        {said ? tBuilt(`console.period.phase.${phase}`, { minutes }) : null}
       </p>
     </fieldset>
   );

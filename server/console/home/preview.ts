@@ -1,5 +1,6 @@
 import type { PreviewGrant, PreviewRequest } from '../../../core/console/schemas/home.js';
 import type { Actor, ConsoleCtx } from '../actor.js';
+import { previewPath } from '../../../core/previewLanguage.js';
 import { audited } from '../write.js';
 import { problems } from '../problems.js';
 import { randomToken, sha256 } from '../secrets.js';
@@ -32,7 +33,9 @@ export async function startPreview(
         now,
       );
       await audit({ action: 'preview.start', target: `home:${r.language}`, after: { at, expiresAt } });
-      return { language: r.language, at, expiresAt, paths: { home: '/updates', featured: '/featured' } };
+      // The reader opened in the previewed language, its interface included (src/lib/storage/firstViewPrefs.ts).
+      const paths = { home: previewPath('/updates', r.language), featured: previewPath('/featured', r.language) };
+      return { language: r.language, at, expiresAt, paths };
     },
     { readersSee: false },
   );

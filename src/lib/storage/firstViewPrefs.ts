@@ -1,5 +1,6 @@
 import { byService, byShort, type ServiceCode, type ShortCode } from '../../../core/languages';
 import { PREFS_COOKIES, SESSION_TOKEN, STORAGE } from '../../../core/storageKeys';
+import { previewLanguage } from '../../../core/previewLanguage';
 import { isResolution, type Resolution } from '../../../core/viewer/imageQuality';
 import { parseViewerMode, type ViewerMode } from '../../../core/viewer/viewerMode';
 import { get, json, put } from './browserStorage';
@@ -47,8 +48,23 @@ export function readStored(source: StoreSource): StoredPrefs {
   };
 }
 
-/** Local storage as a source. */
-export const browserSource: StoreSource = { getItem: get };
+/**
+ * A staff member's home preview (core/previewLanguage.ts): the page is the reader in that language,
+ * interface and content, for as long as it lives, while what the visitor stored stays as it was
+ * (the cookies mirror the stored values, never these). Read once: the app's own navigation drops
+ * the query but keeps the page.
+ */
+const pageLanguage = previewLanguage((globalThis as { location?: Location }).location?.search);
+
+/** A stored value as this page reads it: the preview's languages over the stored ones. */
+function pageGet(key: string): string | null {
+  if (pageLanguage && key === STORAGE.serviceLang) return byShort(pageLanguage)!.service;
+  if (pageLanguage && key === STORAGE.contentLangs) return JSON.stringify([pageLanguage]);
+  return get(key);
+}
+
+/** Local storage as a source (as this page reads it). */
+export const browserSource: StoreSource = { getItem: pageGet };
 
 export function storedViewerMode(): ViewerMode | null {
   return parseViewerMode(get(STORAGE.viewerMode));
@@ -70,12 +86,12 @@ export function saveResolution(r: Resolution): void {
 
 /** The service language every call sends (English when none is stored). */
 export function storedServiceLang(): ServiceCode {
-  return parseServiceLang(get(STORAGE.serviceLang)) ?? 'eng';
+  return parseServiceLang(pageGet(STORAGE.serviceLang)) ?? 'eng';
 }
 
 /** The content languages (the service language's when none are stored). */
 export function storedContentLangs(): ShortCode[] {
-  return parseContentLangs(get(STORAGE.contentLangs)) ?? [byService(storedServiceLang())!.short];
+  return parseContentLangs(pageGet(STORAGE.contentLangs)) ?? [byService(storedServiceLang())!.short];
 }
 
 export function saveLanguages(serviceLang: string, contentLangs: string[]): void {
@@ -97,7 +113,8 @@ export function mirrorPrefsCookies(doc: Document = document): void {
       ? `${name}=${encodeURIComponent(value)}; path=/; max-age=${year}; samesite=lax${secure}`
       : `${name}=; path=/; max-age=0${secure}`;
   };
-  const p = readStored(browserSource);
+  // What is stored, never a preview's languages.
+  const p = readStored({ getItem: get });
   const langs = p.serviceLang && p.contentLangs;
   set(PREFS_COOKIES[STORAGE.serviceLang], langs ? p.serviceLang : null);
   set(PREFS_COOKIES[STORAGE.contentLangs], langs ? JSON.stringify(p.contentLangs) : null);
