@@ -8,7 +8,12 @@ describe('pickerMachine', () => {
     expectFullCoverage(
       'consolePicker',
       pickerMachine,
-      machinePaths(pickerMachine, { inputs: PICKER_INPUTS, events: PICKER_EVENTS, serializeState: pickerState, sequences: pickerSequences }),
+      machinePaths(pickerMachine, {
+        inputs: PICKER_INPUTS,
+        events: PICKER_EVENTS,
+        serializeState: pickerState,
+        sequences: pickerSequences,
+      }),
     );
   });
 

@@ -54,10 +54,7 @@ function moved(context: PickerContext, to: 'next' | 'previous' | 'first' | 'last
 }
 
 /** Asks again for what is typed (the list opened by the keys, a retry after a failure). */
-const SEARCH_AGAIN = [
-  'ask',
-  { type: 'search', params: ({ context }: { context: PickerContext }) => ({ text: context.query }) },
-] as const;
+const SEARCH_AGAIN = ['ask', { type: 'search', params: ({ context }: { context: PickerContext }) => ({ text: context.query }) }] as const;
 
 export const pickerMachine = setup({
   types: { context: {} as PickerContext, events: {} as PickerEvent, input: {} as PickerInput },
@@ -126,7 +123,13 @@ export const pickerMachine = setup({
   states: {
     /** The list closed: back to the choice made, if any. */
     closing: { always: [{ guard: 'hasChoice', target: 'chosen' }, { target: 'idle' }] },
-    idle: { on: { 'list.opened': { guard: 'asksSomething', target: 'searching', actions: SEARCH_AGAIN } } },
+    idle: {
+      on: {
+        'list.opened': { guard: 'asksSomething', target: 'searching', actions: SEARCH_AGAIN },
+        // Leaving an emptied field puts the choice back (clearing it is the clear button's).
+        'list.closed': { target: 'closing' },
+      },
+    },
     chosen: { on: { 'list.opened': { guard: 'asksSomething', target: 'searching', actions: SEARCH_AGAIN } } },
     searching: {
       on: {

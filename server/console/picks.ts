@@ -1,5 +1,12 @@
 import { byLanguage } from '../../core/languages.js';
-import type { PickChapter, PickChapters, PickChaptersQuery, PickTitle, PickTitles, PickTitlesQuery } from '../../core/console/schemas/pickers.js';
+import type {
+  PickChapter,
+  PickChapters,
+  PickChaptersQuery,
+  PickTitle,
+  PickTitles,
+  PickTitlesQuery,
+} from '../../core/console/schemas/pickers.js';
 import type { PickChapterRow, PickTitleRow } from '../repos/console/picks.js';
 import type { ConsoleCtx } from './actor.js';
 import { problems } from './problems.js';
@@ -53,6 +60,7 @@ const chapterItem =
 export const picks = {
   async titles(ctx: ConsoleCtx, q: PickTitlesQuery): Promise<PickTitles> {
     if (q.ids !== undefined) return { items: await titleItems(ctx, await ctx.repos.picks.titlesById(idsOf(q.ids))), next: null };
+    if (q.series !== undefined) return { items: await titleItems(ctx, await ctx.repos.picks.titlesOfSeries(idsOf(q.series))), next: null };
     const text = (q.q ?? '').trim();
     if (!text) return { items: [], next: null };
     const page = pageOf(q);

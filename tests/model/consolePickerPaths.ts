@@ -25,7 +25,7 @@ const opened = { type: 'list.opened' } as const;
 /** The loops and returns no shortest path takes, per input. */
 export const pickerSequences = (input: unknown): PickerEvent[][] =>
   (input as { chosen: unknown }).chosen
-    ? [[opened], [{ type: 'choice.cleared' }, opened]]
+    ? [[opened], [{ type: 'choice.cleared' }, opened], [{ type: 'choice.known', item: null }]]
     : [
         [typed, found, { type: 'option.moved', to: 'next' }, { type: 'option.chosen' }],
         [typed, found, closed],
@@ -34,8 +34,10 @@ export const pickerSequences = (input: unknown): PickerEvent[][] =>
         [typed, { type: 'search.failed', query: 'bla', code: 'internal' }, opened],
         [typed, { type: 'search.failed', query: 'bla', code: 'internal' }, closed],
         [{ type: 'choice.known', item: null }],
+        [{ type: 'query.typed', text: '' }, closed],
       ];
-/** States told apart by value and whether a choice is held. */
-export const pickerState = (s: { value: unknown; context: unknown }) =>
-  `${JSON.stringify(s.value)}:${(s.context as { chosen: unknown }).chosen ? 1 : 0}`;
-
+/** States told apart by value, whether a choice is held and what is typed (the option the keys are on is left out). */
+export const pickerState = (s: { value: unknown; context: unknown }) => {
+  const c = s.context as { chosen: unknown; query: string };
+  return `${JSON.stringify(s.value)}:${c.chosen ? 1 : 0}:${c.query}`;
+};

@@ -60,11 +60,22 @@ describe.each(BACKENDS)('console pickers on %s', (backend) => {
     expect(second.items.map((i) => i.id)).toEqual(all.items.slice(2, 4).map((i) => i.id));
     expect(all.next).toBeNull();
     const big = await api(c.app, 'GET', '/pick/titles?q=e&limit=51', { cookie: cookies.editor });
-    expect([big.status, big.json.code, String(big.headers['content-type'])]).toEqual([400, 'validation', expect.stringMatching(/problem\+json/)]);
+    expect([big.status, big.json.code, String(big.headers['content-type'])]).toEqual([
+      400,
+      'validation',
+      expect.stringMatching(/problem\+json/),
+    ]);
   });
 
   it('known titles and chapters by id (an editor opening what a banner already points at)', async () => {
-    expect((await get(`/pick/titles?ids=${T.eagleEs},${T.catsFr}`)).items.map((i) => i.name)).toEqual(['Chats Cuisiniers', 'Camino del Águila']);
+    expect((await get(`/pick/titles?ids=${T.eagleEs},${T.catsFr}`)).items.map((i) => i.name)).toEqual([
+      'Chats Cuisiniers',
+      'Camino del Águila',
+    ]);
+    expect((await get(`/pick/titles?series=${S.cats}`)).items.map((i) => [i.id, i.seriesId])).toEqual([
+      [T.catsEn, S.cats],
+      [T.catsFr, S.cats],
+    ]);
     const ch = await get('/pick/chapters?ids=1007');
     expect(ch.items[0]).toMatchObject({ id: 1007, titleId: T.bladeEn, titleName: 'Blade Quest', name: '#007', released: true });
     const bad = await api(c.app, 'GET', '/pick/titles?ids=1,x', { cookie: cookies.editor });
@@ -92,7 +103,12 @@ describe.each(BACKENDS)('console pickers on %s', (backend) => {
       for (const url of ['/pick/titles?q=blade', `/pick/chapters?title=${T.bladeEn}`]) {
         const a = await api(c.app, 'GET', url, { cookie: cookies[role] });
         if (role === 'owner' || role === 'editor' || role === 'analyst') expect(a.status, `${role} ${url}`).toBe(200);
-        else expect([a.status, a.json.code, String(a.headers['content-type'])], `${role} ${url}`).toEqual([403, 'forbidden', expect.stringMatching(/problem\+json/)]);
+        else
+          expect([a.status, a.json.code, String(a.headers['content-type'])], `${role} ${url}`).toEqual([
+            403,
+            'forbidden',
+            expect.stringMatching(/problem\+json/),
+          ]);
       }
     }
     const anon = await api(c.app, 'GET', '/pick/titles?q=blade');

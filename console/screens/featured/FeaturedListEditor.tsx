@@ -6,17 +6,14 @@ import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { EditorButtons } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
+import { SeriesList } from './SeriesList';
 
 type Set = (p: Partial<NewFeaturedList>) => void;
 
-/** What is sent: the series as typed, in order, and only the names given. */
-function bodyOf(form: NewFeaturedList, series: string): NewFeaturedList {
-  const seriesIds = series
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
+/** What is sent: the series in order, and only the names given. */
+function bodyOf(form: NewFeaturedList): NewFeaturedList {
   const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
-  return { ...form, names, seriesIds };
+  return { ...form, names };
 }
 
 /** Titles or ranked, its name, and its name per language. */
@@ -73,7 +70,6 @@ export function FeaturedListEditor({
       ? { kind: list.kind, name: list.name, names: list.names, seriesIds: list.seriesIds }
       : { kind: 'titles', name: '', names: {}, seriesIds: [] },
   );
-  const [series, setSeries] = useState(form.seriesIds.join(', '));
   const [refused, setRefused] = useState<unknown>(null);
   const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
   return (
@@ -82,7 +78,7 @@ export function FeaturedListEditor({
       aria-labelledby="list-editor"
       onSubmit={(e) => {
         e.preventDefault();
-        const body = bodyOf(form, series);
+        const body = bodyOf(form);
         const req = list
           ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
           : call('POST /featured/lists', { body });
@@ -94,12 +90,8 @@ export function FeaturedListEditor({
     >
       <h2 id="list-editor">{list ? t('console.featured.editNamed', { name: list.name }) : t('console.featured.newList')}</h2>
       <NameFields form={form} set={set} />
-      <Field
-        label={t('console.featured.series')}
-        hint={t('console.featured.seriesHint')}
-        value={series}
-        onChange={(e) => setSeries(e.target.value)}
-      />
+      <SeriesList value={form.seriesIds} onChange={(seriesIds) => set({ seriesIds })} />
+      <p className="c-field__hint">{t('console.featured.seriesHint')}</p>
       <Refusal error={refused} />
       <EditorButtons
         onDelete={

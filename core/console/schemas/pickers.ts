@@ -19,6 +19,8 @@ export const PickTitlesQuery = Type.Object({
   /** A part of a name (any language), or a title's id. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
   ids: Type.Optional(IdList),
+  /** Every title of these series (a featured list's, a rating popup's). */
+  series: Type.Optional(IdList),
   ...Paging,
 });
 export type PickTitlesQuery = Static<typeof PickTitlesQuery>;

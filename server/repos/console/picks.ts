@@ -68,7 +68,20 @@ export function picksRepo(db: DB) {
     },
 
     titlesById: (ids: number[]): Promise<PickTitleRow[]> =>
-      ids.length ? db.selectFrom('titles as t').select(titleColumns).where('t.id', 'in', ids).orderBy('t.id').execute() : Promise.resolve([]),
+      ids.length
+        ? db.selectFrom('titles as t').select(titleColumns).where('t.id', 'in', ids).orderBy('t.id').execute()
+        : Promise.resolve([]),
+
+    titlesOfSeries: (seriesIds: number[]): Promise<PickTitleRow[]> =>
+      seriesIds.length
+        ? db
+            .selectFrom('titles as t')
+            .select(titleColumns)
+            .where('t.series_id', 'in', seriesIds)
+            .orderBy('t.series_id')
+            .orderBy('t.language')
+            .execute()
+        : Promise.resolve([]),
 
     /** The languages of each of these series' titles. */
     seriesLanguages: (seriesIds: number[]) =>
