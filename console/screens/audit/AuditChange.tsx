@@ -18,9 +18,19 @@ export function fieldLabel(field: string): string {
 /** A time field (seconds UTC): startAt, endAt, publishAt, expiresAt, at. */
 const isTime = (field: string, v: unknown) => typeof v === 'number' && v > 1e8 && /(^|\.)(at|[a-z]+At)$/.test(field);
 
-/** A value as a person reads it: times in the member's zone, yes/no, lists joined, nothing as a dash. */
+/** Fields whose value is a key the catalogs name (a place, a phase), the catalog's prefix. */
+const VALUE_NAMES: Record<string, `console.${string}`> = {
+  placement: 'console.placement.',
+  phase: 'console.phase.',
+  status: 'console.status.',
+};
+
+/** A value as a person reads it: times in the member's zone, yes/no, keys by their names, lists joined, nothing as a dash. */
 export function valueText(field: string, v: unknown): string {
   if (v === null || v === undefined) return '—';
+  const prefix = VALUE_NAMES[field];
+  if (prefix && typeof v === 'string' && tBuilt(`${prefix}${v}`) !== `${prefix}${v}`) return tBuilt(`${prefix}${v}`);
+  if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) return t('console.audit.none');
   if (isTime(field, v)) return when(v as number);
   if (typeof v === 'boolean') return v ? t('console.audit.yes') : t('console.audit.no');
   if (v === '') return t('console.audit.empty');
@@ -70,7 +80,10 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
       {change.recorded !== 'none' ? (
         <details className="c-audit-change__raw">
           <summary>{t('console.audit.raw')}</summary>
-          <pre>{JSON.stringify({ before: before ?? null, after: after ?? null }, null, 2)}</pre>
+          {/* Focusable, as it may scroll: the keys reach what it holds. */}
+          <pre tabIndex={0} role="region" aria-label={t('console.audit.raw')}>
+            {JSON.stringify({ before: before ?? null, after: after ?? null }, null, 2)}
+          </pre>
         </details>
       ) : null}
     </div>

@@ -15,11 +15,11 @@ export function TitleOption({ item, series = false }: { item: PickTitle; series?
         </span>
         <span className="c-pick__meta">
           {series
-            ? t('console.picker.seriesLanguages', { languages: item.languages.map(nativeName).join(', '), id: item.id })
+            ? t('console.picker.seriesLanguages', { languages: item.languages.map(nativeName).join(', '), id: String(item.id) })
             : t(others.length ? 'console.picker.titleLanguages' : 'console.picker.titleLanguage', {
                 language: nativeName(item.language),
                 others: others.join(', '),
-                id: item.id,
+                id: String(item.id),
               })}
         </span>
         {item.released ? null : <span className="c-pick__meta">{t('console.picker.notReleased')}</span>}
@@ -45,7 +45,7 @@ export function ChapterOption({ item }: { item: PickChapter }) {
           {t(item.released ? 'console.picker.chapterOut' : 'console.picker.chapterScheduled', {
             title: item.titleName,
             when: when(item.startAt),
-            id: item.id,
+            id: String(item.id),
           })}
         </span>
       </span>
