@@ -80,6 +80,19 @@ async function typeAndFind(p: Page, label: string, part: string, name: string): 
   throw new Error(`no option "${name}" for "${part}": ${(await p.getByRole('listbox', { name: label }).textContent()) ?? ''}`);
 }
 
+/** Nothing wider than the window (a table scrolls in its own box): else the widest elements, named. */
+async function wider(p: Page, width: number, slug: string): Promise<string[]> {
+  const over = await p.evaluate((w) => {
+    if (document.documentElement.scrollWidth <= w) return [];
+    // The outermost elements past the window's edge (their parent inside it).
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > w + 1 && (e.parentElement?.getBoundingClientRect().right ?? 0) <= w + 1)
+      .slice(0, 6)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+  }, width);
+  return over.length ? [`${slug}: wider than ${width}: ${over.join(', ')}`] : [];
+}
+
 describe('the console pickers', () => {
   it('a banner gets its title by a part of the name typed and the option chosen with the keys; Save stores that title', async () => {
     await page.goto('/console/banners');
@@ -182,6 +195,7 @@ describe('the console pickers', () => {
         const label = (await page.locator('.c-picker label').first().textContent())!;
         await typeAndFind(page, label, pick.name.slice(0, 3), pick.name);
         found.push(...(await seriousAxe(page, `${lang} ${kind} picker`)));
+        found.push(...(await wider(page, size.width, `${lang} ${kind} picker`)));
         await page.screenshot({ path: path.join(SHOTS, `${lang}-${kind}-picker.png`), fullPage: false });
         await page.goto('/console/audit');
         await settled(page);
@@ -190,6 +204,7 @@ describe('the console pickers', () => {
         await page.locator('.c-audit-change').first().waitFor();
         await page.locator('.c-audit-change details summary').first().click();
         found.push(...(await seriousAxe(page, `${lang} ${kind} audit`)));
+        found.push(...(await wider(page, size.width, `${lang} ${kind} audit`)));
         await page.screenshot({ path: path.join(SHOTS, `${lang}-${kind}-audit.png`), fullPage: true });
       }
     }
