@@ -5,7 +5,7 @@ import { when } from '../../ui/format';
 import { changeOf } from './auditChanges';
 
 /** A field's name in the member's language: its catalog entry, a nested one as "parent · child" (a language by its own name). */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   if (!field) return t('console.audit.value');
   const own = tBuilt(`console.audit.field.${field}`);
   if (own !== `console.audit.field.${field}`) return own;
@@ -26,7 +26,7 @@ const VALUE_NAMES: Record<string, `console.${string}`> = {
 };
 
 /** A value as a person reads it: times in the member's zone, yes/no, keys by their names, lists joined, nothing as a dash. */
-export function valueText(field: string, v: unknown): string {
+function valueText(field: string, v: unknown): string {
   if (v === null || v === undefined) return '—';
   const prefix = VALUE_NAMES[field];
   if (prefix && typeof v === 'string' && tBuilt(`${prefix}${v}`) !== `${prefix}${v}`) return tBuilt(`${prefix}${v}`);

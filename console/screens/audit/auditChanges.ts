@@ -8,7 +8,7 @@
  * not hold was not part of the change (an edit that sent only some fields),
  * so it is no row; one the "before" record lacks is new.
  */
-export interface ChangeRow {
+interface ChangeRow {
   /** The field's path ('' when a side is no record: a list of ids, a number). */
   field: string;
   before: unknown;
@@ -18,7 +18,7 @@ export interface ChangeRow {
   hasAfter: boolean;
 }
 
-export interface Change {
+interface Change {
   rows: ChangeRow[];
   /** Which sides the entry recorded. */
   recorded: 'both' | 'before' | 'after' | 'none';

@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import { usePicker, type Found } from './usePicker';
 import './pickers.css';
 
-export interface ComboboxProps<T extends PickerItem> {
+interface ComboboxProps<T extends PickerItem> {
   label: string;
   hint?: string;
   search: (text: string) => Promise<Found<T>>;
