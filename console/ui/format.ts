@@ -30,21 +30,3 @@ export function period(startAt: number | null | undefined, endAt: number | null 
   const from = openStart(startAt) ? t('console.period.fromStart') : when(startAt);
   return `${from} – ${noEnd ? t('console.period.open') : when(endAt)}`;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * What an audit entry changed: when both sides are records, only the fields
- * that differ (a role change shows roles, not the whole member); otherwise
- * both sides as they are.
- */
-export function changedFields(before: unknown, after: unknown): { before: unknown; after: unknown } {
-  if (!isRecord(before) || !isRecord(after)) return { before, after };
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
-  return {
-    before: Object.fromEntries(keys.filter((k) => k in before).map((k) => [k, before[k]])),
-    after: Object.fromEntries(keys.filter((k) => k in after).map((k) => [k, after[k]])),
-  };
-}

@@ -23,13 +23,61 @@ function shown(per: Tallies): { taps: number; imps: number } {
   return { taps, imps };
 }
 
-/** Banners and popups: impressions, taps and tap rate per item, kind, place and language, and per bucket. */
+/** The title an action opens (its detail page, or a chapter of it in the viewer), else none. */
+function actionTitle(url: string, chapterTitle: Map<number, number>): number | null {
+  const m = /^mangaplus:\/\/open\/(detail|viewer)\?id=(\d+)$/.exec(url);
+  if (!m) return null;
+  return m[1] === 'detail' ? Number(m[2]) : (chapterTitle.get(Number(m[2])) ?? null);
+}
+
+/**
+ * What each banner and popup is called in the table, and its picture: a popup by its subject, else (and a banner
+ * always) by the title it opens or belongs to; its own image. null where nothing names it (the console says "Banner 12").
+ */
+async function itemNames(db: DB) {
+  const [banners, popups] = await Promise.all([
+    db.selectFrom('banners').select(['id', 'language', 'placement', 'title_id', 'action_url', 'image_url']).execute(),
+    db.selectFrom('popups').select(['id', 'language', 'subject', 'action_url', 'image_url']).execute(),
+  ]);
+  const chapterIds = [...banners, ...popups]
+    .flatMap((b) => /^mangaplus:\/\/open\/viewer\?id=(\d+)$/.exec(b.action_url)?.[1] ?? [])
+    .map(Number);
+  const chapters = chapterIds.length
+    ? await db.selectFrom('chapters').select(['id', 'title_id']).where('id', 'in', chapterIds).execute()
+    : [];
+  const chapterTitle = new Map(chapters.map((ch) => [ch.id, ch.title_id]));
+  const titleOf = new Map<string, number>();
+  for (const b of banners) {
+    const t = actionTitle(b.action_url, chapterTitle) ?? (b.title_id || null);
+    if (t) titleOf.set(`b${b.id}`, t);
+  }
+  for (const x of popups) {
+    const t = actionTitle(x.action_url, chapterTitle);
+    if (t) titleOf.set(`p${x.id}`, t);
+  }
+  const titleIds = [...new Set(titleOf.values())];
+  const titles = titleIds.length ? await db.selectFrom('titles').select(['id', 'name']).where('id', 'in', titleIds).execute() : [];
+  const titleName = new Map(titles.map((x) => [x.id, x.name]));
+  const named = (key: string) => titleName.get(titleOf.get(key) ?? 0) ?? null;
+  return {
+    banners,
+    popups,
+    banner: (id: number) => ({ name: named(`b${id}`), image: banners.find((b) => b.id === id)?.image_url ?? '' }),
+    popup: (id: number) => {
+      const x = popups.find((q) => q.id === id);
+      return { name: x?.subject || named(`p${id}`), image: x?.image_url ?? '' };
+    },
+  };
+}
+
+/**
+ * Banners and popups: impressions, taps and tap rate per item (by its name, with its picture as the row's `image`,
+ * shown beside the name and left out of the CSV), kind, place and language, and per bucket.
+ */
 export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
   const c = await counted(db, p, ['promo.imp', 'promo.tap'], (r) => `${r.dim}|${r.key}`);
-  const [banners, popups] = await Promise.all([
-    db.selectFrom('banners').select(['id', 'language', 'placement']).execute(),
-    db.selectFrom('popups').select(['id', 'language', 'subject']).execute(),
-  ]);
+  const items = await itemNames(db);
+  const { banners, popups } = items;
   const lang = (l: number) => (l < 0 ? '*' : (byLanguage(l)?.short ?? String(l)));
   const bannerLang = new Map(banners.map((b) => [b.id, lang(b.language)]));
   const popupLang = new Map(popups.map((b) => [b.id, lang(b.language)]));
@@ -42,6 +90,7 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
     const language = (kind === 'popup' ? popupLang : bannerLang).get(Number(id)) ?? '';
     return {
       kind,
+      ...(kind === 'popup' ? items.popup(Number(id)) : items.banner(Number(id))),
       id: Number(id),
       place: place || (kind === 'popup' ? '' : (bannerPlace.get(Number(id)) ?? '')),
       language,
@@ -79,6 +128,7 @@ export async function promosDashboard(db: DB, p: Period): Promise<Dashboard> {
         id: 'items',
         columns: [
           { key: 'kind', kind: 'text' },
+          { key: 'name', kind: 'text' },
           { key: 'id', kind: 'int' },
           { key: 'place', kind: 'text' },
           { key: 'language', kind: 'text' },

@@ -191,7 +191,8 @@ export function expected(k: Known): Record<Dash, { totals: Record<string, string
     promos: {
       totals: { impressions: '4', taps: '1', rate: '25%' },
       table: 'items',
-      rows: [['Title banner', String(k.bannerId), 'Title page', 'en', '4', '1', '25%']],
+      // The title's banner by its title's name (with its picture), then its id.
+      rows: [['Title banner', k.titleName, String(k.bannerId), 'Title page', 'en', '4', '1', '25%']],
     },
     surveys: { totals: { answers: '2' }, table: 'surveys', rows: [[k.survey, '2']] },
   };

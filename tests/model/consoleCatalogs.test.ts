@@ -34,7 +34,7 @@ describe('console catalogs', () => {
       ...['incomplete', 'invalid', 'scheduled', 'live', 'ended'].map((p) => `console.period.phase.${p}`),
       ...['draft', 'opening', 'open', 'closing', 'closed'].map((p) => `console.surveys.lifecycle.${p}`),
       ...['no-question', 'no-choice', 'limit-above-choices'].map((p) => `console.surveys.problem.${p}`),
-      ...['none', 'title', 'chapter', 'webview', 'web', 'titleId', 'chapterId'].map((k) => `console.action.${k}`),
+      ...['none', 'title', 'chapter', 'webview', 'web'].map((k) => `console.action.${k}`),
       ...['bold', 'italic', 'heading', 'bullet', 'ordered', 'quote'].map((k) => `console.rich.${k}`),
     ];
     expect(built.filter((k) => !(k in en))).toEqual([]);

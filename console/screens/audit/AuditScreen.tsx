@@ -3,8 +3,10 @@ import type { AuditEntry, AuditQuery } from '../../../core/console/schemas/admin
 import { API_BASE, problemCode } from '../../api/client';
 import { addressOf, call } from '../../api/call';
 import { t } from '../../i18n';
-import { when, changedFields } from '../../ui/format';
+import { when } from '../../ui/format';
 import { Field, Problem, TableWrap } from '../../ui/ui';
+import { AuditChange } from './AuditChange';
+import './audit.css';
 
 interface Filters {
   member: string;
@@ -91,7 +93,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </td>
               <td>{e.target}</td>
               <td className="c-change">
-                <Change before={e.before} after={e.after} />
+                <AuditChange before={e.before} after={e.after} />
               </td>
               <td>{e.address}</td>
             </tr>
@@ -132,17 +134,6 @@ export default function AuditScreen() {
           {t('console.common.more')}
         </button>
       ) : null}
-    </>
-  );
-}
-
-/** Before → after, only the fields that changed when both are records. */
-function Change(props: { before: unknown; after: unknown }) {
-  const { before, after } = changedFields(props.before, props.after);
-  return (
-    <>
-      {before !== null && before !== undefined ? <code>{JSON.stringify(before)}</code> : null}
-      {after !== null && after !== undefined ? <code>→ {JSON.stringify(after)}</code> : null}
     </>
   );
 }

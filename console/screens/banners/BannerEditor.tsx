@@ -10,6 +10,7 @@ import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
 import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
+import { TitlePicker } from '../../ui/pickers/TitlePicker';
 
 const blank = (placement: Placement): NewBanner => ({
   placement,
@@ -42,12 +43,7 @@ function OwnerField({ form, set }: { form: NewBanner; set: Set }) {
   return (
     <>
       {form.placement === 'title' ? (
-        <Field
-          label={t('console.banners.titleId')}
-          inputMode="numeric"
-          value={String(form.titleId)}
-          onChange={(e) => set({ titleId: Number(e.target.value) || 0 })}
-        />
+        <TitlePicker label={t('console.banners.onTitle')} value={form.titleId} onChange={(titleId) => set({ titleId })} />
       ) : null}
       {form.placement === 'publisher' ? (
         <Field

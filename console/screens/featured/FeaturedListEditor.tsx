@@ -6,17 +6,14 @@ import { t } from '../../i18n';
 import { Field } from '../../ui/ui';
 import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
+import { SeriesList } from './SeriesList';
 
 type Set = (p: Partial<NewFeaturedList>) => void;
 
-/** What is sent: the series as typed, in order, and only the names given. */
-function bodyOf(form: NewFeaturedList, series: string): NewFeaturedList {
-  const seriesIds = series
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
+/** What is sent: the series in order, and only the names given. */
+function bodyOf(form: NewFeaturedList): NewFeaturedList {
   const names = Object.fromEntries(Object.entries(form.names).filter(([, v]) => v.trim() !== ''));
-  return { ...form, names, seriesIds };
+  return { ...form, names };
 }
 
 /** Titles or ranked, its name, and its name per language. */
@@ -74,10 +71,9 @@ export function FeaturedListEditor({
       : { kind: 'titles', name: '', names: {}, seriesIds: [] },
   );
   const [form, setForm] = useState(first);
-  const [series, setSeries] = useState(first.seriesIds.join(', '));
   const held = saveHeld({
     invalid: form.name.trim() === '',
-    changed: !list || JSON.stringify(bodyOf(form, series)) !== JSON.stringify(bodyOf(first, first.seriesIds.join(', '))),
+    changed: !list || JSON.stringify(bodyOf(form)) !== JSON.stringify(bodyOf(first)),
   });
   const [refused, setRefused] = useState<unknown>(null);
   const set = (p: Partial<NewFeaturedList>) => setForm((f) => ({ ...f, ...p }));
@@ -88,7 +84,7 @@ export function FeaturedListEditor({
       onSubmit={(e) => {
         e.preventDefault();
         if (held) return;
-        const body = bodyOf(form, series);
+        const body = bodyOf(form);
         const req = list
           ? call('PATCH /featured/lists/:id', { params: { id: list.id }, body: { ...body, version: list.version } })
           : call('POST /featured/lists', { body });
@@ -100,12 +96,8 @@ export function FeaturedListEditor({
     >
       <h2 id="list-editor">{list ? t('console.featured.editNamed', { name: list.name }) : t('console.featured.newList')}</h2>
       <NameFields form={form} set={set} />
-      <Field
-        label={t('console.featured.series')}
-        hint={t('console.featured.seriesHint')}
-        value={series}
-        onChange={(e) => setSeries(e.target.value)}
-      />
+      <SeriesList value={form.seriesIds} onChange={(seriesIds) => set({ seriesIds })} />
+      <p className="c-field__hint">{t('console.featured.seriesHint')}</p>
       <Refusal error={refused} />
       <EditorButtons
         held={held}

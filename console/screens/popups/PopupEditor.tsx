@@ -10,6 +10,7 @@ import { PeriodFields, periodInvalid } from '../../ui/edit/PeriodFields';
 import { EditorButtons, saveHeld } from '../../ui/edit/EditorButtons';
 import { Refusal } from '../../ui/edit/Refusal';
 import { StatusField } from '../../ui/edit/StatusField';
+import { SeriesPicker } from '../../ui/pickers/TitlePicker';
 
 const blank: NewPopup = {
   placement: 'home',
@@ -53,12 +54,7 @@ function PlacementFields({ form, set }: { form: NewPopup; set: Set }) {
         ))}
       </fieldset>
       {form.placement === 'rating' ? (
-        <Field
-          label={t('console.popups.seriesId')}
-          inputMode="numeric"
-          value={String(form.seriesId)}
-          onChange={(e) => set({ seriesId: Number(e.target.value) || 0 })}
-        />
+        <SeriesPicker label={t('console.popups.series')} value={form.seriesId} onChange={(seriesId) => set({ seriesId })} />
       ) : null}
     </>
   );

@@ -12,6 +12,8 @@ import { addressOf } from '../../api/call';
 import { t, tBuilt } from '../../i18n';
 import { useLoad } from '../../ui/useLoad';
 import { Problem } from '../../ui/ui';
+import { ChapterPicker } from '../../ui/pickers/ChapterPicker';
+import { TitlePicker } from '../../ui/pickers/TitlePicker';
 import { StatsChart } from './StatsChart';
 import { StatsTable } from './StatsTable';
 import { cellText, columnName } from './labels';
@@ -63,6 +65,9 @@ function path(name: DashboardName, c: Controls): string | null {
   }
   return addressOf(`GET /stats/${name}`, { query: period });
 }
+
+const hintOf = (name: DashboardName) =>
+  name === 'reach' ? t('console.stats.pickChapter') : name === 'reading' ? t('console.stats.pickTitle') : t('console.stats.pick');
 
 /** The analyst's dashboards: a period in a time zone, totals against the period before, a chart and sortable tables (CSV) each. */
 export default function StatsScreen() {
@@ -117,18 +122,18 @@ export default function StatsScreen() {
             </select>
           </label>
         ) : null}
-        {name === 'reading' && c.group === 'chapter' ? (
-          <label>
-            {t('console.stats.titleId')} <input inputMode="numeric" value={c.title} onChange={set('title')} />
-          </label>
-        ) : null}
-        {name === 'reach' ? (
-          <label>
-            {t('console.stats.chapterId')} <input inputMode="numeric" value={c.chapter} onChange={set('chapter')} />
-          </label>
-        ) : null}
       </form>
-      {url ? <DashboardView key={url} name={name} url={url} /> : <p className="c-stats__hint">{t('console.stats.pick')}</p>}
+      {name === 'reading' && c.group === 'chapter' ? (
+        <div className="c-stats__pick">
+          <TitlePicker value={Number(c.title) || 0} onChange={(id) => setC({ ...c, title: id ? String(id) : '' })} />
+        </div>
+      ) : null}
+      {name === 'reach' ? (
+        <div className="c-stats__pick">
+          <ChapterPicker value={Number(c.chapter) || 0} onChange={(id) => setC({ ...c, chapter: id ? String(id) : '' })} />
+        </div>
+      ) : null}
+      {url ? <DashboardView key={url} name={name} url={url} /> : <p className="c-stats__hint">{hintOf(name)}</p>}
     </div>
   );
 }

@@ -3,9 +3,24 @@ import type { StatsTable as Table } from '../../../core/console/schemas/stats';
 import { t } from '../../i18n';
 import { TableWrap } from '../../ui/ui';
 import { toCsv } from './csv';
-import { cellText, columnName, textCell } from './labels';
+import { cellText, columnName, itemName, textCell } from './labels';
 
 type Dir = 'ascending' | 'descending';
+type Row = Table['rows'][number];
+
+/** An item's name, with its picture where the row has one (a banner's or popup's: `image`, no column of its own). */
+function NameCell({ row }: { row: Row }) {
+  const image = typeof row.image === 'string' && row.image ? row.image : null;
+  const name = itemName(row);
+  return image ? (
+    <span className="c-stats__named">
+      <img className="c-stats__thumb" src={image} alt="" loading="lazy" />
+      <span>{name}</span>
+    </span>
+  ) : (
+    name
+  );
+}
 
 /** A dashboard table: sortable by any column (a button in its header, aria-sort), exported as CSV as sorted. */
 export function StatsTable({ table, caption, file }: { table: Table; caption: string; file: string }) {
@@ -70,7 +85,9 @@ export function StatsTable({ table, caption, file }: { table: Table; caption: st
                 <tr key={i}>
                   {table.columns.map((c) => (
                     <td key={c.key} className={c.kind === 'text' ? '' : 'c-num'} data-col={c.key}>
-                      {c.kind === 'text' ? textCell(c.key, r[c.key] ?? null) : cellText(c.kind, r[c.key] ?? null)}
+                      {c.key === 'name' ? <NameCell row={r} /> : null}
+                      {c.key !== 'name' && c.kind === 'text' ? textCell(c.key, r[c.key] ?? null) : null}
+                      {c.kind !== 'text' ? cellText(c.kind, r[c.key] ?? null) : null}
                     </td>
                   ))}
                 </tr>

@@ -32,3 +32,14 @@ export function textCell(column: string, v: string | number | null): string {
   }
   return v;
 }
+
+/** A row's name; a banner or popup that nothing names is called by its kind and id ("Banner 12"). */
+export function itemName(row: Record<string, string | number | null>): string {
+  if (typeof row.name === 'string' && row.name) return row.name;
+  if (typeof row.kind === 'string' && typeof row.id === 'number') {
+    const k: `console.${string}` = `console.stats.item.${row.kind}`;
+    const s = tBuilt(k, { id: row.id });
+    if (s !== k) return s;
+  }
+  return cellText('text', row.name ?? null);
+}

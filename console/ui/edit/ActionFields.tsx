@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Action } from '../../../core/console/schemas/home';
 import { t } from '../../i18n';
+import { ChapterPicker } from '../pickers/ChapterPicker';
+import { TitlePicker } from '../pickers/TitlePicker';
 import { ACTION_KINDS, fromAction, toAction, type ActionTarget } from './actionUrl';
 
 /** What a tap on the banner or popup does: nothing, a title, a chapter, a page in the app, a web address. */
@@ -28,18 +30,14 @@ export function ActionFields({ value, onChange, error }: { value: Action; onChan
           ))}
         </select>
       </div>
-      {target.kind === 'title' || target.kind === 'chapter' ? (
-        <div className="c-field">
-          <label htmlFor={`${id}-id`}>{t(`console.action.${target.kind}Id`)}</label>
-          <input
-            id={`${id}-id`}
-            inputMode="numeric"
-            pattern="[0-9]+"
-            required
-            value={target.id}
-            onChange={(e) => set({ ...target, id: e.target.value })}
-          />
-        </div>
+      {target.kind === 'title' ? (
+        <TitlePicker value={Number(target.id) || 0} onChange={(titleId) => set({ kind: 'title', id: titleId ? String(titleId) : '' })} />
+      ) : null}
+      {target.kind === 'chapter' ? (
+        <ChapterPicker
+          value={Number(target.id) || 0}
+          onChange={(chapterId) => set({ kind: 'chapter', id: chapterId ? String(chapterId) : '' })}
+        />
       ) : null}
       {target.kind === 'webview' || target.kind === 'web' ? (
         <div className="c-field">
