@@ -44,6 +44,22 @@ async function sameDrawing(a: Buffer, b: Buffer): Promise<number> {
   return same / (p.length / 3);
 }
 
+/**
+ * The screen once it rests: two screenshots a second apart that agree (the pages decoded and drawn, the bars
+ * gone), and not one colour (a stage still empty).
+ */
+async function restingShot(page: EnginePage): Promise<Buffer> {
+  let last = await page.screenshot();
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const next = await page.screenshot();
+    const { channels } = await sharp(next).stats();
+    if ((await sameDrawing(last, next)) > 0.995 && channels.some((c) => c.stdev > 8)) return next;
+    last = next;
+  }
+  throw new Error('the screen never came to rest');
+}
+
 export function shellSuite(name: EngineName): void {
   describe(`${name}: the shell screens and offline saving`, () => {
     const b = engineBrowser(name);
@@ -110,16 +126,18 @@ export function shellSuite(name: EngineName): void {
       await page.goto(`${b.proxy.url}${chapter}`);
       const counted = `document.querySelector('[data-testid=viewer-counter]') && /^1 \\//.test(document.querySelector('[data-testid=viewer-counter]').textContent)`;
       await until(page, counted, 'the saved chapter online');
-      await new Promise((r) => setTimeout(r, 3000));
-      const online = await page.screenshot();
+      const online = await restingShot(page);
       b.proxy.setOffline(true);
       try {
         await page.goto(`${b.proxy.url}${chapter}`);
         await until(page, counted, 'the saved chapter offline');
-        await new Promise((r) => setTimeout(r, 3000));
-        const offline = await page.screenshot();
+        // Drawn as online, once its pages are decoded (on a loaded machine that takes longer than a fixed wait).
+        let share = 0;
+        for (let i = 0; i < 120 && share <= 0.9; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          share = await sameDrawing(online, await page.screenshot());
+        }
         await b.shot(page, 'viewer-offline-desktop');
-        const share = await sameDrawing(online, offline);
         console.log(`${name}: offline drawing like the online one: ${(share * 100).toFixed(1)}% of pixels`);
         expect(share, `${name}: the saved chapter drawn offline as online`).toBeGreaterThan(0.9);
         // The list of what is saved opens offline too. (Not its offline banner: that follows navigator.onLine,
