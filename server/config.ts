@@ -99,6 +99,8 @@ export interface Config {
   metricsToken: string;
   /** DRAIN_SECONDS: on SIGTERM, readiness answers 503 this long before the server stops taking requests. */
   drainSeconds: number;
+  /** STOP_GRACE_SECONDS: after the drain, how long a stop waits for requests and jobs in flight before it exits anyway. */
+  stopGraceSeconds: number;
   /** VIEW_TOKEN_SECRET: the key view tokens are signed with (HMAC-SHA-256); empty = one kept in the database. */
   viewTokenSecret: string;
   /** VIEW_TOKEN_SECRET_PREVIOUS: the key before it, still accepted (set while rotating, for VIEW_TOKEN_OVERLAP_S). */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
     metricsToken: env.METRICS_TOKEN ?? '',
     drainSeconds: Math.max(0, Number(env.DRAIN_SECONDS ?? 0) || 0),
+    stopGraceSeconds: Math.max(1, Number(env.STOP_GRACE_SECONDS ?? 30) || 30),
     viewTokenSecret: env.VIEW_TOKEN_SECRET ?? '',
     viewTokenSecretPrevious: env.VIEW_TOKEN_SECRET_PREVIOUS ?? '',
     viewTokenTtlS: positive(env.VIEW_TOKEN_TTL_S, 3600),

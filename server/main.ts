@@ -68,6 +68,13 @@ async function main(): Promise<void> {
       // Readiness goes red first, so the proxy stops sending here before the server stops listening.
       app.ops.drain();
       if (config.drainSeconds) await new Promise((r) => app.clock.setTimeout(() => r(undefined), config.drainSeconds * 1000));
+      // A request or job that never ends (a client holding a stream, a stuck upstream) must not keep a stopping
+      // node alive: past the grace the process exits all the same, saying so (what was unfinished is retried
+      // by its queue or by the client).
+      app.clock.setTimeout(() => {
+        console.error(`stop: not closed after ${config.stopGraceSeconds} s (requests or jobs still running); exiting`);
+        process.exit(1);
+      }, config.stopGraceSeconds * 1000);
       await app.close();
       await close();
       process.exit(0);

@@ -122,7 +122,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       new Promise((resolve) => {
         // Already gone (exited, or killed by a signal: exitCode stays null then), no 'exit' is coming.
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-        proc.once('exit', () => resolve());
+        // The server exits by itself past its STOP_GRACE_SECONDS (30); one that does not is killed, saying so.
+        const kill = setTimeout(() => {
+          console.error(`server on port ${port} still running 60 s after ${signal}: killed`);
+          proc.kill('SIGKILL');
+        }, 60_000);
+        proc.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         proc.kill(signal);
       }),
   };
