@@ -24,6 +24,8 @@ import { popupsRepo } from './popups.js';
 import { homePreviewsRepo } from './homePreviews.js';
 import { publishedRepo } from './published.js';
 import { surveysRepo } from './surveys.js';
+import { releaseGroupsRepo } from './releaseGroups.js';
+import { calendarRepo } from './calendar.js';
 
 /**
  * The console's repositories. The rule, once: every query the console makes
@@ -63,6 +65,8 @@ export function consoleRepos(db: DB) {
     comments: commentsModerationRepo(db),
     homePreviews: homePreviewsRepo(db),
     published: publishedRepo(db),
+    releaseGroups: releaseGroupsRepo(db),
+    calendar: calendarRepo(db),
   };
 }
 
