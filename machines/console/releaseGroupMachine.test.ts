@@ -67,11 +67,13 @@ describe('releaseGroupMachine', () => {
       { type: 'save.conflict' },
     ]);
     expect([s.value, s.context.problem]).toEqual(['conflict', 'conflict']);
-    expect(after(releaseGroupMachine, undefined, [
-      { type: 'group.loaded', status: 'scheduled', version: 1, partial: 'block' },
-      { type: 'group.cancel' },
-      { type: 'save.conflict' },
-      { type: 'conflict.reload' },
-    ]).value).toBe('loading');
+    expect(
+      after(releaseGroupMachine, undefined, [
+        { type: 'group.loaded', status: 'scheduled', version: 1, partial: 'block' },
+        { type: 'group.cancel' },
+        { type: 'save.conflict' },
+        { type: 'conflict.reload' },
+      ]).value,
+    ).toBe('loading');
   });
 });

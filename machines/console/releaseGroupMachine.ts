@@ -78,8 +78,14 @@ const openWrites = {
       }),
     },
   },
-  'release.now': { target: 'saving', actions: { type: 'releaseNow', params: ({ context }: { context: ReleaseGroupContext }) => ({ version: context.version }) } },
-  'group.cancel': { target: 'saving', actions: { type: 'cancelGroup', params: ({ context }: { context: ReleaseGroupContext }) => ({ version: context.version }) } },
+  'release.now': {
+    target: 'saving',
+    actions: { type: 'releaseNow', params: ({ context }: { context: ReleaseGroupContext }) => ({ version: context.version }) },
+  },
+  'group.cancel': {
+    target: 'saving',
+    actions: { type: 'cancelGroup', params: ({ context }: { context: ReleaseGroupContext }) => ({ version: context.version }) },
+  },
 } as const;
 
 export const releaseGroupMachine = setup({

@@ -48,7 +48,10 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
     });
     expect(s.json).toMatchObject({ state: 'scheduled', startAt: t0 + 600 });
     // Its chapters go with it: their own release is refused, and readers have no row of them yet.
-    const own = await api(c.app, 'PUT', `/releases/${ids.en}`, { cookie, body: { startAt: t0 + 60, endAt: 0, version: await chapterVersion(ids.en) } });
+    const own = await api(c.app, 'PUT', `/releases/${ids.en}`, {
+      cookie,
+      body: { startAt: t0 + 60, endAt: 0, version: await chapterVersion(ids.en) },
+    });
     expect([own.status, own.json.code]).toEqual([409, 'wrong-state']);
     expect(await readerRow(c.db, ids.en)).toBeUndefined();
     // A stale version is a conflict with the group as it is now.
@@ -56,23 +59,37 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
       cookie,
       body: { startAt: t0 + 900, endAt: 0, version: made.json.version },
     });
-    expect([stale.status, stale.json.code, String(stale.headers['content-type']).split(';')[0]]).toEqual([409, 'conflict', 'application/problem+json']);
+    expect([stale.status, stale.json.code, String(stale.headers['content-type']).split(';')[0]]).toEqual([
+      409,
+      'conflict',
+      'application/problem+json',
+    ]);
     const moved = await api(c.app, 'PUT', `/release-groups/${made.json.id as number}/schedule`, {
       cookie,
       body: { startAt: t0 + 1200, endAt: t0 + 9000, version: s.json.version },
     });
     expect(moved.json).toMatchObject({ state: 'scheduled', startAt: t0 + 1200, endAt: t0 + 9000 });
-    const gone = await api(c.app, 'POST', `/release-groups/${made.json.id as number}/cancel`, { cookie, body: { version: moved.json.version } });
+    const gone = await api(c.app, 'POST', `/release-groups/${made.json.id as number}/cancel`, {
+      cookie,
+      body: { version: moved.json.version },
+    });
     expect(gone.json.state).toBe('cancelled');
     await reach(t0 + 1200);
     expect(await readerRow(c.db, ids.en)).toBeUndefined();
     expect((await api(c.app, 'GET', `/chapters/${ids.en}`, { cookie })).json.state).toBe('draft');
     const actions = (
-      await c.db.selectFrom('audit_log').select('action').where('target', '=', `release-group:${made.json.id as number}`).execute()
+      await c.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', '=', `release-group:${made.json.id as number}`)
+        .execute()
     ).map((r) => r.action);
     expect(actions).toEqual(['release-group.create', 'release-group.schedule', 'release-group.move', 'release-group.cancel']);
     // Cancelled, its chapters may join another release.
-    const again = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Again', chapterIds: [ids.en], partial: 'block', zones: [] } });
+    const again = await api(c.app, 'POST', '/release-groups', {
+      cookie,
+      body: { name: 'Again', chapterIds: [ids.en], partial: 'block', zones: [] },
+    });
     expect(again.status).toBe(201);
   });
 
@@ -85,16 +102,25 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
       const r = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Bad', chapterIds, partial: 'block', zones: [] } });
       expect([r.status, r.json.code], JSON.stringify(chapterIds)).toEqual([400, 'validation']);
     }
-    const zone = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Z', chapterIds: [a], partial: 'block', zones: ['not a zone!'] } });
+    const zone = await api(c.app, 'POST', '/release-groups', {
+      cookie,
+      body: { name: 'Z', chapterIds: [a], partial: 'block', zones: ['not a zone!'] },
+    });
     expect(zone.status).toBe(400);
     expect((await c.db.selectFrom('release_groups').select('id').execute()).length).toBe(before);
   });
 
   it('block: at its time a language without pages holds the whole release; given pages and a new time, all go out', async () => {
     const ids = await threeEditions(c.app, cookie, 'Blocked One');
-    const g = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Ch. 10', chapterIds: [ids.en, ids.es, ids.th], partial: 'block', zones: [] } });
+    const g = await api(c.app, 'POST', '/release-groups', {
+      cookie,
+      body: { name: 'Ch. 10', chapterIds: [ids.en, ids.es, ids.th], partial: 'block', zones: [] },
+    });
     const t0 = c.clock.nowSec();
-    const s = await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, { cookie, body: { startAt: t0 + 60, endAt: 0, version: g.json.version } });
+    const s = await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, {
+      cookie,
+      body: { startAt: t0 + 60, endAt: 0, version: g.json.version },
+    });
     await reach(t0 + 60);
     const held = await group(g.json.id as number);
     expect(held).toMatchObject({ state: 'held', missing: ['th'] });
@@ -110,7 +136,10 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
     await c.app.catalog.jobs.idle();
     expect((await group(g.json.id as number)).missing).toEqual([]);
     const t1 = c.clock.nowSec();
-    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, { cookie, body: { startAt: t1 + 60, endAt: 0, version: held.version } });
+    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, {
+      cookie,
+      body: { startAt: t1 + 60, endAt: 0, version: held.version },
+    });
     await reach(t1 + 60);
     expect((await group(g.json.id as number)).state).toBe('released');
     const rows = await Promise.all(Object.values(ids).map((id) => readerRow(c.db, id)));
@@ -120,9 +149,15 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
 
   it('split: the ready languages go at the time, the rest stay in a release of their own', async () => {
     const ids = await threeEditions(c.app, cookie, 'Split One');
-    const g = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Ch. 11', chapterIds: [ids.en, ids.es, ids.th], partial: 'split', zones: [] } });
+    const g = await api(c.app, 'POST', '/release-groups', {
+      cookie,
+      body: { name: 'Ch. 11', chapterIds: [ids.en, ids.es, ids.th], partial: 'split', zones: [] },
+    });
     const t0 = c.clock.nowSec();
-    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, { cookie, body: { startAt: t0 + 60, endAt: 0, version: g.json.version } });
+    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, {
+      cookie,
+      body: { startAt: t0 + 60, endAt: 0, version: g.json.version },
+    });
     await reach(t0 + 60);
     const out = await group(g.json.id as number);
     expect(out.state).toBe('released');
@@ -137,15 +172,24 @@ describe.each(BACKENDS)('release groups on %s', (backend) => {
 
   it('the calendar shows scheduled groups, releases and ends in a window, filtered by language and publisher', async () => {
     const ids = await threeEditions(c.app, cookie, 'Calendar One', 1);
-    const g = await api(c.app, 'POST', '/release-groups', { cookie, body: { name: 'Ch. 12', chapterIds: [ids.en, ids.th], partial: 'block', zones: [] } });
+    const g = await api(c.app, 'POST', '/release-groups', {
+      cookie,
+      body: { name: 'Ch. 12', chapterIds: [ids.en, ids.th], partial: 'block', zones: [] },
+    });
     const t0 = c.clock.nowSec();
-    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, { cookie, body: { startAt: t0 + 3600, endAt: 0, version: g.json.version } });
-    const es = await api(c.app, 'PUT', `/releases/${ids.es}`, { cookie, body: { startAt: t0 + 7200, endAt: t0 + 86_400, version: await chapterVersion(ids.es) } });
+    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, {
+      cookie,
+      body: { startAt: t0 + 3600, endAt: 0, version: g.json.version },
+    });
+    const es = await api(c.app, 'PUT', `/releases/${ids.es}`, {
+      cookie,
+      body: { startAt: t0 + 7200, endAt: t0 + 86_400, version: await chapterVersion(ids.es) },
+    });
     expect(es.json.state).toBe('scheduled');
     const cal = async (q: string) =>
-      ((await api(c.app, 'GET', `/calendar?from=${t0}&to=${t0 + 7 * 86_400}${q}`, { cookie })).json.entries as Record<string, unknown>[]).filter(
-        (e) => e.groupId === g.json.id || e.chapterId === ids.es,
-      );
+      (
+        (await api(c.app, 'GET', `/calendar?from=${t0}&to=${t0 + 7 * 86_400}${q}`, { cookie })).json.entries as Record<string, unknown>[]
+      ).filter((e) => e.groupId === g.json.id || e.chapterId === ids.es);
     expect((await cal('')).map((e) => [e.kind, e.at, e.languages])).toEqual([
       ['group', t0 + 3600, ['en', 'th']],
       ['release', t0 + 7200, ['es']],

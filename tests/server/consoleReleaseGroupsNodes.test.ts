@@ -24,7 +24,10 @@ describe.each(BACKENDS)('a release group on two nodes (%s)', (backend) => {
     process.env.PUSH_CHECK_SECONDS = '0';
     c = await setupConsole(backend, 'relnodes', { pushAllowInsecureLoopback: true });
     // The second node: the same database (and, as an object store would be, the same image folder).
-    const config = loadConfig({ DATA_DIR: c.app.config.dataDir, DATABASE_URL: c.app.config.databaseUrl, LOG_LEVEL: 'silent' }, { pushAllowInsecureLoopback: true });
+    const config = loadConfig(
+      { DATA_DIR: c.app.config.dataDir, DATABASE_URL: c.app.config.databaseUrl, LOG_LEVEL: 'silent' },
+      { pushAllowInsecureLoopback: true },
+    );
     const { db, dialect, close } = await openDb(config);
     const app = await buildApp({ config, db, dialect, clock: c.clock });
     await app.ready();
@@ -71,7 +74,10 @@ describe.each(BACKENDS)('a release group on two nodes (%s)', (backend) => {
       body: { name: 'Ch. 20', chapterIds: [ids.en, ids.es, ids.th], partial: 'block', zones: [] },
     });
     const t0 = c.clock.nowSec();
-    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, { cookie, body: { startAt: t0 + 60, endAt: 0, version: g.json.version } });
+    await api(c.app, 'PUT', `/release-groups/${g.json.id as number}/schedule`, {
+      cookie,
+      body: { startAt: t0 + 60, endAt: 0, version: g.json.version },
+    });
     c.clock.advance(61_000);
     // Both nodes' timers fire at the time (on SQLite one after the other: one process holds the file's write lock at a time).
     const nodes = [c.app, other.app];
@@ -80,10 +86,18 @@ describe.each(BACKENDS)('a release group on two nodes (%s)', (backend) => {
     await new Promise((r) => setTimeout(r, 20));
     for (const a of nodes) await a.catalog.groups.idle();
 
-    const released = await c.db.selectFrom('audit_log').select('action').where('target', '=', `release-group:${g.json.id as number}`).execute();
+    const released = await c.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `release-group:${g.json.id as number}`)
+      .execute();
     expect(released.map((r) => r.action).filter((a) => a === 'release-group.release')).toHaveLength(1);
     for (const id of Object.values(ids)) expect((await readerRow(c.db, id))?.start_ts).toBe(t0 + 60);
-    await poll(() => push.received.length >= 4, 300, () => `4 notifications, got ${push.received.length}`);
+    await poll(
+      () => push.received.length >= 4,
+      300,
+      () => `4 notifications, got ${push.received.length}`,
+    );
     await poll(
       async () => (await c.db.selectFrom('push_deliveries').select('chapter_id').execute()).length >= 4,
       300,
@@ -92,7 +106,8 @@ describe.each(BACKENDS)('a release group on two nodes (%s)', (backend) => {
     // Give a duplicate the time to arrive, were there one.
     await new Promise((r) => setTimeout(r, 200));
     expect(push.received.map((r) => r.path).sort()).toEqual(['/push/english', '/push/french', '/push/spanish', '/push/thai']);
-    const got = (name: keyof typeof subs) => decrypt(subs[name], push.received.find((r) => r.path === `/push/${name}`)!.body) as { url: string };
+    const got = (name: keyof typeof subs) =>
+      decrypt(subs[name], push.received.find((r) => r.path === `/push/${name}`)!.body) as { url: string };
     expect(got('thai').url).toBe(`/viewer/${ids.th}`);
     expect(got('spanish').url).toBe(`/viewer/${ids.es}`);
     expect(got('english').url).toBe(`/viewer/${ids.en}`);

@@ -55,4 +55,5 @@ export async function threeEditions(app: FastifyInstance, cookie: string, name: 
   };
 }
 
-export const readerRow = (db: DB, id: number) => db.selectFrom('chapters').select(['id', 'start_ts', 'notified_at']).where('id', '=', id).executeTakeFirst();
+export const readerRow = (db: DB, id: number) =>
+  db.selectFrom('chapters').select(['id', 'start_ts', 'notified_at']).where('id', '=', id).executeTakeFirst();

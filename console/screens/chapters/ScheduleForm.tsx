@@ -4,14 +4,20 @@ import { t } from '../../i18n';
 import { secondsToZoned, zoneList, zonedToSeconds } from '../../ui/zonedTime';
 
 const ZONE_KEY = 'console.timeZone';
-const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The editor's time zone: their last pick (the release forms, the calendar), else the browser's. */
+export const ownZone = () => localStorage.getItem(ZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Keeps the editor's pick for every screen that shows times in it. */
+export const keepZone = (z: string) => localStorage.setItem(ZONE_KEY, z);
 
 /**
  * The release form's fields: a release time and an end of free reading typed
  * in a time zone the editor picks (kept for next time), checked before the
  * schedule is sent in seconds (UTC).
  */
-export function useReleaseForm(chapter: Chapter, onSchedule: (releaseAt: number, freeUntil: number | null) => void) {
+export function useReleaseForm(
+  chapter: Pick<Chapter, 'startAt' | 'endAt'>,
+  onSchedule: (releaseAt: number, freeUntil: number | null) => void,
+) {
   const [zone, setZone] = useState(ownZone);
   const zones = useMemo(() => zoneList(), []);
   const [start, setStart] = useState(chapter.startAt ? secondsToZoned(chapter.startAt, zone) : '');
@@ -22,7 +28,7 @@ export function useReleaseForm(chapter: Chapter, onSchedule: (releaseAt: number,
     const s = zonedToSeconds(start, zone);
     const e = zonedToSeconds(end, zone);
     setZone(z);
-    localStorage.setItem(ZONE_KEY, z);
+    keepZone(z);
     if (s !== null) setStart(secondsToZoned(s, z));
     if (e !== null) setEnd(secondsToZoned(e, z));
   };

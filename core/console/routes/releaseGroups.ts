@@ -33,7 +33,12 @@ export const RELEASE_GROUP_ROUTES = {
     status: 201,
     response: ReleaseGroup,
   },
-  'GET /release-groups/:id': { access: EDITOR, summary: 'One release group, its members and their readiness', params: IdParams, response: ReleaseGroup },
+  'GET /release-groups/:id': {
+    access: EDITOR,
+    summary: 'One release group, its members and their readiness',
+    params: IdParams,
+    response: ReleaseGroup,
+  },
   'PATCH /release-groups/:id': {
     access: EDITOR,
     summary: "Changes a group's name, members, partial-readiness choice or time zones (at the version read)",

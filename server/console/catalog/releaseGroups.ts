@@ -41,7 +41,8 @@ export const releaseGroups = {
       const found = await repos.releaseGroups.openOf([q.chapterId]);
       return { groups: found.length ? [await groupById(repos, found[0].group_id)] : [] };
     }
-    if (q.seriesId === undefined) throw problems.validation([{ path: '/query', message: 'seriesId or chapterId' }], 'Name a series or a chapter.');
+    if (q.seriesId === undefined)
+      throw problems.validation([{ path: '/query', message: 'seriesId or chapterId' }], 'Name a series or a chapter.');
     const rows = await repos.releaseGroups.ofSeries(q.seriesId);
     return { groups: await Promise.all(rows.map((g) => groupView(repos, g))) };
   },
@@ -68,7 +69,11 @@ export const releaseGroups = {
           created_at: now,
         });
         await repos.releaseGroups.setMembers(id, b.chapterIds);
-        await audit({ action: 'release-group.create', target: target(id), after: { name: b.name, chapters: b.chapterIds, partial: b.partial } });
+        await audit({
+          action: 'release-group.create',
+          target: target(id),
+          after: { name: b.name, chapters: b.chapterIds, partial: b.partial },
+        });
         return groupById(repos, id);
       },
       { readersSee: false },
@@ -84,7 +89,10 @@ export const releaseGroups = {
         if (p.chapterIds) {
           const seriesId = await checkMembers(repos, p.chapterIds, id);
           if (seriesId !== g.series_id)
-            throw problems.validation([{ path: '/body/chapterIds', message: 'another series' }], "A release's chapters stay of its series.");
+            throw problems.validation(
+              [{ path: '/body/chapterIds', message: 'another series' }],
+              "A release's chapters stay of its series.",
+            );
         }
         const before = await groupView(repos, g);
         expectOne(
@@ -105,7 +113,10 @@ export const releaseGroups = {
   /** Schedules a draft group, moves a scheduled one, or gives a held one a new time (never in the past). */
   async schedule(ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, s: ReleaseGroupSchedule): Promise<ReleaseGroup> {
     if (s.endAt !== 0 && s.endAt <= s.startAt)
-      throw problems.validation([{ path: '/body/endAt', message: 'must be after the release time' }], 'The end of free reading must come after the release.');
+      throw problems.validation(
+        [{ path: '/body/endAt', message: 'must be after the release time' }],
+        'The end of free reading must come after the release.',
+      );
     const out = await audited(
       ctx,
       actor,
@@ -136,7 +147,12 @@ export const releaseGroups = {
         const g = await groupForWrite(repos, id, version);
         open(g.state);
         expectOne(await repos.releaseGroups.bump(id, g.version, { state: 'cancelled' }));
-        await audit({ action: 'release-group.cancel', target: target(id), before: { state: g.state, startAt: g.start_ts }, after: { state: 'cancelled' } });
+        await audit({
+          action: 'release-group.cancel',
+          target: target(id),
+          before: { state: g.state, startAt: g.start_ts },
+          after: { state: 'cancelled' },
+        });
         return groupById(repos, id);
       },
       { readersSee: false },
@@ -147,7 +163,7 @@ export const releaseGroups = {
 
   /** Releases the group now, as its partial choice says (block: refused while a language lacks pages). */
   async now(ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, version: number): Promise<ReleaseGroup> {
-    let out: GroupOutcome | null = null;
+    let out: GroupOutcome | null;
     try {
       out = await audited(
         ctx,
@@ -177,13 +193,18 @@ export const releaseGroups = {
    * the deployment (every node's timer may call it; the claim lets one through).
    */
   async runDue(ctx: ConsoleCtx, parts: CatalogParts, id: number): Promise<GroupOutcome | null> {
-    let out: GroupOutcome | null = null;
+    let out: GroupOutcome | null;
     try {
-      out = await audited(ctx, JOB, async (tx) => {
-        const g = await tx.repos.releaseGroups.row(id);
-        if (!g || g.state !== 'scheduled' || g.start_ts > tx.now) return null;
-        return releaseGroup(tx, parts.blobs, g, g.start_ts, (state) => tx.repos.releaseGroups.claim(id, tx.now, state));
-      }, { readersSee: false });
+      out = await audited(
+        ctx,
+        JOB,
+        async (tx) => {
+          const g = await tx.repos.releaseGroups.row(id);
+          if (!g || g.state !== 'scheduled' || g.start_ts > tx.now) return null;
+          return releaseGroup(tx, parts.blobs, g, g.start_ts, (state) => tx.repos.releaseGroups.claim(id, tx.now, state));
+        },
+        { readersSee: false },
+      );
     } catch (e) {
       await removeCopies(ctx, parts, id);
       throw e;
@@ -194,7 +215,16 @@ export const releaseGroups = {
 };
 
 /** Who the audit log names for the release job. */
-const JOB: Actor = { kind: 'anonymous', id: null, name: 'release job', roles: [], languages: [], memberId: null, address: '', userAgent: '' };
+const JOB: Actor = {
+  kind: 'anonymous',
+  id: null,
+  name: 'release job',
+  roles: [],
+  languages: [],
+  memberId: null,
+  address: '',
+  userAgent: '',
+};
 
 const summary = (g: ReleaseGroup) => ({ name: g.name, partial: g.partial, zones: g.zones, chapters: g.members.map((m) => m.chapterId) });
 
@@ -203,4 +233,3 @@ async function removeCopies(ctx: ConsoleCtx, parts: CatalogParts, id: number): P
   for (const m of await ctx.repos.releaseGroups.members(id))
     if (m.state === 'draft') await parts.blobs.removeFolder(`page/${m.chapter_id}`).catch(() => {});
 }
-

@@ -36,7 +36,12 @@ export async function releaseGroup(
   if (!(await claim(hold ? 'held' : 'released'))) return null;
   const before = { state: g.state, startAt: g.start_ts };
   if (hold) {
-    await tx.audit({ action: 'release-group.held', target: `release-group:${g.id}`, before, after: { state: 'held', missing: ids(missing) } });
+    await tx.audit({
+      action: 'release-group.held',
+      target: `release-group:${g.id}`,
+      before,
+      after: { state: 'held', missing: ids(missing) },
+    });
     return { state: 'held', released: [], rest: 0 };
   }
   for (const m of ready) await releaseMember(repos, blobs, m.chapter_id, start, g.end_ts);

@@ -61,7 +61,8 @@ export function releaseGroupTimers(d: {
   return {
     async start() {
       off = d.notices.on((n) => {
-        if (n.kind === 'catalog' || n.kind === 'published') refresh().catch((err: unknown) => d.log.warn({ err }, 'catalog: release group timers'));
+        if (n.kind === 'catalog' || n.kind === 'published')
+          refresh().catch((err: unknown) => d.log.warn({ err }, 'catalog: release group timers'));
       });
       await refresh();
     },

@@ -69,7 +69,10 @@ export async function checkMembers(repos: ConsoleRepos, chapterIds: number[], ex
     const path = `/body/chapterIds/${i}`;
     if (!c) throw problems.validation([{ path, message: 'no such chapter' }], `There is no chapter ${id}.`);
     if (c.state !== 'draft')
-      throw problems.validation([{ path, message: 'not a draft' }], `“${c.name}” is out or scheduled already: only drafts go into a release.`);
+      throw problems.validation(
+        [{ path, message: 'not a draft' }],
+        `“${c.name}” is out or scheduled already: only drafts go into a release.`,
+      );
     if (titles.has(c.title_id))
       throw problems.validation([{ path, message: 'same title twice' }], 'A release holds one chapter of each language title.');
     titles.add(c.title_id);
@@ -79,8 +82,7 @@ export async function checkMembers(repos: ConsoleRepos, chapterIds: number[], ex
   if (series.size !== 1)
     throw problems.validation([{ path: '/body/chapterIds', message: 'several series' }], "A release's chapters are of one series.");
   const taken = await repos.releaseGroups.openOf(chapterIds, except);
-  if (taken.length)
-    throw problems.wrongState(`Chapter ${taken[0].chapter_id} is part of the release “${taken[0].name}” already.`);
+  if (taken.length) throw problems.wrongState(`Chapter ${taken[0].chapter_id} is part of the release “${taken[0].name}” already.`);
   return [...series][0];
 }
 

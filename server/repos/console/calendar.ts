@@ -73,7 +73,13 @@ export function calendarRepo(db: DB) {
   };
   return {
     releases: (from: number, to: number, f: CalendarFilter): Promise<CalendarChapterRow[]> =>
-      chapters(f).where('ch.start_ts', '>=', from).where('ch.start_ts', '<', to).orderBy('ch.start_ts').orderBy('ch.id').limit(LIMIT).execute(),
+      chapters(f)
+        .where('ch.start_ts', '>=', from)
+        .where('ch.start_ts', '<', to)
+        .orderBy('ch.start_ts')
+        .orderBy('ch.id')
+        .limit(LIMIT)
+        .execute(),
 
     ends: (from: number, to: number, f: CalendarFilter): Promise<CalendarChapterRow[]> =>
       chapters(f)

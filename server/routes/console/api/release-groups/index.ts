@@ -10,7 +10,9 @@ import { releaseGroups } from '../../../../console/catalog/releaseGroups.js';
 const route = routeModule((app) => {
   const ctx = () => consoleCtx(app);
   handle(app, 'GET /release-groups', async (req) => releaseGroups.list(ctx(), req.query));
-  handle(app, 'POST /release-groups', async (req, reply) => reply.code(201).send(await releaseGroups.create(ctx(), actorOf(req), req.body)));
+  handle(app, 'POST /release-groups', async (req, reply) =>
+    reply.code(201).send(await releaseGroups.create(ctx(), actorOf(req), req.body)),
+  );
   handle(app, 'GET /release-groups/:id', async (req) => releaseGroups.get(ctx(), req.params.id));
   handle(app, 'PATCH /release-groups/:id', async (req) => releaseGroups.patch(ctx(), actorOf(req), req.params.id, req.body));
   handle(app, 'PUT /release-groups/:id/schedule', async (req) =>
