@@ -18,7 +18,7 @@ export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChap
   const form = useReleaseForm(chapter, (releaseAt, freeUntil) => send({ type: 'schedule.submit', releaseAt, freeUntil }));
   // A chapter in a release group goes out with it: its time is the group's, set on the group's screen.
   const group = useChapterGroup(chapter.id, chapter.version);
-  const canSchedule = (state === 'draft' || state === 'scheduled') && group === null;
+  const canSchedule = (state === 'draft' || state === 'scheduled') && !group;
 
   return (
     <section className="c-panel" aria-labelledby="release-title">
