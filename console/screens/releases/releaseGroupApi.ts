@@ -10,9 +10,6 @@ type At = Pick<ReleaseGroup, 'id' | 'version'>;
 
 export const readGroup = (id: number) => call('GET /release-groups/:id', { params: { id } });
 
-/** The open group a chapter goes out with, if any. */
-export const groupOfChapter = (chapterId: number) => call('GET /release-groups', { query: { chapterId } }).then((r) => r.groups[0] ?? null);
-
 export const makeGroup = (body: ReleaseGroupCreate) => call('POST /release-groups', { body });
 
 export const scheduleGroup = (g: At, startAt: number, endAt: number) =>
@@ -20,9 +17,6 @@ export const scheduleGroup = (g: At, startAt: number, endAt: number) =>
 
 export const choosePartial = (g: At, partial: Partial) =>
   call('PATCH /release-groups/:id', { params: { id: g.id }, body: { partial, version: g.version } });
-
-export const setZones = (g: At, zones: string[]) =>
-  call('PATCH /release-groups/:id', { params: { id: g.id }, body: { zones, version: g.version } });
 
 export const releaseGroupNow = (g: At) => call('POST /release-groups/:id/now', { params: { id: g.id }, body: { version: g.version } });
 

@@ -6,7 +6,7 @@ export type ReleaseGroupRow = Selectable<ReleaseGroupTable>;
 type GroupColumns = Omit<Updateable<ReleaseGroupTable>, 'id' | 'version'>;
 
 /** The group states in which a chapter belongs to it (it may be in one such group at most). */
-export const OPEN_STATES = ['draft', 'scheduled', 'held'] as const;
+const OPEN_STATES = ['draft', 'scheduled', 'held'] as const;
 
 /** A member as the group's editor sees it: its chapter, its title's language and how many pages its board has. */
 export interface MemberRow {
