@@ -37,6 +37,9 @@ import './app.css';
 const AnnouncementsScreen = lazy(() => import('../screens/announcements/TextsScreen'));
 const NewsScreen = lazy(() => import('../screens/announcements/TextsScreen').then((m) => ({ default: m.NewsScreen })));
 const ChapterScreen = lazy(() => import('../screens/chapters/ChapterScreen'));
+const CalendarScreen = lazy(() => import('../screens/calendar/CalendarScreen'));
+const ReleaseGroupScreen = lazy(() => import('../screens/releases/ReleaseGroupScreen'));
+const NewReleaseGroupScreen = lazy(() => import('../screens/releases/NewReleaseGroupScreen'));
 
 const SCREENS = {
   home: Home,
@@ -56,6 +59,7 @@ const SCREENS = {
   preview: PreviewScreen,
   moderation: ModerationScreen,
   series: SeriesListScreen,
+  calendar: CalendarScreen,
 } as const;
 
 // Screens under an area, given the id in their address.
@@ -63,6 +67,8 @@ const DETAIL_SCREENS = {
   seriesEditor: ({ id }: { id: string }) => <SeriesEditorScreen key={id} id={Number(id)} />,
   chapters: ({ id }: { id: string }) => <ChaptersScreen key={id} titleId={Number(id)} />,
   chapter: ({ id }: { id: string }) => <ChapterScreen key={id} id={Number(id)} />,
+  newReleaseGroup: ({ id }: { id: string }) => <NewReleaseGroupScreen key={id} chapterId={Number(id)} />,
+  releaseGroup: ({ id }: { id: string }) => <ReleaseGroupScreen key={id} id={Number(id)} />,
 } as const;
 
 /** The home, with the other areas the member's roles reach (the navigation's, app/nav.ts). */

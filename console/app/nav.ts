@@ -22,6 +22,7 @@ export const AREAS = [
   { path: '/comments', route: 'GET /comments', key: 'moderation' },
   // Series, their titles and chapters
   { path: '/series', route: 'GET /series', key: 'series' },
+  { path: '/calendar', route: 'GET /calendar', key: 'calendar' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 // Screens reached from an area (not in the menu), with the API call that feeds each.
@@ -29,6 +30,8 @@ export const DETAILS = [
   { path: '/series/:id', route: 'GET /series/:id', key: 'seriesEditor' },
   { path: '/titles/:id/chapters', route: 'GET /chapters', key: 'chapters' },
   { path: '/chapters/:id', route: 'GET /chapters/:id', key: 'chapter' },
+  { path: '/chapters/:id/release-group', route: 'POST /release-groups', key: 'newReleaseGroup' },
+  { path: '/releases/:id', route: 'GET /release-groups/:id', key: 'releaseGroup' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 export const areasFor = (roles: readonly string[]) => AREAS.filter((a) => reaches(a.route, roles));

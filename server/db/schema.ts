@@ -37,6 +37,7 @@ import type {
 // Statistics
 import type { StatsHourlyTable } from './schemaStats.js';
 import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
+import type { ReleaseGroupMemberTable, ReleaseGroupTable } from './schemaReleaseGroups.js';
 // Reader sync
 import type { DeviceLinkTable, LinkCodeTable, LinkFailureTable, PageBookmarkTable, ReaderSettingsTable } from './schemaSync.js';
 
@@ -98,6 +99,8 @@ export interface Database {
   console_pages: ConsolePageTable;
   console_uploads: ConsoleUploadTable;
   console_previews: ConsolePreviewTable;
+  release_groups: ReleaseGroupTable;
+  release_group_members: ReleaseGroupMemberTable;
 }
 
 /** A series: one work, published as one title per language. */

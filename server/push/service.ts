@@ -81,10 +81,10 @@ export async function pushService(d: PushDeps) {
   const fan = { stats: { sent: 0, expired: 0, invalid: 0, refused: 0, unauthorized: 0, retry: 0, skipped: 0, gaveUp: 0 } };
 
   async function release(c: ReleasedChapter, now: number): Promise<ReleaseReport | null> {
-    const r = await repo.claim(c.chapterId, now, async (trx, visitors) => {
+    // A release group's chapters are claimed together: each subscriber queued once, for the edition in their language.
+    const r = await repo.claim(c.chapterId, now, async (trx, visitors, chapterId) => {
       const jobs = [];
-      for (let i = 0; i < visitors.length; i += BATCH)
-        jobs.push({ chapterId: c.chapterId, visitors: visitors.slice(i, i + BATCH), attempt: 0 });
+      for (let i = 0; i < visitors.length; i += BATCH) jobs.push({ chapterId, visitors: visitors.slice(i, i + BATCH), attempt: 0 });
       await q.enqueue(trx, jobs);
     });
     if (!r) return null;

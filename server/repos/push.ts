@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { StatsRecorder } from '../stats/rollup.js';
+import { LANGUAGES } from '../../core/languages.js';
 
 export interface ReleasedChapter {
   chapterId: number;
@@ -46,11 +47,14 @@ export function pushRepo(db: DB, stats?: StatsRecorder) {
      * subscribers (visitors who favorited the title and gave a push token)
      * to `enqueue`: the chapter is marked only if its jobs exist, and only
      * one caller (process, node) ever claims it. Null when already claimed.
+     * A chapter that went out in a release group claims its readable
+     * siblings with it: each subscriber of any of their titles is handed
+     * once, for the edition in their language (else the first they follow).
      */
     async claim(
       chapterId: number,
       now: number,
-      enqueue: (trx: Kysely<Database>, visitors: string[]) => Promise<void>,
+      enqueue: (trx: Kysely<Database>, visitors: string[], chapterId: number) => Promise<void>,
     ): Promise<{ subscribers: number } | null> {
       return db.transaction().execute(async (trx) => {
         const r = await trx
@@ -60,17 +64,14 @@ export function pushRepo(db: DB, stats?: StatsRecorder) {
           .where('notified_at', '=', 0)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) return null;
-        const rows = await trx
-          .selectFrom('bookmarks')
-          .innerJoin('push_tokens', 'push_tokens.visitor_token', 'bookmarks.visitor_token')
-          .innerJoin('chapters', 'chapters.title_id', 'bookmarks.title_id')
-          .select('bookmarks.visitor_token as visitor')
-          .where('chapters.id', '=', chapterId)
-          .orderBy('bookmarks.visitor_token')
-          .execute();
-        const visitors = rows.map((v) => v.visitor);
-        if (visitors.length) await enqueue(trx, visitors);
-        return { subscribers: visitors.length };
+        const claimed = [chapterId, ...(await claimSiblings(trx, chapterId, now))];
+        const byChapter = await subscribersOf(trx, claimed);
+        let subscribers = 0;
+        for (const [id, visitors] of byChapter) {
+          subscribers += visitors.length;
+          await enqueue(trx, visitors, id);
+        }
+        return { subscribers };
       });
     },
 
@@ -126,4 +127,51 @@ export function pushRepo(db: DB, stats?: StatsRecorder) {
       await db.deleteFrom('push_tokens').where('visitor_token', '=', visitor).where('token', '=', token).execute();
     },
   };
+}
+
+/** The readable, unclaimed chapters that went out in a release group with this one, claimed now (their ids). */
+async function claimSiblings(trx: Kysely<Database>, chapterId: number, now: number): Promise<number[]> {
+  const siblings = trx
+    .selectFrom('release_group_members as m1')
+    .innerJoin('release_groups as g', 'g.id', 'm1.group_id')
+    .innerJoin('release_group_members as m2', 'm2.group_id', 'm1.group_id')
+    .select('m2.chapter_id')
+    .where('m1.chapter_id', '=', chapterId)
+    .where('g.state', '=', 'released');
+  const rows = await trx
+    .updateTable('chapters')
+    .set({ notified_at: now })
+    .where('id', 'in', siblings)
+    .where('id', '!=', chapterId)
+    .where('notified_at', '=', 0)
+    .where('start_ts', '<=', now)
+    .returning('id')
+    .execute();
+  return rows.map((x) => x.id);
+}
+
+/**
+ * The subscribers of these chapters' titles, each once: with the chapter of
+ * their language (their push token's), else the first of theirs by id.
+ */
+async function subscribersOf(trx: Kysely<Database>, chapterIds: number[]): Promise<Map<number, string[]>> {
+  const rows = await trx
+    .selectFrom('bookmarks')
+    .innerJoin('push_tokens', 'push_tokens.visitor_token', 'bookmarks.visitor_token')
+    .innerJoin('chapters', 'chapters.title_id', 'bookmarks.title_id')
+    .innerJoin('titles', 'titles.id', 'chapters.title_id')
+    .select(['bookmarks.visitor_token as visitor', 'chapters.id as chapterId', 'titles.language', 'push_tokens.lang'])
+    .where('chapters.id', 'in', chapterIds)
+    .orderBy('bookmarks.visitor_token')
+    .orderBy('chapters.id')
+    .execute();
+  const chosen = new Map<string, { chapterId: number; own: boolean }>();
+  for (const r of rows) {
+    const own = LANGUAGES.find((l) => Number(l.language) === r.language)?.service === r.lang;
+    const had = chosen.get(r.visitor);
+    if (!had || (own && !had.own)) chosen.set(r.visitor, { chapterId: r.chapterId, own });
+  }
+  const out = new Map<number, string[]>();
+  for (const [visitor, c] of chosen) out.set(c.chapterId, [...(out.get(c.chapterId) ?? []), visitor]);
+  return out;
 }

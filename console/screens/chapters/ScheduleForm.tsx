@@ -8,7 +8,10 @@ import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../
  * in a time zone the editor picks (kept for next time), checked before the
  * schedule is sent in seconds (UTC).
  */
-export function useReleaseForm(chapter: Chapter, onSchedule: (releaseAt: number, freeUntil: number | null) => void) {
+export function useReleaseForm(
+  chapter: Pick<Chapter, 'startAt' | 'endAt'>,
+  onSchedule: (releaseAt: number, freeUntil: number | null) => void,
+) {
   const [zone, setZone] = useState(ownZone);
   const zones = useMemo(() => zoneList(), []);
   const [start, setStart] = useState(chapter.startAt ? secondsToZoned(chapter.startAt, zone) : '');

@@ -5,6 +5,7 @@ import { Problem } from '../../ui/ui';
 import { showIn } from '../../ui/zonedTime';
 import { ScheduleForm, useReleaseForm } from './ScheduleForm';
 import { useSchedule } from './useSchedule';
+import { ReleaseGroupNote, useChapterGroup } from '../releases/ReleaseGroupNote';
 
 /**
  * The chapter's release: its state, a release time and an end of free
@@ -15,13 +16,16 @@ import { useSchedule } from './useSchedule';
 export function SchedulePanel({ chapter, onChapter }: { chapter: Chapter; onChapter: (c: Chapter) => void }) {
   const { snap, state, send, reauth, takeDown } = useSchedule(chapter, onChapter);
   const form = useReleaseForm(chapter, (releaseAt, freeUntil) => send({ type: 'schedule.submit', releaseAt, freeUntil }));
-  const canSchedule = state === 'draft' || state === 'scheduled';
+  // A chapter in a release group goes out with it: its time is the group's, set on the group's screen.
+  const group = useChapterGroup(chapter.id, chapter.version);
+  const canSchedule = (state === 'draft' || state === 'scheduled') && !group;
 
   return (
     <section className="c-panel" aria-labelledby="release-title">
       <h2 id="release-title">{t('console.release.title')}</h2>
       <ReleaseState chapter={chapter} state={state} zone={form.zone} />
       <Problem code={form.problem ?? snap.context.problem ?? reauth.failure} />
+      {group !== undefined ? <ReleaseGroupNote chapterId={chapter.id} group={group} draft={state === 'draft'} zone={form.zone} /> : null}
       {state === 'conflict' ? <ReleaseConflict changes={snap.context.changes} onReload={() => send({ type: 'conflict.reload' })} /> : null}
       {canSchedule ? (
         <ScheduleForm

@@ -12,6 +12,7 @@ import { AUTH_ROUTES } from './auth.js';
 import { FEEDBACK_ROUTES } from './feedback.js';
 import { ME_ROUTES } from './me.js';
 import { PICKER_ROUTES } from './pickers.js';
+import { RELEASE_GROUP_ROUTES } from './releaseGroups.js';
 
 /**
  * The console API, one table: every route described once, by area (a file
@@ -31,6 +32,7 @@ export const CONSOLE_ROUTES = {
   ...ADMIN_ROUTES,
   ...FEEDBACK_ROUTES,
   ...PICKER_ROUTES,
+  ...RELEASE_GROUP_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
 /** Every console API route, "METHOD /path" under /console/api. */

@@ -3,6 +3,7 @@ import type { Blobs } from '../../images/blobs.js';
 import type { CdnPurge } from '../../images/purge.js';
 import type { CatalogJobs } from './jobs.js';
 import type { ReleaseTimers } from './releaseTimers.js';
+import type { GroupTimers } from './releaseGroupsTimers.js';
 import type { UploadSweep } from './uploadSweep.js';
 
 /**
@@ -14,6 +15,8 @@ import type { UploadSweep } from './uploadSweep.js';
 export interface CatalogParts {
   jobs: CatalogJobs;
   releases: ReleaseTimers;
+  /** The release groups' job (./releaseGroupsTimers.ts). */
+  groups: GroupTimers;
   blobs: Blobs;
   /** Where tus keeps uploads (<dataDir>/uploads). */
   uploadDir: string;

@@ -7,6 +7,9 @@ import { catalogJobs } from './jobs.js';
 import { bossPageQueue, rowQueue } from './pageQueue.js';
 import { releaseTimers } from './releaseTimers.js';
 import { uploadSweep } from './uploadSweep.js';
+import { releaseGroupTimers } from './releaseGroupsTimers.js';
+import { releaseGroups } from './releaseGroups.js';
+import { consoleCtx } from '../actor.js';
 import type { CatalogParts } from './parts.js';
 
 declare module 'fastify' {
@@ -36,15 +39,25 @@ export default fp(
     const releases = releaseTimers({ db: app.db, clock: app.clock, notices: app.notices, log: app.log });
     const purge = cdnPurge({ blobs, purgeUrl: app.config.cdnPurgeUrl, log: app.log });
     const sweep = uploadSweep({ db: app.db, clock: app.clock, uploadDir, lifetimes: app.config, log: app.log });
-    app.decorate('catalog', { jobs, releases, blobs, uploadDir, notices: app.notices, purge, uploadSweep: sweep });
+    const groups = releaseGroupTimers({
+      db: app.db,
+      clock: app.clock,
+      notices: app.notices,
+      log: app.log,
+      run: (id) => releaseGroups.runDue(consoleCtx(app), app.catalog, id),
+    });
+    app.decorate('catalog', { jobs, releases, groups, blobs, uploadDir, notices: app.notices, purge, uploadSweep: sweep });
     app.addHook('onReady', async () => {
       await jobs.start();
       await releases.start();
+      await groups.start();
       await sweep.start();
     });
     app.addHook('onClose', async () => {
       sweep.stop();
       releases.stop();
+      groups.stop();
+      await groups.idle();
       await jobs.stop();
     });
     done();

@@ -7,6 +7,7 @@ import { bump, chapterById, chapterForWrite, stateOf, type ChapterRow } from './
 import { moveRelease, release, restore, takeBack, takeDown } from './releases.js';
 import type { CatalogParts } from './parts.js';
 import type { PurgedChapter } from '../../images/purge.js';
+import { notInGroup } from './releaseGroupsView.js';
 
 /**
  * Releases: schedule or move, release now, take back a scheduled
@@ -74,6 +75,7 @@ export const releases = {
       );
     return change(ctx, actor, parts, id, version, 'release.schedule', async (repos, c, t) => {
       releasable(c, t);
+      await notInGroup(repos, c.id);
       const start = Math.max(startAt, t);
       if (c.state === 'draft') await release(repos, parts.blobs, c, start, endAt);
       else await moveRelease(repos, c, { start_ts: start, end_ts: endAt });
@@ -83,6 +85,7 @@ export const releases = {
   now: (ctx: ConsoleCtx, actor: Actor, parts: CatalogParts, id: number, version: number): Promise<Chapter> =>
     change(ctx, actor, parts, id, version, 'release.now', async (repos, c, t) => {
       releasable(c, t);
+      await notInGroup(repos, c.id);
       if (c.state === 'draft') await release(repos, parts.blobs, c, t, 0);
       else await moveRelease(repos, c, { start_ts: t });
     }),

@@ -25,6 +25,8 @@ import { homePreviewsRepo } from './homePreviews.js';
 import { publishedRepo } from './published.js';
 import { surveysRepo } from './surveys.js';
 import { picksRepo } from './picks.js';
+import { releaseGroupsRepo } from './releaseGroups.js';
+import { calendarRepo } from './calendar.js';
 
 /**
  * The console's repositories. The rule, once: every query the console makes
@@ -65,6 +67,8 @@ export function consoleRepos(db: DB) {
     homePreviews: homePreviewsRepo(db),
     published: publishedRepo(db),
     picks: picksRepo(db),
+    releaseGroups: releaseGroupsRepo(db),
+    calendar: calendarRepo(db),
   };
 }
 
