@@ -32,7 +32,9 @@ describe('SQLite transactions beside another writer', () => {
     await db.transaction().execute(async (trx) => {
       await trx.selectFrom('publishers').select('id').execute();
       try {
-        other!.prepare("insert into publishers (id, name, banner_image_url, banner_width, banner_height) values (1, 'other', '', 0, 0)").run();
+        other!
+          .prepare("insert into publishers (id, name, banner_image_url, banner_width, banner_height) values (1, 'other', '', 0, 0)")
+          .run();
         between.push('written');
       } catch (e) {
         between.push((e as { code?: string }).code ?? 'failed');

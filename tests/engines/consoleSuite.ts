@@ -151,6 +151,12 @@ const areas = (email: string): Area[] => [
   { link: 'Home preview', path: '/console/preview', content: count('select option', 2), what: 'the preview form' },
   { link: 'Comments', path: '/console/comments', content: count('ul.c-list li', 5), what: 'the comments' },
   { link: 'Series and chapters', path: '/console/series', content: count('.c-list li a[href^="/console/series/"]', 5), what: 'the series' },
+  {
+    link: 'Release calendar',
+    path: '/console/calendar',
+    content: count('.c-calendar__week .c-calendar__day', 7),
+    what: "the week's seven days",
+  },
 ];
 
 export function consoleSuite(name: EngineName): void {
