@@ -11,6 +11,7 @@ import { ADMIN_ROUTES } from './admin.js';
 import { AUTH_ROUTES } from './auth.js';
 import { FEEDBACK_ROUTES } from './feedback.js';
 import { ME_ROUTES } from './me.js';
+import { PUBLISHER_ROUTES } from './publishers.js';
 
 /**
  * The console API, one table: every route described once, by area (a file
@@ -29,6 +30,7 @@ export const CONSOLE_ROUTES = {
   ...ME_ROUTES,
   ...ADMIN_ROUTES,
   ...FEEDBACK_ROUTES,
+  ...PUBLISHER_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
 /** Every console API route, "METHOD /path" under /console/api. */

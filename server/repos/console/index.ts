@@ -24,6 +24,7 @@ import { popupsRepo } from './popups.js';
 import { homePreviewsRepo } from './homePreviews.js';
 import { publishedRepo } from './published.js';
 import { surveysRepo } from './surveys.js';
+import { publishersRepo } from './publishers.js';
 
 /**
  * The console's repositories. The rule, once: every query the console makes
@@ -63,6 +64,7 @@ export function consoleRepos(db: DB) {
     comments: commentsModerationRepo(db),
     homePreviews: homePreviewsRepo(db),
     published: publishedRepo(db),
+    publishers: publishersRepo(db),
   };
 }
 
