@@ -29,6 +29,7 @@ import ModerationScreen from '../screens/moderation/ModerationScreen';
 import SeriesListScreen from '../screens/series/SeriesListScreen';
 import SeriesEditorScreen from '../screens/series/SeriesEditorScreen';
 import ChaptersScreen from '../screens/chapters/ChaptersScreen';
+import PublishersScreen from '../screens/publishers/PublishersScreen';
 import '../theme.css';
 import './app.css';
 
@@ -56,6 +57,7 @@ const SCREENS = {
   preview: PreviewScreen,
   moderation: ModerationScreen,
   series: SeriesListScreen,
+  publishers: PublishersScreen,
 } as const;
 
 // Screens under an area, given the id in their address.

@@ -22,6 +22,7 @@ export const AREAS = [
   { path: '/comments', route: 'GET /comments', key: 'moderation' },
   // Series, their titles and chapters
   { path: '/series', route: 'GET /series', key: 'series' },
+  { path: '/publishers', route: 'GET /publishers', key: 'publishers' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 // Screens reached from an area (not in the menu), with the API call that feeds each.

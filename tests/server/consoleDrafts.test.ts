@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Language } from '../../core/gen/manga/v1/common_pb.js';
 import { BACKENDS, call } from './helpers.js';
 import { S, T } from './fixtureIds.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
@@ -82,7 +83,7 @@ describe.each(BACKENDS)('console drafts on %s', (backend) => {
     expect(await leaks(NAME)).toEqual([]);
     const d = await detail(titleId);
     expect(d.status).toBe(404);
-    expect((await languages()).find((l) => l.language === 0)?.titlesCount).toBe(3);
+    expect((await languages()).find((l) => l.language === Language.ENGLISH)?.titlesCount).toBe(3);
   });
 
   it('a draft language added to a live series: its title page lists no draft language, the lists no draft title', async () => {

@@ -7,6 +7,7 @@ import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { MomentField } from '../../ui/edit/MomentField';
 import { Refusal } from '../../ui/edit/Refusal';
 import '../../ui/edit/edit.css';
+import '../../ui/badge.css';
 
 /**
  * The home as a reader will see it: the server grants this browser a short
@@ -54,7 +55,11 @@ export default function PreviewScreen() {
       <Refusal error={refused} />
       {grant ? (
         <section aria-labelledby="preview-of">
-          <h2 id="preview-of">{t('console.preview.of', { language: grant.language, at: when(grant.at) })}</h2>
+          <h2 id="preview-of">
+            <span className="c-badge c-badge--preview">{t('console.preview.marker')}</span>{' '}
+            {t('console.preview.of', { language: grant.language, at: when(grant.at) })}
+          </h2>
+          <p className="c-meta">{t('console.preview.markerHint')}</p>
           <p className="c-meta">{t('console.preview.expires', { at: when(grant.expiresAt) })}</p>
           <div className="c-row">
             {(['home', 'featured'] as const).map((p) => (
