@@ -49,8 +49,11 @@ describe.each(BACKENDS)('console publishers on %s', (backend) => {
     expect((await api(c.app, 'GET', '/publishers', { cookie: localizer.cookie })).status).toBe(200);
     const made = await api(c.app, 'POST', '/publishers', { cookie: editor.cookie, body: { name: '  Harbour Press ' } });
     expect(made.status, made.text).toBe(201);
-    expect(made.json).toMatchObject({ name: 'Harbour Press', logo: '', banner: '', seriesCount: 0, version: 0 });
+    expect(made.json).toMatchObject({ name: 'Harbour Press', logo: '', seriesCount: 0, version: 0 });
     id = made.json.id as number;
+    // Drawn from its name until one is uploaded.
+    expect(made.json.banner).toBe(`/img/publisher/${id}/banner.webp`);
+    expect((await c.app.inject({ method: 'GET', url: made.json.banner as string })).statusCode).toBe(200);
     expect((await api(c.app, 'POST', '/publishers', { cookie: editor.cookie, body: { name: 'Harbour Press' } })).json.code).toBe(
       'duplicate-name',
     );

@@ -40,7 +40,7 @@ export default function SeriesListScreen() {
           <NewTitleForm onCancel={() => setCreating(false)} onMade={(s) => navigate(`/series/${s.id}`)} />
         ) : (
           <button type="button" className="c-button" onClick={() => setCreating(true)}>
-            {t('console.series.new')}
+            {t('console.newTitle.heading')}
           </button>
         )
       ) : null}

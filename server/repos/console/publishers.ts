@@ -49,7 +49,11 @@ export function publishersRepo(db: DB) {
         .select((eb) => eb.fn.max('id').as('m'))
         .executeTakeFirst();
       const id = Number(m?.m ?? 0) + 1;
-      await db.insertInto('publishers').values({ id, name, banner_image_url: '', banner_width: 0, banner_height: 0 }).execute();
+      // The banner is drawn from the name (server/images/store.ts) until one is uploaded, as the seeded publishers' are.
+      await db
+        .insertInto('publishers')
+        .values({ id, name, banner_image_url: `/img/publisher/${id}/banner.webp`, banner_width: 1000, banner_height: 250 })
+        .execute();
       return id;
     },
 
