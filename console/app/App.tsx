@@ -29,6 +29,7 @@ import ModerationScreen from '../screens/moderation/ModerationScreen';
 import SeriesListScreen from '../screens/series/SeriesListScreen';
 import SeriesEditorScreen from '../screens/series/SeriesEditorScreen';
 import ChaptersScreen from '../screens/chapters/ChaptersScreen';
+import PublishersScreen from '../screens/publishers/PublishersScreen';
 import '../theme.css';
 import './app.css';
 
@@ -60,6 +61,7 @@ const SCREENS = {
   moderation: ModerationScreen,
   series: SeriesListScreen,
   calendar: CalendarScreen,
+  publishers: PublishersScreen,
 } as const;
 
 // Screens under an area, given the id in their address.

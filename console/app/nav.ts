@@ -23,6 +23,7 @@ export const AREAS = [
   // Series, their titles and chapters
   { path: '/series', route: 'GET /series', key: 'series' },
   { path: '/calendar', route: 'GET /calendar', key: 'calendar' },
+  { path: '/publishers', route: 'GET /publishers', key: 'publishers' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 // Screens reached from an area (not in the menu), with the API call that feeds each.

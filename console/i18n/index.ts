@@ -18,7 +18,7 @@ const loaders = import.meta.glob<Messages>('./locales/*.json', { import: 'defaul
 const isConsoleLocale = (s: string): s is ConsoleLocale => (CONSOLE_LOCALES as readonly string[]).includes(s);
 
 const strings = createStrings<ConsoleLocale, ConsoleKey>('en');
-export const { t, locale, setMessages } = strings;
+export const { t, locale, setMessages, plural } = strings;
 /** A message whose key is built from a value (a state, a role, a problem code): tests/model/consoleCatalogs.test.ts checks those keys exist. */
 export const tBuilt = (key: `console.${string}`, params?: Record<string, string | number>): string => strings.tBuilt(key, params);
 

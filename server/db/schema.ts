@@ -153,6 +153,11 @@ export interface TitleTable {
   created_at: number;
   /** Bumped by each console edit (migration 0010_console). */
   version: Generated<number>;
+  /** 1: made in the console, not shown to readers until a chapter is released or it is published as coming soon (0022). */
+  draft: Generated<number>;
+  /** The "coming soon" date shown to readers (seconds, 0 none) and the schedule text beside it. */
+  soon_at: Generated<number>;
+  soon_text: Generated<string>;
 }
 
 interface TagTable {
@@ -172,6 +177,9 @@ export interface PublisherTable {
   banner_image_url: string;
   banner_width: number;
   banner_height: number;
+  /** Uploaded in the console ('' none; 0022). */
+  logo_image_url: Generated<string>;
+  version: Generated<number>;
 }
 
 export interface ChapterTable {

@@ -66,11 +66,12 @@ export function catalogRepo(db: DB) {
         viewWindows(db, now),
         liveViews(db, now),
       ]);
+      const shown = readersSee(titles, releasedRows);
       const snap: Snapshot = {
         at: now,
         series: new Map(series.map((s) => [s.id, s])),
-        titles,
-        titlesById: new Map(titles.map((t) => [t.id, t])),
+        titles: shown,
+        titlesById: new Map(shown.map((t) => [t.id, t])),
         titlesBySeries: new Map(),
         tagsBySeries: new Map(),
         allTags: [],
@@ -164,6 +165,17 @@ function liveViews(db: DB, now: number) {
 }
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
+
+/**
+ * The titles readers see: a draft (made in the console, not published as
+ * coming soon) only once one of its chapters is released. Every reader
+ * surface is built from the snapshot, so a draft is in no list, search,
+ * ranking, title page or client answer, and nothing in them points at one.
+ */
+function readersSee(titles: TitleRow[], releasedRows: Rows<typeof releasedCounts>): TitleRow[] {
+  const released = new Set(releasedRows.filter((r) => Number(r.n) > 0).map((r) => r.title_id));
+  return titles.filter((t) => t.draft !== 1 || released.has(t.id));
+}
 
 /** The language titles of each series, by language. */
 function groupTitles(snap: Snapshot): void {

@@ -90,10 +90,11 @@ export async function buildTitleDetail(repos: Repos, s: Snapshot, titleId: numbe
     titleImageUrl: t.title_image_url,
     overview: t.overview,
     backgroundImageUrl: t.background_image_url,
-    nextTimeStamp: future?.start_ts ?? 0,
+    // A title published as coming soon, before its first chapter: the date and the schedule its editor gave.
+    nextTimeStamp: future?.start_ts ?? (released.length === 0 ? t.soon_at : 0),
     updateTiming: series.update_timing,
     viewingPeriodDescription: t.viewing_period_description,
-    nonAppearanceInfo: t.non_appearance_info,
+    nonAppearanceInfo: (released.length === 0 && t.soon_text) || t.non_appearance_info,
     firstChapterList: split.first.map((c) => msgs.get(c.id)!),
     lastChapterList: split.last.map((c) => msgs.get(c.id)!),
     recommendedTitleList: recommendedTitles(s, t),

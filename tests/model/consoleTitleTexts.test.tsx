@@ -17,6 +17,9 @@ const TITLE: TitleFull = {
   isNew: false,
   images: { portrait: '', landscape: '', background: '', favorite: '' },
   version: 3,
+  readers: 'live',
+  soonAt: 0,
+  soonText: '',
 };
 
 /** Issue 46, item 11: a localizer is not offered the title's isNew flag (an editor's), and says why; a save leaves it out. */

@@ -5,6 +5,7 @@ import { api, memberWithSession, setupConsole, type ConsoleApp } from './console
 
 const SERIES = {
   slug: 'night-harbour',
+  publisherId: 1,
   label: 9,
   status: 'ongoing',
   releaseSchedule: 2,

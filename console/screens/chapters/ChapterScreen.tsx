@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { call } from '../../api/call';
 import { problemCode } from '../../api/client';
@@ -10,6 +9,7 @@ import { PageBoard } from './PageBoard';
 import { SchedulePanel } from './SchedulePanel';
 import { UploadPanel } from './UploadPanel';
 import { useCatalogEnv } from './env';
+import { CatalogTrail, seriesName, titleCrumbs, useTitleAndSeries } from '../catalog/trail';
 import './chapters.css';
 
 const pageSet = (c: Chapter) =>
@@ -35,6 +35,7 @@ export default function ChapterScreen({ id }: { id: number }) {
     };
   }, [id]);
   const onChapter = useCallback((c: Chapter) => setChapter(c), []);
+  const { title, series } = useTitleAndSeries(chapter?.titleId ?? null);
   if (!chapter) return <Problem code={error} />;
   const preview = () =>
     call('POST /preview/:id', { params: { id: chapter.id } }).then(
@@ -46,10 +47,11 @@ export default function ChapterScreen({ id }: { id: number }) {
     );
   return (
     <>
-      <p>
-        <Link href={`/titles/${chapter.titleId}/chapters`}>{t('console.chapter.back')}</Link>
-      </p>
+      <CatalogTrail items={[...titleCrumbs(title, series), { label: chapter.name }]} />
       <h1>{t('console.chapter.heading', { name: chapter.name })}</h1>
+      {title && series ? (
+        <p className="c-meta">{t('console.crumbs.chapterOf', { title: title.name, series: seriesName(series) })}</p>
+      ) : null}
       <div className="c-row">
         <button type="button" className="c-button" disabled={chapter.pages.length === 0} onClick={() => void preview()}>
           {t('console.chapter.preview')}

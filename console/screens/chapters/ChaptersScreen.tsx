@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { when } from '../../ui/format';
 import { useCall } from '../../ui/useLoad';
 import { Field, Problem } from '../../ui/ui';
+import { CatalogTrail, seriesName, titleCrumbs, useTitleAndSeries } from '../catalog/trail';
 
 /** A title's chapters (drafts too) and a new draft chapter. */
 export default function ChaptersScreen({ titleId }: { titleId: number }) {
@@ -14,9 +15,12 @@ export default function ChaptersScreen({ titleId }: { titleId: number }) {
   const [name, setName] = useState('');
   const [subTitle, setSubTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const { title, series } = useTitleAndSeries(titleId);
   return (
     <>
-      <h1>{t('console.chapters.title')}</h1>
+      <CatalogTrail items={[...titleCrumbs(title, series), { label: t('console.chapters.title') }]} />
+      <h1>{title ? t('console.chapters.titleOf', { name: title.name }) : t('console.chapters.title')}</h1>
+      {series ? <p className="c-meta">{t('console.crumbs.inSeries', { name: seriesName(series) })}</p> : null}
       <Problem code={error ?? problem} />
       <form
         className="c-panel c-inline"

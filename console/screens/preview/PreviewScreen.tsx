@@ -8,6 +8,7 @@ import { LanguageSelect } from '../../ui/edit/LanguagePicker';
 import { MomentField } from '../../ui/edit/MomentField';
 import { Refusal } from '../../ui/edit/Refusal';
 import '../../ui/edit/edit.css';
+import '../../ui/badge.css';
 
 /**
  * The home as a reader will see it: the server grants this browser a short
@@ -56,11 +57,13 @@ export default function PreviewScreen() {
       {grant ? (
         <section aria-labelledby="preview-of">
           <h2 id="preview-of">
+            <span className="c-badge c-badge--preview">{t('console.preview.marker')}</span>{' '}
             {t('console.preview.of', {
               language: LANGUAGES.find((l) => l.short === grant.language)?.native ?? grant.language,
               at: when(grant.at),
             })}
           </h2>
+          <p className="c-meta">{t('console.preview.markerHint')}</p>
           <p className="c-meta">{t('console.preview.expires', { at: when(grant.expiresAt) })}</p>
           <div className="c-row">
             {(['home', 'featured'] as const).map((p) => (

@@ -12,10 +12,13 @@ import { SeriesForm } from './SeriesForm';
 import { TitlesPanel } from './TitlesPanel';
 import { AddTitle } from './AddTitle';
 import { ImagesPanel } from './ImagesPanel';
+import { ReadersPanel, savedNotice } from './ReadersPanel';
+import { CatalogTrail, seriesName } from '../catalog/trail';
 import './series.css';
 
 const FIELDS = [
   'slug',
+  'publisherId',
   'label',
   'status',
   'releaseSchedule',
@@ -27,7 +30,7 @@ const FIELDS = [
   'tags',
 ] as const;
 
-const fieldsOf = (s: Series): SeriesCreate => Object.fromEntries(FIELDS.map((f) => [f, s[f]])) as SeriesCreate;
+const fieldsOf = (s: Series): SeriesCreate => Object.fromEntries(FIELDS.map((f) => [f, s[f]])) as unknown as SeriesCreate;
 
 /** A series: its fields (editors), its titles per language side by side, their images, their chapters. */
 export default function SeriesEditorScreen({ id }: { id: number }) {
@@ -43,7 +46,7 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
       () => {
         setProblem(null);
         setChanged([]);
-        setNotice(t('console.catalog.saved'));
+        setNotice(savedNotice(series));
         reload();
       },
       (e: unknown) => {
@@ -55,15 +58,22 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
       },
     );
   const onTitle = () => {
-    setNotice(t('console.catalog.saved'));
+    // A title added is a draft: readers see nothing of it yet.
+    setNotice(savedNotice(series));
+    reload();
+  };
+  const onAdded = () => {
+    setNotice(t('console.titles.addedDraft'));
+    reload();
+  };
+  const onPublished = () => {
+    setNotice(t('console.readers.published'));
     reload();
   };
   return (
     <>
-      <p>
-        <Link href="/series">{t('console.series.back')}</Link>
-      </p>
-      <h1>{series.titles.find((x) => x.language === 'en')?.name ?? series.slug}</h1>
+      <CatalogTrail items={[{ label: seriesName(series) }]} />
+      <h1>{seriesName(series)}</h1>
       <Problem code={problem} />
       {changed.length ? (
         <div className="c-alert c-alert--info" role="alert">
@@ -74,6 +84,7 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
         </div>
       ) : null}
       <Notice text={notice} />
+      <ReadersPanel series={series} editor={editor} onPublished={onPublished} />
       <SeriesForm
         key={series.version}
         value={fieldsOf(series)}
@@ -82,7 +93,7 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
         onSave={(v) => void save(v)}
       />
       <TitlesPanel titles={series.titles} languages={member.languages} editor={editor} onSaved={onTitle} />
-      {editor ? <AddTitle seriesId={id} taken={series.titles.map((x: TitleFull) => x.language)} onAdded={onTitle} /> : null}
+      {editor ? <AddTitle seriesId={id} taken={series.titles.map((x: TitleFull) => x.language)} onAdded={onAdded} /> : null}
       {editor ? <ImagesPanel titles={series.titles} onSaved={onTitle} /> : null}
       {editor ? (
         <section className="c-panel" aria-labelledby="series-chapters">

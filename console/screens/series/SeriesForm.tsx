@@ -3,9 +3,11 @@ import type { SeriesCreate } from '../../../core/console/schemas/catalog';
 import { LabelCodeSchema } from '../../../core/gen/manga/v1/common_pb';
 import { t, tBuilt } from '../../i18n';
 import { Field } from '../../ui/ui';
+import { PublisherSelect } from './PublisherSelect';
 
 export const NEW_SERIES: SeriesCreate = {
   slug: '',
+  publisherId: 0,
   label: 0,
   status: 'ongoing',
   releaseSchedule: 2,
@@ -18,13 +20,13 @@ export const NEW_SERIES: SeriesCreate = {
 };
 
 // Wire numbers of the enums (proto/manga/v1/common.proto); their names are translated.
-const RATINGS = [0, 1, 2, 3];
-const TIMINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-const SCHEDULES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+export const RATINGS = [0, 1, 2, 3];
+export const TIMINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+export const SCHEDULES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const STATUSES = ['ongoing', 'completed', 'one_shot'] as const;
 const MODES = ['any', 'vertical', 'horizontal'] as const;
 
-function Select<V extends string | number>(props: {
+export function Select<V extends string | number>(props: {
   id: string;
   label: string;
   value: V;
@@ -188,6 +190,7 @@ export function SeriesForm({
           value={v.slug}
           onChange={(e) => set('slug')(e.target.value)}
         />
+        <PublisherSelect value={v.publisherId} onChange={set('publisherId')} />
         <SeriesSelects v={v} set={set} />
         <Field
           label={t('console.series.tags')}

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { call } from '../../api/call';
-import { problemCode } from '../../api/client';
 import { t } from '../../i18n';
 import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
 import { Field, Problem } from '../../ui/ui';
-import { SeriesForm, NEW_SERIES } from './SeriesForm';
+import { NewTitleForm } from './NewTitleForm';
+import { CatalogTrail } from '../catalog/trail';
 import './series.css';
 
-/** Series: search, open one, and (editors) create one. */
+/** Series: search, open one, and (editors) make a new title: a series and its first language, as drafts. */
 export default function SeriesListScreen() {
   const member = useMember();
   const [, navigate] = useLocation();
@@ -18,9 +17,9 @@ export default function SeriesListScreen() {
   const [search, setSearch] = useState('');
   const { data, error } = useCall('GET /series', { query: { q: search } });
   const [creating, setCreating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   return (
     <>
+      <CatalogTrail items={[]} />
       <h1>{t('console.area.series')}</h1>
       <form
         className="c-filters"
@@ -35,23 +34,13 @@ export default function SeriesListScreen() {
           {t('console.audit.show')}
         </button>
       </form>
-      <Problem code={error ?? problem} />
+      <Problem code={error} />
       {reaches('POST /series', member.roles) ? (
         creating ? (
-          <SeriesForm
-            value={NEW_SERIES}
-            heading={t('console.series.new')}
-            onCancel={() => setCreating(false)}
-            onSave={(fields) =>
-              call('POST /series', { body: fields }).then(
-                (s) => navigate(`/series/${s.id}`),
-                (e: unknown) => setProblem(problemCode(e)),
-              )
-            }
-          />
+          <NewTitleForm onCancel={() => setCreating(false)} onMade={(s) => navigate(`/series/${s.id}`)} />
         ) : (
           <button type="button" className="c-button" onClick={() => setCreating(true)}>
-            {t('console.series.new')}
+            {t('console.newTitle.heading')}
           </button>
         )
       ) : null}

@@ -21,16 +21,19 @@ function LanguagePickers(props: {
   const { titles, editable, refLang, setRefLang, editLang, setEditLang } = props;
   return (
     <div className="c-row">
-      <div className="c-field">
-        <label htmlFor="titles-ref">{t('console.titles.reference')}</label>
-        <select id="titles-ref" value={refLang} onChange={(e) => setRefLang(e.target.value)}>
-          {titles.map((x) => (
-            <option key={x.language} value={x.language}>
-              {langName(x.language)}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* With one language there is nothing to set beside it. */}
+      {titles.length > 1 ? (
+        <div className="c-field">
+          <label htmlFor="titles-ref">{t('console.titles.reference')}</label>
+          <select id="titles-ref" value={refLang} onChange={(e) => setRefLang(e.target.value)}>
+            {titles.map((x) => (
+              <option key={x.language} value={x.language}>
+                {langName(x.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="c-field">
         <label htmlFor="titles-edit">{t('console.titles.editing')}</label>
         <select id="titles-edit" value={editLang} onChange={(e) => setEditLang(e.target.value)} disabled={!editable.length}>
@@ -62,12 +65,16 @@ export function TitlesPanel({
   onSaved: () => void;
 }) {
   const editable = titles.filter((x) => editor || languages.includes(x.language));
-  const [refLang, setRefLang] = useState(titles.find((x) => !editable.includes(x))?.language ?? titles[0]?.language ?? '');
-  const [editLang, setEditLang] = useState(editable.find((x) => x.language !== refLang)?.language ?? editable[0]?.language ?? '');
+  const [refChoice, setRefLang] = useState(titles.find((x) => !editable.includes(x))?.language ?? titles[0]?.language ?? '');
+  const [editChoice, setEditLang] = useState(editable.find((x) => x.language !== refChoice)?.language ?? editable[0]?.language ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<string[]>([]);
-  const reference = titles.find((x) => x.language === refLang) ?? null;
+  // A choice the titles no longer hold (none yet when the series was new) falls back to the first.
+  const refLang = titles.some((x) => x.language === refChoice) ? refChoice : (titles[0]?.language ?? '');
+  const editLang = editable.some((x) => x.language === editChoice) ? editChoice : (editable[0]?.language ?? '');
   const editing = editable.find((x) => x.language === editLang) ?? null;
+  // The same language on both sides is shown once, to edit.
+  const reference = titles.find((x) => x.language === refLang && x !== editing) ?? null;
   const save = (title: TitleFull, texts: TextsPatch) =>
     call('PATCH /catalog/titles/:id', { params: { id: title.id }, body: { ...texts, version: title.version } }).then(
       () => {
@@ -92,7 +99,7 @@ export function TitlesPanel({
         editLang={editLang}
         setEditLang={setEditLang}
       />
-      {!editable.length ? <p>{t('console.titles.noneYours')}</p> : null}
+      {!titles.length ? <p>{t('console.titles.noneYet')}</p> : !editable.length ? <p>{t('console.titles.noneYours')}</p> : null}
       <Problem code={problem} />
       {changed.length ? (
         <div className="c-alert c-alert--info" role="alert">

@@ -1,5 +1,5 @@
 import { LANGUAGES, type ShortCode } from '../../../core/languages';
-import { t } from '../../i18n';
+import { plural, t } from '../../i18n';
 
 /** Target languages as checkboxes; none ticked means every language. */
 export function LanguagePicker({
@@ -24,9 +24,7 @@ export function LanguagePicker({
           {l.native}
         </label>
       ))}
-      <p className="c-field__hint">
-        {value.length === 0 ? t('console.languages.all') : t('console.languages.some', { count: value.length })}
-      </p>
+      <p className="c-field__hint">{value.length === 0 ? t('console.languages.all') : plural('console.languages.some', value.length)}</p>
     </fieldset>
   );
 }

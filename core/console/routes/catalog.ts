@@ -4,6 +4,7 @@ import {
   SeriesCreate,
   SeriesList,
   SeriesPatch,
+  SeriesPublish,
   SeriesQuery,
   TitleCreate,
   TitleFull,
@@ -52,6 +53,13 @@ export const CATALOG_ROUTES = {
     summary: 'Changes a series (at the version read)',
     params: IdParams,
     body: SeriesPatch,
+    response: Series,
+  },
+  'POST /series/:id/publish': {
+    access: EDITOR,
+    summary: "Shows a series' draft titles to readers as coming soon, with a date and the schedule (at the version read)",
+    params: IdParams,
+    body: SeriesPublish,
     response: Series,
   },
   'POST /series/:id/titles': {

@@ -13,6 +13,7 @@ import { FEEDBACK_ROUTES } from './feedback.js';
 import { ME_ROUTES } from './me.js';
 import { PICKER_ROUTES } from './pickers.js';
 import { RELEASE_GROUP_ROUTES } from './releaseGroups.js';
+import { PUBLISHER_ROUTES } from './publishers.js';
 
 /**
  * The console API, one table: every route described once, by area (a file
@@ -33,6 +34,7 @@ export const CONSOLE_ROUTES = {
   ...FEEDBACK_ROUTES,
   ...PICKER_ROUTES,
   ...RELEASE_GROUP_ROUTES,
+  ...PUBLISHER_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
 /** Every console API route, "METHOD /path" under /console/api. */

@@ -15,8 +15,11 @@ export const VersionQuery = Type.Object({ version: Version });
 
 /** What a reader may be offered: both directions, vertical scrolling only, or paged only. */
 const ViewerMode = Type.Union([Type.Literal('any'), Type.Literal('vertical'), Type.Literal('horizontal')]);
+const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 const SeriesFields = {
-  slug: Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+  slug: Slug,
+  /** The one publisher whose banner and news the series' title pages show (GET /publishers). */
+  publisherId: Id,
   /** LabelCode (publisher label). */
   label: Type.Integer({ minimum: 0, maximum: 99 }),
   status: Type.Union([Type.Literal('ongoing'), Type.Literal('completed'), Type.Literal('one_shot')]),
@@ -31,8 +34,6 @@ const SeriesFields = {
   viewerMode: ViewerMode,
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 30, uniqueItems: true }),
 };
-export const SeriesCreate = Type.Object(SeriesFields);
-export type SeriesCreate = Static<typeof SeriesCreate>;
 export const SeriesPatch = Type.Object({ ...Type.Partial(Type.Object(SeriesFields)).properties, version: Version });
 export type SeriesPatch = Static<typeof SeriesPatch>;
 
@@ -56,6 +57,19 @@ const TitleTexts = {
 };
 export const TitleCreate = Type.Object({ language: Lang, ...TitleTexts });
 export type TitleCreate = Static<typeof TitleCreate>;
+/**
+ * A new series, with its first title when made from the one "new title" form
+ * (the slug then made from the title's name when not given). Both are drafts
+ * until a chapter is released or an editor publishes them as coming soon.
+ */
+export const SeriesCreate = Type.Object({ ...SeriesFields, slug: Type.Optional(Slug), title: Type.Optional(TitleCreate) });
+export type SeriesCreate = Static<typeof SeriesCreate>;
+/** POST /series/:id/publish: its draft titles shown to readers as coming soon, with this date and schedule text. */
+export const SeriesPublish = Type.Object({ soonAt: Seconds, soonText: Type.String({ minLength: 1, maxLength: 500 }), version: Version });
+export type SeriesPublish = Static<typeof SeriesPublish>;
+/** What readers see of a title: nothing (a draft), its coming-soon page, or it with its released chapters. */
+export const ReaderState = Type.Union([Type.Literal('draft'), Type.Literal('soon'), Type.Literal('live')]);
+export type ReaderState = Static<typeof ReaderState>;
 /** Extends issue 30's PATCH /catalog/titles/:id body (localizer: texts of their languages only). */
 export const TitleFullPatch = Type.Object({ ...Type.Partial(Type.Object(TitleTexts)).properties, version: Version });
 export type TitleFullPatch = Static<typeof TitleFullPatch>;
@@ -66,6 +80,10 @@ export const TitleFull = Type.Object({
   ...TitleTexts,
   images: Type.Object({ portrait: Type.String(), landscape: Type.String(), background: Type.String(), favorite: Type.String() }),
   version: Type.Integer(),
+  readers: ReaderState,
+  /** The coming-soon date and schedule text (0 and '' until published so). */
+  soonAt: Seconds,
+  soonText: Type.String(),
 });
 export type TitleFull = Static<typeof TitleFull>;
 
@@ -80,7 +98,13 @@ export type Series = Static<typeof Series>;
 export const SeriesQuery = Type.Object({ q: Type.Optional(Text(100)) });
 export const SeriesList = Type.Object({
   series: Type.Array(
-    Type.Object({ id: Id, slug: Type.String(), names: Type.Record(Type.String(), Type.String()), version: Type.Integer() }),
+    Type.Object({
+      id: Id,
+      slug: Type.String(),
+      names: Type.Record(Type.String(), Type.String()),
+      version: Type.Integer(),
+      publisherId: Type.Integer(),
+    }),
   ),
 });
 

@@ -18,7 +18,7 @@ import { IMAGE_COLUMN, storeTitleImage } from './titleImages.js';
 const TITLE_TEXTS = ['name', 'author', 'overview', 'viewingPeriod', 'nonAppearance'] as const satisfies readonly (keyof TitleFull)[];
 
 async function found(ctx: ConsoleCtx, id: number): Promise<TitleFull> {
-  const t = await titleById(ctx.repos, id);
+  const t = await titleById(ctx.repos, id, ctx.clock.nowSec());
   if (!t) throw problems.notFound('No such title.');
   return t;
 }
@@ -56,18 +56,24 @@ export const titles = {
     // (At a stale version the write is a conflict whatever it sends: the editor reloads first.)
     if (p.version === before.version) checkTextFields<TitleFull>(actor, TITLE_TEXTS, p, before);
     const { version, viewingPeriod, nonAppearance, isNew, ...texts } = p;
-    return audited(ctx, actor, async ({ repos, audit }) => {
-      const n = await repos.titles.update(id, version, {
-        ...texts,
-        ...(viewingPeriod !== undefined ? { viewing_period_description: viewingPeriod } : {}),
-        ...(nonAppearance !== undefined ? { non_appearance_info: nonAppearance } : {}),
-        ...(isNew !== undefined ? { is_new: isNew ? 1 : 0 } : {}),
-      });
-      if (n !== 1) throw problems.conflictWith(await titleById(repos, id));
-      const after = (await titleById(repos, id))!;
-      await audit({ action: 'title.update', target: `title:${id}`, before, after });
-      return after;
-    });
+    return audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        const n = await repos.titles.update(id, version, {
+          ...texts,
+          ...(viewingPeriod !== undefined ? { viewing_period_description: viewingPeriod } : {}),
+          ...(nonAppearance !== undefined ? { non_appearance_info: nonAppearance } : {}),
+          ...(isNew !== undefined ? { is_new: isNew ? 1 : 0 } : {}),
+        });
+        if (n !== 1) throw problems.conflictWith(await titleById(repos, id, now));
+        const after = (await titleById(repos, id, now))!;
+        await audit({ action: 'title.update', target: `title:${id}`, before, after });
+        return after;
+      },
+      // A draft's change is the console's alone.
+      { readersSee: before.readers !== 'draft' },
+    );
   },
 
   /** A title image replaced: checked and stored first (./titleImages.ts), then the title points at it. */
@@ -88,12 +94,17 @@ export const titles = {
         throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);
       throw e;
     }
-    return audited(ctx, actor, async ({ repos, audit }) => {
-      if ((await repos.titles.update(id, image.version, { [IMAGE_COLUMN[image.kind]]: url })) !== 1)
-        throw problems.conflictWith(await titleById(repos, id));
-      const after = (await titleById(repos, id))!;
-      await audit({ action: 'title.image', target: `title:${id}`, before: before.images, after: after.images });
-      return after;
-    });
+    return audited(
+      ctx,
+      actor,
+      async ({ repos, now, audit }) => {
+        if ((await repos.titles.update(id, image.version, { [IMAGE_COLUMN[image.kind]]: url })) !== 1)
+          throw problems.conflictWith(await titleById(repos, id, now));
+        const after = (await titleById(repos, id, now))!;
+        await audit({ action: 'title.image', target: `title:${id}`, before: before.images, after: after.images });
+        return after;
+      },
+      { readersSee: before.readers !== 'draft' },
+    );
   },
 };

@@ -16,6 +16,7 @@ import { bytewiseKeys } from './0018_bytewise_keys.js';
 import { packedSketches } from './0019_packed_sketches.js';
 import { statsBlocks } from './0020_stats_blocks.js';
 import { uploadLifetimes } from './0021_upload_lifetimes.js';
+import { draftsPublishers } from './0022_drafts_publishers.js';
 import { releaseGroups } from './0023_release_groups.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -36,5 +37,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0019_packed_sketches': packedSketches, // dense sketches stored packed, not deflated
   '0020_stats_blocks': statsBlocks, // rollups in blocks of hours and days for titles and in all
   '0021_upload_lifetimes': uploadLifetimes, // whose a chapter upload is, when it finished (quotas, the sweep)
+  '0022_drafts_publishers': draftsPublishers, // draft and coming-soon titles, publishers' logos and versions
   '0023_release_groups': releaseGroups, // one release of a chapter in several languages
 };

@@ -27,6 +27,7 @@ import { surveysRepo } from './surveys.js';
 import { picksRepo } from './picks.js';
 import { releaseGroupsRepo } from './releaseGroups.js';
 import { calendarRepo } from './calendar.js';
+import { publishersRepo } from './publishers.js';
 
 /**
  * The console's repositories. The rule, once: every query the console makes
@@ -69,6 +70,7 @@ export function consoleRepos(db: DB) {
     picks: picksRepo(db),
     releaseGroups: releaseGroupsRepo(db),
     calendar: calendarRepo(db),
+    publishers: publishersRepo(db),
   };
 }
 

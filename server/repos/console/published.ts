@@ -27,6 +27,19 @@ export function publishedRepo(db: DB) {
       return r !== undefined;
     },
 
+    /** The titles of these ids that have a released chapter. */
+    async titles(titleIds: number[], now: number): Promise<Set<number>> {
+      if (titleIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('chapters')
+        .select('title_id')
+        .distinct()
+        .where('title_id', 'in', titleIds)
+        .where('start_ts', '<=', now)
+        .execute();
+      return new Set(rows.map((r) => r.title_id));
+    },
+
     /** The series of these ids that have a released title. */
     async series(seriesIds: number[], now: number): Promise<Set<number>> {
       if (seriesIds.length === 0) return new Set();

@@ -31,7 +31,7 @@ export function seriesRepo(db: DB) {
     row: (id: number): Promise<SeriesRow | undefined> => db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The first 1000 by id. */
-    list: () => db.selectFrom('series').select(['id', 'slug', 'version']).orderBy('id').limit(1000).execute(),
+    list: () => db.selectFrom('series').select(['id', 'slug', 'version', 'publisher_id']).orderBy('id').limit(1000).execute(),
 
     async slugTaken(slug: string, except: number): Promise<boolean> {
       return !!(await db.selectFrom('series').select('id').where('slug', '=', slug).where('id', '!=', except).executeTakeFirst());

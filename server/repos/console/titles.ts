@@ -71,6 +71,15 @@ export function titlesRepo(db: DB) {
       await db.insertInto('titles').values(row).execute();
     },
 
+    /** A draft shown to readers as coming soon (its version goes up: the editor's copy is stale). */
+    async publishSoon(id: number, soonAt: number, soonText: string): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ draft: 0, soon_at: soonAt, soon_text: soonText, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     async update(id: number, version: number, set: Omit<Updateable<TitleTable>, 'id' | 'version'>): Promise<number> {
       const r = await db
         .updateTable('titles')

@@ -19,6 +19,7 @@ import NotFoundScreen from '../errors/NotFoundScreen';
 import { ChapterList } from './ChapterList';
 import { BookmarkList } from '../../features/pageBookmarks/BookmarkList';
 import { FavoriteToggle } from './FavoriteToggle';
+import { ComingSoon } from './ComingSoon';
 import '../common.css';
 import '../publisher_news/news.css';
 import './title.css';
@@ -107,6 +108,7 @@ function TitleDetail({ d, now: given }: { d: TitleDetailView; now?: number }) {
           {d.titleBanners.map((b) => (
             <TitleBanner key={b.id} b={b} titleId={title.titleId} />
           ))}
+          {d.chapterListV2.length === 0 ? <ComingSoon d={d} /> : null}
           <ChapterList first={first} mid={mid} last={last} descending={d.chaptersDescending} now={now} />
           {/* This title's page bookmarks */}
           <BookmarkList titleId={title.titleId} showTitle={false} heading={t('sync.bookmarks')} />

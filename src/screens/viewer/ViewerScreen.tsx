@@ -13,6 +13,7 @@ import { viewerQueryKey } from '../../lib/prefs';
 import { viewerServices } from '../../boot/viewerServices';
 import { ViewerError } from './ViewerError';
 import { ViewerStage } from './ViewerStage';
+import { PreviewMarker } from './PreviewMarker';
 import './viewer.css';
 
 /** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
@@ -77,6 +78,7 @@ export default function ViewerScreen() {
   const current = data && (data.viewer.chapterId === chapterId || data.viewer.chapterId === 0) ? data : null;
   return (
     <main className="viewer" data-screen="viewer" data-state={String(state.value)}>
+      <PreviewMarker />
       {current && state.matches('failed') && (
         <div className="viewer__failbar" role="alert" data-testid="viewer-failbar">
           <span>{t('viewer.loadError')}</span>
