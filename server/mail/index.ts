@@ -57,7 +57,7 @@ export function makeMailer(config: MailConfig, clock: ServerClock, log: MailLog)
   const transport = firstUse<Transporter>(async () => {
     const nodemailer = (await import('nodemailer')).default;
     return smtp
-      ? nodemailer.createTransport(config.smtpUrl, { from, ...SMTP_TIMEOUTS } as object)
+      ? nodemailer.createTransport(config.smtpUrl, { from, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   });
   const kind = smtp ? 'smtp' : 'folder';
