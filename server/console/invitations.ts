@@ -48,7 +48,7 @@ export async function createLink(repos: ConsoleRepos, l: NewLink, now: number): 
  * What an invitation is now: used, open, or closed early (withdrawn, or voided by a newer
  * link or an enrolment: its expiry was moved to that moment, before its 24 h were over), or expired.
  */
-export function invitationState(r: Pick<InvitationRow, 'used_at' | 'created_at' | 'expires_at'>, now: number) {
+function invitationState(r: Pick<InvitationRow, 'used_at' | 'created_at' | 'expires_at'>, now: number) {
   if (r.used_at !== null) return 'used' as const;
   if (Number(r.expires_at) > now) return 'open' as const;
   return Number(r.expires_at) < Number(r.created_at) + LINK_SECONDS ? ('withdrawn' as const) : ('expired' as const);

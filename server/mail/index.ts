@@ -7,14 +7,14 @@ import type { ServerClock } from '../lib/clock.js';
 import { firstUse } from '../lib/firstUse.js';
 import type { MailContent } from './messages.js';
 
-export { invitationMail, mailLocale, resetMail, type MailContent, type MailLocale } from './messages.js';
+export { invitationMail, mailLocale, resetMail } from './messages.js';
 
-export interface Mail extends MailContent {
+interface Mail extends MailContent {
   to: string;
 }
 
 /** How a mail went: handed to the SMTP server, written to the mail folder, or not sent (the caller still has its link). */
-export type MailOutcome = 'sent' | 'saved' | 'failed';
+type MailOutcome = 'sent' | 'saved' | 'failed';
 
 export interface Mailer {
   /** Where mails go: the SMTP server (SMTP_URL) or the folder (DATA_DIR/mail). */

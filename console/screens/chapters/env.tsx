@@ -13,7 +13,7 @@ export interface UploadPrefs {
 const CONFIRM_KEY = 'console.uploadConfirm';
 
 /** The browser's: this device's local storage (a storage that refuses is as if nothing was kept). */
-export const localUploadPrefs: UploadPrefs = {
+const localUploadPrefs: UploadPrefs = {
   confirmFirst: () => {
     try {
       return localStorage.getItem(CONFIRM_KEY) === '1';
