@@ -37,7 +37,7 @@ const CONSOLE_LAYERS = [['api', 'i18n'], ['ui'], ['screens'], ['app', 'main.tsx'
  */
 const SERVER_LAYERS = [
   ['lib', 'config.ts'],
-  ['db', 'cluster'],
+  ['db', 'cluster', 'mail'],
   ['content'],
   // The analyst's rollups and dashboards, written from the repositories' paths
   ['stats'],

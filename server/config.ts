@@ -136,6 +136,13 @@ export interface Config {
   /** UPLOAD_MEMBER_QUOTA_MIB / UPLOAD_CHAPTER_QUOTA_MIB: bytes of uploads in flight (begun, not yet processed or swept) one member or one chapter may hold. */
   uploadMemberQuotaBytes: number;
   uploadChapterQuotaBytes: number;
+  /**
+   * SMTP_URL: where invitation and reset mails go (smtp://user:pass@host:587, smtps://… for TLS from
+   * the start); empty = each mail written as an .eml file into DATA_DIR/mail.
+   */
+  smtpUrl: string;
+  /** MAIL_FROM: the mails' sender ("Publisher console <console@example.com>"). */
+  mailFrom: string;
 }
 
 /** TRUST_PROXY: off/false/0 → none; on/true/yes → any; a number → that many hops; else a list of addresses. */
@@ -223,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadUnprocessedMinutes: positive(env.UPLOAD_UNPROCESSED_MINUTES, 60),
     uploadMemberQuotaBytes: positive(env.UPLOAD_MEMBER_QUOTA_MIB, 4096) * 2 ** 20,
     uploadChapterQuotaBytes: positive(env.UPLOAD_CHAPTER_QUOTA_MIB, 2048) * 2 ** 20,
+    smtpUrl: (env.SMTP_URL ?? '').trim(),
+    mailFrom: (env.MAIL_FROM ?? '').trim() || 'Publisher console <console@localhost>',
   };
   return { ...cfg, ...overrides };
 }

@@ -96,6 +96,29 @@ describe('uploadQueueMachine', () => {
     expect(late.context.files.map((f) => f.id)).toEqual(['a', 'b']);
     expect(late.context.unreadable).toEqual({ path: 'ch3/extra', folder: true });
     expect(after(uploadQueueMachine, undefined, [refused, two]).context.unreadable).toBeNull();
-    expect(after(uploadQueueMachine, undefined, [two, refused, { type: 'queue.clear' }]).context.unreadable).toBeNull();
+    expect(after(uploadQueueMachine, { confirmFirst: true }, [two, refused, { type: 'queue.clear' }]).context.unreadable).toBeNull();
+  });
+
+  it('files start at once unless the member keeps the confirm step, which is saved and holds for the next files', () => {
+    const log = actionLog('startUpload', 'saveConfirm');
+    const a = createActor(uploadQueueMachine.provide({ actions: log.actions })).start();
+    a.send(two);
+    expect(a.getSnapshot().value).toBe('uploading');
+    expect(log.names()).toEqual(['startUpload']);
+    a.send({ type: 'upload.cancel' });
+    a.send({ type: 'confirm.set', confirm: true });
+    a.send(two);
+    expect(a.getSnapshot().value).toBe('ready');
+    expect(log.calls.slice(1)).toEqual([['saveConfirm', { confirm: true }]]);
+    // Turned off while files wait: they still wait for Upload; the next ones after a clear go at once.
+    a.send({ type: 'confirm.set', confirm: false });
+    expect(a.getSnapshot().value).toBe('ready');
+    a.send({ type: 'queue.clear' });
+    expect(a.getSnapshot().context.confirmFirst).toBe(false);
+    a.send(two);
+    expect(a.getSnapshot().value).toBe('uploading');
+    // Started with the setting kept (as stored), and kept across a reset of the queue.
+    const kept = after(uploadQueueMachine, { confirmFirst: true }, [two, { type: 'queue.clear' }, two]);
+    expect([kept.value, kept.context.confirmFirst]).toEqual(['ready', true]);
   });
 });

@@ -9,7 +9,9 @@ import { assign, setup } from 'xstate';
  * as a job whose progress the screen follows, until the pages are on the
  * board or the job is refused with a reason. A dropped folder the browser
  * would not read is refused whole, and said so, naming it: nothing of that
- * drop is queued.
+ * drop is queued. Files picked or dropped start at once, unless the member
+ * keeps the confirm step (`confirmFirst`, their setting on this device):
+ * then they wait, removable, until Upload is pressed.
  */
 export interface QueuedFile {
   id: string;
@@ -29,11 +31,18 @@ export interface UploadQueueContext {
   problem: string | null;
   /** The part of the last drop the browser would not read (nothing of that drop was queued), until files are added. */
   unreadable: { path: string; folder: boolean } | null;
+  /** Files wait for Upload to be pressed (the member's setting), else they go as they are added. */
+  confirmFirst: boolean;
+}
+
+export interface UploadQueueInput {
+  confirmFirst?: boolean;
 }
 
 export type UploadQueueEvent =
   | { type: 'files.add'; files: Array<{ id: string; name: string; size: number }> }
   | { type: 'drop.unreadable'; path: string; folder: boolean }
+  | { type: 'confirm.set'; confirm: boolean }
   | { type: 'file.remove'; id: string }
   | { type: 'queue.clear' }
   | { type: 'upload.start' }
@@ -51,10 +60,16 @@ export type UploadQueueEvent =
 
 const patch = (files: QueuedFile[], id: string, change: Partial<QueuedFile>) => files.map((f) => (f.id === id ? { ...f, ...change } : f));
 
-const empty: UploadQueueContext = { files: [], processed: 0, toProcess: 0, problem: null, unreadable: null };
+const empty = { files: [], processed: 0, toProcess: 0, problem: null, unreadable: null } satisfies Omit<UploadQueueContext, 'confirmFirst'>;
+
+/** Files added where nothing is queued: they wait for Upload (the confirm step kept), or start at once. */
+const addToIdle = [
+  { guard: 'confirmsFirst', target: 'ready', actions: 'addFiles' },
+  { target: 'uploading', actions: ['addFiles', 'startUpload'] },
+] as const;
 
 export const uploadQueueMachine = setup({
-  types: { context: {} as UploadQueueContext, events: {} as UploadQueueEvent },
+  types: { context: {} as UploadQueueContext, events: {} as UploadQueueEvent, input: undefined as UploadQueueInput | undefined },
   actions: {
     addFiles: assign({
       files: ({ context, event }) =>
@@ -71,6 +86,8 @@ export const uploadQueueMachine = setup({
       unreadable: null,
     }),
     reset: assign(() => empty),
+    /** Remembers the setting where the member keeps it (this device's storage). */
+    saveConfirm: (_, _p: { confirm: boolean }) => {},
     startUpload: () => {},
     cancelUpload: () => {},
     retryUpload: () => {},
@@ -82,20 +99,28 @@ export const uploadQueueMachine = setup({
     processingDone: () => {},
   },
   guards: {
+    confirmsFirst: ({ context }) => context.confirmFirst,
     allSent: ({ context }) => context.files.length > 0 && context.files.every((f) => f.status === 'sent'),
     lastFile: ({ context, event }) => event.type === 'file.remove' && context.files.every((f) => f.id === event.id),
   },
 }).createMachine({
   id: 'consoleUploadQueue',
-  context: empty,
+  context: ({ input }) => ({ ...empty, confirmFirst: input?.confirmFirst ?? false }),
   initial: 'empty',
   // The folder is walked after the drop (the browser answers later): the queue may have moved on meanwhile, and the refusal is still said.
   on: {
     'drop.unreadable': { actions: assign({ unreadable: ({ event }) => ({ path: event.path, folder: event.folder }) }) },
+    // The setting holds for the next files added; a queue already waiting still waits for Upload.
+    'confirm.set': {
+      actions: [
+        assign({ confirmFirst: ({ event }) => event.confirm }),
+        { type: 'saveConfirm', params: ({ event }) => ({ confirm: event.confirm }) },
+      ],
+    },
   },
   states: {
     empty: {
-      on: { 'files.add': { target: 'ready', actions: 'addFiles' } },
+      on: { 'files.add': addToIdle },
     },
     ready: {
       on: {
@@ -182,11 +207,11 @@ export const uploadQueueMachine = setup({
       },
     },
     done: {
-      on: { 'files.add': { target: 'ready', actions: 'addFiles' } },
+      on: { 'files.add': addToIdle },
     },
     rejected: {
       on: {
-        'files.add': { target: 'ready', actions: 'addFiles' },
+        'files.add': addToIdle,
         'queue.clear': { target: 'empty', actions: 'reset' },
       },
     },

@@ -3,6 +3,7 @@ import type { NewInvitation } from '../../core/console/schemas/admin.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/index.js';
 import type { ServerClock } from '../lib/clock.js';
+import { invitationMail, mailLocale, type Mailer } from '../mail/index.js';
 import { consoleRepos, type ConsoleRepos } from '../repos/console/index.js';
 import type { AuditActor } from '../repos/console/audit.js';
 import type { InvitationRow } from '../repos/console/invitations.js';
@@ -41,6 +42,16 @@ export async function createLink(repos: ConsoleRepos, l: NewLink, now: number): 
     used_at: null,
   });
   return { id, token, expiresAt };
+}
+
+/**
+ * What an invitation is now: used, open, or closed early (withdrawn, or voided by a newer
+ * link or an enrolment: its expiry was moved to that moment, before its 24 h were over), or expired.
+ */
+function invitationState(r: Pick<InvitationRow, 'used_at' | 'created_at' | 'expires_at'>, now: number) {
+  if (r.used_at !== null) return 'used' as const;
+  if (Number(r.expires_at) > now) return 'open' as const;
+  return Number(r.expires_at) < Number(r.created_at) + LINK_SECONDS ? ('withdrawn' as const) : ('expired' as const);
 }
 
 /** A first owner's link: no member, no email (the enrolee gives theirs). */
@@ -103,6 +114,7 @@ export async function firstOwnerLink(server: { db: DB; clock: ServerClock; confi
 export const invitations = {
   async list(ctx: ConsoleCtx) {
     const rows = await ctx.repos.invitations.invitations(200);
+    const now = ctx.clock.nowSec();
     return {
       invitations: rows.map((r) => ({
         id: r.id,
@@ -113,11 +125,13 @@ export const invitations = {
         expiresAt: Number(r.expires_at),
         usedAt: r.used_at === null ? null : Number(r.used_at),
         createdBy: r.created_by,
+        state: invitationState(r, now),
       })),
     };
   },
 
-  async create(ctx: ConsoleCtx, actor: Actor, i: NewInvitation, base: string, reauthUntil: number | null) {
+  /** The link is made and shown whatever becomes of its mail (sent in `i.locale`, else English): `mail` says how that went. */
+  async create(ctx: ConsoleCtx, actor: Actor, i: NewInvitation, base: string, reauthUntil: number | null, mailer: Mailer) {
     if (i.roles.includes('owner')) checkReauth(reauthUntil, ctx.clock.nowSec());
     if (await ctx.repos.staff.byEmail(i.email)) throw problems.conflict('A member already has this email.');
     const l = await audited(
@@ -134,7 +148,10 @@ export const invitations = {
       },
       { readersSee: false },
     );
-    return { id: l.id, link: linkUrl(base, l.token), expiresAt: l.expiresAt };
+    const link = linkUrl(base, l.token);
+    const content = invitationMail(mailLocale(i.locale), { inviter: actor.name, roles: i.roles, link, expiresAt: l.expiresAt });
+    const mail = await mailer.send({ to: i.email.trim().toLowerCase(), ...content });
+    return { id: l.id, link, expiresAt: l.expiresAt, mail };
   },
 
   /** Withdrawn = expired now (rows stay for the record). */

@@ -2,11 +2,18 @@ import { isRole } from '../../core/console/roles.js';
 import type { StaffMember, StaffPatch } from '../../core/console/schemas/admin.js';
 import type { StaffRow } from '../repos/console/staff.js';
 import type { Actor, ConsoleCtx } from './actor.js';
+import { mailLocale, resetMail, type Mailer } from '../mail/index.js';
 import { createLink, linkUrl } from './invitations.js';
 import type { MemberRow } from './principal.js';
 import { problems } from './problems.js';
 import { checkReauth, endSessions } from './sessions.js';
 import { audited, expectOne, type WriteTx } from './write.js';
+
+/** Where a link's mail goes, and its language (a console locale; else English). */
+export interface LinkMail {
+  mailer: Mailer;
+  locale?: string | undefined;
+}
 
 /** Staff rows (server/db/schemaConsole.ts), their API shapes, and the owner's management of them. */
 const list = (text: string): unknown[] => {
@@ -116,7 +123,7 @@ export const staff = {
   },
 
   /** Removes a member's factors and recovery codes, ends their sessions, and makes their link to enrol again (on `base`). */
-  async resetFactors(ctx: ConsoleCtx, actor: Actor, id: number, reauthUntil: number | null, base: string) {
+  async resetFactors(ctx: ConsoleCtx, actor: Actor, id: number, reauthUntil: number | null, base: string, mail: LinkMail) {
     checkReauth(reauthUntil, ctx.clock.nowSec());
     const m = await found(ctx, id);
     const link = await audited(
@@ -140,7 +147,9 @@ export const staff = {
       },
       { readersSee: false },
     );
-    return { link: linkUrl(base, link.token), expiresAt: link.expiresAt };
+    const url = linkUrl(base, link.token);
+    const content = resetMail(mailLocale(mail.locale), { inviter: actor.name, email: m.email, link: url, expiresAt: link.expiresAt });
+    return { link: url, expiresAt: link.expiresAt, mail: await mail.mailer.send({ to: m.email, ...content }) };
   },
 
   async endSessions(ctx: ConsoleCtx, actor: Actor, id: number): Promise<void> {

@@ -5,6 +5,7 @@ import { Problem } from '../../core/console/schemas/common.js';
 import type { Lifetimes } from './sessions.js';
 import './principal.js';
 import catalogPlugin from './catalog/plugin.js';
+import { makeMailer, type Mailer } from '../mail/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     /** Every console API route registered, with what it declares (the route × role tests read it). */
     consoleRoutes: { method: string; url: string; access: Access | undefined }[];
     consoleLifetimes: Lifetimes;
+    /** Where invitation and reset mails go (server/mail/: SMTP_URL, else DATA_DIR/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -30,6 +33,9 @@ export default fp(
   async (app) => {
     app.decorateRequest('staff', null);
     app.decorate('consoleLifetimes', { idle: app.config.consoleIdleMinutes * 60, absolute: app.config.consoleSessionHours * 3600 });
+    const mailer = makeMailer(app.config, app.clock, app.log);
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', () => mailer.close());
     const routes: typeof app.consoleRoutes = [];
     app.decorate('consoleRoutes', routes);
     // The catalog's page jobs and release timers

@@ -104,7 +104,7 @@ describe('the publisher console', () => {
     const invite = owner.locator('section[aria-labelledby="invite"]');
     await invite.getByLabel('Email').fill(ANALYST.email);
     await invite.getByRole('checkbox', { name: 'Analyst' }).check();
-    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    await invite.getByRole('button', { name: 'Invite and e-mail the link' }).click();
     const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
     await linkBox.waitFor();
     const link = (await linkBox.textContent())!.trim();
@@ -171,7 +171,7 @@ describe('the publisher console', () => {
     const invite = owner.locator('section[aria-labelledby="invite"]');
     await invite.getByLabel('Email').fill('editor@example.com');
     await invite.getByRole('checkbox', { name: 'Editor' }).check();
-    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    await invite.getByRole('button', { name: 'Invite and e-mail the link' }).click();
     const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
     await linkBox.waitFor();
     const link = (await linkBox.textContent())!.trim();

@@ -134,12 +134,11 @@ export async function watchUpload(editor: Page) {
 export const seen = (editor: Page) =>
   editor.evaluate(() => (window as unknown as { __seen: { totals: string[]; fullBars: number; notices: string[] } }).__seen);
 
-/** Picks the files on the upload panel's input, sends them, and waits until their pages are made. */
+/** Picks the files on the upload panel's input (they are sent as they are picked), and waits until their pages are made. */
 export async function upload(editor: Page, input: 'Images' | 'A CBZ or ZIP', files: UploadFile[]) {
   await watchUpload(editor);
   const accept = input === 'Images' ? 'image/*' : '.cbz,.zip,application/zip';
   await editor.locator(`.c-upload input[type="file"][accept="${accept}"]`).setInputFiles(files);
-  await editor.getByRole('button', { name: 'Upload', exact: true }).click();
   await editor.getByText('The pages are on the board.').waitFor({ timeout: 120_000 });
 }
 

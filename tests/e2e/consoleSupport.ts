@@ -173,7 +173,7 @@ export async function inviteStaff(
   await invite.getByLabel('Email').fill(who.email);
   for (const r of roles) await invite.getByRole('checkbox', { name: r }).check();
   if (languages !== undefined) await invite.getByLabel('Languages (for localizers)').fill(languages);
-  await invite.getByRole('button', { name: 'Create invitation link' }).click();
+  await invite.getByRole('button', { name: 'Invite and e-mail the link' }).click();
   const linkBox = owner.locator('pre[aria-label^="Enrolment link"]');
   await linkBox.waitFor();
   return enrolFromLink(invitee, (await linkBox.textContent())!.trim(), who);

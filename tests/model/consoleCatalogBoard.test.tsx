@@ -8,6 +8,7 @@ import { edgeSequences } from './consoleCatalogEdges';
 import { PAGE_BOARD_EVENTS, byValue } from './consoleCatalogEvents';
 import { answerWrite, catalogEnv, chapter, file, openChapter, PAGES, region } from './consoleCatalogFixture';
 import { runUiModel } from './uiModel';
+import { until } from './until';
 
 const NAMES: Record<string, string> = { '1': '001.png', '2': '002.png', '3': '003.png' };
 const board = () => region(/^Pages \(/);
@@ -61,7 +62,10 @@ describe('console page board (model paths on the real console UI)', () => {
             fireEvent.drop(board().getAllByRole('listitem')[e.to as number]);
           },
           'page.remove': (e) => fireEvent.click(card(e.id as string).getByRole('button', { name: /^Remove page/ })),
-          'page.setType': (e) => fireEvent.change(card(e.id as string).getByRole('combobox'), { target: { value: e.pageType } }),
+          'page.setType': (e) =>
+            e.id === '3' && e.pageType === 'SINGLE'
+              ? fireEvent.click(card('3').getByRole('button', { name: /^Page 3 was made a double page/ }))
+              : fireEvent.change(card(e.id as string).getByRole('combobox'), { target: { value: e.pageType } }),
           'page.upload': (e) => {
             const input = board().getAllByLabelText('Insert before')[e.at as number];
             fireEvent.change(input, { target: { files: [file('new.png')] } });
@@ -105,7 +109,7 @@ describe('console page board (model paths on the real console UI)', () => {
     );
   });
 
-  it('announces each keyboard move for screen readers, and a wide page suggests double', async () => {
+  it('announces each keyboard move for screen readers', async () => {
     c = catalogEnv();
     await openChapter(net, c.env);
     // The panel shows while the board still loads (Pages (0), busy): wait for the pages themselves.
@@ -118,7 +122,26 @@ describe('console page board (model paths on the real console UI)', () => {
     fireEvent.keyDown(thumb('1'), { key: ' ' });
     const put = await answerWrite(net, /^\/chapters\/1\/pages$/, 200, chapter({ version: 2 }));
     expect(put.body).toEqual({ order: [2, 1, 3], version: 1 });
-    expect(board().getByRole('option', { name: 'Double (suggested)' })).toBeTruthy();
-    expect(PAGES[2].suggestDouble).toBe(true);
+  });
+
+  it('a wide page is a double page as processed, undone with one click and made double again with another', async () => {
+    c = catalogEnv();
+    await openChapter(net, c.env);
+    await screen.findByRole('region', { name: /^Pages \(3\)/ });
+    expect(PAGES[2]).toMatchObject({ suggestDouble: true, type: 3 });
+    expect(card('3').getByText('Wide: made a double page')).toBeTruthy();
+    expect(card('3').getByRole<HTMLSelectElement>('combobox').value).toBe('DOUBLE');
+    // Narrow pages say nothing of it.
+    expect(card('1').queryByText(/^Wide/)).toBeNull();
+    expect(card('1').queryByRole('button', { name: /double page/ })).toBeNull();
+    fireEvent.click(card('3').getByRole('button', { name: 'Page 3 was made a double page because it is wide: make it a single page' }));
+    const undo = await answerWrite(net, PUT_PAGES, 200, chapter({ version: 2, pages: [PAGES[0], PAGES[1], { ...PAGES[2], type: 0 }] }));
+    expect(undo.body).toEqual({ order: [1, 2, 3], types: { 3: 0 }, version: 1 });
+    await until(() => card('3').getByRole<HTMLSelectElement>('combobox').value === 'SINGLE', 'page 3 single');
+    expect(card('3').getByText('Wide: not a double page')).toBeTruthy();
+    fireEvent.click(card('3').getByRole('button', { name: 'Make page 3 a double page' }));
+    const redo = await answerWrite(net, PUT_PAGES, 200, chapter({ version: 3 }));
+    expect(redo.body).toEqual({ order: [1, 2, 3], types: { 3: 3 }, version: 2 });
+    await card('3').findByText('Wide: made a double page');
   });
 });

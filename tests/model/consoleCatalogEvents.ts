@@ -39,6 +39,8 @@ export const PAGE_BOARD_EVENTS: PageBoardEvent[] = [
   { type: 'page.drag', id: '3', to: 0 },
   { type: 'page.remove', id: '2' },
   { type: 'page.setType', id: '2', pageType: 'LEFT' },
+  // The wide page made a double page, undone with one click on its card.
+  { type: 'page.setType', id: '3', pageType: 'SINGLE' },
   { type: 'page.upload', mode: 'insert', at: 1 },
   { type: 'save.done', pages: BOARD_PAGES, version: 2 },
   { type: 'save.failed', code: 'not-found' },
@@ -53,6 +55,8 @@ export const UPLOAD_QUEUE_EVENTS: UploadQueueEvent[] = [
   { type: 'files.add', files: [{ id: 'f1', name: '001.png', size: 100 }] },
   { type: 'files.add', files: [{ id: 'f2', name: '002.png', size: 100 }] },
   { type: 'drop.unreadable', path: 'ch3', folder: true },
+  { type: 'confirm.set', confirm: true },
+  { type: 'confirm.set', confirm: false },
   { type: 'file.remove', id: 'f1' },
   { type: 'queue.clear' },
   { type: 'upload.start' },
@@ -69,6 +73,12 @@ export const UPLOAD_QUEUE_EVENTS: UploadQueueEvent[] = [
   { type: 'processing.failed', code: 'bad-archive' },
 ];
 
-// Byte counts are continuous: explore by state and each file's status.
-export const byStatuses = (s: { value: unknown; context: unknown }) =>
-  `${JSON.stringify(s.value)}/${(s.context as { files: Array<{ status: string }> }).files.map((f) => f.status).join(',')}`;
+// Byte counts are continuous: explore by state and each file's status, and by the confirm setting
+// only where nothing is queued (where it decides what files added do): elsewhere it changes nothing.
+const IDLE = ['"empty"', '"done"', '"rejected"'];
+export const byStatuses = (s: { value: unknown; context: unknown }) => {
+  const c = s.context as { files: Array<{ status: string }>; confirmFirst: boolean };
+  const value = JSON.stringify(s.value);
+  const setting = IDLE.includes(value) ? (c.confirmFirst ? '/confirm' : '/at-once') : '';
+  return `${value}/${c.files.map((f) => f.status).join(',')}${setting}`;
+};

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import type { Chapter } from '../../core/console/schemas/catalog';
 import { App } from '../../console/app/App';
-import { CatalogEnvProvider, type CatalogEnv } from '../../console/screens/chapters/env';
+import { CatalogEnvProvider, type CatalogEnv, type UploadPrefs } from '../../console/screens/chapters/env';
 import type { UploaderEvents } from '../../console/screens/chapters/uploader';
 import { manualConsoleClock, type scriptedConsoleApi } from './consoleApi';
 
@@ -62,11 +62,24 @@ function scriptedUploader() {
   return { state, make, emit };
 }
 
-export function catalogEnv(upload = scriptedUploader()) {
+/** The upload settings as a device would keep them, in memory (`confirmFirst` as stored before the screen opens). */
+export function memoryUploadPrefs(confirmFirst = false) {
+  const kept = { confirmFirst, saves: [] as boolean[] };
+  const prefs: UploadPrefs = {
+    confirmFirst: () => kept.confirmFirst,
+    setConfirmFirst: (v) => {
+      kept.confirmFirst = v;
+      kept.saves.push(v);
+    },
+  };
+  return { prefs, kept };
+}
+
+export function catalogEnv(upload = scriptedUploader(), prefs = memoryUploadPrefs()) {
   const clock = manualConsoleClock();
   const opened: string[] = [];
-  const env: CatalogEnv = { clock, makeUploader: upload.make, openPreview: (url) => void opened.push(url) };
-  return { env, clock, upload, opened };
+  const env: CatalogEnv = { clock, makeUploader: upload.make, uploadPrefs: prefs.prefs, openPreview: (url) => void opened.push(url) };
+  return { env, clock, upload, opened, prefs: prefs.kept };
 }
 
 /** Renders the console at /console/chapters/1 and answers the session and the chapter. */

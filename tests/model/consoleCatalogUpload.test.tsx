@@ -1,13 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { uploadQueueMachine } from '../../machines/console/uploadQueueMachine';
+import { uploadQueueMachine, type UploadQueueEvent } from '../../machines/console/uploadQueueMachine';
 import { setMessages } from '../../console/i18n';
 import en from '../../console/i18n/locales/en.json';
 import ja from '../../console/i18n/locales/ja.json';
 import { problem, scriptedConsoleApi } from './consoleApi';
 import { edgeSequences } from './consoleCatalogEdges';
 import { UPLOAD_QUEUE_EVENTS, byStatuses } from './consoleCatalogEvents';
-import { answerWrite, catalogEnv, chapter, file, openChapter, region } from './consoleCatalogFixture';
+import { answerWrite, catalogEnv, chapter, file, memoryUploadPrefs, openChapter, region } from './consoleCatalogFixture';
+import { after } from './machineTestkit';
 import { runUiModel } from './uiModel';
 import { until } from './until';
 
@@ -85,12 +86,17 @@ describe('console upload queue (model paths on the real console UI)', () => {
         name: 'consoleUploadQueue',
         events: UPLOAD_QUEUE_EVENTS,
         serializeState: byStatuses,
-        // A refused drop is one transition, whatever the state: taken on an empty and on a ready queue, not from
-        // every state again (a busy queue refuses drops; a walk outlasting an upload's start is the test below).
+        // A refused drop and the confirm setting are one transition each, whatever the state: taken where they
+        // matter (a refused drop on an empty or a ready queue: a busy queue refuses drops, and a walk outlasting an
+        // upload's start is the test below; the setting where files would be added), not from every state again.
         sequences: () =>
-          edgeSequences(uploadQueueMachine, UPLOAD_QUEUE_EVENTS, { serializeState: byStatuses }).filter(
-            (seq) => seq.at(-1)!.type !== 'drop.unreadable' || seq.length <= 2,
-          ),
+          edgeSequences(uploadQueueMachine, UPLOAD_QUEUE_EVENTS, { serializeState: byStatuses }).filter((seq) => {
+            const last = seq.at(-1)!.type;
+            const before = () => String(after(uploadQueueMachine, undefined, seq.slice(0, -1) as UploadQueueEvent[]).value);
+            if (last === 'drop.unreadable') return ['empty', 'ready'].includes(before());
+            if (last === 'confirm.set') return ['empty', 'ready', 'done', 'rejected'].includes(before());
+            return true;
+          }),
       },
       () => ({
         render: async () => {
@@ -107,6 +113,10 @@ describe('console upload queue (model paths on the real console UI)', () => {
           'files.add': (e) => {
             const [f] = e.files as Array<{ id: string }>;
             fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file(NAMES[f.id])] } });
+          },
+          'confirm.set': (e) => {
+            const box = panel().getByRole<HTMLInputElement>('checkbox', { name: /^Ask before uploading/ });
+            if (box.checked !== e.confirm) fireEvent.click(box);
           },
           'file.remove': (e) => fireEvent.click(panel().getByRole('button', { name: `Remove ${NAMES[e.id as string]}` })),
           'queue.clear': () => fireEvent.click(button('Clear')!),
@@ -143,13 +153,14 @@ describe('console upload queue (model paths on the real console UI)', () => {
     );
   });
 
-  it('shows progress per file and in total, and asks the server to process the sent files in order', async () => {
+  it('sends files picked at once, shows progress per file and in total, and asks the server to process the sent files in order', async () => {
     c = catalogEnv();
     await openChapter(net, c.env);
     await screen.findByRole('region', { name: 'Upload pages' });
     fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file('001.png', 100), file('002.png', 300)] } });
-    fireEvent.click(button('Upload')!);
+    // No Upload to press: the transport was started by the pick itself.
     expect(c.upload.state.started).toBe(1);
+    expect(button('Upload')).toBeNull();
     c.upload.emit((on) => on.progress('f1', 100));
     c.upload.emit((on) => on.progress('f2', 100));
     expect(panel().getByText('2 files, 50% sent')).toBeTruthy();
@@ -190,7 +201,7 @@ describe('console upload queue (model paths on the real console UI)', () => {
       await until(() => panel().queryAllByRole('listitem').length === 2, 'the readable folder queued');
       expect(upload.added).toEqual(['001.png', '002.png']);
       expect(panel().queryByText(unreadableText)).toBeNull();
-      expect(upload.state.started).toBe(0);
+      expect(upload.state.started).toBe(1);
     });
 
     it('is said in Japanese too', async () => {
@@ -212,7 +223,8 @@ describe('console upload queue (model paths on the real console UI)', () => {
 
     it('is still said when the walk ends after an upload started, which goes on unchanged', async () => {
       const upload = counting();
-      c = catalogEnv(upload);
+      // The confirm step kept: the folder is dropped while the picked file waits, then Upload is pressed.
+      c = catalogEnv(upload, memoryUploadPrefs(true));
       await openChapter(net, c.env);
       await screen.findByRole('region', { name: 'Upload pages' });
       fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file('001.png')] } });
@@ -225,6 +237,40 @@ describe('console upload queue (model paths on the real console UI)', () => {
       expect(upload.added).toEqual(['001.png']);
       expect(panel().getAllByRole('listitem')).toHaveLength(1);
       expect(button('Cancel upload')).toBeTruthy();
+    });
+  });
+
+  describe('the confirm step, a setting kept on this device', () => {
+    const box = () => panel().getByRole<HTMLInputElement>('checkbox', { name: /^Ask before uploading/ });
+
+    it('off by default: a drop goes at once; turned on, it is saved and the next drop waits for Upload', async () => {
+      c = catalogEnv();
+      await openChapter(net, c.env);
+      await screen.findByRole('region', { name: 'Upload pages' });
+      expect(box().checked).toBe(false);
+      dropOn([looseEntry('001.png')], [file('001.png')]);
+      await until(() => c.upload.state.started === 1, 'the dropped file sent without pressing Upload');
+      expect(button('Upload')).toBeNull();
+      fireEvent.click(button('Cancel upload')!);
+      fireEvent.click(box());
+      expect(c.prefs.saves).toEqual([true]);
+      dropOn([looseEntry('002.png')], [file('002.png')]);
+      await until(() => panel().queryAllByRole('listitem').length === 1, 'the dropped file queued');
+      expect(c.upload.state.started).toBe(1);
+      fireEvent.click(button('Upload')!);
+      expect(c.upload.state.started).toBe(2);
+    });
+
+    it('kept from before: the box is ticked and picked files wait, removable, until Upload', async () => {
+      c = catalogEnv(undefined, memoryUploadPrefs(true));
+      await openChapter(net, c.env);
+      await screen.findByRole('region', { name: 'Upload pages' });
+      expect(box().checked).toBe(true);
+      fireEvent.change(panel().getByLabelText('Images'), { target: { files: [file('001.png')] } });
+      expect(c.upload.state.started).toBe(0);
+      expect(panel().getByRole('button', { name: 'Remove 001.png' })).toBeTruthy();
+      fireEvent.click(box());
+      expect(c.prefs).toMatchObject({ confirmFirst: false, saves: [false] });
     });
   });
 });

@@ -54,14 +54,19 @@ describe('console tokens and invitations ask for the password again', () => {
 
   it("an owner's invitation: the password asked again, then the link", async () => {
     const links: string[] = [];
-    render(<InviteForm onInvited={(l) => links.push(l)} />);
+    render(<InviteForm onInvited={(l) => links.push(l.link)} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new-owner@example.com' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Owner' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create invitation link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Invite and e-mail the link' }));
     await reauthenticate('POST', '/invitations');
-    const sent = await net.answer('POST', '/invitations', 200, { id: 1, link: 'http://localhost/console/enrol/x', expiresAt: 0 });
+    const sent = await net.answer('POST', '/invitations', 200, {
+      id: 1,
+      link: 'http://localhost/console/enrol/x',
+      expiresAt: 0,
+      mail: 'sent',
+    });
     expect(sent.body).toMatchObject({ email: 'new-owner@example.com', roles: ['owner'] });
-    await screen.findByRole('button', { name: 'Create invitation link' });
+    await screen.findByRole('button', { name: 'Invite and e-mail the link' });
     expect(links).toEqual(['http://localhost/console/enrol/x']);
   });
 });

@@ -4,7 +4,11 @@ import { t } from '../../i18n';
 
 const TYPES: readonly PageType[] = ['SINGLE', 'LEFT', 'RIGHT', 'DOUBLE'];
 
-/** One page of the board: its thumbnail (grab and move it), its type (wide pages: double suggested), replace, insert before, remove. */
+/**
+ * One page of the board: its thumbnail (grab and move it), its type, replace, insert before, remove.
+ * A wide page is made a double page when it is processed (as `npm run import` does): the card says so,
+ * with one click back to a single page (and one click to make it double again).
+ */
 export function PageCard(props: {
   index: number;
   total: number;
@@ -56,12 +60,11 @@ export function PageCard(props: {
           {TYPES.map((x) => (
             <option key={x} value={x}>
               {t(`console.pageType.${x}`)}
-              {x === 'DOUBLE' && props.suggestDouble ? ` ${t('console.board.suggested')}` : ''}
             </option>
           ))}
         </select>
       </label>
-      {props.suggestDouble && props.type !== 'DOUBLE' ? <span className="c-tag">{t('console.board.wide')}</span> : null}
+      {props.suggestDouble ? <WideNote n={n} double={props.type === 'DOUBLE'} disabled={props.disabled} onType={props.onType} /> : null}
       <div className="c-board__tools">
         <label className="c-button c-button--quiet">
           {t('console.board.replace')}
@@ -82,5 +85,23 @@ export function PageCard(props: {
         </button>
       </div>
     </li>
+  );
+}
+
+/** A wide page's note: made a double page (undo: single), or not a double page (make it one). */
+function WideNote({ n, double, disabled, onType }: { n: number; double: boolean; disabled: boolean; onType: (t: PageType) => void }) {
+  return (
+    <p className="c-board__wide">
+      <span className="c-tag">{t(double ? 'console.board.madeDouble' : 'console.board.wide')}</span>{' '}
+      <button
+        type="button"
+        className="c-button c-button--quiet"
+        disabled={disabled}
+        aria-label={t(double ? 'console.board.undoDoubleNamed' : 'console.board.makeDoubleNamed', { n })}
+        onClick={() => onType(double ? 'SINGLE' : 'DOUBLE')}
+      >
+        {t(double ? 'console.board.undoDouble' : 'console.board.makeDouble')}
+      </button>
+    </p>
   );
 }

@@ -14,8 +14,9 @@ const pagesOnly = (files: File[]) => files.filter((f) => f.type.startsWith('imag
 type Send = (e: UploadQueueEvent) => void;
 
 /**
- * The chapter upload: many images, a folder or a CBZ/ZIP, picked or dropped;
- * progress per file and in total; cancel, retry, resume after a dropped
+ * The chapter upload: many images, a folder or a CBZ/ZIP, picked or dropped,
+ * sent at once (or after Upload is pressed, for a member who keeps that step
+ * on this device); progress per file and in total; cancel, retry, resume after a dropped
  * connection; then the server's processing progress until the pages are on
  * the board.
  */
@@ -27,6 +28,14 @@ export function UploadPanel({ chapter, onChapter }: { chapter: Chapter; onChapte
     <section className="c-panel c-upload" aria-labelledby="upload-title">
       <h2 id="upload-title">{t('console.upload.title')}</h2>
       <DropArea canAdd={canAdd} add={(files) => add(pagesOnly(files))} send={send} />
+      <label className="c-check">
+        <input
+          type="checkbox"
+          checked={snap.context.confirmFirst}
+          onChange={(e) => send({ type: 'confirm.set', confirm: e.target.checked })}
+        />{' '}
+        {t('console.upload.confirmFirst')}
+      </label>
       {snap.context.files.length ? <QueuedFiles files={snap.context.files} removable={state === 'ready'} send={send} /> : null}
       <UploadStatus state={state} context={snap.context} />
       <UploadActions state={state} send={send} />

@@ -6,7 +6,7 @@ import { uploadQueueMachine } from '../../../machines/console/uploadQueueMachine
 import { inspect } from '../../../web/inspector';
 import { problemCode } from '../../api/client';
 import { useLatest } from '../../ui/machineEffects';
-import { useCatalogEnv } from './env';
+import { useCatalogEnv, type UploadPrefs } from './env';
 import { followJob } from './job';
 import type { ChapterUploader } from './uploader';
 import { processUploads } from './chapterApi';
@@ -16,9 +16,10 @@ type Latest = { readonly current: { chapter: Chapter; onChapter: (c: Chapter) =>
 type Transport = { current: { uploader: ChapterUploader | null; stopJob: () => void } };
 
 /** The upload queue machine's effects: the transport driven, the finished uploads processed, the job followed to its end. */
-function provideQueue(latest: Latest, transport: Transport, clock: DateClock) {
+function provideQueue(latest: Latest, transport: Transport, clock: DateClock, prefs: UploadPrefs) {
   return uploadQueueMachine.provide({
     actions: {
+      saveConfirm: (_, p) => prefs.setConfirmFirst(p.confirm),
       startUpload: () => transport.current.uploader?.start(),
       cancelUpload: () => transport.current.uploader?.cancel(),
       retryUpload: () => transport.current.uploader?.retry(),
@@ -50,15 +51,17 @@ function provideQueue(latest: Latest, transport: Transport, clock: DateClock) {
 /**
  * The chapter upload (machines/console/uploadQueueMachine.ts) with the real
  * transport (the catalog environment's uploader, its events told to the
- * machine) and calls. `add` queues the files picked or dropped.
+ * machine) and calls, the confirm setting read from and saved to this
+ * device. `add` queues the files picked or dropped (sent at once unless the
+ * member keeps the confirm step).
  */
 export function useUploadQueue(chapter: Chapter, onChapter: (c: Chapter) => void) {
   const env = useCatalogEnv();
   const latest = useLatest({ chapter, onChapter });
   const transport: Transport = useRef({ uploader: null, stopJob: () => {} });
   // eslint-disable-next-line react-hooks/refs -- the effects read `transport` when the machine runs them (on events), never while rendering
-  const machine = useMemo(() => provideQueue(latest, transport, env.clock), [latest, env.clock]);
-  const [snap, send, actor] = useMachine(machine, { inspect });
+  const machine = useMemo(() => provideQueue(latest, transport, env.clock, env.uploadPrefs), [latest, env.clock, env.uploadPrefs]);
+  const [snap, send, actor] = useMachine(machine, { inspect, input: { confirmFirst: env.uploadPrefs.confirmFirst() } });
   useEffect(() => {
     const u = env.makeUploader(chapter.id, {
       progress: (id, sent) => actor.send({ type: 'file.progress', id, sent }),

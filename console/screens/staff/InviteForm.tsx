@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isRole, ROLES } from '../../../core/console/roles';
 import { call } from '../../api/call';
-import { t } from '../../i18n';
+import { CONSOLE_LOCALES, locale, t } from '../../i18n';
 import { useReauth } from '../../ui/reauth';
 import { Field, Problem, RolePicker } from '../../ui/ui';
+import type { MadeLink } from './LinkShown';
 
 const noop = () => {};
 
-/** An invitation: email, roles, languages (for localizers) → a one-time enrolment link to pass on. */
-export function InviteForm({ onInvited }: { onInvited: (link: string) => void }) {
+/** An invitation: email, roles, languages (for localizers), the mail's language → a one-time enrolment link, mailed and shown. */
+export function InviteForm({ onInvited }: { onInvited: (made: MadeLink) => void }) {
   const [email, setEmail] = useState('');
+  const [mailLocale, setMailLocale] = useState<string>(locale());
+  const id = useId();
   const [roles, setRoles] = useState<string[]>([]);
   const [languages, setLanguages] = useState('');
   const reauth = useReauth(noop);
@@ -22,11 +25,13 @@ export function InviteForm({ onInvited }: { onInvited: (link: string) => void })
           const langs = languages.split(/[\s,]+/).filter(Boolean);
           // An owner's invitation asks for the password again (the dialog shows a wrong one's message).
           reauth.run(() =>
-            call('POST /invitations', { body: { email: email.trim(), roles: roles.filter(isRole), languages: langs } }).then((a) => {
+            call('POST /invitations', {
+              body: { email: email.trim(), roles: roles.filter(isRole), languages: langs, locale: mailLocale },
+            }).then((a) => {
               setEmail('');
               setRoles([]);
               setLanguages('');
-              onInvited(a.link);
+              onInvited({ link: a.link, email: email.trim(), mail: a.mail });
             }),
           );
         }}
@@ -39,6 +44,16 @@ export function InviteForm({ onInvited }: { onInvited: (link: string) => void })
           value={languages}
           onChange={(e) => setLanguages(e.target.value)}
         />
+        <div className="c-field">
+          <label htmlFor={`${id}-mail`}>{t('console.staff.mailLanguage')}</label>
+          <select id={`${id}-mail`} value={mailLocale} onChange={(e) => setMailLocale(e.target.value)}>
+            {CONSOLE_LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {t(`console.language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <Problem code={reauth.failure} />
         <button type="submit" className="c-button" disabled={reauth.busy || roles.length === 0}>
           {t('console.staff.sendInvite')}

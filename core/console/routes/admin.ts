@@ -7,6 +7,7 @@ import {
   InvitationLink,
   Invitations,
   Link,
+  MailQuery,
   MemberSessionParams,
   NewApiToken,
   NewInvitation,
@@ -34,8 +35,9 @@ export const ADMIN_ROUTES = {
   },
   'POST /staff/:id/reset-factors': {
     access: OWNER,
-    summary: "Removes a member's second factors and ends their sessions: a link to enrol new ones",
+    summary: "Removes a member's second factors and ends their sessions: a link to enrol new ones, mailed to them (in `locale`)",
     params: IdParams,
+    query: MailQuery,
     response: Link,
   },
   'GET /staff/:id/sessions': { access: OWNER, summary: "A member's open sessions", params: IdParams, response: Sessions },
@@ -50,7 +52,7 @@ export const ADMIN_ROUTES = {
   'GET /invitations': { access: OWNER, summary: 'Invitations, open and used', response: Invitations },
   'POST /invitations': {
     access: OWNER,
-    summary: 'Invites a new member: an enrolment link, valid 24 h, single use',
+    summary: 'Invites a new member: an enrolment link, valid 24 h, single use, mailed to them (in `locale`)',
     body: NewInvitation,
     response: InvitationLink,
   },

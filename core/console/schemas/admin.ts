@@ -22,7 +22,15 @@ export const StaffPatch = Type.Object({
   version: Type.Integer({ minimum: 0 }),
 });
 export type StaffPatch = Static<typeof StaffPatch>;
-export const Link = Type.Object({ link: Type.String(), expiresAt: Seconds });
+/**
+ * How the link's mail went: sent over SMTP, saved as a file in the server's mail folder (no SMTP
+ * configured), or failed (the link is made all the same: pass it on by hand).
+ */
+const MailOutcome = Type.Union([Type.Literal('sent'), Type.Literal('saved'), Type.Literal('failed')]);
+/** The language of a link's mail (a console locale; any other, or none, is English). */
+const MailLocale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 16 });
+export const MailQuery = Type.Object({ locale: Type.Optional(MailLocale) });
+export const Link = Type.Object({ link: Type.String(), expiresAt: Seconds, mail: MailOutcome });
 export const MemberSessionParams = Type.Object({ id: Id, sid: Id });
 
 const Invitation = Type.Object({
@@ -34,6 +42,8 @@ const Invitation = Type.Object({
   expiresAt: Seconds,
   usedAt: Type.Union([Seconds, Type.Null()]),
   createdBy: Type.Union([Id, Type.Null()]),
+  /** Open (usable until expiresAt), used (usedAt), withdrawn or voided by a newer link (at expiresAt), or expired. */
+  state: Type.Union([Type.Literal('open'), Type.Literal('used'), Type.Literal('withdrawn'), Type.Literal('expired')]),
 });
 type Invitation = Static<typeof Invitation>;
 export const Invitations = Type.Object({ invitations: Type.Array(Invitation) });
@@ -41,9 +51,10 @@ export const NewInvitation = Type.Object({
   email: Email,
   roles: Type.Array(Role, { minItems: 1, uniqueItems: true }),
   languages: Languages,
+  locale: Type.Optional(MailLocale),
 });
 export type NewInvitation = Static<typeof NewInvitation>;
-export const InvitationLink = Type.Object({ id: Id, link: Type.String(), expiresAt: Seconds });
+export const InvitationLink = Type.Object({ id: Id, link: Type.String(), expiresAt: Seconds, mail: MailOutcome });
 
 export const ApiToken = Type.Object({
   id: Id,

@@ -71,13 +71,14 @@ export function invitationsRepo(db: DB) {
       return rows.map((r) => r.id);
     },
 
-    /** Withdraws an unused link (it expires now); the rows changed. */
+    /** Withdraws an open link (unused, not expired: it expires now); the rows changed. */
     async withdraw(id: number, now: number): Promise<number> {
       const r = await db
         .updateTable('staff_invitations')
         .set({ expires_at: now, pending: null })
         .where('id', '=', id)
         .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },

@@ -8,7 +8,9 @@ import { invitations, linkBase } from '../../../../console/invitations.js';
 const route = routeModule((app) => {
   const ctx = () => consoleCtx(app);
   handle(app, 'GET /invitations', () => invitations.list(ctx()));
-  handle(app, 'POST /invitations', (req) => invitations.create(ctx(), actorOf(req), req.body, linkBase(app.config), reauthUntil(req)));
+  handle(app, 'POST /invitations', (req) =>
+    invitations.create(ctx(), actorOf(req), req.body, linkBase(app.config), reauthUntil(req), app.mailer),
+  );
   handle(app, 'DELETE /invitations/:id', async (req, reply) => {
     await invitations.withdraw(ctx(), actorOf(req), req.params.id);
     return reply.code(204).send();

@@ -12,7 +12,10 @@ const route = routeModule((app) => {
   handle(app, 'GET /staff', () => staff.list(ctx()));
   handle(app, 'PATCH /staff/:id', (req) => staff.patch(ctx(), actorOf(req), req.params.id, req.body, reauthUntil(req)));
   handle(app, 'POST /staff/:id/reset-factors', (req) =>
-    staff.resetFactors(ctx(), actorOf(req), req.params.id, reauthUntil(req), linkBase(app.config)),
+    staff.resetFactors(ctx(), actorOf(req), req.params.id, reauthUntil(req), linkBase(app.config), {
+      mailer: app.mailer,
+      locale: req.query.locale,
+    }),
   );
   handle(app, 'GET /staff/:id/sessions', async (req) => {
     await staff.found(ctx(), req.params.id);
