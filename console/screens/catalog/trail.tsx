@@ -10,7 +10,7 @@ export function seriesName(s: Pick<Series, 'slug'> & { titles: readonly Pick<Tit
 }
 
 /** A title in the trail: its name and its language. */
-export const titleCrumb = (title: Pick<TitleFull, 'name' | 'language'>) =>
+const titleCrumb = (title: Pick<TitleFull, 'name' | 'language'>) =>
   t('console.crumbs.title', { name: title.name, language: byShort(title.language)?.native ?? title.language });
 
 /** The catalog's trail: the series list, then the crumbs given. */

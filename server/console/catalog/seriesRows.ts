@@ -10,7 +10,7 @@ import type { TitleRow } from '../../repos/catalog.js';
  * the reader: a draft is shown once a chapter of it is released).
  */
 
-export function readerState(r: TitleRow, released: boolean): ReaderState {
+function readerState(r: TitleRow, released: boolean): ReaderState {
   if (released) return 'live';
   if (r.draft === 1) return 'draft';
   return r.soon_at > 0 ? 'soon' : 'live';
