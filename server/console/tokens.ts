@@ -33,14 +33,24 @@ export async function createToken(
   return { id, token };
 }
 
+/**
+ * When a token stops: its own expiry, and never later than TOKEN_MAX_DAYS after it was made (a token made before
+ * that cap, with an expiry years ahead, stops there too).
+ */
+const endOf = (r: { created_at: number | string; expires_at: number | string }) =>
+  Math.min(Number(r.expires_at), Number(r.created_at) + TOKEN_MAX_DAYS * DAY);
+
 /** The live token a Bearer value names (not revoked, not expired), its last use set to now; else null. */
 export async function useToken(ctx: ConsoleCtx, bearer: string): Promise<{ id: number; name: string; roles: Role[] } | null> {
   if (!bearer.startsWith(PREFIX)) return null;
   const now = ctx.clock.nowSec();
   const r = await ctx.repos.tokens.byHash(sha256(bearer));
-  if (!r || r.revoked_at !== null || Number(r.expires_at) <= now) return null;
-  // A disabled maker's tokens are revoked with the disabling; one made before that rule still stops here.
-  if (r.created_by !== null && (await ctx.repos.staff.byId(r.created_by))?.disabled === 1) return null;
+  if (!r || r.revoked_at !== null || endOf(r) <= now) return null;
+  // A maker disabled or no longer an owner revokes their tokens; one made before that rule still stops here.
+  if (r.created_by !== null) {
+    const maker = await ctx.repos.staff.byId(r.created_by);
+    if (!maker || maker.disabled === 1 || !rolesOf(maker.roles).includes('owner')) return null;
+  }
   await ctx.repos.tokens.used(r.id, now);
   return { id: r.id, name: r.name, roles: rolesOf(r.roles) };
 }
@@ -58,7 +68,7 @@ export const tokens = {
       name: r.name,
       roles: rolesOf(r.roles),
       createdAt: Number(r.created_at),
-      expiresAt: Number(r.expires_at),
+      expiresAt: endOf(r),
       lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
       revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
     }));

@@ -115,6 +115,36 @@ describe.each(BACKENDS)('console API tokens on %s', (backend) => {
     await c.db.updateTable('staff_members').set({ disabled: 1 }).where('id', '=', m.id).execute();
     expect(await stats(t.token)).toBe(401);
   });
+
+  it('a token made before the 90-day cap, with an expiry years ahead, stops 90 days after it was made', async () => {
+    const m = await memberWithSession(c.db, ['owner'], now());
+    const t = await createToken(
+      consoleRepos(c.db),
+      { name: 'old-long', roles: ['analyst'], expiresAt: 4_102_444_800, createdBy: m.id },
+      now(),
+    );
+    expect(await stats(t.token)).toBe(200);
+    c.clock.advance((90 * DAY - 1) * 1000);
+    expect(await stats(t.token)).toBe(200);
+    c.clock.advance(1000);
+    expect(await stats(t.token)).toBe(401);
+  });
+
+  it('a maker who is no longer an owner: their token made before the rule stops', async () => {
+    const m = await memberWithSession(c.db, ['owner', 'editor'], now());
+    const t = await createToken(
+      consoleRepos(c.db),
+      { name: 'old-role', roles: ['analyst'], expiresAt: now() + DAY, createdBy: m.id },
+      now(),
+    );
+    expect(await stats(t.token)).toBe(200);
+    await c.db
+      .updateTable('staff_members')
+      .set({ roles: JSON.stringify(['editor']) })
+      .where('id', '=', m.id)
+      .execute();
+    expect(await stats(t.token)).toBe(401);
+  });
 });
 
 describe.each(BACKENDS)('console write origins on %s', (backend) => {
