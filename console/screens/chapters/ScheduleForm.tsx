@@ -39,6 +39,32 @@ export function useReleaseForm(
 
 export type ReleaseForm = ReturnType<typeof useReleaseForm>;
 
+/** The time zone, release time and end of free reading of a release form (a chapter's, a release group's). */
+export function ReleaseTimeFields({ form, idPrefix }: { form: ReleaseForm; idPrefix: string }) {
+  return (
+    <>
+      <div className="c-field">
+        <label htmlFor={`${idPrefix}-zone`}>{t('console.release.zone')}</label>
+        <select id={`${idPrefix}-zone`} value={form.zone} onChange={(e) => form.pickZone(e.target.value)}>
+          {form.zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${idPrefix}-start`}>{t('console.release.start')}</label>
+        <input id={`${idPrefix}-start`} type="datetime-local" required value={form.start} onChange={(e) => form.setStart(e.target.value)} />
+      </div>
+      <div className="c-field">
+        <label htmlFor={`${idPrefix}-end`}>{t('console.release.end')}</label>
+        <input id={`${idPrefix}-end`} type="datetime-local" value={form.end} onChange={(e) => form.setEnd(e.target.value)} />
+      </div>
+    </>
+  );
+}
+
 /** Schedule (or move), release now, take back a scheduled release. */
 export function ScheduleForm({
   form,
@@ -58,24 +84,7 @@ export function ScheduleForm({
         form.submit();
       }}
     >
-      <div className="c-field">
-        <label htmlFor="release-zone">{t('console.release.zone')}</label>
-        <select id="release-zone" value={form.zone} onChange={(e) => form.pickZone(e.target.value)}>
-          {form.zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="c-field">
-        <label htmlFor="release-start">{t('console.release.start')}</label>
-        <input id="release-start" type="datetime-local" required value={form.start} onChange={(e) => form.setStart(e.target.value)} />
-      </div>
-      <div className="c-field">
-        <label htmlFor="release-end">{t('console.release.end')}</label>
-        <input id="release-end" type="datetime-local" value={form.end} onChange={(e) => form.setEnd(e.target.value)} />
-      </div>
+      <ReleaseTimeFields form={form} idPrefix="release" />
       <div className="c-row">
         <button type="submit" className="c-button">
           {t(scheduled ? 'console.release.move' : 'console.release.schedule')}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Partial } from '../../../core/console/schemas/releaseGroups';
 import { t } from '../../i18n';
-import type { ReleaseForm } from '../chapters/ScheduleForm';
+import { ReleaseTimeFields, type ReleaseForm } from '../chapters/ScheduleForm';
 
 /** What members still without pages do at the release time: hold the whole release, or let the ready languages go. */
 export function PartialChoice({ value, disabled, onChoose }: { value: Partial; disabled: boolean; onChoose: (p: Partial) => void }) {
@@ -43,24 +43,7 @@ export function GroupScheduleForm({
       }}
     >
       <h2 id="group-time">{t('console.releaseGroup.time')}</h2>
-      <div className="c-field">
-        <label htmlFor="group-zone">{t('console.release.zone')}</label>
-        <select id="group-zone" value={form.zone} onChange={(e) => form.pickZone(e.target.value)}>
-          {form.zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="c-field">
-        <label htmlFor="group-start">{t('console.release.start')}</label>
-        <input id="group-start" type="datetime-local" required value={form.start} onChange={(e) => form.setStart(e.target.value)} />
-      </div>
-      <div className="c-field">
-        <label htmlFor="group-end">{t('console.release.end')}</label>
-        <input id="group-end" type="datetime-local" value={form.end} onChange={(e) => form.setEnd(e.target.value)} />
-      </div>
+      <ReleaseTimeFields form={form} idPrefix="group" />
       <div className="c-row">
         <button type="submit" className="c-button" disabled={disabled}>
           {t(scheduled ? 'console.release.move' : 'console.release.schedule')}
