@@ -60,23 +60,23 @@ export async function cbz(name: string, count: number): Promise<UploadFile> {
 
 /**
  * A reader favourites the title in the reader's UI and registers a push
- * subscription that points at the loopback push service (as push.test.ts
+ * subscription, in the service language `lang`, that points at the loopback push service (as push.test.ts
  * does: headless Chromium reaches no vendor push service offline).
  */
-export async function subscribeReader(reader: Page, titleId: number, endpoint: string) {
+export async function subscribeReader(reader: Page, titleId: number, endpoint: string, lang = 'eng') {
   await reader.goto(`/titles/${titleId}`);
   await reader.getByRole('button', { name: 'Add to favorites' }).click();
   await reader.getByRole('button', { name: 'Favorited' }).waitFor();
   const sub = fakeSubscription(endpoint);
   const status = await reader.evaluate(
-    async ({ key, token }) => {
-      const r = await fetch(`/api/web_push_token?push_token=${encodeURIComponent(token)}&lang=eng`, {
+    async ({ key, token, lang }) => {
+      const r = await fetch(`/api/web_push_token?push_token=${encodeURIComponent(token)}&lang=${lang}`, {
         method: 'POST',
         headers: { 'SESSION-TOKEN': localStorage.getItem(key) ?? '' },
       });
       return r.status;
     },
-    { key: STORAGE.sessionId, token: sub.json },
+    { key: STORAGE.sessionId, token: sub.json, lang },
   );
   if (status !== 200) throw new Error(`the push subscription was refused: ${status}`);
   return sub;

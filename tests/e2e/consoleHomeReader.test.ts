@@ -6,6 +6,7 @@ import { consoleShared } from './base';
 import { launchBrowser, newContext } from './harness';
 import { newMember, settled, type SharedConsole } from './consoleSupport';
 import * as support from './consoleHomeReaderSupport';
+import { chooseInPicker } from './consolePickerSupport';
 
 /**
  * Issue 32's "done means", from the console to the reader app in Chromium, on
@@ -102,7 +103,8 @@ describe('from the console to the reader app', () => {
     await editor.getByRole('button', { name: 'New popup' }).click();
     const form = editor.locator('form[aria-labelledby="popup-editor"]');
     await form.getByLabel("A title's age notice").check();
-    await form.getByLabel('Series id').fill(String(title.seriesId));
+    const series = form.getByRole('combobox', { name: 'Series of the rating notice' });
+    await chooseInPicker(series, title.name, new RegExp(`series ${title.seriesId}\\b`));
     await form.getByRole('textbox', { name: 'Subject' }).fill('Mature themes ahead');
     await form.getByLabel('Text', { exact: true }).fill('This series shows violence.');
     await form.getByRole('checkbox', { name: 'English' }).check();

@@ -15,7 +15,7 @@ export const FR = { service: 'fra', short: 'fr' };
 export const EN = { service: 'eng', short: 'en' };
 export const ES = { service: 'esp', short: 'es' };
 /** The console's catalog titles, as far as the tests read them. */
-export type Titles = { titles: { id: number; seriesId: number }[] };
+export type Titles = { titles: { id: number; seriesId: number; name: string }[] };
 
 /** A reader whose stored service and content language is `short` (the app's own storage keys and the first view's cookies). */
 export async function readerContext(

@@ -15,32 +15,41 @@ export async function editorApi<T>(page: Page, method: string, apiPath: string, 
   return (await r.json()) as T;
 }
 
-/** A series of this file's own with English, Spanish and Thai titles (the demo catalog is left as it is). */
-export async function threeLanguageSeries(page: Page, slug: string): Promise<Series> {
-  const s = await editorApi<Series>(page, 'POST', '/series', {
-    slug,
-    label: 0,
-    status: 'ongoing',
-    releaseSchedule: 0,
-    updateTiming: 0,
-    rating: 0,
-    simulrelease: true,
-    rightToLeft: false,
-    viewerMode: 'any',
-    tags: [],
-  });
-  const names = { en: 'Lanterns Over the Bay', es: 'Faroles sobre la bahía', th: 'โคมไฟเหนืออ่าว' };
-  for (const [language, name] of Object.entries(names))
-    await editorApi(page, 'POST', `/series/${s.id}/titles`, {
+/** The three language titles of the day's series: English made in the new-title form, Spanish and Thai added to it. */
+export const dayNames = (stamp: string) => ({
+  en: `Lanterns Over the Bay ${stamp}`,
+  es: `Faroles sobre la bahía ${stamp}`,
+  th: `โคมไฟเหนืออ่าว ${stamp}`,
+});
+
+/**
+ * A new series as a publisher's staff make it: the English title in the console's one new-title form (a draft),
+ * then its Spanish and Thai titles (drafts too). Answers the series as the console reads it.
+ */
+export async function draftSeries(page: Page, names: Record<'en' | 'es' | 'th', string>): Promise<Series> {
+  await page.goto('/console/series');
+  await settled(page, 'Series and chapters');
+  await page.getByRole('button', { name: 'New title' }).click();
+  const f = page.getByRole('form', { name: 'New title' });
+  await f.getByLabel('Title', { exact: true }).fill(names.en);
+  await f.getByLabel('Author').fill('Mika Sato');
+  await f.getByLabel('Language').selectOption('en');
+  // Every series is some publisher's: the first of the demo's.
+  await f.getByLabel('Publisher').selectOption({ index: 1 });
+  await f.getByRole('button', { name: 'Create the title' }).click();
+  await settled(page, names.en);
+  const id = Number(/\/series\/(\d+)/.exec(page.url())?.[1]);
+  for (const language of ['es', 'th'] as const)
+    await editorApi(page, 'POST', `/series/${id}/titles`, {
       language,
-      name,
+      name: names[language],
       author: 'Mika Sato',
       overview: '',
       viewingPeriod: '',
       nonAppearance: '',
       isNew: true,
     });
-  return editorApi<Series>(page, 'GET', `/series/${s.id}`);
+  return editorApi<Series>(page, 'GET', `/series/${id}`);
 }
 
 /**

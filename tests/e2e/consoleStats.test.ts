@@ -7,6 +7,7 @@ import { launchBrowser, newContext } from './harness';
 import { enrolFirstOwner, inviteStaff, seriousAxe, settled, startConsoleServer } from './consoleSupport';
 import { startPushService } from '../server/pushLoopback';
 import { DASHBOARDS, expected, readKnown, shownRows, shownTotals, type Dash, type Known } from './consoleStatsSupport';
+import { chooseInPicker } from './consolePickerSupport';
 
 /**
  * The analyst's dashboards in Chromium, on a server of their own
@@ -77,18 +78,8 @@ function around(): string {
 }
 
 /** In a picker (the n-th on the screen), types `text` and chooses the option whose id is `id` with the keys. */
-async function pickById(page: Page, n: number, text: string, id: number): Promise<void> {
-  const box = page.locator('.c-stats__pick input[role="combobox"]').nth(n);
-  await box.fill(text);
-  await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
-  for (let i = 0; i < 20; i++) {
-    const active = await box.getAttribute('aria-activedescendant');
-    const shown = active ? ((await page.locator(`[id="${active}"]`).textContent()) ?? '') : '';
-    if (new RegExp(`\\bid ${id}\\b`, 'i').test(shown)) return box.press('Enter');
-    await box.press('ArrowDown');
-  }
-  throw new Error(`no option of id ${id} for "${text}"`);
-}
+const pickById = (page: Page, n: number, text: string, id: number) =>
+  chooseInPicker(page.locator('.c-stats__pick input[role="combobox"]').nth(n), text, new RegExp(`\\bid ${id}\\b`, 'i'));
 
 /** The reach dashboard's chapter: its title by id, then the chapter by id (once per visit of the screen). */
 async function pickChapter(page: Page): Promise<void> {

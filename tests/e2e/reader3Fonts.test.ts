@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './harness';
 import { e2eBase } from './base';
+import { fontsOf, latinOnlyFontconfig, thaiFaceDraws as thaiDrawn } from './thaiPixels';
 
 /**
  * Defect 1: Thai drawn as boxes on a machine without a Thai font. CI installs fonts-noto-core (which has
@@ -12,61 +12,7 @@ import { e2eBase } from './base';
  * so the text is drawn before its font arrives (the case that stayed boxes), then let through.
  */
 const SHOTS = '.tmp/screenshots/issue29/fonts';
-const CONF_DIR = path.resolve('.tmp/fonts-no-thai');
 const THAI_FILE = /noto-sans-thai-thai-\d00-normal-[\w-]+\.woff2$/;
-const LATIN_ONLY_DIRS = [
-  '/usr/share/fonts/truetype/dejavu',
-  '/usr/share/fonts/truetype/liberation',
-  '/usr/share/fonts/truetype/liberation2',
-];
-
-function latinOnlyFontconfig(): string {
-  fs.mkdirSync(CONF_DIR, { recursive: true });
-  const dirs = LATIN_ONLY_DIRS.filter((d) => fs.existsSync(d));
-  const file = path.join(CONF_DIR, 'fonts.conf');
-  fs.writeFileSync(
-    file,
-    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n${dirs.map((d) => `  <dir>${d}</dir>\n`).join('')}  <cachedir>${CONF_DIR}/cache</cachedir>\n</fontconfig>\n`,
-  );
-  return file;
-}
-
-interface UsedFont {
-  familyName: string;
-  isCustomFont: boolean;
-  glyphCount: number;
-}
-
-/** The fonts Chromium drew the element's own text with (DevTools protocol). */
-async function fontsOf(page: Page, selector: string): Promise<UsedFont[]> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  await cdp.detach();
-  return fonts;
-}
-
-/**
- * Whether the element's Thai is drawn with our Noto Sans Thai: the face draws glyphs, and system fonts draw no more
- * glyphs than the text has characters outside Thai (spaces, digits). Boxes are system glyphs for Thai characters.
- */
-async function thaiDrawn(page: Page, selector: string): Promise<{ ok: boolean; fonts: UsedFont[] }> {
-  const fonts = await fontsOf(page, selector);
-  const nonThai = await page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '');
-      const text = own.join('') || (el as HTMLInputElement).placeholder || '';
-      return [...text].filter((c) => !/[\u0e00-\u0e7f]/.test(c)).length;
-    });
-  const thai = fonts.filter((f) => f.isCustomFont && f.familyName.startsWith('Noto Sans Thai'));
-  const system = fonts.filter((f) => !f.isCustomFont).reduce((n, f) => n + f.glyphCount, 0);
-  return { ok: thai.length > 0 && system <= nonThai, fonts };
-}
 
 /** Opens a page with the Thai font files held until `selector` is on screen and drawn, then let through. */
 async function openHoldingThai(ctx: BrowserContext, url: string, selector: string): Promise<Page> {

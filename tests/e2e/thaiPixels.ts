@@ -5,10 +5,10 @@ import type { Locator, Page } from 'playwright-core';
 /**
  * Thai drawn or boxes, in a browser that has no system Thai font (so only the face a page ships can draw it):
  * a fontconfig listing Latin-only font folders, the fonts Chromium used for an element's text, and the
- * pixels of that text against the same text drawn without the shipped face (boxes). The console's files use
- * it; the reader's proof (reader3Fonts.test.ts) is the same method.
+ * pixels of that text against the same text drawn without the shipped face (boxes). The reader's proof
+ * (reader3Fonts.test.ts) and the console's (consoleOwnPages.test.ts) both use it.
  */
-const CONF_DIR = path.resolve('.tmp/fonts-no-thai-console');
+const CONF_DIR = path.resolve('.tmp/fonts-no-thai');
 const LATIN_ONLY_DIRS = [
   '/usr/share/fonts/truetype/dejavu',
   '/usr/share/fonts/truetype/liberation',
@@ -34,7 +34,7 @@ interface UsedFont {
 }
 
 /** The fonts Chromium drew the element's own text with (DevTools protocol). */
-async function fontsOf(page: Page, selector: string): Promise<UsedFont[]> {
+export async function fontsOf(page: Page, selector: string): Promise<UsedFont[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
@@ -46,8 +46,9 @@ async function fontsOf(page: Page, selector: string): Promise<UsedFont[]> {
 }
 
 /**
- * Whether the element's Thai (its own text, or a field's value) is drawn with the shipped Noto Sans Thai:
- * that face draws glyphs, and system fonts draw no more glyphs than the text has characters outside Thai.
+ * Whether the element's Thai (its own text, else a field's value, else its placeholder) is drawn with the shipped
+ * Noto Sans Thai: that face draws glyphs, and system fonts draw no more glyphs than the text has characters outside
+ * Thai (spaces, digits). Boxes are system glyphs for Thai characters.
  */
 export async function thaiFaceDraws(page: Page, selector: string): Promise<{ ok: boolean; fonts: UsedFont[] }> {
   const fonts = await fontsOf(page, selector);
@@ -56,7 +57,7 @@ export async function thaiFaceDraws(page: Page, selector: string): Promise<{ ok:
     .first()
     .evaluate((el) => {
       const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '');
-      const text = own.join('') || (el as HTMLInputElement).value || '';
+      const text = own.join('') || (el as HTMLInputElement).value || (el as HTMLInputElement).placeholder || '';
       return [...text].filter((c) => !/[\u0e00-\u0e7f]/.test(c)).length;
     });
   const thai = fonts.filter((f) => f.isCustomFont && f.familyName.startsWith('Noto Sans Thai'));
