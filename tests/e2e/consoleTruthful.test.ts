@@ -69,7 +69,8 @@ describe('issue 47: the console says what is true', () => {
     await expect.poll(() => search.getAttribute('placeholder'), { timeout: 30_000 }).toBe(TH.search);
     expect(await frame.locator('html').getAttribute('lang')).toBe('th');
     await frame.getByText(TH.beta).first().waitFor();
-    await page.getByRole('heading', { name: /^The home in ภาษาไทย at .*2026/ }).waitFor();
+    // Its heading marked as a preview for staff.
+    await page.getByRole('heading', { name: /^Preview The home in ภาษาไทย at .*2026/ }).waitFor();
     // The page the server sent is already the Thai reader (its first view rendered in the previewed language).
     const sent = await page.evaluate(() => fetch('/updates?preview=th', { credentials: 'same-origin' }).then((r) => r.text()));
     expect(sent).toMatch(/<html lang="th"/);

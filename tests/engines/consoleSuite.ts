@@ -157,6 +157,7 @@ const areas = (email: string): Area[] => [
     content: count('.c-calendar__week .c-calendar__day', 7),
     what: "the week's seven days",
   },
+  { link: 'Publishers', path: '/console/publishers', content: count('li.c-publisher', 4), what: "the demo's four publishers" },
 ];
 
 export function consoleSuite(name: EngineName): void {

@@ -4,8 +4,8 @@ import { every, useClock } from '../../../web/clock';
 import { locale, t } from '../../i18n';
 import { Loading, Problem } from '../../ui/ui';
 import { useCall } from '../../ui/useLoad';
-import { zoneList } from '../../ui/zonedTime';
-import { keepZone, ownZone } from '../../ui/zonedTime';
+import { ownZone } from '../../ui/zonedTime';
+import { ZoneSelect } from '../../ui/edit/ZoneSelect';
 import { daysFrom, dayKey, shiftDay, weekOf } from './calendarDays';
 import { languageName } from './countdown';
 import { CalendarDays } from './CalendarDays';
@@ -39,11 +39,6 @@ export default function CalendarScreen() {
     query: { from: days[0].from, to: days[days.length - 1].to, ...(publisherId ? { publisherId } : {}), ...(language ? { language } : {}) },
   });
   const publishers = useCall('GET /news/publishers', {});
-  const zones = useMemo(() => zoneList(), []);
-  const pickZone = (z: string) => {
-    setZone(z);
-    keepZone(z);
-  };
   const l = locale();
   const step = view === 'day' ? 1 : 7;
   return (
@@ -66,16 +61,7 @@ export default function CalendarScreen() {
         </button>
       </div>
       <div className="c-calendar__filters">
-        <div className="c-field">
-          <label htmlFor="calendar-zone">{t('console.release.zone')}</label>
-          <select id="calendar-zone" value={zone} onChange={(e) => pickZone(e.target.value)}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ZoneSelect id="calendar-zone" label={t('console.release.zone')} zone={zone} onPick={setZone} />
         <div className="c-field">
           <label htmlFor="calendar-publisher">{t('console.calendar.publisher')}</label>
           <select

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Chapter } from '../../../core/console/schemas/catalog';
 import { t } from '../../i18n';
-import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../../ui/zonedTime';
+import { ownZone, secondsToZoned, zonedToSeconds } from '../../ui/zonedTime';
+import { ZoneSelect } from '../../ui/edit/ZoneSelect';
 
 /**
  * The release form's fields: a release time and an end of free reading typed
@@ -13,7 +14,6 @@ export function useReleaseForm(
   onSchedule: (releaseAt: number, freeUntil: number | null) => void,
 ) {
   const [zone, setZone] = useState(ownZone);
-  const zones = useMemo(() => zoneList(), []);
   const [start, setStart] = useState(chapter.startAt ? secondsToZoned(chapter.startAt, zone) : '');
   const [end, setEnd] = useState(chapter.endAt ? secondsToZoned(chapter.endAt, zone) : '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -22,7 +22,6 @@ export function useReleaseForm(
     const s = zonedToSeconds(start, zone);
     const e = zonedToSeconds(end, zone);
     setZone(z);
-    keepZone(z);
     if (s !== null) setStart(secondsToZoned(s, z));
     if (e !== null) setEnd(secondsToZoned(e, z));
   };
@@ -34,7 +33,7 @@ export function useReleaseForm(
     setProblem(null);
     onSchedule(releaseAt, freeUntil);
   };
-  return { zone, zones, start, end, setStart, setEnd, pickZone, problem, submit };
+  return { zone, start, end, setStart, setEnd, pickZone, problem, submit };
 }
 
 export type ReleaseForm = ReturnType<typeof useReleaseForm>;
@@ -43,16 +42,7 @@ export type ReleaseForm = ReturnType<typeof useReleaseForm>;
 export function ReleaseTimeFields({ form, idPrefix }: { form: ReleaseForm; idPrefix: string }) {
   return (
     <>
-      <div className="c-field">
-        <label htmlFor={`${idPrefix}-zone`}>{t('console.release.zone')}</label>
-        <select id={`${idPrefix}-zone`} value={form.zone} onChange={(e) => form.pickZone(e.target.value)}>
-          {form.zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ZoneSelect id={`${idPrefix}-zone`} label={t('console.release.zone')} zone={form.zone} onPick={form.pickZone} />
       <div className="c-field">
         <label htmlFor={`${idPrefix}-start`}>{t('console.release.start')}</label>
         <input id={`${idPrefix}-start`} type="datetime-local" required value={form.start} onChange={(e) => form.setStart(e.target.value)} />

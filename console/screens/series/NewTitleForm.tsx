@@ -4,9 +4,9 @@ import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
 import { LANGUAGES } from '../../../core/languages';
 import { call, callFile } from '../../api/call';
 import { problemCode } from '../../api/client';
-import { t, tBuilt } from '../../i18n';
+import { t } from '../../i18n';
 import { Field, Problem } from '../../ui/ui';
-import { NEW_SERIES, RATINGS, SCHEDULES, Select, TIMINGS } from './SeriesForm';
+import { NEW_SERIES, PlanSelects, Select } from './SeriesForm';
 import { PublisherSelect } from './PublisherSelect';
 
 interface NewTitle {
@@ -104,30 +104,7 @@ export function NewTitleForm({ onMade, onCancel }: { onMade: (s: Series) => void
             }}
           />
         </div>
-        <Select
-          id="new-title-rating"
-          label={t('console.series.rating')}
-          value={v.rating}
-          options={RATINGS}
-          text={(x) => tBuilt(`console.rating.${x}`)}
-          onChange={set('rating')}
-        />
-        <Select
-          id="new-title-schedule"
-          label={t('console.series.schedule')}
-          value={v.releaseSchedule}
-          options={SCHEDULES}
-          text={(x) => tBuilt(`console.schedule.${x}`)}
-          onChange={set('releaseSchedule')}
-        />
-        <Select
-          id="new-title-timing"
-          label={t('console.series.timing')}
-          value={v.updateTiming}
-          options={TIMINGS}
-          text={(x) => tBuilt(`console.timing.${x}`)}
-          onChange={set('updateTiming')}
-        />
+        <PlanSelects idPrefix="new-title" v={v} set={set} />
         <PublisherSelect value={v.publisherId} onChange={set('publisherId')} />
         <Problem code={problem} />
         <div className="c-row">

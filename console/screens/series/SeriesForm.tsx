@@ -20,9 +20,9 @@ export const NEW_SERIES: SeriesCreate = {
 };
 
 // Wire numbers of the enums (proto/manga/v1/common.proto); their names are translated.
-export const RATINGS = [0, 1, 2, 3];
-export const TIMINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-export const SCHEDULES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const RATINGS = [0, 1, 2, 3];
+const TIMINGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const SCHEDULES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const STATUSES = ['ongoing', 'completed', 'one_shot'] as const;
 const MODES = ['any', 'vertical', 'horizontal'] as const;
 
@@ -49,6 +49,46 @@ export function Select<V extends string | number>(props: {
         ))}
       </select>
     </div>
+  );
+}
+
+/** The fields a series and a new title share: release schedule, update timing, rating (ids `${idPrefix}-…`). */
+export function PlanSelects({
+  idPrefix,
+  v,
+  set,
+}: {
+  idPrefix: string;
+  v: Pick<SeriesCreate, 'releaseSchedule' | 'updateTiming' | 'rating'>;
+  set: <K extends 'releaseSchedule' | 'updateTiming' | 'rating'>(k: K) => (x: SeriesCreate[K]) => void;
+}) {
+  return (
+    <>
+      <Select
+        id={`${idPrefix}-schedule`}
+        label={t('console.series.schedule')}
+        value={v.releaseSchedule}
+        options={SCHEDULES}
+        text={(x) => tBuilt(`console.schedule.${x}`)}
+        onChange={set('releaseSchedule')}
+      />
+      <Select
+        id={`${idPrefix}-timing`}
+        label={t('console.series.timing')}
+        value={v.updateTiming}
+        options={TIMINGS}
+        text={(x) => tBuilt(`console.timing.${x}`)}
+        onChange={set('updateTiming')}
+      />
+      <Select
+        id={`${idPrefix}-rating`}
+        label={t('console.series.rating')}
+        value={v.rating}
+        options={RATINGS}
+        text={(x) => tBuilt(`console.rating.${x}`)}
+        onChange={set('rating')}
+      />
+    </>
   );
 }
 
@@ -86,30 +126,7 @@ function SeriesSelects({ v, set }: { v: SeriesCreate; set: Setter }) {
         text={(x) => t(`console.series.status.${x}`)}
         onChange={set('status')}
       />
-      <Select
-        id="series-schedule"
-        label={t('console.series.schedule')}
-        value={v.releaseSchedule}
-        options={SCHEDULES}
-        text={(x) => tBuilt(`console.schedule.${x}`)}
-        onChange={set('releaseSchedule')}
-      />
-      <Select
-        id="series-timing"
-        label={t('console.series.timing')}
-        value={v.updateTiming}
-        options={TIMINGS}
-        text={(x) => tBuilt(`console.timing.${x}`)}
-        onChange={set('updateTiming')}
-      />
-      <Select
-        id="series-rating"
-        label={t('console.series.rating')}
-        value={v.rating}
-        options={RATINGS}
-        text={(x) => tBuilt(`console.rating.${x}`)}
-        onChange={set('rating')}
-      />
+      <PlanSelects idPrefix="series" v={v} set={set} />
       <Select
         id="series-mode"
         label={t('console.series.viewerMode')}

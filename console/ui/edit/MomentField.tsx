@@ -1,6 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { t } from '../../i18n';
-import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
+import { ownZone, secondsToZoned, zonedToSeconds } from '../zonedTime';
+import { ZoneSelect } from './ZoneSelect';
 
 /** One moment (a publication time, a preview's "when") in a time zone the editor picks, shown back in it. */
 export function MomentField({
@@ -16,7 +17,6 @@ export function MomentField({
 }) {
   const id = useId();
   const [zone, setZone] = useState(ownZone);
-  const zones = useMemo(() => zoneList(), []);
   // 0 is "from the start" (a text published since ever): an empty field that keeps it so, never Jan 1, 1970.
   const fromStart = value === 0;
   return (
@@ -37,23 +37,7 @@ export function MomentField({
           </p>
         ) : null}
       </div>
-      <div className="c-field">
-        <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
-        <select
-          id={`${id}-zone`}
-          value={zone}
-          onChange={(e) => {
-            setZone(e.target.value);
-            keepZone(e.target.value);
-          }}
-        >
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ZoneSelect id={`${id}-zone`} label={t('console.period.zone')} zone={zone} onPick={setZone} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { bannerPeriodMachine } from '../../../machines/console/bannerPeriodMachine';
 import { inspect } from '../../../web/inspector';
 import { t, tBuilt } from '../../i18n';
 import { every, useClock } from '../../../web/clock';
-import { keepZone, ownZone, secondsToZoned, zoneList, zonedToSeconds } from '../zonedTime';
+import { ownZone, secondsToZoned, zonedToSeconds } from '../zonedTime';
+import { ZoneSelect } from './ZoneSelect';
 
 export interface Period {
   startAt: number | null;
@@ -34,7 +35,6 @@ export function PeriodFields({
   const id = useId();
   const clock = useClock();
   const [zone, setZone] = useState(ownZone);
-  const zones = useMemo(() => zoneList(), []);
   const nowSec = () => Math.floor(clock.now() / 1000);
   const [state, send] = useMachine(bannerPeriodMachine, { input: { ...value, now: nowSec() }, inspect });
   useEffect(() => send({ type: 'period.set', startAt: value.startAt, endAt: value.endAt }), [send, value.startAt, value.endAt]);
@@ -45,23 +45,7 @@ export function PeriodFields({
   return (
     <fieldset className="c-period">
       <legend>{t('console.period.legend')}</legend>
-      <div className="c-field">
-        <label htmlFor={`${id}-zone`}>{t('console.period.zone')}</label>
-        <select
-          id={`${id}-zone`}
-          value={zone}
-          onChange={(e) => {
-            setZone(e.target.value);
-            keepZone(e.target.value);
-          }}
-        >
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ZoneSelect id={`${id}-zone`} label={t('console.period.zone')} zone={zone} onPick={setZone} />
       <div className="c-field">
         <label htmlFor={`${id}-start`}>{t('console.period.start')}</label>
         <input
