@@ -3,6 +3,7 @@ import { Language } from '../../core/gen/manga/v1/common_pb.js';
 import { BACKENDS, call } from './helpers.js';
 import { S, T } from './fixtureIds.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
+import { page, upload } from './consoleCatalogHelpers.js';
 
 /** A name no fixture title has: its bytes in an answer mean the answer points at the draft. */
 const NAME = 'Qzv Harbour Draft';
@@ -84,6 +85,26 @@ describe.each(BACKENDS)('console drafts on %s', (backend) => {
     const d = await detail(titleId);
     expect(d.status).toBe(404);
     expect((await languages()).find((l) => l.language === Language.ENGLISH)?.titlesCount).toBe(3);
+  });
+
+  it("a staff preview link opens a draft title's chapter in the reader's viewer; without it, nothing", async () => {
+    const ch = await api(c.app, 'POST', '/chapters', { cookie: editor.cookie, body: { titleId, name: 'Qzv First', subTitle: '' } });
+    expect(ch.status, ch.text).toBe(201);
+    const id = ch.json.id as number;
+    const up = await upload(c.app, editor.cookie, id, '1.png', await page(600, 850, 40));
+    await api(c.app, 'POST', `/chapters/${id}/process`, { cookie: editor.cookie, body: { uploads: [up], version: 0 } });
+    await c.app.catalog.jobs.idle();
+    const link = await api(c.app, 'POST', `/preview/${id}`, { cookie: editor.cookie });
+    expect(link.status, link.text).toBe(200);
+    type Viewer = { success?: { mangaViewer: { chapterName: string; titleName: string; pages: { mangaPage?: unknown }[] } } };
+    const viewer = async (query: string) =>
+      (await c.app.inject({ method: 'GET', url: `/api/manga_viewer?chapter_id=${id}&format=json${query}` })).json<Viewer>();
+    const seen = (await viewer(`&preview=${link.json.token as string}`)).success?.mangaViewer;
+    expect(seen?.chapterName).toBe('Qzv First');
+    expect(seen?.titleName).toBe(NAME);
+    expect(seen?.pages.filter((p) => p.mangaPage)).toHaveLength(1);
+    expect((await viewer('')).success).toBeUndefined();
+    expect(await leaks(NAME)).toEqual([]);
   });
 
   it('a draft language added to a live series: its title page lists no draft language, the lists no draft title', async () => {
