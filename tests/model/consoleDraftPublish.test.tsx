@@ -145,7 +145,7 @@ describe('console draft and coming soon (model paths on the real console UI)', (
         },
         events: {
           'series.loaded': (e) => answerSeries(e.readers as SeriesReaders),
-          'publish.submit': async () => {
+          'publish.submit': () => {
             const form = within(screen.getByRole('form', { name: 'Publish as coming soon' }));
             fireEvent.change(form.getByLabelText('Time zone'), { target: { value: 'Asia/Tokyo' } });
             fireEvent.change(form.getByLabelText('Coming on'), { target: { value: '2030-03-01T19:00' } });

@@ -137,7 +137,15 @@ function ReaderActions({ series, onChanged }: { series: Series; onChanged: (noti
  * the drafts as coming soon, taking a coming-soon series back to draft.
  * `onChanged` shows a write's notice (null: none) and reads the series again.
  */
-export function ReadersPanel({ series, editor, onChanged }: { series: Series; editor: boolean; onChanged: (notice: string | null) => void }) {
+export function ReadersPanel({
+  series,
+  editor,
+  onChanged,
+}: {
+  series: Series;
+  editor: boolean;
+  onChanged: (notice: string | null) => void;
+}) {
   if (!series.titles.length) return null;
   return (
     <section className="c-panel" aria-labelledby="readers-title">

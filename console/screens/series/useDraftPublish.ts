@@ -27,7 +27,11 @@ function provideWrites(latest: Latest) {
   return draftPublishMachine.provide({
     actions: {
       publishSoon: ({ self }, p) =>
-        answer(self, publishSoon({ id: latest.current.series.id, version: p.version }, p.soonAt, p.soonText), t('console.readers.published')),
+        answer(
+          self,
+          publishSoon({ id: latest.current.series.id, version: p.version }, p.soonAt, p.soonText),
+          t('console.readers.published'),
+        ),
       backToDraft: ({ self }, p) =>
         answer(self, backToDraft({ id: latest.current.series.id, version: p.version }), t('console.readers.unpublished')),
       reloadSeries: () => latest.current.onChanged(null),
