@@ -56,7 +56,7 @@ const sending = (from: 'draft' | 'soon') => ({
   on: {
     'save.done': byReaders,
     'save.failed': { target: from, actions: 'keepProblem' as const },
-    'save.conflict': { target: 'conflict', actions: assign({ problem: 'conflict' }) },
+    'save.conflict': { target: 'conflict', actions: 'markConflict' as const },
   },
 });
 
@@ -68,6 +68,7 @@ export const draftPublishMachine = setup({
       version: ({ event }) => (event as Answer).version,
       problem: null,
     }),
+    markConflict: assign({ problem: 'conflict' }),
     keepProblem: assign({ problem: ({ event }) => (event.type === 'save.failed' ? event.code : null) }),
     publishSoon: (_, _p: { soonAt: number; soonText: string; version: number }) => {},
     backToDraft: (_, _p: { version: number }) => {},
