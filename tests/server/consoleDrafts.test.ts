@@ -167,6 +167,77 @@ describe.each(BACKENDS)('console drafts on %s', (backend) => {
     expect(JSON.stringify(audit.json)).toContain('series.publish');
   });
 
+  const seriesVersion = async () => (await api(c.app, 'GET', `/series/${seriesId}`, { cookie: editor.cookie })).json.version as number;
+  const unpublish = (cookie: string, version: number) => api(c.app, 'POST', `/series/${seriesId}/unpublish`, { cookie, body: { version } });
+
+  it('only an editor (or the owner) takes a series back to draft; at the version read', async () => {
+    const version = await seriesVersion();
+    for (const role of ['localizer', 'moderator', 'analyst'] as const) {
+      const m = await memberWithSession(c.db, [role], c.clock.nowSec(), ['en']);
+      const a = await unpublish(m.cookie, version);
+      expect([a.status, a.json.code], role).toEqual([403, 'forbidden']);
+    }
+    const stale = await unpublish(editor.cookie, version + 5);
+    expect([stale.status, stale.json.code]).toEqual([409, 'conflict']);
+    expect((stale.json.current as { version: number }).version).toBe(version);
+    expect((await detail(titleId)).status).toBe(200);
+  });
+
+  it('back to draft: every node told, the reader stops listing it and its page is not found; audited; published again', async () => {
+    // The reader's answers as cached now (no cache dropped by hand below: the write's notice must do it).
+    expect(await body('/api/title_list/allV2')).toContain(NAME);
+    expect((await detail(titleId)).status).toBe(200);
+    const back = await unpublish(editor.cookie, await seriesVersion());
+    expect(back.status, back.text).toBe(200);
+    expect(
+      (back.json.titles as { readers: string; soonAt: number; soonText: string }[]).map((t) => [t.readers, t.soonAt, t.soonText]),
+    ).toEqual([['draft', 0, '']]);
+    expect(await body('/api/title_list/allV2')).not.toContain(NAME);
+    expect(await body('/api/title_list/all_v3?type=serializing&lang=eng')).not.toContain(NAME);
+    expect((await detail(titleId)).status).toBe(404);
+    expect(await leaks(NAME)).toEqual([]);
+    // A draft has nothing to take back.
+    const again = await unpublish(editor.cookie, back.json.version as number);
+    expect([again.status, again.json.code]).toEqual([400, 'validation']);
+    const owner = await memberWithSession(c.db, ['owner'], c.clock.nowSec());
+    const audit = await api(c.app, 'GET', `/audit?target=series:${seriesId}`, { cookie: owner.cookie });
+    expect(JSON.stringify(audit.json)).toContain('series.unpublish');
+    const soonAt = c.clock.nowSec() + 7 * 86400;
+    const pub = await api(c.app, 'POST', `/series/${seriesId}/publish`, {
+      cookie: editor.cookie,
+      body: { soonAt, soonText: 'Every Friday from July', version: back.json.version as number },
+    });
+    expect(pub.status, pub.text).toBe(200);
+    expect((await detail(titleId)).status).toBe(200);
+  });
+
+  it('once a chapter of it is released, a coming-soon series cannot go back to draft (wrong-state), and stays', async () => {
+    await c.db
+      .insertInto('chapters')
+      .values({
+        id: 990002,
+        title_id: titleId,
+        seq: 1,
+        name: '#001',
+        sub_title: 'Chapter 1',
+        thumbnail_url: '',
+        start_ts: c.clock.nowSec() - 60,
+        end_ts: 0,
+        is_vertical_only: 0,
+        is_horizontal_only: 0,
+        view_count: 0,
+        ticket_end: 0,
+        notified_at: 0,
+      })
+      .execute();
+    const refused = await unpublish(editor.cookie, await seriesVersion());
+    expect([refused.status, refused.json.code]).toEqual([409, 'wrong-state']);
+    c.app.services.clear();
+    expect((await detail(titleId)).status).toBe(200);
+    const s = await api(c.app, 'GET', `/series/${seriesId}`, { cookie: editor.cookie });
+    expect((s.json.titles as { readers: string }[]).map((t) => t.readers)).toEqual(['live']);
+  });
+
   it('a draft goes live by itself when its first chapter is released', async () => {
     const blade = await api(c.app, 'GET', `/series/${S.blade}`, { cookie: editor.cookie });
     expect(blade.status, blade.text).toBe(200);

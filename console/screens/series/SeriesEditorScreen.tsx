@@ -66,8 +66,8 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
     setNotice(t('console.titles.addedDraft'));
     reload();
   };
-  const onPublished = () => {
-    setNotice(t('console.readers.published'));
+  const onReaders = (text: string | null) => {
+    setNotice(text);
     reload();
   };
   return (
@@ -84,7 +84,7 @@ export default function SeriesEditorScreen({ id }: { id: number }) {
         </div>
       ) : null}
       <Notice text={notice} />
-      <ReadersPanel series={series} editor={editor} onPublished={onPublished} />
+      <ReadersPanel series={series} editor={editor} onChanged={onReaders} />
       <SeriesForm
         key={series.version}
         value={fieldsOf(series)}

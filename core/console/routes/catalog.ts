@@ -62,6 +62,13 @@ export const CATALOG_ROUTES = {
     body: SeriesPublish,
     response: Series,
   },
+  'POST /series/:id/unpublish': {
+    access: EDITOR,
+    summary: "Takes a series' coming-soon titles back to draft, while none of its chapters is released (at the version read)",
+    params: IdParams,
+    body: VersionQuery,
+    response: Series,
+  },
   'POST /series/:id/titles': {
     access: EDITOR,
     summary: 'Adds a title to a series in a new language',

@@ -31,3 +31,32 @@ export async function publishSeries(ctx: ConsoleCtx, actor: Actor, id: number, b
     return after;
   });
 }
+
+/**
+ * Taking a coming-soon series back to draft: its coming-soon titles leave the
+ * reader's lists together (their date and schedule text cleared), while no
+ * title of the series has a released chapter (then readers have read it: a
+ * 409 `wrong-state`). Checked in the write's transaction, at the version the
+ * editor read; audited; every node told, since readers stop seeing it.
+ */
+export async function unpublishSeries(ctx: ConsoleCtx, actor: Actor, id: number, version: number): Promise<Series> {
+  if (!(await seriesById(ctx.repos, id, ctx.clock.nowSec()))) throw problems.notFound('No such series.');
+  return audited(ctx, actor, async ({ repos, now, audit }) => {
+    if ((await repos.series.update(id, version, {})) !== 1) throw problems.conflictWith(await seriesById(repos, id, now));
+    const before = (await seriesById(repos, id, now))!;
+    if (before.titles.some((t) => t.readers === 'live'))
+      throw problems.wrongState('A chapter of this series is released: readers see it, so it cannot go back to draft.');
+    const soon = before.titles.filter((t) => t.readers === 'soon');
+    if (soon.length === 0)
+      throw problems.validation([{ path: '/params/id', message: 'has no coming-soon title' }], 'No title of this series is coming soon.');
+    for (const t of soon) await repos.titles.backToDraft(t.id);
+    const after = (await seriesById(repos, id, now))!;
+    await audit({
+      action: 'series.unpublish',
+      target: `series:${id}`,
+      before: { titles: soon.map((t) => ({ id: t.id, readers: t.readers, soonAt: t.soonAt, soonText: t.soonText })) },
+      after: { titles: soon.map((t) => t.id) },
+    });
+    return after;
+  });
+}

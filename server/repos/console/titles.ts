@@ -80,6 +80,15 @@ export function titlesRepo(db: DB) {
         .execute();
     },
 
+    /** A coming-soon title taken back to draft: readers see nothing of it again (its version goes up). */
+    async backToDraft(id: number): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ draft: 1, soon_at: 0, soon_text: '', version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     async update(id: number, version: number, set: Omit<Updateable<TitleTable>, 'id' | 'version'>): Promise<number> {
       const r = await db
         .updateTable('titles')
