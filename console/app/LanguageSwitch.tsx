@@ -2,7 +2,7 @@ import { CONSOLE_LOCALES, locale, t } from '../i18n';
 
 export const LANG_KEY = 'console.lang';
 
-/** English or Japanese: stored for this browser, then the page reloads in it. */
+/** English, Japanese or Thai (each named in its own language): stored for this browser, then the page reloads in it. */
 export function LanguageSwitch() {
   return (
     <label className="c-lang">

@@ -3,14 +3,15 @@
  * so the reader's bundle carries none of them) on the shared runtime
  * (web/i18n.ts), typed by the console's own keys. The shared pieces (Modal,
  * Loading) get their words from the console's catalog through their props.
- * The console speaks English and Japanese, the publisher group's own language.
+ * The console speaks English, Japanese (the publisher group's own language) and Thai
+ * (a publisher's Thai staff use it).
  */
 import type en from './locales/en.json';
 import { createStrings, type InterfaceLocale, type Messages } from '../../web/i18n';
 
-export const CONSOLE_LOCALES = ['en', 'ja'] as const satisfies readonly InterfaceLocale[];
+export const CONSOLE_LOCALES = ['en', 'ja', 'th'] as const satisfies readonly InterfaceLocale[];
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
-/** A key of the console's catalogs (English holds every key; a test checks Japanese holds the same). */
+/** A key of the console's catalogs (English holds every key; a test checks Japanese and Thai hold the same). */
 export type ConsoleKey = keyof typeof en;
 
 const loaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
