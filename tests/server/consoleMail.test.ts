@@ -123,16 +123,20 @@ describe.each(BACKENDS)('console mail on %s', (backend) => {
       expect(fs.existsSync(mailDir(c.app.config))).toBe(false);
     });
 
-    it('a language the mails are not written in, or none, is English', async () => {
+    it('a language the mails are not written in, or none, is English; Thai is Thai', async () => {
       const owner = await enrolTotp(c, 'owner2@example.com', ['owner']);
       smtp.received.length = 0;
-      await invite(c, owner.cookie, 'thai@example.com', 'th');
+      await invite(c, owner.cookie, 'korean@example.com', 'ko');
       await invite(c, owner.cookie, 'plain@example.com');
+      await invite(c, owner.cookie, 'thai@example.com', 'th');
       expect(smtp.received.map((m) => header(m.raw, 'Subject'))).toEqual([
         'You are invited to the publisher console',
         'You are invited to the publisher console',
+        // Thai is one of the console's languages: its mails are written in it.
+        'คำเชิญเข้าใช้คอนโซลสำนักพิมพ์',
       ]);
       expect(textPart(smtp.received[1].raw)).toContain('owner2@example.com invited you to the publisher console as editor.');
+      expect(textPart(smtp.received[2].raw)).toContain('owner2@example.com เชิญคุณเข้าใช้คอนโซลสำนักพิมพ์ในฐานะบรรณาธิการ');
     });
 
     it("a factor reset mails the member their new link, in the owner's chosen language", async () => {
