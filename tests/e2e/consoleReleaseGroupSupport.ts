@@ -53,13 +53,13 @@ export async function draftSeries(page: Page, names: Record<'en' | 'es' | 'th', 
 }
 
 /**
- * The calendar (day and week) and the release group's editor in the console's languages (English, Japanese) at
+ * The calendar (day and week) and the release group's editor in the console's languages (English, Japanese, Thai) at
  * phone and desktop width, into `dir`; answers axe's serious and critical findings on each (English, both widths).
  */
 export async function shootReleaseScreens(page: Page, screens: Record<string, () => Promise<void>>, dir: string): Promise<string[]> {
   const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
   const found: string[] = [];
-  for (const lang of ['en', 'ja'] as const) {
+  for (const lang of ['en', 'ja', 'th'] as const) {
     await page.evaluate((l) => localStorage.setItem('console.lang', l), lang);
     for (const [kind, size] of Object.entries(sizes)) {
       await page.setViewportSize(size);
