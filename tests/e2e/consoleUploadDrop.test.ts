@@ -161,7 +161,9 @@ describe('uploads on drop and wide pages made double', () => {
         await owner.goto('/console/staff');
         await settled(owner);
         // An invitation just made: its link shown with what became of its mail.
-        await invite.getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email', { exact: true }).fill(`${lang}-${kind}-${thai}@example.com`);
+        await invite
+          .getByLabel({ en: 'Email', th: 'อีเมล', ja: 'メールアドレス' }[lang], { exact: true })
+          .fill(`${lang}-${kind}-${thai}@example.com`);
         await invite.locator('input[type="checkbox"]').nth(1).check();
         await invite.getByRole('button').last().click();
         await owner.locator('pre[aria-label]').waitFor();
