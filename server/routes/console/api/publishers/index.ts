@@ -1,9 +1,9 @@
 import { routeModule } from '../../../../lib/route.js';
 import { handle } from '../../../../lib/consoleRoute.js';
+import { rawImageBody } from '../../../../console/rawImageBody.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
 import { imageBlobs } from '../../../../images/blobs.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
-import { problems } from '../../../../console/problems.js';
 import { publishers } from '../../../../console/catalog/publishers.js';
 
 /**
@@ -32,15 +32,7 @@ const route = routeModule((app) => {
         version: req.query.version,
         data: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       }),
-    {
-      preParsing: (req, _reply, payload, next) => {
-        if (Number(req.headers['content-length'] ?? 0) > UPLOAD_LIMITS.maxImageBytes)
-          return next(problems.bad(413, 'image-too-large', `Images stop at ${UPLOAD_LIMITS.maxImageBytes / 2 ** 20} MiB.`));
-        if (!/^image\//.test(req.headers['content-type'] ?? ''))
-          return next(problems.bad(415, 'not-an-image', 'Send the image itself with its type (image/png, image/jpeg, image/webp).'));
-        next(null, payload);
-      },
-    },
+    { preParsing: rawImageBody },
   );
 });
 export default route;
