@@ -34,7 +34,14 @@ export interface OpenDb {
  * PostgreSQL, Kysely's migrator holds an advisory lock: nodes starting
  * together migrate once).
  */
-export async function openDb(opts: { databaseUrl: string; dataDir: string; sqliteFile?: string; dbPoolSize?: number }): Promise<OpenDb> {
+export async function openDb(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  sqliteFile?: string;
+  dbPoolSize?: number;
+  /** SQLite: how long a write waits for another connection's lock (ms; default 5000). */
+  sqliteBusyMs?: number;
+}): Promise<OpenDb> {
   let db: DB;
   let dialect: Dialect;
   if (/^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
@@ -65,7 +72,7 @@ export async function openDb(opts: { databaseUrl: string; dataDir: string; sqlit
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${opts.sqliteBusyMs ?? 5000}`);
     sqlite.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   }

@@ -26,11 +26,18 @@ describe.each(BACKENDS)('a release group on two nodes (%s)', (backend) => {
     process.env.PUSH_CHECK_SECONDS = '0';
     c = await setupConsole(backend, 'relnodes', { pushAllowInsecureLoopback: true });
     // The second node: the same database (and, as an object store would be, the same image folder).
+    // On SQLite both nodes are in this one process, on two connections to one file: a write of one waits for
+    // the other's transaction synchronously (better-sqlite3's busy timeout, 5 s), holding the very event loop
+    // that transaction needs to finish. The second node's push worker polling its queue, and its claims of
+    // the published chapters, stalled the first node's release 5 s per step (6 minutes in a whole run). Two
+    // processes, as deployed, do not share a loop: here the second node's writes fail at once instead of
+    // waiting (its claims then find the release the first node's), and the first node's worker alone sends
+    // on SQLite. On PostgreSQL both send.
     const config = loadConfig(
       { DATA_DIR: c.app.config.dataDir, DATABASE_URL: c.app.config.databaseUrl, LOG_LEVEL: 'silent' },
-      { pushAllowInsecureLoopback: true },
+      { pushAllowInsecureLoopback: true, pushWorker: backend === 'postgres' },
     );
-    const { db, dialect, close } = await openDb(config);
+    const { db, dialect, close } = await openDb({ ...config, sqliteBusyMs: 0 });
     const app = await buildApp({ config, db, dialect, clock: c.clock });
     await app.ready();
     other = { app, close: async () => (await app.close(), await close()) };
