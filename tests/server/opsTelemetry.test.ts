@@ -93,17 +93,27 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
     return { base: `http://127.0.0.1:${port}`, output: () => out };
   };
 
-  it('one request: an HTTP server span with its route, SQL spans (PostgreSQL), the trace id in its log lines', async () => {
-    const node = await start({ OTEL_TRACES_EXPORTER: 'console', OTEL_METRICS_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'none' });
-    const r = await fetch(`${node.base}/api/title_list/allV2?format=json`, { headers: { 'x-request-id': 'trace-me-1' } });
+  const CONSOLE = { OTEL_TRACES_EXPORTER: 'console', OTEL_METRICS_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'none' };
+  // A proxy's trace, sampled (flags 01): followed whatever the ratio (the default sampler is parent-based).
+  const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const traceparent = `00-${TRACE}-00f067aa0ba902b7-01`;
+  const serverSpan = async (node: { output: () => string }) => {
+    for (let i = 0; i < 100; i++) {
+      const found = spans(node.output()).find((s) => s.name === 'GET /api/title_list/allV2');
+      if (found) return found;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    return undefined;
+  };
+
+  it("one request: an HTTP server span with its route in the proxy's trace, SQL spans (PostgreSQL), the trace id in its log lines", async () => {
+    const node = await start(CONSOLE);
+    const r = await fetch(`${node.base}/api/title_list/allV2?format=json`, { headers: { 'x-request-id': 'trace-me-1', traceparent } });
     expect(r.status).toBe(200);
     const requestId = r.headers.get('x-request-id');
-    let server: ReturnType<typeof spans>[number] | undefined;
-    for (let i = 0; i < 100 && !server; i++) {
-      await new Promise((res) => setTimeout(res, 50));
-      server = spans(node.output()).find((s) => s.name === 'GET /api/title_list/allV2');
-    }
+    const server = await serverSpan(node);
     expect(server, 'the HTTP server span').toBeDefined();
+    expect(server!.traceId).toBe(TRACE);
     expect(server!.text).toMatch(/'http\.route': '\/api\/title_list\/allV2'/);
     const sameTrace = spans(node.output()).filter((s) => s.traceId === server!.traceId);
     if (backend === 'postgres') expect(sameTrace.filter((s) => s.name.startsWith('pg.query')).length).toBeGreaterThan(0);
@@ -118,6 +128,15 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
   });
 
   // (One backend is enough: nothing of it depends on the database.)
+  it.skipIf(backend !== 'sqlite')("samples by a ratio of new traces (parent-based): at 0, only the proxy's sampled trace", async () => {
+    const node = await start({ ...CONSOLE, OTEL_TRACES_SAMPLER_ARG: '0' });
+    for (let i = 0; i < 5; i++) expect((await fetch(`${node.base}/api/title_list/allV2?format=json`)).status).toBe(200);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(spans(node.output()).filter((s) => s.name === 'GET /api/title_list/allV2')).toEqual([]);
+    expect((await fetch(`${node.base}/api/title_list/allV2?format=json`, { headers: { traceparent } })).status).toBe(200);
+    expect((await serverSpan(node))?.traceId).toBe(TRACE);
+  });
+
   it.skipIf(backend !== 'sqlite')('is off by default', async () => {
     const node = await start({});
     expect((await fetch(`${node.base}/api/title_list/allV2?format=json`)).status).toBe(200);
