@@ -11,9 +11,9 @@ export const MIN_VARIANTS = 2;
 /** Visitors a variant must have seen before its share is compared at all. */
 export const MIN_VISITORS = 100;
 /** Readers and non-readers each variant needs for the normal approximation of the test to hold. */
-export const MIN_OUTCOMES = 5;
+const MIN_OUTCOMES = 5;
 /** The level at which a difference is called one (two-sided). */
-export const ALPHA = 0.05;
+const ALPHA = 0.05;
 
 /** FNV-1a (32 bits) of a string: the same on every node and every run. */
 export function fnv1a(s: string): number {
@@ -41,7 +41,7 @@ export function assignVariant(visitor: string, testId: number, n: number): numbe
  * bits, so `% 2` of it would split two tests' visitors the same way (or
  * exactly the other way).
  */
-export function mix32(h: number): number {
+function mix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b) >>> 0;
   h ^= h >>> 13;

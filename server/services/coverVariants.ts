@@ -22,7 +22,7 @@ export interface Pick {
 export const NO_PICK: Pick = { key: '', variants: new Map(), tests: [] };
 
 /** The visitor's variants of these tests. */
-export function pickFor(visitor: string, tests: readonly RunningTest[]): Pick {
+function pickFor(visitor: string, tests: readonly RunningTest[]): Pick {
   if (!tests.length) return NO_PICK;
   const variants = new Map<number, number>();
   for (const t of tests) variants.set(t.id, assignVariant(visitor, t.id, t.images.length));
@@ -57,7 +57,7 @@ const varieties = new WeakMap<Snapshot, Map<string, Snapshot>>();
 export function varied(s: Snapshot, p: Pick): Snapshot {
   if (!p.key) return s;
   let byKey = varieties.get(s);
-  if (!byKey) varieties.set(s, (byKey = new Map()));
+  if (!byKey) varieties.set(s, (byKey = new Map<string, Snapshot>()));
   const known = byKey.get(p.key);
   if (known) return known;
   const tested = new Set(p.tests.map((t) => t.titleId));

@@ -32,18 +32,22 @@ export async function knownReaders(trx: DB, visitors: readonly string[], postgre
   return known;
 }
 
+/** How many variant images a test's stored list (JSON) holds; 0 when it is not a list. */
+function variantCount(json: string): number {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The running cover tests of each title, with their numbers of variants (one read per flush). */
 async function runningCoverTests(trx: DB): Promise<Map<number, { id: number; n: number }[]>> {
   const rows = await trx.selectFrom('cover_tests').select(['id', 'title_id', 'images']).where('state', '=', 'running').execute();
   const out = new Map<number, { id: number; n: number }[]>();
   for (const r of rows) {
-    let n = 0;
-    try {
-      const v: unknown = JSON.parse(r.images);
-      n = Array.isArray(v) ? v.length : 0;
-    } catch {
-      n = 0;
-    }
+    const n = variantCount(r.images);
     if (n < 2) continue;
     const list = out.get(r.title_id) ?? [];
     list.push({ id: r.id, n });

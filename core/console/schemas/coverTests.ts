@@ -16,7 +16,7 @@ export type CoverTestState = Static<typeof CoverTestState>;
 export const CoverSlot = Type.Union([Type.Literal('portrait'), Type.Literal('landscape')]);
 export type CoverSlot = Static<typeof CoverSlot>;
 
-export const VariantFigures = Type.Object({
+const VariantFigures = Type.Object({
   index: Type.Integer({ minimum: 0 }),
   image: Type.String(),
   /** Answers that carried this image (lists, the home, the title's page). */
@@ -32,7 +32,6 @@ export const VariantFigures = Type.Object({
   /** Chapters read per reader: the reading they spent, as counted views. */
   chaptersPerReader: Type.Number(),
 });
-export type VariantFigures = Static<typeof VariantFigures>;
 
 /** How sure the figures are: not enough data yet, or the test of the leader against the runner-up. */
 export const Confidence = Type.Union([
