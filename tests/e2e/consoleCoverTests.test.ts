@@ -116,6 +116,11 @@ describe('a cover test with two variants, two visitors, two nodes', () => {
         .png()
         .toBuffer(),
     );
+    // The picker is reached by keyboard, and its button shows it has the focus.
+    await editor.getByLabel('Days to run').focus();
+    await editor.keyboard.press('Shift+Tab');
+    expect(await editor.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+    expect(await editor.locator('.c-cover-test__add').evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
     await editor.getByLabel('Add a variant image…').setInputFiles(file);
     await editor.getByRole('heading', { name: 'Variants (2)' }).waitFor();
     await editor.getByLabel('Days to run').fill('14');
@@ -153,7 +158,9 @@ describe('a cover test with two variants, two visitors, two nodes', () => {
   it('ending it with a winner puts the winner everywhere', async () => {
     await editor.goto(`/console/cover-tests/${testId}`);
     await settled(editor, /^Cover test: /);
-    await editor.getByRole('button', { name: 'Pick variant B as the winner' }).click();
+    // Picked with the keyboard.
+    await editor.getByRole('button', { name: 'Pick variant B as the winner' }).focus();
+    await editor.keyboard.press('Enter');
     await editor.getByText(/^Variant B won, picked by an editor/).waitFor();
     for (const node of nodes)
       for (const v of visitors) await expect.poll(() => coverOn(v.page, node), { timeout: 30_000, interval: 1_000 }).toBe(images[1]);

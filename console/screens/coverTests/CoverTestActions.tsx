@@ -19,7 +19,7 @@ export function DraftActions(p: {
     <section className="c-panel" aria-labelledby="cover-draft">
       <h2 id="cover-draft">{t('console.coverTest.prepare')}</h2>
       {p.variants >= MAX_VARIANTS ? <p className="c-meta">{t('console.coverTest.full')}</p> : null}
-      <label className="c-button c-button--quiet">
+      <label className="c-button c-button--quiet c-cover-test__add">
         {t('console.coverTest.addVariant')}
         <input
           className="c-visually-hidden"
