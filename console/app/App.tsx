@@ -41,6 +41,8 @@ const ChapterScreen = lazy(() => import('../screens/chapters/ChapterScreen'));
 const CalendarScreen = lazy(() => import('../screens/calendar/CalendarScreen'));
 const ReleaseGroupScreen = lazy(() => import('../screens/releases/ReleaseGroupScreen'));
 const NewReleaseGroupScreen = lazy(() => import('../screens/releases/NewReleaseGroupScreen'));
+const CoverTestsScreen = lazy(() => import('../screens/coverTests/CoverTestsScreen'));
+const CoverTestScreen = lazy(() => import('../screens/coverTests/CoverTestScreen'));
 
 const SCREENS = {
   home: Home,
@@ -62,6 +64,7 @@ const SCREENS = {
   series: SeriesListScreen,
   calendar: CalendarScreen,
   publishers: PublishersScreen,
+  coverTests: CoverTestsScreen,
 } as const;
 
 // Screens under an area, given the id in their address.
@@ -71,6 +74,7 @@ const DETAIL_SCREENS = {
   chapter: ({ id }: { id: string }) => <ChapterScreen key={id} id={Number(id)} />,
   newReleaseGroup: ({ id }: { id: string }) => <NewReleaseGroupScreen key={id} chapterId={Number(id)} />,
   releaseGroup: ({ id }: { id: string }) => <ReleaseGroupScreen key={id} id={Number(id)} />,
+  coverTest: ({ id }: { id: string }) => <CoverTestScreen key={id} id={Number(id)} />,
 } as const;
 
 /** The home, with the other areas the member's roles reach (the navigation's, app/nav.ts). */

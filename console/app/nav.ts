@@ -24,6 +24,8 @@ export const AREAS = [
   { path: '/series', route: 'GET /series', key: 'series' },
   { path: '/calendar', route: 'GET /calendar', key: 'calendar' },
   { path: '/publishers', route: 'GET /publishers', key: 'publishers' },
+  // A title's covers tested against each other
+  { path: '/cover-tests', route: 'GET /cover-tests', key: 'coverTests' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 // Screens reached from an area (not in the menu), with the API call that feeds each.
@@ -33,6 +35,7 @@ export const DETAILS = [
   { path: '/chapters/:id', route: 'GET /chapters/:id', key: 'chapter' },
   { path: '/chapters/:id/release-group', route: 'POST /release-groups', key: 'newReleaseGroup' },
   { path: '/releases/:id', route: 'GET /release-groups/:id', key: 'releaseGroup' },
+  { path: '/cover-tests/:id', route: 'GET /cover-tests/:id', key: 'coverTest' },
 ] as const satisfies ReadonlyArray<{ path: string; route: ConsoleRoute; key: string }>;
 
 export const areasFor = (roles: readonly string[]) => AREAS.filter((a) => reaches(a.route, roles));

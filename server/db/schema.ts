@@ -38,6 +38,7 @@ import type {
 import type { StatsHourlyTable } from './schemaStats.js';
 import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
 import type { ReleaseGroupMemberTable, ReleaseGroupTable } from './schemaReleaseGroups.js';
+import type { CoverTestTable } from './schemaCoverTests.js';
 // Reader sync
 import type { DeviceLinkTable, LinkCodeTable, LinkFailureTable, PageBookmarkTable, ReaderSettingsTable } from './schemaSync.js';
 
@@ -101,6 +102,7 @@ export interface Database {
   console_previews: ConsolePreviewTable;
   release_groups: ReleaseGroupTable;
   release_group_members: ReleaseGroupMemberTable;
+  cover_tests: CoverTestTable;
 }
 
 /** A series: one work, published as one title per language. */

@@ -11,6 +11,7 @@ import { promoRepo } from './promo.js';
 import { pushRepo } from './push.js';
 import { viewsRepo, type ViewsOptions } from './views.js';
 import { visitorsRepo } from './visitors.js';
+import { coverTestsRepo } from './coverTests.js';
 import { statsRecorder } from '../stats/rollup.js';
 // Reader sync
 import { deviceLinksRepo } from './deviceLinks.js';
@@ -37,6 +38,7 @@ export function makeRepos(db: DB, clock: ServerClock, views: Omit<ViewsOptions, 
     history: historyRepo(db, clock, stats),
     images: imagesRepo(db),
     push: pushRepo(db, stats),
+    coverTests: coverTestsRepo(db),
     // Reader sync
     deviceLinks: deviceLinksRepo(db, clock),
     pageBookmarks: pageBookmarksRepo(db, clock),

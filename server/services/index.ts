@@ -14,6 +14,8 @@ import { chapterEvents } from '../lib/events.js';
 import { localNotices, type Notices } from '../cluster/notices.js';
 import { buildTitleDetail, type TitleDetailShared } from './titleDetail.js';
 import { buildViewer, type ViewerShared } from './viewer.js';
+import { NO_PICK, pickOfTitle, varied, type Pick } from './coverVariants.js';
+import type { RunningTest } from '../repos/coverTests.js';
 
 type Expire = (atMs: number) => void;
 
@@ -67,10 +69,14 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
     ...homeAnswers(repos, encoded, snaps),
     ...listAnswers(repos, encoded, snaps),
 
-    /** A title's detail, as of now: expires when one of its chapters starts or ends. */
-    titleDetail: (titleId: number, base: string) =>
-      details.get(`${titleId}|${base}`, async (expire) => {
-        const d = await buildTitleDetail(repos, await snapshotFor(expire), titleId, base, clock.nowSec());
+    /** The cover tests running now (coverVariants.ts: a visitor's pick of them). */
+    coverTests: snaps.coverTests,
+
+    /** A title's detail, as of now, with the visitor's variant of its cover tests: expires when one of its chapters starts or ends. */
+    titleDetail: (titleId: number, base: string, pick: Pick = NO_PICK) =>
+      details.get(`${titleId}|${base}|${pickOfTitle(pick, titleId).key}`, async (expire) => {
+        const s = varied(await snapshotFor(expire), pickOfTitle(pick, titleId));
+        const d = await buildTitleDetail(repos, s, titleId, base, clock.nowSec());
         expire(d.until);
         return d;
       }),
@@ -105,12 +111,19 @@ function snapshots(repos: Repos, clock: ServerClock, snapTtl: number) {
   const snap = new TtlCache<Snapshot>(snapTtl, 1, clock);
   /** Until when each snapshot is current (ms). */
   const snapUntil = new WeakMap<Snapshot, number>();
+  /** The cover tests running when each snapshot was read (reloaded with it: an end tells every node). */
+  const testsOf = new WeakMap<Snapshot, RunningTest[]>();
 
   const snapshot = () =>
     snap.get('s', async (expire) => {
       const until = clock.now() + snapTtl;
       const now = clock.nowSec();
-      const [s, promoNext] = await Promise.all([repos.catalog.snapshot(now), repos.promo.nextChange(now)]);
+      const [s, promoNext, tests] = await Promise.all([
+        repos.catalog.snapshot(now),
+        repos.promo.nextChange(now),
+        repos.coverTests.running(),
+      ]);
+      testsOf.set(s, tests);
       // A banner, popup or text starting or ending changes the views as a chapter start does.
       const next = Math.min(nextStartMs(s), promoNext === null ? Infinity : promoNext * 1000);
       expire(next);
@@ -123,7 +136,8 @@ function snapshots(repos: Repos, clock: ServerClock, snapTtl: number) {
     expire(snapUntil.get(s) ?? 0);
     return s;
   };
-  return { snapshot, snapshotFor, clear: () => snap.clear() };
+  const coverTests = async () => testsOf.get(await snapshot()) ?? [];
+  return { snapshot, snapshotFor, coverTests, clear: () => snap.clear() };
 }
 type Snapshots = ReturnType<typeof snapshots>;
 
@@ -132,28 +146,31 @@ const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
 /** The home's and the featured lists' answers, encoded once for every visitor; a staff member's preview is made afresh. */
 function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snapshotFor }: Snapshots) {
   return {
-    home: (lang: number, langs: number[] | null, preview?: Preview) =>
+    home: (lang: number, langs: number[] | null, preview?: Preview, pick: Pick = NO_PICK) =>
       preview
         ? snapshot().then(async (s) =>
             encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, preview.language, langs, preview.view) } }),
           )
-        : encoded.get(`home|${lang}|${key(langs)}`, async (expire) => {
-            const s = await snapshotFor(expire);
+        : encoded.get(`home|${lang}|${key(langs)}|${pick.key}`, async (expire) => {
+            const s = varied(await snapshotFor(expire), pick);
             // The daily groups are by UTC day.
             expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
             return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs) } });
           }),
 
-    featured: (lang: number, langs: number[] | null, preview?: Preview) =>
+    featured: (lang: number, langs: number[] | null, preview?: Preview, pick: Pick = NO_PICK) =>
       preview
         ? snapshot().then(async (s) =>
             encodeSuccess({
               data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, s, preview.language, langs, preview.view) },
             }),
           )
-        : encoded.get(`featured|${lang}|${key(langs)}`, async (expire) =>
+        : encoded.get(`featured|${lang}|${key(langs)}|${pick.key}`, async (expire) =>
             encodeSuccess({
-              data: { case: 'featuredTitlesViewV2', value: await featuredView(repos, await snapshotFor(expire), lang, langs) },
+              data: {
+                case: 'featuredTitlesViewV2',
+                value: await featuredView(repos, varied(await snapshotFor(expire), pick), lang, langs),
+              },
             }),
           ),
   };
@@ -162,9 +179,9 @@ function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snaps
 /** The other lists' answers (ranking, all titles, updated, languages, announcements). */
 function listAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshotFor }: Snapshots) {
   return {
-    ranking: (type: RankingType, lang: number, langs: number[] | null) =>
-      encoded.get(`ranking|${type}|${lang}|${key(langs)}`, async (expire) => {
-        const s = await snapshotFor(expire);
+    ranking: (type: RankingType, lang: number, langs: number[] | null, pick: Pick = NO_PICK) =>
+      encoded.get(`ranking|${type}|${lang}|${key(langs)}|${pick.key}`, async (expire) => {
+        const s = varied(await snapshotFor(expire), pick);
         const banners = await repos.promo.banners('ranking', lang);
         return encodeSuccess({
           data: {
@@ -179,9 +196,9 @@ function listAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshotFor }: 
         });
       }),
 
-    allV3: (type: keyof typeof STATUS_OF_TYPE, lang: number, langs: number[] | null) =>
-      encoded.get(`allv3|${type}|${lang}|${key(langs)}`, async (expire) => {
-        const s = await snapshotFor(expire);
+    allV3: (type: keyof typeof STATUS_OF_TYPE, lang: number, langs: number[] | null, pick: Pick = NO_PICK) =>
+      encoded.get(`allv3|${type}|${lang}|${key(langs)}|${pick.key}`, async (expire) => {
+        const s = varied(await snapshotFor(expire), pick);
         const top = await repos.promo.banners('search_top', lang);
         return encodeSuccess({
           languages: languagesMsg(s),
@@ -196,16 +213,19 @@ function listAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshotFor }: 
         });
       }),
 
-    allV2: () =>
-      encoded.get('allv2', async (expire) =>
+    allV2: (pick: Pick = NO_PICK) =>
+      encoded.get(`allv2|${pick.key}`, async (expire) =>
         encodeSuccess({
-          data: { case: 'allTitlesViewV2', value: { allTitlesGroup: allTitlesGroups(await snapshotFor(expire), null, null) } },
+          data: {
+            case: 'allTitlesViewV2',
+            value: { allTitlesGroup: allTitlesGroups(varied(await snapshotFor(expire), pick), null, null) },
+          },
         }),
       ),
 
-    updated: () =>
-      encoded.get('updated', async (expire) => {
-        const s = await snapshotFor(expire);
+    updated: (pick: Pick = NO_PICK) =>
+      encoded.get(`updated|${pick.key}`, async (expire) => {
+        const s = varied(await snapshotFor(expire), pick);
         expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
         return encodeSuccess({ data: { case: 'titleUpdatedView', value: await updatedView(repos, s) } });
       }),

@@ -10,6 +10,7 @@ import { preferredTitle } from '../../core/languageChoice.js';
 import { allTitlesGroups, languagesMsg } from './lists.js';
 import { bannerIn, titleMsg } from './convert.js';
 import { BASIC_PLAN, basicSubscription, derived, successOf } from './mobile.js';
+import { NO_PICK, varied, type Pick } from './coverVariants.js';
 import type { Preview } from './index.js';
 
 /**
@@ -23,8 +24,8 @@ import type { Preview } from './index.js';
 type Success = MessageInitShape<typeof SuccessResultSchema>;
 
 /** /api/home_v4 → 24 HomeViewV3: the web home's banners, daily groups and announcements; no popup (one client misreads it). */
-export async function homeV3(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview) {
-  const web = await app.services.home(lang, langs, preview);
+export async function homeV3(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview, pick?: Pick) {
+  const web = await app.services.home(lang, langs, preview, pick);
   return derived(web, 'homeV3', base, (): Success => {
     const v = successOf(web.res).data;
     if (v.case !== 'webHomeViewV4') throw new Error('home is webHomeViewV4');
@@ -43,8 +44,8 @@ export async function homeV3(app: FastifyInstance, lang: number, langs: number[]
 }
 
 /** /api/featured → 4 FeaturedTitlesView: the first three top banners, then the banners and title lists of the featured screen. */
-export async function featured(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview) {
-  const web = await app.services.featured(lang, langs, preview);
+export async function featured(app: FastifyInstance, lang: number, langs: number[] | null, base: string, preview?: Preview, pick?: Pick) {
+  const web = await app.services.featured(lang, langs, preview, pick);
   return derived(web, 'featured', base, (): Success => {
     const v = successOf(web.res).data;
     if (v.case !== 'featuredTitlesViewV2') throw new Error('featured is featuredTitlesViewV2');
@@ -161,8 +162,8 @@ export async function subscription(app: FastifyInstance, langs: number[] | null,
 }
 
 /** /api/title_list/free_titles → 33 AllFreeTitlesView: every title with a readable chapter, latest update first (seconds, as a string). */
-export async function freeTitles(app: FastifyInstance, langs: number[] | null, base: string) {
-  const s = await app.services.snapshot();
+export async function freeTitles(app: FastifyInstance, langs: number[] | null, base: string, pick: Pick = NO_PICK) {
+  const s = varied(await app.services.snapshot(), pick);
   return derived(s, `free|${langs?.join('.') ?? '*'}`, base, (): Success => {
     const rows = s.titles
       .filter((t) => langs === null || langs.includes(t.language))
@@ -185,8 +186,8 @@ export async function freeTitles(app: FastifyInstance, langs: number[] | null, b
  * label (the app filters by itself). A group's timestamp is its next
  * chapter's start, else its latest chapter's (one client needs it non-zero).
  */
-export async function search(app: FastifyInstance, lang: number, langs: number[] | null, base: string) {
-  const s = await app.services.snapshot();
+export async function search(app: FastifyInstance, lang: number, langs: number[] | null, base: string, pick: Pick = NO_PICK) {
+  const s = varied(await app.services.snapshot(), pick);
   return derived(s, `search|${lang}|${langs?.join('.') ?? '*'}`, base, async (): Promise<Success> => {
     const top = await app.repos.promo.banners('search_top', lang);
     const groups = allTitlesGroups(s, null, langs).map((g) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import { Cells, writeCells } from './rollup.js';
+import { assignVariant } from '../../core/console/coverTests.js';
 
 /** Visitor ids per lookup. */
 const LOOKUP = 500;
@@ -31,10 +32,35 @@ export async function knownReaders(trx: DB, visitors: readonly string[], postgre
   return known;
 }
 
+/** How many variant images a test's stored list (JSON) holds; 0 when it is not a list. */
+function variantCount(json: string): number {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The running cover tests of each title, with their numbers of variants (one read per flush). */
+async function runningCoverTests(trx: DB): Promise<Map<number, { id: number; n: number }[]>> {
+  const rows = await trx.selectFrom('cover_tests').select(['id', 'title_id', 'images']).where('state', '=', 'running').execute();
+  const out = new Map<number, { id: number; n: number }[]>();
+  for (const r of rows) {
+    const n = variantCount(r.images);
+    if (n < 2) continue;
+    const list = out.get(r.title_id) ?? [];
+    list.push({ id: r.id, n });
+    out.set(r.title_id, list);
+  }
+  return out;
+}
+
 /**
  * The rollups of counted views, in the views flush's transaction:
  * views and readers per chapter, per title and in all, per hour, and the
- * readers seen for the first time. The title is looked up here so the
+ * readers seen for the first time, and the reads of titles in a running
+ * cover test by variant (ct.read). The title is looked up here so the
  * dashboards and the rankings group by it without touching raw rows.
  */
 export async function rollUpViews(
@@ -55,9 +81,13 @@ export async function rollUpViews(
     for (const r of rows) titleOf.set(r.id, r.title_id);
   }
   const cells = new Cells();
+  const tests = await runningCoverTests(trx);
   for (const v of counted) {
     cells.add('view', v.chapterId, '', v.at, 1, v.visitor);
-    cells.add('view.title', titleOf.get(v.chapterId) ?? 0, '', v.at, 1, v.visitor);
+    const titleId = titleOf.get(v.chapterId) ?? 0;
+    cells.add('view.title', titleId, '', v.at, 1, v.visitor);
+    // A read of a tested title, under the variant this visitor is shown (the same rows' upsert: no write of its own).
+    for (const t of tests.get(titleId) ?? []) cells.add('ct.read', t.id, String(assignVariant(v.visitor, t.id, t.n)), v.at, 1, v.visitor);
     cells.add('view.all', 0, '', v.at, 1, v.visitor);
     if (!known.has(v.visitor)) {
       known.add(v.visitor);

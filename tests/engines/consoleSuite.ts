@@ -102,7 +102,7 @@ const day = `/^\\d{4}-\\d{2}-\\d{2}$/.test(e.value)`;
  * content is the demo catalog's.
  */
 const areas = (email: string): Area[] => [
-  { link: 'Home', path: '/console/', heading: `Welcome, ${OWNER.name}`, content: count('.c-cards li', 16), what: 'a card per other area' },
+  { link: 'Home', path: '/console/', heading: `Welcome, ${OWNER.name}`, content: count('.c-cards li', 17), what: 'a card per other area' },
   { link: 'My account', path: '/console/me', content: `${rows(1)} && ${text('(this one)')}`, what: 'this session listed' },
   { link: 'Staff', path: '/console/staff', content: `${rows(1)} && ${text(email)}`, what: 'the owner listed' },
   // No token yet: the table is empty, the form to make one is there.
@@ -158,6 +158,7 @@ const areas = (email: string): Area[] => [
     what: "the week's seven days",
   },
   { link: 'Publishers', path: '/console/publishers', content: count('li.c-publisher', 4), what: "the demo's four publishers" },
+  { link: 'Cover tests', path: '/console/cover-tests', content: text('New cover test'), what: 'the form of a new cover test' },
 ];
 
 export function consoleSuite(name: EngineName): void {

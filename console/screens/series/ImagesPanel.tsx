@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { Link } from 'wouter';
 import type { TitleFull, TitleImageKind } from '../../../core/console/schemas/catalog';
 import { UPLOAD_LIMITS } from '../../../core/console/schemas/catalog';
 import { byShort } from '../../../core/languages';
@@ -27,6 +28,9 @@ export function ImagesPanel({ titles, onSaved }: { titles: TitleFull[]; onSaved:
           ))}
         </select>
       </div>
+      <p>
+        <Link href="/cover-tests">{t('console.images.coverTests')}</Link>
+      </p>
       <div className="c-images">
         {KINDS.map((k) => (
           <ImageDrop key={`${title.id}-${k}-${title.version}`} title={title} kind={k} onSaved={onSaved} />

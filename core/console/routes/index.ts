@@ -14,6 +14,7 @@ import { ME_ROUTES } from './me.js';
 import { PICKER_ROUTES } from './pickers.js';
 import { RELEASE_GROUP_ROUTES } from './releaseGroups.js';
 import { PUBLISHER_ROUTES } from './publishers.js';
+import { COVER_TEST_ROUTES } from './coverTests.js';
 
 /**
  * The console API, one table: every route described once, by area (a file
@@ -35,6 +36,7 @@ export const CONSOLE_ROUTES = {
   ...PICKER_ROUTES,
   ...RELEASE_GROUP_ROUTES,
   ...PUBLISHER_ROUTES,
+  ...COVER_TEST_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
 /** Every console API route, "METHOD /path" under /console/api. */

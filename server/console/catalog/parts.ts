@@ -5,6 +5,7 @@ import type { CatalogJobs } from './jobs.js';
 import type { ReleaseTimers } from './releaseTimers.js';
 import type { GroupTimers } from './releaseGroupsTimers.js';
 import type { UploadSweep } from './uploadSweep.js';
+import type { TimedJobs } from './timedJobs.js';
 
 /**
  * The console catalog's parts every node runs (made by ./plugin.ts, `app.catalog`),
@@ -25,4 +26,6 @@ export interface CatalogParts {
   purge: CdnPurge;
   /** Reclaims abandoned uploads (./uploadSweep.ts). */
   uploadSweep: UploadSweep;
+  /** The cover tests' end of period (../coverTests/timers.ts). */
+  coverTests: TimedJobs;
 }

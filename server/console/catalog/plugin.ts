@@ -10,6 +10,8 @@ import { uploadSweep } from './uploadSweep.js';
 import { releaseGroupTimers } from './releaseGroupsTimers.js';
 import { releaseGroups } from './releaseGroups.js';
 import { consoleCtx } from '../actor.js';
+import { coverTestTimers } from '../coverTests/timers.js';
+import { endDue } from '../coverTests/run.js';
 import type { CatalogParts } from './parts.js';
 
 declare module 'fastify' {
@@ -46,18 +48,38 @@ export default fp(
       log: app.log,
       run: (id) => releaseGroups.runDue(consoleCtx(app), app.catalog, id),
     });
-    app.decorate('catalog', { jobs, releases, groups, blobs, uploadDir, notices: app.notices, purge, uploadSweep: sweep });
+    const covers = coverTestTimers({
+      db: app.db,
+      clock: app.clock,
+      notices: app.notices,
+      log: app.log,
+      end: (id) => endDue(consoleCtx(app), id),
+    });
+    app.decorate('catalog', {
+      jobs,
+      releases,
+      groups,
+      blobs,
+      uploadDir,
+      notices: app.notices,
+      purge,
+      uploadSweep: sweep,
+      coverTests: covers,
+    });
     app.addHook('onReady', async () => {
       await jobs.start();
       await releases.start();
       await groups.start();
+      await covers.start();
       await sweep.start();
     });
     app.addHook('onClose', async () => {
       sweep.stop();
       releases.stop();
       groups.stop();
+      covers.stop();
       await groups.idle();
+      await covers.idle();
       await jobs.stop();
     });
     done();

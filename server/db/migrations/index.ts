@@ -18,6 +18,7 @@ import { statsBlocks } from './0020_stats_blocks.js';
 import { uploadLifetimes } from './0021_upload_lifetimes.js';
 import { draftsPublishers } from './0022_drafts_publishers.js';
 import { releaseGroups } from './0023_release_groups.js';
+import { coverTests } from './0024_cover_tests.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0021_upload_lifetimes': uploadLifetimes, // whose a chapter upload is, when it finished (quotas, the sweep)
   '0022_drafts_publishers': draftsPublishers, // draft and coming-soon titles, publishers' logos and versions
   '0023_release_groups': releaseGroups, // one release of a chapter in several languages
+  '0024_cover_tests': coverTests, // a title's cover or thumbnail tested against others
 };

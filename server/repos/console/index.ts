@@ -28,6 +28,7 @@ import { picksRepo } from './picks.js';
 import { releaseGroupsRepo } from './releaseGroups.js';
 import { calendarRepo } from './calendar.js';
 import { publishersRepo } from './publishers.js';
+import { coverTestsRepo } from './coverTests.js';
 
 /**
  * The console's repositories. The rule, once: every query the console makes
@@ -71,6 +72,7 @@ export function consoleRepos(db: DB) {
     releaseGroups: releaseGroupsRepo(db),
     calendar: calendarRepo(db),
     publishers: publishersRepo(db),
+    coverTests: coverTestsRepo(db),
   };
 }
 

@@ -2,6 +2,7 @@ import { baseUrl, params } from '../../../lib/params.js';
 import { sendEncoded } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { previewOf } from '../../../services/preview.js';
+import { countListed, visitorPick } from '../../../services/coverVariants.js';
 import { MOBILE, mobileClang, mobileLang } from '../../../services/mobile.js';
 import { featured } from '../../../services/mobileViews.js';
 
@@ -9,11 +10,11 @@ import { featured } from '../../../services/mobileViews.js';
 const route = routeModule((app) => {
   app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
     const p = params(req);
-    return sendEncoded(
-      req,
-      reply,
-      await featured(app, mobileLang(p).language, mobileClang(p), baseUrl(req, app.config.publicUrl), await previewOf(app, req, reply)),
-    );
+    const [lang, langs] = [mobileLang(p).language, mobileClang(p)];
+    const preview = await previewOf(app, req, reply);
+    const pick = preview ? undefined : await visitorPick(app, req);
+    if (pick) await countListed(app, req, pick, lang, langs);
+    return sendEncoded(req, reply, await featured(app, lang, langs, baseUrl(req, app.config.publicUrl), preview, pick));
   });
 });
 export default route;

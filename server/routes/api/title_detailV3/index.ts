@@ -3,6 +3,7 @@ import { PROTOBUF, sendSuccess } from '../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../lib/route.js';
 import { encodeTitleDetail, titleDetailMessage } from '../../../services/titleDetail.js';
 import { noFlags } from '../../../repos/visitors.js';
+import { countShown, visitorPick } from '../../../services/coverVariants.js';
 
 /**
  * GET /api/title_detailV3?title_id=&clang=: the title, its chapters split
@@ -15,7 +16,10 @@ const route = routeModule((app) => {
     const p = params(req);
     const titleId = uintParam(p, 'title_id');
     clangParam(p);
-    const d = await app.services.titleDetail(titleId, baseUrl(req, app.config.publicUrl));
+    // The visitor's variant of the title's cover tests; opening the page is a tap on it.
+    const pick = await visitorPick(app, req, titleId);
+    const d = await app.services.titleDetail(titleId, baseUrl(req, app.config.publicUrl), pick);
+    countShown(app.repos.stats, pick, 'ct.tap', req.visitor);
     // A token made for this request has no favorites or views to look up.
     const f = req.newVisitor ? noFlags() : await app.repos.visitors.flags(req.visitor, { titleIds: [titleId], chapterIds: d.chapterIds });
     app.repos.views.addPending(req.visitor, d.chapterIds, f.viewed);

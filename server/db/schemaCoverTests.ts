@@ -1,0 +1,21 @@
+import type { Generated } from 'kysely';
+
+/** A cover test (migration 0024_cover_tests). */
+export interface CoverTestTable {
+  id: Generated<number>;
+  title_id: number;
+  /** 'portrait' | 'landscape': the title column tested. */
+  slot: string;
+  /** 'draft' | 'running' | 'ended' */
+  state: string;
+  /** JSON array of the variants' image URLs. */
+  images: string;
+  starts_at: number;
+  ends_at: number;
+  /** The winning variant (−1: none). */
+  winner: number;
+  /** '' | 'editor' | 'period' */
+  ended_by: string;
+  version: number;
+  created_at: number;
+}

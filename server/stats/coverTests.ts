@@ -1,0 +1,81 @@
+import type { DB } from '../db/index.js';
+import { compareShares, shareOf, type Share } from '../../core/console/coverTests.js';
+import type { Confidence } from '../../core/console/schemas/coverTests.js';
+import { Hll } from '../lib/hll.js';
+import { overlap, rollups, Tallies } from './query.js';
+
+const HOUR = 3600;
+
+/** A variant's figures as the rollups hold them (the console adds its image). */
+export interface VariantCounts {
+  index: number;
+  impressions: number;
+  taps: number;
+  visitors: number;
+  readers: number;
+  share: number;
+  chaptersPerReader: number;
+}
+
+/**
+ * A cover test's figures per variant, from the rollups only (ct.imp, ct.tap,
+ * ct.read keyed by the test, the variant as the dim): impressions and taps
+ * as counted; visitors, the union of those shown it or opening the title;
+ * readers, those of them who read a chapter of the title; chapters per
+ * reader from the counted views. Then how sure the leader's lead over the
+ * runner-up is (a two-proportion z-test, or not enough data yet).
+ */
+export async function coverTestFigures(
+  db: DB,
+  testId: number,
+  variants: number,
+  fromSec: number,
+  toSec: number,
+): Promise<{ variants: VariantCounts[]; confidence: Confidence }> {
+  const rows = await rollups(db, ['ct.imp', 'ct.tap', 'ct.read'], Math.floor(fromSec / HOUR), Math.floor(toSec / HOUR) + 1, {
+    keys: [testId],
+  });
+  const t = new Tallies();
+  for (const r of rows) t.of(`${r.metric}\n${r.dim}`).add(r);
+  const out: VariantCounts[] = [];
+  for (let i = 0; i < variants; i++) {
+    const imp = t.get(`ct.imp\n${i}`);
+    const tap = t.get(`ct.tap\n${i}`);
+    const read = t.get(`ct.read\n${i}`);
+    const seen = new Hll();
+    if (imp?.hll) seen.merge(imp.hll);
+    if (tap?.hll) seen.merge(tap.hll);
+    const visitors = seen.count();
+    const readers = Math.min(visitors, overlap(seen, read?.hll ?? null));
+    const readersAll = read?.readers ?? 0;
+    out.push({
+      index: i,
+      impressions: imp?.n ?? 0,
+      taps: tap?.n ?? 0,
+      visitors,
+      readers,
+      share: shareOf({ visitors, readers }),
+      chaptersPerReader: readersAll ? (read?.n ?? 0) / readersAll : 0,
+    });
+  }
+  return { variants: out, confidence: confidenceOf(out) };
+}
+
+/** The leader (highest share) against the runner-up: the test of their difference. */
+function confidenceOf(v: readonly VariantCounts[]): Confidence {
+  const ranked = [...v].sort((a, b) => b.share - a.share || a.index - b.index);
+  const [lead, next] = ranked;
+  if (!lead || !next) return { kind: 'not-enough', needVisitors: 0 };
+  const s = (x: VariantCounts): Share => ({ visitors: x.visitors, readers: x.readers });
+  const verdict = compareShares(s(lead), s(next));
+  if (verdict.kind === 'not-enough') return verdict;
+  return {
+    kind: 'tested',
+    leader: lead.index,
+    runnerUp: next.index,
+    z: verdict.z,
+    p: verdict.p,
+    confidence: verdict.confidence,
+    significant: verdict.significant,
+  };
+}
