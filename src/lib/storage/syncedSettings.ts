@@ -9,7 +9,7 @@ import { mirrorPrefsCookies } from './firstViewPrefs';
  * (key map, tap zones, wheel, motion), auto-scroll's level and the reading
  * profiles (core/viewer/readerProfiles.ts), each as its
  * stored text. Per-title settings stay on each device (their map outgrows the
- * server's 4 KB).
+ * server's 16 KB: up to 200 titles).
  */
 const SYNCED_KEYS: readonly string[] = [
   STORAGE.viewerMode,

@@ -12,14 +12,23 @@ import { t } from '../../i18n';
 import { ProfileMenu } from './ProfileMenu';
 import './profiles.css';
 
-export function ProfileSwitcher({ onOpen }: { onOpen?: () => void }) {
+export function ProfileSwitcher({ onOpen }: { onOpen?: (() => void) | undefined }) {
   const p = useReaderProfiles();
   const button = useRef<HTMLButtonElement>(null);
   const takeFocus = p?.takeFocus;
   const generation = p?.generation ?? 0;
+  // After a switch (a new stage): the focus back on the button, and the bars kept up once the stage's session is there.
+  const hold = useRef(false);
   useEffect(() => {
-    if (takeFocus?.(generation)) button.current?.focus();
+    if (!takeFocus?.(generation)) return;
+    button.current?.focus();
+    hold.current = true;
   }, [takeFocus, generation]);
+  useEffect(() => {
+    if (!hold.current || !onOpen) return;
+    hold.current = false;
+    onOpen();
+  }, [onOpen]);
   if (!p) return null;
   const { state, send } = p;
   const c = state.context;

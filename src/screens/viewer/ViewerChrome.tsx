@@ -21,7 +21,7 @@ interface Props {
   onGoto: (i: number) => void;
   onMenu: (m: ViewerMenu) => void;
   /** Keeps the bars up while a menu of the header's own is open (the reading profiles). */
-  onHoldBar?: () => void;
+  onHoldBar?: (() => void) | undefined;
 }
 
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
