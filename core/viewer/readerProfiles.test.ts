@@ -39,7 +39,12 @@ describe('reading profiles: stored values sanitised', () => {
   });
 
   it('settings of the wrong kind take their defaults, each through its own parser', () => {
-    const s = parseProfileSettings({ mode: 'sideways', display: { fit: 'width' }, controls: { layout: 'off', keys: 7 }, autoScrollLevel: 99 });
+    const s = parseProfileSettings({
+      mode: 'sideways',
+      display: { fit: 'width' },
+      controls: { layout: 'off', keys: 7 },
+      autoScrollLevel: 99,
+    });
     expect(s.mode).toBe('horizontal');
     expect(s.display.fit).toBe('width');
     expect(s.controls).toEqual({ ...DEFAULT_CONTROLS, layout: 'off' });

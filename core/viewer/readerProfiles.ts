@@ -15,7 +15,14 @@
  */
 import { DEFAULT_CONTROLS, parseControls, type ControlSettings } from './controls';
 import { clampAutoScrollLevel } from './autoScroll';
-import { DEFAULT_DISPLAY, DEFAULT_FILTER, parseDisplaySettings, parseTitleSettings, type ColorFilter, type DisplaySettings } from './readerSettings';
+import {
+  DEFAULT_DISPLAY,
+  DEFAULT_FILTER,
+  parseDisplaySettings,
+  parseTitleSettings,
+  type ColorFilter,
+  type DisplaySettings,
+} from './readerSettings';
 import { parseViewerMode, type ViewerMode } from './viewerMode';
 
 export interface ProfileSettings {
@@ -84,7 +91,8 @@ export const BUILT_IN_PROFILES: readonly ReaderProfile[] = [
 
 const isBuiltIn = (id: string): id is BuiltInId => (BUILT_IN_IDS as readonly string[]).includes(id);
 
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** A profile's settings from a stored value: each part through its own parser. */
 export function parseProfileSettings(raw: unknown): ProfileSettings {
@@ -131,7 +139,14 @@ export function parseStoredProfiles(raw: unknown): StoredProfiles {
   for (const p of Array.isArray(o.profiles) ? o.profiles : []) {
     const got = parseProfile(p);
     if (!got || profiles.length >= USER_PROFILES_MAX) continue;
-    if (profiles.some((q) => q.id === got.id) || nameProblem(got.name, profiles.map((q) => q.name))) continue;
+    if (
+      profiles.some((q) => q.id === got.id) ||
+      nameProblem(
+        got.name,
+        profiles.map((q) => q.name),
+      )
+    )
+      continue;
     profiles.push(got);
   }
   const known = (id: unknown): id is string => typeof id === 'string' && (isBuiltIn(id) || profiles.some((p) => p.id === id));

@@ -38,7 +38,9 @@ async function until(page: Page, what: string, ok: () => Promise<boolean>): Prom
 }
 
 const stored = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('viewer_reader_profiles') ?? '{}') as { active?: string; profiles?: { name: string }[] });
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('viewer_reader_profiles') ?? '{}') as { active?: string; profiles?: { name: string }[] },
+  );
 const frameMode = (page: Page) => page.locator('.viewer__frame').getAttribute('data-mode');
 
 /** Opens the viewer and its profile menu (the bars shown first: they hide two seconds after the viewer opens). */
@@ -93,7 +95,11 @@ describe('reading profiles across linked devices', () => {
     await phone.page.keyboard.press('Enter');
     await until(phone.page, 'vertical on the phone', async () => (await frameMode(phone.page)) === 'vertical');
     const button = phone.page.getByTestId('profile-button');
-    await until(phone.page, 'the button names the webtoon profile', async () => (await button.textContent()) === 'Reading profile: Webtoon (vertical)');
+    await until(
+      phone.page,
+      'the button names the webtoon profile',
+      async () => (await button.textContent()) === 'Reading profile: Webtoon (vertical)',
+    );
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await stored(phone.page)).active).toBe('webtoon');
 

@@ -97,7 +97,7 @@ function check(s: { value: unknown; context: unknown }) {
     expect(options.filter((o) => o.getAttribute('aria-pressed') === 'true').map((o) => o.textContent)).toEqual(
       c.active ? [nameOf(c, c.active)] : [],
     );
-    expect((menu().getByLabelText('Default profile for this title') as HTMLSelectElement).value).toBe(c.titleDefault ?? '');
+    expect(menu().getByLabelText<HTMLSelectElement>('Default profile for this title').value).toBe(c.titleDefault ?? '');
   }
   if (v === 'switching') menu().getByText('Switching…');
   if (v === 'failed') {
@@ -245,11 +245,7 @@ describe('reading profiles in the viewer header (readerProfilesMachine on the re
     fireEvent.click(button());
     fireEvent.change(menu().getByLabelText('Default profile for this title'), { target: { value: 'u1' } });
     cleanup();
-    render(
-      <ReaderProfilesProvider titleId={TITLE}>
-        {(g) => <Stage key={g} generation={g} />}
-      </ReaderProfilesProvider>,
-    );
+    render(<ReaderProfilesProvider titleId={TITLE}>{(g) => <Stage key={g} generation={g} />}</ReaderProfilesProvider>);
     expect((await screen.findByTestId('profile-button')).textContent).toBe('Reading profile: Bedtime');
     expect([storedViewerMode(), localStorage.getItem(STORAGE.autoScrollLevel)]).toEqual(['vertical', '2']);
   });

@@ -95,7 +95,13 @@ describe.each(BACKENDS)('reader sync on %s', (backend) => {
   it('keeps settings sent in a JSON body up to 16 KiB (the reading profiles), and refuses more', async () => {
     const me = newToken();
     const put = (settings: string) =>
-      call(t.app, { method: 'PUT', url: '/api/reader_settings', token: me, payload: { settings }, headers: { 'content-type': 'application/json' } });
+      call(t.app, {
+        method: 'PUT',
+        url: '/api/reader_settings',
+        token: me,
+        payload: { settings },
+        headers: { 'content-type': 'application/json' },
+      });
     const profiles = JSON.stringify({ v: 1, values: { viewer_reader_profiles: 'p'.repeat(12_000) } });
     expect((await put(profiles)).status).toBe(200);
     const got = await view(me, 'GET', '/api/reader_settings');

@@ -67,18 +67,14 @@ export function ReaderProfilesProvider({ titleId, store = browserProfileStore, c
 
 function ProfilesActor({ titleId, store, children }: Required<Props>) {
   const [generation, setGeneration] = useState(0);
-  const [made] = useState(() => ({ n: 0, focusAt: -1 }));
-  const [machine] = useState(() => {
+  const [{ machine, focus }] = useState(() => {
     const edits = profileEdits(store, titleId);
-    return readerProfilesMachine.provide({
+    const focus = focusAfterSwitch();
+    const machine = readerProfilesMachine.provide({
       actions: {
         applyProfile: ({ self }, id) => {
           void store.apply(titleId, id).then((ok) => {
-            if (ok) {
-              made.n += 1;
-              made.focusAt = made.n;
-              setGeneration(made.n);
-            }
+            if (ok) setGeneration(focus.next());
             self.send({ type: ok ? 'switch.applied' : 'switch.failed' });
           });
         },
@@ -88,6 +84,7 @@ function ProfilesActor({ titleId, store, children }: Required<Props>) {
         saveTitleDefault: (_, id) => edits.setTitleDefault(id),
       },
     });
+    return { machine, focus };
   });
   const [input] = useState(() => {
     const s = store.load();
@@ -102,11 +99,21 @@ function ProfilesActor({ titleId, store, children }: Required<Props>) {
       return !!active && !sameSettings(store.current(titleId), active.settings);
     },
     generation,
-    takeFocus: (g) => {
-      if (g !== made.focusAt) return false;
-      made.focusAt = -1;
+    takeFocus: focus.take,
+  };
+  return <Ctx.Provider value={value}>{children(generation)}</Ctx.Provider>;
+}
+
+/** The stage generation a switch made, whose menu button takes the focus (once). */
+function focusAfterSwitch() {
+  let made = 0;
+  let at = -1;
+  return {
+    next: () => (at = ++made),
+    take: (g: number) => {
+      if (g !== at) return false;
+      at = -1;
       return true;
     },
   };
-  return <Ctx.Provider value={value}>{children(generation)}</Ctx.Provider>;
 }

@@ -52,7 +52,12 @@ function ProfileList({ p }: { p: ReaderProfilesValue }) {
       {state.matches('failed') && target && (
         <div role="alert" className="profiles__error" data-testid="profile-failed">
           <p>{t('profiles.failed', { name: target.name })}</p>
-          <button type="button" className="viewer__button" data-autofocus="" onClick={() => send({ type: 'profile.switch', id: target.id })}>
+          <button
+            type="button"
+            className="viewer__button"
+            data-autofocus=""
+            onClick={() => send({ type: 'profile.switch', id: target.id })}
+          >
             {t('profiles.retry')}
           </button>
         </div>
@@ -73,10 +78,20 @@ function ProfileList({ p }: { p: ReaderProfilesValue }) {
             </button>
             {!x.builtIn && (
               <>
-                <IconButton label={t('profiles.rename', { name: x.name })} disabled={!editable} testId="profile-rename" path={PENCIL}
-                  onClick={() => send({ type: 'rename.start', id: x.id })} />
-                <IconButton label={t('profiles.delete', { name: x.name })} disabled={!editable} testId="profile-delete" path={BIN}
-                  onClick={() => send({ type: 'delete.start', id: x.id })} />
+                <IconButton
+                  label={t('profiles.rename', { name: x.name })}
+                  disabled={!editable}
+                  testId="profile-rename"
+                  path={PENCIL}
+                  onClick={() => send({ type: 'rename.start', id: x.id })}
+                />
+                <IconButton
+                  label={t('profiles.delete', { name: x.name })}
+                  disabled={!editable}
+                  testId="profile-delete"
+                  path={BIN}
+                  onClick={() => send({ type: 'delete.start', id: x.id })}
+                />
               </>
             )}
           </li>
@@ -157,7 +172,7 @@ function NameForm({ p }: { p: ReaderProfilesValue }) {
         </p>
       )}
       <div className="profiles__actions">
-        <button type="submit" className="viewer__button is-on" data-testid="profile-name-save">
+        <button type="submit" className="viewer__button profiles__primary" data-testid="profile-name-save">
           {t('profiles.save')}
         </button>
         <button type="button" className="viewer__button" onClick={() => send({ type: 'edit.cancel' })}>
@@ -175,7 +190,12 @@ function ConfirmDelete({ p }: { p: ReaderProfilesValue }) {
     <div className="profiles__form">
       <p>{t('profiles.confirmDelete', { name: target?.name ?? '' })}</p>
       <div className="profiles__actions">
-        <button type="button" className="viewer__button" data-testid="profile-delete-confirm" onClick={() => send({ type: 'delete.confirm' })}>
+        <button
+          type="button"
+          className="viewer__button"
+          data-testid="profile-delete-confirm"
+          onClick={() => send({ type: 'delete.confirm' })}
+        >
           {t('profiles.deleteConfirm')}
         </button>
         <button type="button" className="viewer__button" data-autofocus="" onClick={() => send({ type: 'edit.cancel' })}>
@@ -191,7 +211,14 @@ const BIN = 'M7 6V4h10v2h4v2H3V6zm-1 3h12l-1 11H7z';
 
 function IconButton(b: { label: string; disabled: boolean; testId: string; path: string; onClick: () => void }) {
   return (
-    <button type="button" className="viewer__icon profiles__tool" aria-label={b.label} disabled={b.disabled} data-testid={b.testId} onClick={b.onClick}>
+    <button
+      type="button"
+      className="viewer__icon profiles__tool"
+      aria-label={b.label}
+      disabled={b.disabled}
+      data-testid={b.testId}
+      onClick={b.onClick}
+    >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path fill="currentColor" d={b.path} />
       </svg>
