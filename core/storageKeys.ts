@@ -29,6 +29,8 @@ export const STORAGE = {
   pageBookmarks: 'page_bookmarks',
   /** JSON { syncedAt, dirty }: the reader settings' standing with the server (src/lib/storage/syncedSettings.ts). */
   readerSettingsSync: 'reader_settings_sync',
+  /** JSON of the reading profiles: the reader's own, the one in use, each title's default (core/viewer/readerProfiles.ts). */
+  readerProfiles: 'viewer_reader_profiles',
   // session storage
   searchTag: 'search_tag',
   searchLabel: 'search_label',

@@ -24,6 +24,7 @@ import { popupMachine } from './popupMachine';
 import { promoPopupMachine } from './promoPopupMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 import { pushTokenMachine } from './pushTokenMachine';
+import { readerProfilesMachine } from './readerProfilesMachine';
 import { readerSettingsMachine } from './readerSettingsMachine';
 import { reducedMotionMachine } from './reducedMotionMachine';
 import { searchTextMachine } from './searchTextMachine';
@@ -74,6 +75,7 @@ export const MACHINES: MachineEntry[] = [
   entry('promoPopup', promoPopupMachine),
   entry('pushSubscription', pushSubscriptionMachine),
   entry('pushToken', pushTokenMachine),
+  entry('readerProfiles', readerProfilesMachine),
   entry('readerSettings', readerSettingsMachine),
   entry('reducedMotion', reducedMotionMachine),
   entry('searchText', searchTextMachine),

@@ -92,6 +92,23 @@ describe.each(BACKENDS)('reader sync on %s', (backend) => {
     expect((await call(t.app, { method: 'PUT', url: '/api/reader_settings?settings=nope', token: me })).status).toBe(400);
   });
 
+  it('keeps settings sent in a JSON body up to 16 KiB (the reading profiles), and refuses more', async () => {
+    const me = newToken();
+    const put = (settings: string) =>
+      call(t.app, {
+        method: 'PUT',
+        url: '/api/reader_settings',
+        token: me,
+        payload: { settings },
+        headers: { 'content-type': 'application/json' },
+      });
+    const profiles = JSON.stringify({ v: 1, values: { viewer_reader_profiles: 'p'.repeat(12_000) } });
+    expect((await put(profiles)).status).toBe(200);
+    const got = await view(me, 'GET', '/api/reader_settings');
+    expect(got.case === 'readerSettingsView' && got.value.settings).toBe(profiles);
+    expect((await put(JSON.stringify({ v: 1, values: { x: 'p'.repeat(16_400) } }))).status).toBe(400);
+  });
+
   it('links a second device: after the first confirms, both share favorites, history, bookmarks and settings', async () => {
     const [a, b] = [newToken(), newToken()];
     await view(a, 'PUT', `/api/title_list/bookmark?title_id=${T.bladeEn}`);

@@ -13,10 +13,10 @@ import type * as StorageModule from '../../lib/storage';
 const server = { settings: '', updatedAt: 0, clock: 100, calls: [] as string[] };
 
 vi.mock('../../api/client', () => ({
-  call: vi.fn((path: string, opts: { method?: string; query?: { settings?: string } } = {}) => {
+  call: vi.fn((path: string, opts: { method?: string; body?: { settings?: string } } = {}) => {
     server.calls.push(`${opts.method ?? 'GET'} ${path}`);
     if (opts.method === 'PUT') {
-      server.settings = opts.query!.settings!;
+      server.settings = opts.body!.settings!;
       server.updatedAt = ++server.clock;
     }
     return Promise.resolve({ data: { case: 'readerSettingsView', value: { settings: server.settings, updatedAt: server.updatedAt } } });
@@ -66,6 +66,20 @@ describe('reader settings sync', () => {
     expect(server.calls).toEqual(['PUT /reader_settings']);
     expect(sent()).toMatchObject({ viewer_mode: 'horizontal', viewer_autoscroll_level: '3' });
     expect(storage.storedSettingsSync()).toEqual({ syncedAt: server.updatedAt, dirty: false, linked: true });
+  });
+
+  it('a reading profile applied goes to the group in one send, every setting of it with it', async () => {
+    storage.saveSettingsSync({ syncedAt: 0, dirty: false, linked: true });
+    sync.startSettingsSync();
+    await settle();
+    server.calls = [];
+    const { BUILT_IN_PROFILES } = await import('../../../core/viewer/readerProfiles');
+    expect(storage.applyProfileSettings(7, 'webtoon', BUILT_IN_PROFILES[1].settings)).toBe(true);
+    await settle();
+    expect(server.calls).toEqual(['PUT /reader_settings']);
+    expect(sent()).toMatchObject({ viewer_mode: 'vertical', viewer_autoscroll_level: '3' });
+    expect(JSON.parse(sent().viewer_controls!)).toMatchObject({ layout: 'kindle' });
+    expect(JSON.parse(sent().viewer_reader_profiles!)).toMatchObject({ active: 'webtoon' });
   });
 
   it('applies a newer copy as the app starts, and not an older one', async () => {

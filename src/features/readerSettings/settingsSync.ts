@@ -22,7 +22,8 @@ let changes = 0;
 
 async function send(): Promise<void> {
   const at = changes;
-  const r = await call(PATH, { method: 'PUT', query: { settings: JSON.stringify({ v: 1, values: syncedValues() }) } });
+  // In the body: the reading profiles make the settings too long for a URL.
+  const r = await call(PATH, { method: 'PUT', body: { settings: JSON.stringify({ v: 1, values: syncedValues() }) } });
   if (r.data.case === 'readerSettingsView')
     saveSettingsSync({ ...storedSettingsSync(), syncedAt: r.data.value.updatedAt, dirty: at !== changes });
 }

@@ -7,5 +7,6 @@
  */
 export * from './firstViewPrefs';
 export * from './readerState';
+export * from './readerProfiles';
 export * from './screenState';
 export * from './syncedSettings';

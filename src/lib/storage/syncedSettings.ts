@@ -6,9 +6,10 @@ import { mirrorPrefsCookies } from './firstViewPrefs';
  * The reader settings that follow a visitor to their linked devices (issue
  * 29; src/features/readerSettings/settingsSync.ts sends and fetches them):
  * the viewer mode, the image resolution, the display settings, the controls
- * (key map, tap zones, wheel, motion) and auto-scroll's level, each as its
+ * (key map, tap zones, wheel, motion), auto-scroll's level and the reading
+ * profiles (core/viewer/readerProfiles.ts), each as its
  * stored text. Per-title settings stay on each device (their map outgrows the
- * server's 4 KB).
+ * server's 16 KB: up to 200 titles).
  */
 const SYNCED_KEYS: readonly string[] = [
   STORAGE.viewerMode,
@@ -16,6 +17,7 @@ const SYNCED_KEYS: readonly string[] = [
   STORAGE.displaySettings,
   STORAGE.controls,
   STORAGE.autoScrollLevel,
+  STORAGE.readerProfiles,
 ];
 
 export type SyncedValues = Record<string, string | null>;

@@ -6,6 +6,7 @@ import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { locale, t } from '../../i18n';
 import { abbreviateCount } from '../../lib/counts';
 import { useFullscreen } from './fullscreen';
+import { ProfileSwitcher } from './ProfileSwitcher';
 import type { CounterPages } from '../../../core/viewer/pageCounter';
 
 interface Props {
@@ -19,13 +20,15 @@ interface Props {
   reloading: boolean;
   onGoto: (i: number) => void;
   onMenu: (m: ViewerMenu) => void;
+  /** Keeps the bars up while a menu of the header's own is open (the reading profiles). */
+  onHoldBar?: (() => void) | undefined;
 }
 
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
-export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, onGoto, onMenu }: Props) {
+export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, onGoto, onMenu, onHoldBar }: Props) {
   return (
     <>
-      <ViewerHeader viewer={viewer} visible={visible} onMenu={onMenu} />
+      <ViewerHeader viewer={viewer} visible={visible} onMenu={onMenu} onHoldBar={onHoldBar} />
       <ViewerFooter
         viewer={viewer}
         visible={visible}
@@ -40,8 +43,8 @@ export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reload
   );
 }
 
-/** The logo, the title's link, the chapter's menu, the language and the settings. */
-function ViewerHeader({ viewer, visible, onMenu }: Pick<Props, 'viewer' | 'visible' | 'onMenu'>) {
+/** The logo, the title's link, the chapter's menu, the reading profile, the language and the settings. */
+function ViewerHeader({ viewer, visible, onMenu, onHoldBar }: Pick<Props, 'viewer' | 'visible' | 'onMenu' | 'onHoldBar'>) {
   return (
     <header className={`viewer__header ${visible ? '' : 'is-hidden'}`} data-testid="viewer-header" aria-hidden={!visible}>
       <Link href="/updates" className="viewer__logo" aria-label={t('viewer.home')}>
@@ -64,6 +67,7 @@ function ViewerHeader({ viewer, visible, onMenu }: Pick<Props, 'viewer' | 'visib
           {viewer.chapterName} <span aria-hidden="true">▾</span>
         </button>
       </div>
+      <ProfileSwitcher onOpen={onHoldBar} />
       <button
         type="button"
         className="viewer__icon"
@@ -97,7 +101,7 @@ function ViewerHeader({ viewer, visible, onMenu }: Pick<Props, 'viewer' | 'visib
 }
 
 /** The page counter, the slider (its thumb follows a drag until released), comments, saving and fullscreen. */
-function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, onGoto }: Omit<Props, 'onMenu'>) {
+function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, onGoto }: Omit<Props, 'onMenu' | 'onHoldBar'>) {
   const [drag, setDrag] = useState<number | null>(null);
   const shown = drag ?? index;
   const at = pages[Math.min(shown, pages.length - 1)] ?? null;

@@ -14,6 +14,7 @@ import { viewerServices } from '../../boot/viewerServices';
 import { ViewerError } from './ViewerError';
 import { ViewerStage } from './ViewerStage';
 import { PreviewMarker } from './PreviewMarker';
+import { ReaderProfilesProvider } from '../../features/readerSettings/ReaderProfiles';
 import './viewer.css';
 
 /** Viewer data error: the Spanish popup's body for Spanish readers, else the English one. */
@@ -88,14 +89,18 @@ export default function ViewerScreen() {
         </div>
       )}
       {current ? (
-        <ViewerStage
-          key={current.viewer.chapterId}
-          viewer={current.viewer}
-          quality={current.quality}
-          resolution={state.context.resolution}
-          onResolution={(r) => send({ type: 'resolution.set', resolution: r })}
-          reloading={state.matches('loading')}
-        />
+        <ReaderProfilesProvider key={current.viewer.titleId} titleId={current.viewer.titleId}>
+          {(generation) => (
+            <ViewerStage
+              key={`${current.viewer.chapterId}:${generation}`}
+              viewer={current.viewer}
+              quality={current.quality}
+              resolution={state.context.resolution}
+              onResolution={(r) => send({ type: 'resolution.set', resolution: r })}
+              reloading={state.matches('loading')}
+            />
+          )}
+        </ReaderProfilesProvider>
       ) : state.matches('failed') ? (
         <ViewerError
           error={failure()}

@@ -85,6 +85,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         reloading={reloading}
         onGoto={(i) => session?.goTo(i)}
         onMenu={(m) => session?.toggleMenu(m)}
+        onHoldBar={session ? () => session.actors.nav.send({ type: 'menu.toggled' }) : undefined}
       />
       {/* Auto-scroll and page bookmarks */}
       {session && <ReaderTools session={session} viewer={viewer} visible={navVisible} />}
