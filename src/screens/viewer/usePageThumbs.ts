@@ -1,0 +1,64 @@
+/**
+ * The viewer's page thumbnails on the React side (issue 48): the chapter's
+ * sheets (src/viewer/thumbSheets.ts, from the decode pool unless a
+ * ThumbsContext gives another source), each sheet's URL once it is ready,
+ * and the spreads the strip and the slider's preview show.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
+import { mangaPageNumbers } from '../../../core/viewer/pageCounter';
+import { chapterThumbs, thumbEntries, type ThumbEntry } from '../../../core/viewer/pageThumbs';
+import type { ViewerItem } from '../../../core/viewer/items';
+import { viewerServices } from '../../boot/viewerServices';
+import { blobDisplay, ThumbSheets, type SheetDisplay, type SheetSource } from '../../viewer/thumbSheets';
+import type { ViewerSession } from '../../viewer/session/viewerSession';
+import { useViewerSelector } from './useViewerSession';
+
+/** Where sheets come from and how they are shown: the browser's by default (a test gives its own). */
+export interface ThumbsAdapter {
+  source: SheetSource;
+  display: SheetDisplay;
+}
+export const ThumbsContext = createContext<ThumbsAdapter | null>(null);
+
+const browserThumbs = (): ThumbsAdapter => ({ source: (url, key) => viewerServices().pool.thumbSheet(url, key), display: blobDisplay });
+
+/** The chapter's sheets, or null when its pages have none (core/viewer/pageThumbs.ts). */
+export function usePageThumbs(viewer: MangaViewer): ThumbSheets | null {
+  const adapter = useContext(ThumbsContext);
+  const [sheets, setSheets] = useState<ThumbSheets | null>(null);
+  useEffect(() => {
+    const pages = viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : []));
+    const thumbs = chapterThumbs(pages);
+    const a = adapter ?? browserThumbs();
+    const made = thumbs && new ThumbSheets(thumbs, a.source, a.display);
+    setSheets(made);
+    return () => made?.dispose();
+  }, [viewer, adapter]);
+  return sheets;
+}
+
+const none = () => () => {};
+
+/** A sheet's URL once it is loaded and decoded (re-rendered then). */
+export function useSheetUrl(sheets: ThumbSheets | null, sheet: number | undefined): string | undefined {
+  return useSyncExternalStore(
+    sheets ? (fn) => sheets.subscribe(fn) : none,
+    () => (sheets && sheet !== undefined ? sheets.url(sheet) : undefined),
+    () => undefined,
+  );
+}
+
+export interface ThumbSpreads {
+  entries: ThumbEntry[];
+  slotPages: number[][];
+}
+
+const NO_ITEMS: ViewerItem[] = [];
+
+/** The strip's entries and each slot's pages, from the session's layout. */
+export function useThumbSpreads(session: ViewerSession | null): ThumbSpreads {
+  const layout = useViewerSelector(session, (v) => v.layout, null);
+  const items = useViewerSelector(session, (v) => v.items, NO_ITEMS);
+  return useMemo(() => thumbEntries(layout?.spreads ?? [], mangaPageNumbers(items).of), [layout, items]);
+}
