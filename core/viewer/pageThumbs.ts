@@ -17,12 +17,12 @@ export const THUMB_HEIGHT = 96;
 export const THUMB_CELL_WIDTH = 68;
 
 /** A page's cell width in its sheet (px). */
-export function thumbCellWidth(type: number): number {
+function thumbCellWidth(type: number): number {
   return type === PageType.DOUBLE ? THUMB_CELL_WIDTH * 2 : THUMB_CELL_WIDTH;
 }
 
 /** The sheet a page (by its index in the chapter) is drawn in. */
-export const sheetOf = (idx: number): number => Math.floor(idx / THUMBS_PER_SHEET);
+const sheetOf = (idx: number): number => Math.floor(idx / THUMBS_PER_SHEET);
 
 /** The path of a sheet under the image origin. */
 export function thumbSheetPath(chapterId: number, sheet: number): string {
@@ -42,13 +42,13 @@ export function sheetCells(types: readonly number[]): { x: number; width: number
 }
 
 /** What a client knows of a page from the viewer's answer. */
-export interface ThumbPageSource {
+interface ThumbPageSource {
   imageUrl: string;
   type: number;
   encryptionKey: string;
 }
 
-export interface ThumbSheet {
+interface ThumbSheet {
   url: string;
   key: string;
   width: number;

@@ -26,7 +26,7 @@ const SHEET_WEBP = { quality: 70, effort: 2 } as const;
 /** The cells' background: the viewer's dark stage. */
 const BACKGROUND = { r: 34, g: 34, b: 34 };
 
-export interface SheetPlan {
+interface SheetPlan {
   pages: SheetPage[];
   cells: { x: number; width: number }[];
   width: number;
@@ -36,7 +36,7 @@ export interface SheetPlan {
 }
 
 /** The sheet's pages and cells, or undefined when the chapter has no such sheet. */
-export function planSheet(chapterId: number, chapter: Chapter, sheet: number): SheetPlan | undefined {
+function planSheet(chapterId: number, chapter: Chapter, sheet: number): SheetPlan | undefined {
   const all = sheetCells(chapter.pages.map((p) => p.type));
   const from = sheet * THUMBS_PER_SHEET;
   const pages = chapter.pages.slice(from, from + THUMBS_PER_SHEET);
@@ -58,10 +58,10 @@ function fitted(p: SheetPage, cellWidth: number): { width: number; height: numbe
 }
 
 /** A page drawn small (PNG), or undefined when there is nothing to draw it from. */
-export type DrawSmall = (p: SheetPage, size: { width: number; height: number }) => Promise<Buffer | undefined>;
+type DrawSmall = (p: SheetPage, size: { width: number; height: number }) => Promise<Buffer | undefined>;
 
 /** A demo page's SVG at the size of its cell. */
-export function demoPageSmall(chapterId: number, chapter: Chapter, p: SheetPage, size: { width: number; height: number }): Promise<Buffer> {
+function demoPageSmall(chapterId: number, chapter: Chapter, p: SheetPage, size: { width: number; height: number }): Promise<Buffer> {
   const styleSeed = Number(p.source.slice(5)) >>> 0;
   const svg = pageSvg(
     {
@@ -84,12 +84,12 @@ export function demoPageSmall(chapterId: number, chapter: Chapter, p: SheetPage,
 }
 
 /** An imported page's low-quality image (encrypted bytes) decrypted and shrunk to `size`. */
-export function storedPageSmall(encrypted: Buffer, key: string, size: { width: number; height: number }): Promise<Buffer> {
+function storedPageSmall(encrypted: Buffer, key: string, size: { width: number; height: number }): Promise<Buffer> {
   return sharp(xorWithKey(encrypted, key)).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().png({ compressionLevel: 0 }).toBuffer();
 }
 
 /** The sheet: each page drawn small, put in its cell, encoded and encrypted. */
-export async function drawSheet(plan: SheetPlan, draw: DrawSmall): Promise<Buffer | undefined> {
+async function drawSheet(plan: SheetPlan, draw: DrawSmall): Promise<Buffer | undefined> {
   const layers: sharp.OverlayOptions[] = [];
   for (const [k, p] of plan.pages.entries()) {
     const cell = plan.cells[k];
@@ -110,7 +110,7 @@ export async function drawSheet(plan: SheetPlan, draw: DrawSmall): Promise<Buffe
 }
 
 /** What the image store lends the sheets: its stored copies (made once) and its limit on renders at once. */
-export interface SheetStore {
+interface SheetStore {
   cached(rel: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined>;
   limited<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -68,7 +68,7 @@ export class ThumbSheets {
       .then((url) => {
         if (this.closed) {
           this.display.forget(url);
-          throw new Error('the chapter was closed');
+          throw new Error('the thumbnails were closed');
         }
         this.ready.set(sheet, url);
         for (const l of this.listeners) l();
@@ -85,11 +85,16 @@ export class ThumbSheets {
     return () => this.listeners.delete(fn);
   }
 
-  /** Frees every sheet's URL. */
+  /** In use (again, after dispose: React may end an effect and run it anew). */
+  open(): void {
+    this.closed = false;
+  }
+
+  /** Frees every sheet's URL (a sheet asked for later is loaded again). */
   dispose(): void {
     this.closed = true;
     for (const url of this.ready.values()) this.display.forget(url);
     this.ready.clear();
-    this.listeners.clear();
+    this.loading.clear();
   }
 }

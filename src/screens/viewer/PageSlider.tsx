@@ -81,7 +81,9 @@ export function PageSlider({ index, count, pages, slotPages, rtl, sheets, onGoto
           onPointerLeave={() => send({ type: 'preview.leave' })}
           onPointerUp={release}
           onBlur={release}
-          onKeyDown={(e) => e.key === 'Escape' && send({ type: 'preview.release' })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') send({ type: 'preview.release' });
+          }}
         />
         {!preview.matches('hidden') && (
           <SliderPreview

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { THUMB_CELL_WIDTH, THUMB_HEIGHT } from '../../../core/viewer/pageThumbs';
 import { t } from '../../i18n';
 import type { ThumbSheets } from '../../viewer/thumbSheets';
@@ -14,12 +14,17 @@ export function pagesLabel(pages: readonly number[]): string {
 }
 
 /** Whether the element has come near the screen (always, where there is no IntersectionObserver). */
-function useNearScreen(lazy: boolean): [React.RefObject<HTMLSpanElement | null>, boolean] {
+function useNearScreen(lazy: boolean): [RefObject<HTMLSpanElement | null>, boolean] {
   const ref = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(!lazy || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !ref.current) return undefined;
-    const io = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    const io = new IntersectionObserver(
+      (es) => {
+        if (es.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near]);
@@ -31,7 +36,7 @@ function useNearScreen(lazy: boolean): [React.RefObject<HTMLSpanElement | null>,
  * decoded blob: URL showing that cell alone), or an empty box the size of it
  * until the sheet is there (or when it failed). `lazy`: loaded once near the screen.
  */
-export function ThumbPicture({ sheets, n, lazy = false }: { sheets: ThumbSheets | null; n: number; lazy?: boolean }) {
+function ThumbPicture({ sheets, n, lazy = false }: { sheets: ThumbSheets | null; n: number; lazy?: boolean }) {
   const cell = sheets?.page(n);
   const url = useSheetUrl(sheets, cell?.sheet);
   const [ref, near] = useNearScreen(lazy);

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** The entry of the spread at `index`: the last one at or before it (the first when none is). */
-export function entryAt(entries: readonly ThumbEntry[], index: number): number {
+function entryAt(entries: readonly ThumbEntry[], index: number): number {
   let k = 0;
   entries.forEach((e, i) => {
     if (e.slot <= index) k = i;
@@ -37,7 +37,7 @@ export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
   useEffect(() => {
     latest.current = { sheets, entries, index, onGoto };
   });
-  const [state, send] = useMachine(
+  const [machine] = useState(() =>
     thumbStripMachine.provide({
       actions: {
         loadThumbs: ({ self }) => {
@@ -51,8 +51,8 @@ export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
         goToSlot: (_, { slot }) => latest.current.onGoto(slot),
       },
     }),
-    { inspect },
   );
+  const [state, send] = useMachine(machine, { inspect });
   const open = !state.matches('closed');
   return (
     <>

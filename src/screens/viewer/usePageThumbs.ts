@@ -1,40 +1,31 @@
 /**
  * The viewer's page thumbnails on the React side (issue 48): the chapter's
- * sheets (src/viewer/thumbSheets.ts, from the decode pool unless a
- * ThumbsContext gives another source), each sheet's URL once it is ready,
+ * sheets (src/viewer/thumbSheets.ts, from the decode pool), each sheet's URL once it is ready,
  * and the spreads the strip and the slider's preview show.
  */
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { mangaPageNumbers } from '../../../core/viewer/pageCounter';
 import { chapterThumbs, thumbEntries, type ThumbEntry } from '../../../core/viewer/pageThumbs';
 import type { ViewerItem } from '../../../core/viewer/items';
 import { viewerServices } from '../../boot/viewerServices';
-import { blobDisplay, ThumbSheets, type SheetDisplay, type SheetSource } from '../../viewer/thumbSheets';
+import { blobDisplay, ThumbSheets, type SheetSource } from '../../viewer/thumbSheets';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
 import { useViewerSelector } from './useViewerSession';
 
-/** Where sheets come from and how they are shown: the browser's by default (a test gives its own). */
-export interface ThumbsAdapter {
-  source: SheetSource;
-  display: SheetDisplay;
-}
-export const ThumbsContext = createContext<ThumbsAdapter | null>(null);
+/** The sheets come from the page's decode pool (src/boot/viewerServices.ts), fetched and decrypted in its workers. */
+const fromPool: SheetSource = (url, key) => viewerServices().pool.thumbSheet(url, key);
 
-const browserThumbs = (): ThumbsAdapter => ({ source: (url, key) => viewerServices().pool.thumbSheet(url, key), display: blobDisplay });
-
-/** The chapter's sheets, or null when its pages have none (core/viewer/pageThumbs.ts). */
+/** The chapter's sheets, or null when its pages have none (core/viewer/pageThumbs.ts); their URLs freed when it goes. */
 export function usePageThumbs(viewer: MangaViewer): ThumbSheets | null {
-  const adapter = useContext(ThumbsContext);
-  const [sheets, setSheets] = useState<ThumbSheets | null>(null);
+  const sheets = useMemo(() => {
+    const thumbs = chapterThumbs(viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])));
+    return thumbs && new ThumbSheets(thumbs, fromPool, blobDisplay);
+  }, [viewer]);
   useEffect(() => {
-    const pages = viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : []));
-    const thumbs = chapterThumbs(pages);
-    const a = adapter ?? browserThumbs();
-    const made = thumbs && new ThumbSheets(thumbs, a.source, a.display);
-    setSheets(made);
-    return () => made?.dispose();
-  }, [viewer, adapter]);
+    sheets?.open();
+    return () => sheets?.dispose();
+  }, [sheets]);
   return sheets;
 }
 
