@@ -166,7 +166,9 @@ function scenarios(touch: boolean): Scenario[] {
       mode: 'horizontal',
       phone: false,
       settle: 500,
-      prepare: async (page, hand) => Object.assign(line, await sliderLine(page, hand, { x: 640, y: 400 })),
+      prepare: async (page, hand) => {
+        Object.assign(line, await sliderLine(page, hand, { x: 640, y: 400 }));
+      },
       input: (hand) => scrubbing(hand, line, 120),
     },
   ];

@@ -20,7 +20,10 @@ describe('thumbPreviewMachine', () => {
         serializeState: byValue,
         sequences: () => [
           [EVENTS[0], { type: 'preview.hover', slot: 5 }],
+          [EVENTS[0], EVENTS[1]],
+          [EVENTS[0], EVENTS[3]],
           [EVENTS[1], { type: 'preview.scrub', slot: 12 }],
+          [EVENTS[1], EVENTS[2]],
         ],
       }),
     );

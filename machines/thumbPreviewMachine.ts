@@ -13,27 +13,28 @@ export type ThumbPreviewEvent =
   | { type: 'preview.release' }
   | { type: 'preview.leave' };
 
-const at = assign({ slot: ({ event }: { event: ThumbPreviewEvent }) => ('slot' in event ? event.slot : 0) });
-
 export const thumbPreviewMachine = setup({
   types: { context: {} as { slot: number }, events: {} as ThumbPreviewEvent },
+  actions: {
+    follow: assign({ slot: ({ event, context }) => ('slot' in event ? event.slot : context.slot) }),
+  },
 }).createMachine({
   id: 'thumbPreview',
   context: { slot: 0 },
   initial: 'hidden',
   states: {
     hidden: {
-      on: { 'preview.hover': { target: 'hovering', actions: at }, 'preview.scrub': { target: 'scrubbing', actions: at } },
+      on: { 'preview.hover': { target: 'hovering', actions: 'follow' }, 'preview.scrub': { target: 'scrubbing', actions: 'follow' } },
     },
     hovering: {
       on: {
-        'preview.hover': { actions: at },
-        'preview.scrub': { target: 'scrubbing', actions: at },
+        'preview.hover': { actions: 'follow' },
+        'preview.scrub': { target: 'scrubbing', actions: 'follow' },
         'preview.leave': 'hidden',
       },
     },
     scrubbing: {
-      on: { 'preview.scrub': { actions: at }, 'preview.release': 'hidden' },
+      on: { 'preview.scrub': { actions: 'follow' }, 'preview.release': 'hidden' },
     },
   },
 });

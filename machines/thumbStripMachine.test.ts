@@ -29,7 +29,9 @@ describe('thumbStripMachine', () => {
     expect(a.getSnapshot().value).toBe('shown');
     expect(log.names()).toEqual(['loadThumbs', 'loadThumbs']);
     // A late answer after closing changes nothing.
-    expect(after(thumbStripMachine, undefined, [{ type: 'strip.open' }, { type: 'strip.close' }, { type: 'strip.loaded' }]).value).toBe('closed');
+    expect(after(thumbStripMachine, undefined, [{ type: 'strip.open' }, { type: 'strip.close' }, { type: 'strip.loaded' }]).value).toBe(
+      'closed',
+    );
   });
 
   it('jumps to the chosen spread and closes, with or without the pictures', () => {

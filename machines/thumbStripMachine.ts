@@ -16,8 +16,6 @@ export type ThumbStripEvent =
   | { type: 'strip.jump'; slot: number }
   | { type: 'strip.close' };
 
-const jump = { target: '#thumbStrip.closed', actions: { type: 'goToSlot', params: ({ event }: { event: ThumbStripEvent }) => ({ slot: event.type === 'strip.jump' ? event.slot : 0 }) } } as const;
-
 export const thumbStripMachine = setup({
   types: { events: {} as ThumbStripEvent },
   actions: {
@@ -31,9 +29,25 @@ export const thumbStripMachine = setup({
     closed: { on: { 'strip.open': 'loading' } },
     loading: {
       entry: 'loadThumbs',
-      on: { 'strip.loaded': 'shown', 'strip.failed': 'failed', 'strip.jump': jump, 'strip.close': 'closed' },
+      on: {
+        'strip.loaded': 'shown',
+        'strip.failed': 'failed',
+        'strip.jump': { target: 'closed', actions: { type: 'goToSlot', params: ({ event }) => ({ slot: event.slot }) } },
+        'strip.close': 'closed',
+      },
     },
-    shown: { on: { 'strip.jump': jump, 'strip.close': 'closed' } },
-    failed: { on: { 'strip.retry': 'loading', 'strip.jump': jump, 'strip.close': 'closed' } },
+    shown: {
+      on: {
+        'strip.jump': { target: 'closed', actions: { type: 'goToSlot', params: ({ event }) => ({ slot: event.slot }) } },
+        'strip.close': 'closed',
+      },
+    },
+    failed: {
+      on: {
+        'strip.retry': 'loading',
+        'strip.jump': { target: 'closed', actions: { type: 'goToSlot', params: ({ event }) => ({ slot: event.slot }) } },
+        'strip.close': 'closed',
+      },
+    },
   },
 });

@@ -44,7 +44,10 @@ describe('page thumbnails: the strip', () => {
       [4, 4],
     ]);
     // Page 1 alone, pages 2-3 as a spread, a banner (item 3), page 4 split in two slots.
-    const { entries, slotPages } = thumbEntries([{ items: [0] }, { items: [1, 2] }, { items: [3] }, { items: [4] }, { items: [4] }], numberOf);
+    const { entries, slotPages } = thumbEntries(
+      [{ items: [0] }, { items: [1, 2] }, { items: [3] }, { items: [4] }, { items: [4] }],
+      numberOf,
+    );
     expect(entries).toEqual([
       { slot: 0, pages: [1] },
       { slot: 1, pages: [2, 3] },

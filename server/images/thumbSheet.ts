@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { sheetCells, THUMB_HEIGHT, THUMBS_PER_SHEET } from '../../core/viewer/pageThumbs.js';
 import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import type { ImagesRepo } from '../repos/images.js';
@@ -85,12 +85,16 @@ function demoPageSmall(chapterId: number, chapter: Chapter, p: SheetPage, size: 
 
 /** An imported page's low-quality image (encrypted bytes) decrypted and shrunk to `size`. */
 function storedPageSmall(encrypted: Buffer, key: string, size: { width: number; height: number }): Promise<Buffer> {
-  return sharp(xorWithKey(encrypted, key)).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().png({ compressionLevel: 0 }).toBuffer();
+  return sharp(xorWithKey(encrypted, key))
+    .resize(size.width, size.height, { fit: 'fill' })
+    .removeAlpha()
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** The sheet: each page drawn small, put in its cell, encoded and encrypted. */
 async function drawSheet(plan: SheetPlan, draw: DrawSmall): Promise<Buffer | undefined> {
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   for (const [k, p] of plan.pages.entries()) {
     const cell = plan.cells[k];
     const size = fitted(p, cell.width);

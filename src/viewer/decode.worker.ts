@@ -235,6 +235,8 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   else if (m.type === 'probe')
     probe(m.id).catch((e: unknown) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }));
   else if (m.type === 'thumbs')
-    thumbs(m.id, m.url, m.key).catch((e: unknown) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }));
+    thumbs(m.id, m.url, m.key).catch((e: unknown) =>
+      post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }),
+    );
   else if (m.type === 'abort') jobs.get(m.id)?.abort(new DOMException('aborted', 'AbortError'));
 };

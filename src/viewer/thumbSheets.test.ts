@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chapterThumbs } from '../../core/viewer/pageThumbs';
 import { ThumbSheets, type SheetDisplay } from './thumbSheets';
 
-const thumbs = chapterThumbs(Array.from({ length: 45 }, (_, k) => ({ imageUrl: `/img/page/5/${k}/low.webp`, type: 0, encryptionKey: `k${k}` })))!;
+const thumbs = chapterThumbs(
+  Array.from({ length: 45 }, (_, k) => ({ imageUrl: `/img/page/5/${k}/low.webp`, type: 0, encryptionKey: `k${k}` })),
+)!;
 
 function setup(fail = new Set<string>()) {
   const asked: string[] = [];

@@ -21,7 +21,9 @@ async function openLong(vb: ReturnType<typeof viewerBrowser>, window: 'phone' | 
   const { ctx, page } = await vb.open({
     window,
     prepare: async (c) => {
-      await c.addInitScript(`localStorage.setItem('${STORAGE.viewerMode}', 'horizontal'); localStorage.setItem('${STORAGE.serviceLang}', '${lang}');`);
+      await c.addInitScript(
+        `localStorage.setItem('${STORAGE.viewerMode}', 'horizontal'); localStorage.setItem('${STORAGE.serviceLang}', '${lang}');`,
+      );
       await c.addCookies([{ name: 'mr_lang', value: lang, url: vb.base }]);
     },
   });
@@ -62,7 +64,9 @@ describe('page thumbnails: the slider preview and the strip', () => {
     const label = (await preview.textContent()) ?? '';
     await page.mouse.down();
     await page.mouse.up();
-    await expect.poll(() => page.getByTestId('viewer-stage').getAttribute('data-index')).toBe(String(Number(await slider.inputValue()) - 1));
+    await expect
+      .poll(() => page.getByTestId('viewer-stage').getAttribute('data-index'))
+      .toBe(String(Number(await slider.inputValue()) - 1));
     // The counter says the pages the preview named.
     const counter = (await page.getByTestId('viewer-counter').textContent()) ?? '';
     expect(label.replace(/^Pages? /, '')).toBe(counter.replace(/ \/ 320$/, ''));

@@ -36,7 +36,13 @@ const PREVIEW = `document.querySelector('[data-testid=thumb-preview]')`;
 const PICTURES = `(() => { const p = ${PREVIEW}; const imgs = p ? [...p.querySelectorAll('[data-page]')] : []; return imgs.length && imgs.every((i) => i.tagName === 'IMG' && i.complete && i.naturalWidth > 0) ? imgs.map((i) => { const r = i.getBoundingClientRect(); return { n: Number(i.dataset.page), x: r.x, y: r.y, w: r.width, h: r.height }; }) : null; })()`;
 
 /** Correlation of the picture on screen at `box` with page `p` drawn to fit the box as the server draws it. */
-async function likeness(shot: Buffer, k: number, box: { x: number; y: number; w: number; h: number }, p: MangaPage, base: string): Promise<number> {
+async function likeness(
+  shot: Buffer,
+  k: number,
+  box: { x: number; y: number; w: number; h: number },
+  p: MangaPage,
+  base: string,
+): Promise<number> {
   const f = Math.min(box.w / p.width, THUMB_HEIGHT / p.height);
   const [fw, fh] = [Math.round(p.width * f), Math.round(p.height * f)];
   const cut = {
@@ -52,8 +58,14 @@ async function likeness(shot: Buffer, k: number, box: { x: number; y: number; w:
 }
 
 async function sliderBox(page: EnginePage): Promise<{ x: number; y: number; w: number }> {
-  await until(page, `(() => { const r = document.querySelector('[data-testid=viewer-slider]').getBoundingClientRect(); return r.width > 100 && r.bottom <= innerHeight; })()`, 'the slider on screen');
-  return page.eval(`(() => { const r = document.querySelector('[data-testid=viewer-slider]').getBoundingClientRect(); return { x: r.x, y: r.y + r.height / 2, w: r.width }; })()`);
+  await until(
+    page,
+    `(() => { const r = document.querySelector('[data-testid=viewer-slider]').getBoundingClientRect(); return r.width > 100 && r.bottom <= innerHeight; })()`,
+    'the slider on screen',
+  );
+  return page.eval(
+    `(() => { const r = document.querySelector('[data-testid=viewer-slider]').getBoundingClientRect(); return { x: r.x, y: r.y + r.height / 2, w: r.width }; })()`,
+  );
 }
 
 export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: number): void {
@@ -98,7 +110,9 @@ export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: numbe
     for (const pic of pics) {
       const own = await likeness(shot, k, pic, pages[pic.n - 1], b.proxy.url);
       const other = await likeness(shot, k, pic, pages[(pic.n + 7) % 320], b.proxy.url);
-      console.log(`${name}: thumbnail of page ${pic.n}: correlation ${own.toFixed(3)} with it, ${other.toFixed(3)} with page ${((pic.n + 7) % 320) + 1}`);
+      console.log(
+        `${name}: thumbnail of page ${pic.n}: correlation ${own.toFixed(3)} with it, ${other.toFixed(3)} with page ${((pic.n + 7) % 320) + 1}`,
+      );
       expect(own, `${name}: page ${pic.n}'s thumbnail is like it`).toBeGreaterThan(0.6);
       expect(own, `${name}: page ${pic.n}'s thumbnail is likelier it than another page`).toBeGreaterThan(other);
     }
@@ -120,7 +134,11 @@ export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: numbe
     const next = Number(await page.eval<string>('document.activeElement.dataset.slot'));
     expect(next, `${name}: the arrow moved on`).toBeGreaterThan(own);
     await page.press('Enter');
-    await until(page, `!document.querySelector('[role=dialog]') && window.__viewerDebug.position().index === ${next}`, 'Enter jumped there');
+    await until(
+      page,
+      `!document.querySelector('[role=dialog]') && window.__viewerDebug.position().index === ${next}`,
+      'Enter jumped there',
+    );
     await page.close();
   });
 }

@@ -28,7 +28,11 @@ const pages = Array.from({ length: PAGES }, (_, k) => ({
 // Slots: pages 1, 2, 3-4 (a spread), 5 ... 50, then the end page (no page).
 const spreads = [[0], [1], [2, 3], ...Array.from({ length: PAGES - 4 }, (_, k) => [k + 4]), [PAGES]].map((items) => ({ items }));
 const { entries, slotPages } = thumbEntries(spreads, new Map(pages.map((_, k) => [k, k + 1])));
-const counters = slotPages.map((p) => ({ first: Math.min(...(p.length ? p : [PAGES])), last: Math.max(...(p.length ? p : [PAGES])), total: PAGES }));
+const counters = slotPages.map((p) => ({
+  first: Math.min(...(p.length ? p : [PAGES])),
+  last: Math.max(...(p.length ? p : [PAGES])),
+  total: PAGES,
+}));
 
 /** Sheets from a stand-in: each request waits until the test answers it. */
 function standIn() {
@@ -161,7 +165,18 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
   beforeEach(() => loadTestMessages());
   const last = slotPages.length - 1;
   /** The slider's box in jsdom (which lays nothing out): 1 px a slot. */
-  const place = (el: HTMLElement) => (el.getBoundingClientRect = () => ({ left: 0, width: last, top: 0, height: 20, right: last, bottom: 20, x: 0, y: 0, toJSON: () => ({}) }));
+  const place = (el: HTMLElement) =>
+    (el.getBoundingClientRect = () => ({
+      left: 0,
+      width: last,
+      top: 0,
+      height: 20,
+      right: last,
+      bottom: 20,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    }));
 
   it('hovering shows the page under the pointer, a drag the page at the thumb until let go', async () => {
     let s = standIn();
@@ -182,12 +197,24 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
       () => ({
         render: () => {
           s = standIn();
-          render(<PageSlider index={0} count={slotPages.length} pages={counters} slotPages={slotPages} rtl={false} sheets={s.sheets} onGoto={() => {}} />);
+          render(
+            <PageSlider
+              index={0}
+              count={slotPages.length}
+              pages={counters}
+              slotPages={slotPages}
+              rtl={false}
+              sheets={s.sheets}
+              onGoto={() => {}}
+            />,
+          );
           place(screen.getByTestId('viewer-slider'));
         },
         events: {
-          'preview.hover': (e) => fireEvent.pointerMove(screen.getByTestId('viewer-slider'), { clientX: e.slot as number, pointerType: 'mouse' }),
-          'preview.scrub': (e) => fireEvent.change(screen.getByTestId('viewer-slider'), { target: { value: String((e.slot as number) + 1) } }),
+          'preview.hover': (e) =>
+            fireEvent.pointerMove(screen.getByTestId('viewer-slider'), { clientX: e.slot as number, pointerType: 'mouse' }),
+          'preview.scrub': (e) =>
+            fireEvent.change(screen.getByTestId('viewer-slider'), { target: { value: String((e.slot as number) + 1) } }),
           'preview.release': () => fireEvent.pointerUp(screen.getByTestId('viewer-slider')),
           'preview.leave': () => fireEvent.pointerLeave(screen.getByTestId('viewer-slider')),
         },
@@ -207,7 +234,9 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
 
   it("shows the page's cell of its sheet once the sheet is decoded; a right-to-left spread right to left", async () => {
     const s = standIn();
-    render(<PageSlider index={0} count={slotPages.length} pages={counters} slotPages={slotPages} rtl sheets={s.sheets} onGoto={() => {}} />);
+    render(
+      <PageSlider index={0} count={slotPages.length} pages={counters} slotPages={slotPages} rtl sheets={s.sheets} onGoto={() => {}} />,
+    );
     const slider = screen.getByTestId('viewer-slider');
     fireEvent.change(slider, { target: { value: '3' } });
     expect(s.waiting.map((w) => w.url)).toEqual(['/img/thumbs/9/0.webp']);

@@ -31,7 +31,15 @@ describe.each(BACKENDS)('page thumbnail sheets on %s', (backend) => {
           encryption_key: idx === 40 ? 'ffee' : KEY_HEX,
           source: 'demo:7',
         })),
-        ...[1003, 1008].map((id) => ({ chapter_id: id, idx: 0, type: 0, width: 960, height: 1380, encryption_key: KEY_HEX, source: 'demo:7' })),
+        ...[1003, 1008].map((id) => ({
+          chapter_id: id,
+          idx: 0,
+          type: 0,
+          width: 960,
+          height: 1380,
+          encryption_key: KEY_HEX,
+          source: 'demo:7',
+        })),
       ])
       .execute();
   });

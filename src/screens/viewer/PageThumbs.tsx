@@ -60,7 +60,17 @@ function ThumbPicture({ sheets, n, lazy = false }: { sheets: ThumbSheets | null;
 }
 
 /** A spread's pages side by side in reading order (right to left in a right-to-left book). */
-export function SpreadPictures({ sheets, pages, rtl, lazy }: { sheets: ThumbSheets | null; pages: number[]; rtl: boolean; lazy?: boolean }) {
+export function SpreadPictures({
+  sheets,
+  pages,
+  rtl,
+  lazy = false,
+}: {
+  sheets: ThumbSheets | null;
+  pages: number[];
+  rtl: boolean;
+  lazy?: boolean;
+}) {
   return (
     <span className="thumbs__spread" dir={rtl ? 'rtl' : 'ltr'}>
       {pages.map((n) => (

@@ -82,7 +82,9 @@ export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
             </button>
           </p>
         )}
-        {open && <ThumbGrid sheets={sheets} entries={entries} index={index} rtl={rtl} onJump={(slot) => send({ type: 'strip.jump', slot })} />}
+        {open && (
+          <ThumbGrid sheets={sheets} entries={entries} index={index} rtl={rtl} onJump={(slot) => send({ type: 'strip.jump', slot })} />
+        )}
       </Modal>
     </>
   );

@@ -106,15 +106,7 @@ function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, th
   const sheets = usePageThumbs(viewer);
   return (
     <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
-      <PageSlider
-        index={index}
-        count={count}
-        pages={pages}
-        slotPages={thumbSpreads.slotPages}
-        rtl={rtl}
-        sheets={sheets}
-        onGoto={onGoto}
-      />
+      <PageSlider index={index} count={count} pages={pages} slotPages={thumbSpreads.slotPages} rtl={rtl} sheets={sheets} onGoto={onGoto} />
       {sheets && thumbSpreads.entries.length > 0 && (
         <ThumbStrip sheets={sheets} entries={thumbSpreads.entries} index={index} rtl={rtl} onGoto={onGoto} />
       )}
