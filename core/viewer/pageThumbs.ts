@@ -18,7 +18,7 @@ export const THUMB_CELL_WIDTH = 68;
 
 /** A page's cell width in its sheet (px). */
 function thumbCellWidth(type: number): number {
-  return type === PageType.DOUBLE ? THUMB_CELL_WIDTH * 2 : THUMB_CELL_WIDTH;
+  return type === Number(PageType.DOUBLE) ? THUMB_CELL_WIDTH * 2 : THUMB_CELL_WIDTH;
 }
 
 /** The sheet a page (by its index in the chapter) is drawn in. */

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import sharp, { type OverlayOptions } from 'sharp';
 import { sheetCells, THUMB_HEIGHT, THUMBS_PER_SHEET } from '../../core/viewer/pageThumbs.js';
-import { PageType } from '../../core/gen/manga/v1/viewer_pb.js';
 import type { ImagesRepo } from '../repos/images.js';
 import type { Blobs } from './blobs.js';
 import { xorWithKey } from './crypto.js';
@@ -69,7 +68,7 @@ function demoPageSmall(chapterId: number, chapter: Chapter, p: SheetPage, size: 
       chapterId,
       idx: p.idx,
       pageCount: chapter.pages.length,
-      type: p.type as PageType,
+      type: p.type,
       width: p.width,
       height: p.height,
       titleName: chapter.title_name,

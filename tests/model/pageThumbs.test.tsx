@@ -56,7 +56,7 @@ function standIn() {
   return { sheets, answer, waiting };
 }
 
-const OPEN = { type: 'strip.open' };
+const OPEN = { type: 'strip.open', sheet: 0 };
 const LOADED = { type: 'strip.loaded' };
 const FAILED = { type: 'strip.failed' };
 const JUMP = { type: 'strip.jump', slot: 2 };

@@ -30,36 +30,30 @@ function entryAt(entries: readonly ThumbEntry[], index: number): number {
  * The footer's button for the strip of every page (thumbStripMachine) and
  * the strip: a dialog listing each spread's pictures and numbers in reading
  * order, the reader's own marked; arrow keys (in reading direction), Home and
- * End move, Enter or a click jumps there.
+ * End move, Enter or a click jumps there (onGoto) and closes it.
  */
 export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
-  const latest = useRef({ sheets, entries, index, onGoto });
-  useEffect(() => {
-    latest.current = { sheets, entries, index, onGoto };
-  });
-  const [machine] = useState(() =>
+  // (The chapter's sheets stay for this strip's life: the footer keys it by its chapter.)
+  const [state, send] = useMachine(
     thumbStripMachine.provide({
       actions: {
-        loadThumbs: ({ self }) => {
-          const l = latest.current;
-          const first = l.entries[entryAt(l.entries, l.index)]?.pages[0] ?? 1;
-          l.sheets.load(l.sheets.page(first)?.sheet ?? 0).then(
+        loadThumbs: ({ self }, { sheet }) => {
+          sheets.load(sheet).then(
             () => self.send({ type: 'strip.loaded' }),
             () => self.send({ type: 'strip.failed' }),
           );
         },
-        goToSlot: (_, { slot }) => latest.current.onGoto(slot),
       },
     }),
+    { inspect },
   );
-  const [state, send] = useMachine(machine, { inspect });
   const open = !state.matches('closed');
   return (
     <>
       <button
         type="button"
         className="viewer__icon"
-        onClick={() => send({ type: 'strip.open' })}
+        onClick={() => send({ type: 'strip.open', sheet: sheets.page(entries[entryAt(entries, index)]?.pages[0] ?? 1)?.sheet ?? 0 })}
         aria-haspopup="dialog"
         aria-label={t('thumbs.open')}
         data-testid="thumbs-button"
@@ -83,7 +77,16 @@ export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
           </p>
         )}
         {open && (
-          <ThumbGrid sheets={sheets} entries={entries} index={index} rtl={rtl} onJump={(slot) => send({ type: 'strip.jump', slot })} />
+          <ThumbGrid
+            sheets={sheets}
+            entries={entries}
+            index={index}
+            rtl={rtl}
+            onJump={(slot) => {
+              onGoto(slot);
+              send({ type: 'strip.jump', slot });
+            }}
+          />
         )}
       </Modal>
     </>

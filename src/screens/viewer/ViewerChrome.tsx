@@ -108,7 +108,14 @@ function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, th
     <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
       <PageSlider index={index} count={count} pages={pages} slotPages={thumbSpreads.slotPages} rtl={rtl} sheets={sheets} onGoto={onGoto} />
       {sheets && thumbSpreads.entries.length > 0 && (
-        <ThumbStrip sheets={sheets} entries={thumbSpreads.entries} index={index} rtl={rtl} onGoto={onGoto} />
+        <ThumbStrip
+          key={sheets.thumbs.sheets[0]?.url}
+          sheets={sheets}
+          entries={thumbSpreads.entries}
+          index={index}
+          rtl={rtl}
+          onGoto={onGoto}
+        />
       )}
       <CommentsBadge viewer={viewer} />
       <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />

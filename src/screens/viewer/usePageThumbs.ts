@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { MangaViewer } from '../../../core/gen/manga/v1/viewer_pb';
 import { mangaPageNumbers } from '../../../core/viewer/pageCounter';
-import { chapterThumbs, thumbEntries, type ThumbEntry } from '../../../core/viewer/pageThumbs';
+import { chapterThumbs, thumbEntries, type ChapterThumbs, type ThumbEntry } from '../../../core/viewer/pageThumbs';
 import type { ViewerItem } from '../../../core/viewer/items';
 import { viewerServices } from '../../boot/viewerServices';
 import { blobDisplay, ThumbSheets, type SheetSource } from '../../viewer/thumbSheets';
@@ -18,10 +18,10 @@ const fromPool: SheetSource = (url, key) => viewerServices().pool.thumbSheet(url
 
 /** The chapter's sheets, or null when its pages have none (core/viewer/pageThumbs.ts); their URLs freed when it goes. */
 export function usePageThumbs(viewer: MangaViewer): ThumbSheets | null {
-  const sheets = useMemo(() => {
-    const thumbs = chapterThumbs(viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : [])));
-    return thumbs && new ThumbSheets(thumbs, fromPool, blobDisplay);
-  }, [viewer]);
+  const thumbs = useMemo(() => chapterThumbs(viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : []))), [viewer]);
+  // The same sheets while the chapter stays (another page resolution gives a new answer, not new sheets).
+  const id = thumbs ? JSON.stringify(thumbs) : '';
+  const sheets = useMemo(() => (id ? new ThumbSheets(JSON.parse(id) as ChapterThumbs, fromPool, blobDisplay) : null), [id]);
   useEffect(() => {
     sheets?.open();
     return () => sheets?.dispose();
