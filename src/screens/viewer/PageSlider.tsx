@@ -19,6 +19,9 @@ interface Props {
   onGoto: (i: number) => void;
 }
 
+/** Half the slider thumb's width (px): about what the engines draw. */
+const THUMB_HALF = 8;
+
 const counterText = (at: CounterPages | null) =>
   at &&
   (at.first === at.last
@@ -51,7 +54,9 @@ export function PageSlider({ index, count, pages, slotPages, rtl, sheets, onGoto
   const hover = (e: PointerEvent<HTMLInputElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     if (e.pointerType === 'touch' || r.width <= 0) return;
-    const f = Math.min(1, Math.max(0, (e.clientX - r.left) / r.width));
+    // The thumb's middle runs THUMB_HALF px in from each end, as the range input maps a press.
+    const inset = r.width > 4 * THUMB_HALF ? THUMB_HALF : 0;
+    const f = Math.min(1, Math.max(0, (e.clientX - r.left - inset) / (r.width - 2 * inset)));
     send({ type: 'preview.hover', slot: Math.round((rtl ? 1 - f : f) * last) });
   };
   return (
