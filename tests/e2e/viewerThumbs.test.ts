@@ -17,7 +17,8 @@ import { viewerBrowser, viewerItemsShown } from './viewerBrowser';
 const SHOTS = '.tmp/screenshots/thumbs';
 const longId = generateCatalog(loadConfig().catalogSeed, Math.floor(Date.now() / 1000)).notable.longChapterId;
 
-async function openLong(vb: ReturnType<typeof viewerBrowser>, window: 'phone' | 'desktop', lang = 'en'): Promise<Page> {
+/** `lang`: the service language's code (core/languages.ts: eng, tha, ...), which the interface speaks. */
+async function openLong(vb: ReturnType<typeof viewerBrowser>, window: 'phone' | 'desktop', lang = 'eng'): Promise<Page> {
   const { ctx, page } = await vb.open({
     window,
     prepare: async (c) => {
@@ -76,15 +77,17 @@ describe('page thumbnails: the slider preview and the strip', () => {
   });
 
   for (const [window, lang] of [
-    ['desktop', 'en'],
-    ['phone', 'en'],
-    ['phone', 'th'],
+    ['desktop', 'eng'],
+    ['phone', 'eng'],
+    ['phone', 'tha'],
   ] as const) {
     it(`${window}, ${lang}: the strip of every page, the reader's page focused and marked; axe finds nothing serious`, async () => {
       const page = await openLong(vb, window, lang);
       await page.getByTestId('thumbs-button').click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
+      // In the interface's language.
+      expect(await dialog.getByRole('heading').textContent()).toBe(lang === 'tha' ? 'ทุกหน้า' : 'All pages');
       const current = dialog.locator('[aria-current=page]');
       await expect.poll(() => current.evaluate((e) => e === document.activeElement)).toBe(true);
       await current.locator('img').waitFor({ timeout: 60_000 });
