@@ -113,7 +113,7 @@ export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: numbe
       console.log(
         `${name}: thumbnail of page ${pic.n}: correlation ${own.toFixed(3)} with it, ${other.toFixed(3)} with page ${((pic.n + 7) % 320) + 1}`,
       );
-      expect(own, `${name}: page ${pic.n}'s thumbnail is like it`).toBeGreaterThan(0.6);
+      expect(own, `${name}: page ${pic.n}'s thumbnail is like it`).toBeGreaterThan(0.8);
       expect(own, `${name}: page ${pic.n}'s thumbnail is likelier it than another page`).toBeGreaterThan(other);
     }
     await b.shot(page, 'thumbs-preview-desktop');
