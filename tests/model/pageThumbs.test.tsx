@@ -164,14 +164,15 @@ const SCRUB = { type: 'preview.scrub', slot: 30 };
 describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => {
   beforeEach(() => loadTestMessages());
   const last = slotPages.length - 1;
-  /** The slider's box in jsdom (which lays nothing out): 1 px a slot. */
+  /** The slider's box in jsdom (which lays nothing out): 10 px a slot, the thumb's half (8 px) at each end. */
+  const W = last * 10 + 16;
   const place = (el: HTMLElement) =>
     (el.getBoundingClientRect = () => ({
       left: 0,
-      width: last,
+      width: W,
       top: 0,
       height: 20,
-      right: last,
+      right: W,
       bottom: 20,
       x: 0,
       y: 0,
@@ -212,7 +213,7 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
         },
         events: {
           'preview.hover': (e) =>
-            fireEvent.pointerMove(screen.getByTestId('viewer-slider'), { clientX: e.slot as number, pointerType: 'mouse' }),
+            fireEvent.pointerMove(screen.getByTestId('viewer-slider'), { clientX: 8 + (e.slot as number) * 10, pointerType: 'mouse' }),
           'preview.scrub': (e) =>
             fireEvent.change(screen.getByTestId('viewer-slider'), { target: { value: String((e.slot as number) + 1) } }),
           'preview.release': () => fireEvent.pointerUp(screen.getByTestId('viewer-slider')),
@@ -251,6 +252,33 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
     fireEvent.change(slider, { target: { value: String(slotPages.findIndex((p) => p[0] === 45) + 1) } });
     expect(s.waiting.map((w) => w.url)).toEqual(['/img/thumbs/9/1.webp']);
     fireEvent.keyDown(slider, { key: 'Escape' });
+    expect(screen.queryByTestId('thumb-preview')).toBeNull();
+  });
+
+  it('a key turns the viewer at once; a drag shows the way and turns it once, where it is let go', () => {
+    const gone: number[] = [];
+    const s = standIn();
+    render(
+      <PageSlider
+        index={0}
+        count={slotPages.length}
+        pages={counters}
+        slotPages={slotPages}
+        rtl={false}
+        sheets={s.sheets}
+        onGoto={(i) => gone.push(i)}
+      />,
+    );
+    const slider = screen.getByTestId('viewer-slider');
+    fireEvent.change(slider, { target: { value: '5' } });
+    expect(gone).toEqual([4]);
+    fireEvent.pointerDown(slider, { pointerType: 'mouse' });
+    for (const v of ['9', '14', '20']) fireEvent.change(slider, { target: { value: v } });
+    // Under way: the preview and the counter follow the thumb; the viewer stays.
+    expect(screen.getByTestId('thumb-preview').textContent).toBe('Page 21');
+    expect(gone).toEqual([4]);
+    fireEvent.pointerUp(window);
+    expect(gone).toEqual([4, 19]);
     expect(screen.queryByTestId('thumb-preview')).toBeNull();
   });
 });

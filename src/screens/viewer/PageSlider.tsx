@@ -1,4 +1,4 @@
-import { useEffect, useState, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type PointerEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import type { CounterPages } from '../../../core/viewer/pageCounter';
 import { thumbPreviewMachine } from '../../../machines/thumbPreviewMachine';
@@ -32,25 +32,32 @@ const counterText = (at: CounterPages | null) =>
  * The page counter and the slider (its thumb follows a drag until released),
  * with the thumbnail of the spread under the pointer or at the thumb over it
  * (thumbPreviewMachine): the pages' pictures in reading order and their numbers.
+ * A key on the slider turns the viewer at once; a drag shows where it goes and
+ * turns it where it is let go (no page is laid out, decoded or uploaded for
+ * every spread it passes: bench/viewerFrames, input 5).
  */
 export function PageSlider({ index, count, pages, slotPages, rtl, sheets, onGoto }: Props) {
   const [drag, setDrag] = useState<number | null>(null);
+  // A pointer holds the thumb: the viewer goes where it is let go (the preview shows the way there).
+  const [held, setHeld] = useState(false);
   const [preview, send] = useMachine(thumbPreviewMachine, { inspect });
   const shown = drag ?? index;
   const at = pages[Math.min(shown, pages.length - 1)] ?? null;
   const last = Math.max(1, count) - 1;
   const release = () => {
+    if (held && drag !== null && drag !== index) onGoto(drag);
+    setHeld(false);
     setDrag(null);
     send({ type: 'preview.release' });
   };
   // A drag let go off the slider still ends it.
-  const scrubbing = preview.matches('scrubbing');
+  const latestRelease = useEffectEvent(release);
   useEffect(() => {
-    if (!scrubbing) return undefined;
-    const up = () => send({ type: 'preview.release' });
+    if (!held) return undefined;
+    const up = () => latestRelease();
     window.addEventListener('pointerup', up);
     return () => window.removeEventListener('pointerup', up);
-  }, [scrubbing, send]);
+  }, [held]);
   const hover = (e: PointerEvent<HTMLInputElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     if (e.pointerType === 'touch' || r.width <= 0) return;
@@ -80,8 +87,10 @@ export function PageSlider({ index, count, pages, slotPages, rtl, sheets, onGoto
             const v = Number(e.target.value) - 1;
             setDrag(v);
             send({ type: 'preview.scrub', slot: v });
-            onGoto(v);
+            // A key turns the viewer at once; a pointer where it is let go.
+            if (!held) onGoto(v);
           }}
+          onPointerDown={() => setHeld(true)}
           onPointerMove={hover}
           onPointerLeave={() => send({ type: 'preview.leave' })}
           onPointerUp={release}
