@@ -11,7 +11,8 @@
  * (images given their source as they come within 3000 px). Horizontal: one
  * page (portrait window) or a two-page spread (landscape) per screen on a strip
  * moved by a CSS transform; right to left when the chapter starts from the
- * right; PageDown / arrow keys turn with a 250 ms transition; a finger drag
+ * right; PageDown / arrow keys turn with a 250 ms transition; a bare page
+ * slider at the bottom jumps to a spread (no picture of it); a finger drag
  * follows the finger and snaps on release past 18% of the width; two fingers
  * zoom and pan the strip (a CSS scale around their midpoint). Only spreads
  * near the current one are in the document. `window.__ready` once the first
@@ -26,6 +27,7 @@ html,body{margin:0;background:#111}
 #strip{position:absolute;inset:0;will-change:transform}
 #strip img{position:absolute;top:0;height:100%;object-fit:contain}
 #col img{display:block;width:100%}
+#bar{position:fixed;left:12px;bottom:12px;width:calc(100% - 24px);margin:0;z-index:1}
 </style></head><body><script>
 (async () => {
   const q = new URLSearchParams(location.search);
@@ -85,7 +87,13 @@ html,body{margin:0;background:#111}
       strip.append(img); shown.set(k, img); show(img, k);
     }
   };
-  const go = (to) => { s = Math.max(0, Math.min(spreads - 1, to)); place(offset(s), true); window_(); };
+  const go = (to, animate = true) => { s = Math.max(0, Math.min(spreads - 1, to)); place(offset(s), animate); window_(); bar.value = String(s); };
+  // A bare page slider (what the web readers have): it jumps to the spread, no picture of it.
+  const bar = document.createElement('input');
+  Object.assign(bar, { type: 'range', id: 'bar', min: '0', max: String(spreads - 1), step: '1', value: '0', dir: rtl ? 'rtl' : 'ltr' });
+  bar.dataset.testid = 'viewer-slider';
+  bar.addEventListener('input', () => go(Number(bar.value), false));
+  document.body.append(bar);
   window_();
   addEventListener('keydown', (e) => {
     if (e.key === 'PageDown' || e.key === ' ') go(s + 1);

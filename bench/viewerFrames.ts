@@ -18,7 +18,11 @@
  *     there is no touch, wheel scrolling in its place (a fling by mouse drag
  *     would not scroll the baseline's native scrolling);
  *  4. a pinch zoom, a two-finger pan and a pinch back (phone, horizontal):
- *     Chromium only (the other drivers have no two-finger input).
+ *     Chromium only (the other drivers have no two-finger input);
+ *  5. scrubbing the page slider of the 320-page chapter end to end and back
+ *     (horizontal, desktop; bench/_framesScrub.ts): ours shows each page's
+ *     thumbnail over it as it goes (issue 48), the baseline has a bare
+ *     slider that jumps to the page.
  *
  * Per input and reader: frames presented (requestAnimationFrame callbacks in
  * the page: the same measure in every engine), late intervals (over 1.5 times
@@ -45,7 +49,9 @@ import path from 'node:path';
 import { generateCatalog } from '../server/catalog/generate';
 import { loadConfig } from '../server/config';
 import { startServer } from '../tests/e2e/harness';
+import { THUMBS_PER_SHEET, thumbSheetPath } from '../core/viewer/pageThumbs';
 import { benchEngines } from './_engineFront';
+import { scrubbing, sliderLine, type SliderLine } from './_framesScrub';
 import { framesReaders, type Reader, type Readers, type Where } from './_engineFrames';
 import {
   describe,
@@ -55,6 +61,7 @@ import {
   type Hand,
   keyboardPaging,
   measure,
+  type Evaluator,
   pinchAndPan,
   restInterval,
   wheelScrolls,
@@ -100,7 +107,12 @@ interface Scenario extends Where {
   input: (hand: Hand) => Promise<void>;
   /** Why this engine cannot give this input (then it is not run). */
   skip?: string;
+  /** Run before the measure (the slider brought on screen). */
+  prepare?: (page: Evaluator, hand: Hand) => Promise<void>;
 }
+
+/** Where the slider of the reader being measured runs (found by the scrubbing's prepare). */
+const line: SliderLine = { x0: 0, x1: 0, y: 0 };
 
 /** The inputs, as this engine's driver can give them (touch: Chromium's CDP touch events; else the mouse and the wheel). */
 function scenarios(touch: boolean): Scenario[] {
@@ -148,6 +160,17 @@ function scenarios(touch: boolean): Scenario[] {
       input: (hand) => pinchAndPan(hand),
       ...(touch ? {} : { skip: "not run: no two-finger input through this engine's driver" }),
     },
+    {
+      name: `slider scrubbing, end to end and back in 2 × 120 moves 16 ms apart (${long.urls.length}-page chapter ${longId}, horizontal, desktop 1280×800, ${touch ? 'a finger' : 'the mouse'})`,
+      chapter: longId,
+      mode: 'horizontal',
+      phone: false,
+      settle: 500,
+      prepare: async (page, hand) => {
+        Object.assign(line, await sliderLine(page, hand, { x: 640, y: 400 }));
+      },
+      input: (hand) => scrubbing(hand, line, 120),
+    },
   ];
 }
 
@@ -162,6 +185,7 @@ async function run(readers: Readers, reader: Reader, sc: Scenario): Promise<Fram
   try {
     const at: string[] = [];
     const hand = await page.hand(async () => void at.push(await page.eval<string>(WHERE[reader])));
+    await sc.prepare?.(page, hand);
     return { ...(await measure(page, display, () => sc.input(hand), sc.settle)), at };
   } finally {
     await page.close();
@@ -173,6 +197,8 @@ async function warm(): Promise<number> {
   const urls = new Set<string>();
   for (const id of new Set([longId, rtlId]))
     for (const mode of ['horizontal', 'vertical'] as const) for (const u of (await chapterInfo(id, mode)).urls) urls.add(u);
+  // The long chapter's page-thumbnail sheets too (drawn on their first request, as the pages are).
+  for (let k = 0; k < Math.ceil(long.urls.length / THUMBS_PER_SHEET); k++) urls.add(thumbSheetPath(longId, k));
   const list = [...urls];
   const worker = async () => {
     for (let u = list.pop(); u !== undefined; u = list.pop()) await (await fetch(new URL(u, server.url))).arrayBuffer();

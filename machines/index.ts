@@ -30,6 +30,8 @@ import { reducedMotionMachine } from './reducedMotionMachine';
 import { searchTextMachine } from './searchTextMachine';
 import { surveyFormMachine } from './surveyFormMachine';
 import { tapZoneMachine } from './tapZoneMachine';
+import { thumbPreviewMachine } from './thumbPreviewMachine';
+import { thumbStripMachine } from './thumbStripMachine';
 import { viewerMenusMachine } from './viewerMenusMachine';
 import { viewerModeMachine } from './viewerModeMachine';
 import { viewerNavBarMachine } from './viewerNavBarMachine';
@@ -81,6 +83,8 @@ export const MACHINES: MachineEntry[] = [
   entry('searchText', searchTextMachine),
   entry('surveyForm', surveyFormMachine),
   entry('tapZone', tapZoneMachine),
+  entry('thumbPreview', thumbPreviewMachine),
+  entry('thumbStrip', thumbStripMachine),
   entry('viewerMenus', viewerMenusMachine),
   entry('viewerMode', viewerModeMachine),
   entry('viewerNavBar', viewerNavBarMachine),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Blobs } from './blobs.js';
 import { QUALITIES } from './urls.js';
+import { THUMBS_PER_SHEET, thumbSheetPath } from '../../core/viewer/pageThumbs.js';
 
 /** A chapter whose images no cache may serve any more (taken down). */
 export interface PurgedChapter {
@@ -42,7 +43,8 @@ const TIMEOUT_MS = 10_000;
 /** The URL paths of a chapter's images under /img/. */
 function chapterImagePaths(c: PurgedChapter): string[] {
   const pages = Array.from({ length: c.pages }, (_, idx) => QUALITIES.map((q) => `/img/page/${c.id}/${idx}/${q}.webp`)).flat();
-  return c.thumbnailUrl ? [...pages, c.thumbnailUrl] : pages;
+  const sheets = Array.from({ length: Math.ceil(c.pages / THUMBS_PER_SHEET) }, (_, k) => thumbSheetPath(c.id, k));
+  return c.thumbnailUrl ? [...pages, ...sheets, c.thumbnailUrl] : [...pages, ...sheets];
 }
 
 /** One PURGE; a 404 means the CDN held no copy, which is as good. */
@@ -78,7 +80,7 @@ export function cdnPurge(opts: { blobs: Blobs; purgeUrl: string; log: FastifyBas
     async chapter(c) {
       const urls = chapterImagePaths(c);
       const failed: string[] = [];
-      for (const prefix of [`page/${c.id}`, `chapter/${c.id}`])
+      for (const prefix of [`page/${c.id}`, `thumbs/${c.id}`, `chapter/${c.id}`])
         await opts.blobs.removeFolder(prefix).catch((err: unknown) => {
           opts.log.error({ err, chapterId: c.id, prefix }, 'purge: the origin copies were not removed');
           failed.push(`/img/${prefix}/`);

@@ -10,6 +10,7 @@ import { seriesStyleSeed, styleFor } from './style.js';
 import { screentone } from './screentone.js';
 import { xorWithKey } from './crypto.js';
 import { strictId } from './ids.js';
+import { thumbSheetImage } from './thumbSheet.js';
 import {
   TITLE_IMAGES,
   THUMB_SIZE,
@@ -138,6 +139,11 @@ export class ImageStore {
     return data && { data, etag: etagOf(data) };
   }
 
+  /** A chapter's thumbnail sheet, encrypted (server/images/thumbSheet.ts); undefined when it has none. */
+  thumbSheet(chapterId: number, sheet: number): Promise<StoredImage | undefined> {
+    return thumbSheetImage(this.repo, this.blobs, this, chapterId, sheet);
+  }
+
   /**
    * A plain image by its path under /img/ (e.g. "title/100001/portrait.webp").
    * Demo art is drawn from its database rows, so it is stored under the hash
@@ -148,7 +154,7 @@ export class ImageStore {
    * not released yet is drawn without its name (no answer names it before).
    */
   async asset(rel: string, now: number): Promise<StoredImage | undefined> {
-    if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || rel.startsWith('page/') || rel.length > 128) return undefined;
+    if (!/^[a-z]+\/[A-Za-z0-9_/]+\.webp$/.test(rel) || /^(page|thumbs)\//.test(rel) || rel.length > 128) return undefined;
     // Not even the store is asked for a name that is no image's (a 300-digit id fails in the file system).
     const parts = rel.slice(0, -'.webp'.length).split('/');
     const [kind, a] = parts;
@@ -261,8 +267,8 @@ export class ImageStore {
     return undefined;
   }
 
-  /** Reads the stored image, or makes and stores it once (concurrent requests share the work). */
-  private async cached(rel: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  /** Reads the stored image, or makes and stores it once (concurrent requests share the work; the sheets use it too). */
+  async cached(rel: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
     const stored = await this.blobs.get(rel);
     if (stored) return stored;
     let job = this.inflight.get(rel);
@@ -279,7 +285,7 @@ export class ImageStore {
   }
 
   /** At most maxParallel renders at once: the machine has two cores and other work. */
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+  async limited<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.maxParallel) await new Promise<void>((res) => this.waiting.push(res));
     this.active++;
     try {

@@ -31,6 +31,23 @@ export function imagesRepo(db: DB) {
       return { ...row, page_count: Number(n.n) };
     },
 
+    /** A chapter's pages in order, with what a thumbnail sheet is drawn from (server/images/thumbSheet.ts). */
+    async chapterPages(chapterId: number) {
+      const rows = await db
+        .selectFrom('pages')
+        .select(['idx', 'type', 'width', 'height', 'encryption_key', 'source'])
+        .where('chapter_id', '=', chapterId)
+        .orderBy('idx')
+        .execute();
+      const c = await db
+        .selectFrom('chapters as c')
+        .innerJoin('titles as t', 't.id', 'c.title_id')
+        .select(['c.name as chapter_name', 'c.is_vertical_only', 't.name as title_name', 't.language'])
+        .where('c.id', '=', chapterId)
+        .executeTakeFirst();
+      return c && { ...c, pages: rows };
+    },
+
     title(id: number) {
       return db.selectFrom('titles').select(['id', 'name', 'author', 'series_id', 'language']).where('id', '=', id).executeTakeFirst();
     },

@@ -191,6 +191,18 @@ async function decoded(req: LoadRequest, signal: AbortSignal): Promise<[ImageBit
   return [await createImageBitmap(new Blob([bytes as BlobPart])), bytes.length];
 }
 
+/**
+ * A thumbnail sheet: fetched and decrypted here, sent back as a WebP Blob
+ * (the page decodes it off its main thread, img.decode(), and draws it in the
+ * DOM: no bitmap crosses to WebGL, so no engine's upload quirk applies).
+ */
+async function thumbs(id: number, url: string, key: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const bytes = xorInPlace(new Uint8Array(await res.arrayBuffer()), hexToBytes(key));
+  post({ type: 'thumbs', id, blob: new Blob([bytes as BlobPart], { type: 'image/webp' }) });
+}
+
 async function load(req: LoadRequest): Promise<void> {
   const ctrl = new AbortController();
   jobs.set(req.id, ctrl);
@@ -222,5 +234,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   if (m.type === 'load') void load(m);
   else if (m.type === 'probe')
     probe(m.id).catch((e: unknown) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }));
+  else if (m.type === 'thumbs')
+    thumbs(m.id, m.url, m.key).catch((e: unknown) =>
+      post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }),
+    );
   else if (m.type === 'abort') jobs.get(m.id)?.abort(new DOMException('aborted', 'AbortError'));
 };

@@ -74,6 +74,7 @@ export class DecodePool {
   private running = new Map<number, Job>();
   private nextId = 1;
   private probes = new Map<number, { resolve(t: ProbeTile[]): void; reject(e: Error): void }>();
+  private sheets = new Map<number, { resolve(b: Blob): void; reject(e: Error): void }>();
   readonly stats: PoolStats = { started: 0, done: 0, aborted: 0, failed: 0, queued: 0, running: 0 };
 
   /** `size` workers, each cutting pages into tiles no larger than `gpu`'s limit and sending them in its form. */
@@ -113,6 +114,16 @@ export class DecodePool {
     return new Promise<ProbeTile[]>((resolve, reject) => {
       this.probes.set(id, { resolve, reject });
       s.worker.postMessage({ type: 'probe', id } satisfies WorkerRequest);
+    });
+  }
+
+  /** A thumbnail sheet fetched and decrypted in a worker (core/viewer/pageThumbs.ts): its WebP as a Blob. */
+  thumbSheet(url: string, key: string): Promise<Blob> {
+    const s = this.slots[0] ?? this.slot()!;
+    const id = this.nextId++;
+    return new Promise<Blob>((resolve, reject) => {
+      this.sheets.set(id, { resolve, reject });
+      s.worker.postMessage({ type: 'thumbs', id, url, key } satisfies WorkerRequest);
     });
   }
 
@@ -158,6 +169,13 @@ export class DecodePool {
       else probe.reject(new Error(m.type === 'error' ? m.message : m.type));
       return;
     }
+    const sheet = this.sheets.get(m.id);
+    if (sheet) {
+      this.sheets.delete(m.id);
+      if (m.type === 'thumbs') sheet.resolve(m.blob);
+      else sheet.reject(new Error(m.type === 'error' ? m.message : m.type));
+      return;
+    }
     const job = this.running.get(m.id);
     if (!job) {
       if (m.type === 'done') closeImage(m.image);
@@ -187,8 +205,9 @@ export class DecodePool {
     this.slots = [];
     this.stack = [];
     this.running.clear();
-    for (const p of this.probes.values()) p.reject(new Error('the decode pool was closed'));
+    for (const p of [...this.probes.values(), ...this.sheets.values()]) p.reject(new Error('the decode pool was closed'));
     this.probes.clear();
+    this.sheets.clear();
   }
 }
 

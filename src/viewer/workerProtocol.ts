@@ -39,7 +39,15 @@ export interface ProbeTile {
   rgb: [number, number, number];
 }
 
-export type WorkerRequest = LoadRequest | ProbeRequest | { type: 'abort'; id: number };
+/** A thumbnail sheet (core/viewer/pageThumbs.ts): fetched and decrypted, sent back as an image Blob the page shows as it is. */
+interface ThumbsRequest {
+  type: 'thumbs';
+  id: number;
+  url: string;
+  key: string;
+}
+
+export type WorkerRequest = LoadRequest | ProbeRequest | ThumbsRequest | { type: 'abort'; id: number };
 
 export type WorkerReply =
   | { type: 'progress'; id: number; loaded: number; total: number }
@@ -56,5 +64,6 @@ export type WorkerReply =
       crop?: ImageCrop;
     }
   | { type: 'probe'; id: number; tiles: ProbeTile[] }
+  | { type: 'thumbs'; id: number; blob: Blob }
   | { type: 'error'; id: number; message: string }
   | { type: 'aborted'; id: number };

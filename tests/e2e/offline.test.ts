@@ -9,7 +9,7 @@ import { e2eBase } from './base';
  * a chapter saved from the title page (progress bar, then saved), listed on
  * /downloads with its size and the storage used; with the context offline
  * it opens through the service worker and is read to its end page with
- * every page drawn, the app saying it is offline; then removed.
+ * every page drawn and its page thumbnails shown, the app saying it is offline; then removed.
  * Screenshots go to .tmp/screenshots/offline/.
  */
 const SHOTS = '.tmp/screenshots/offline';
@@ -90,6 +90,12 @@ describe('offline chapters', () => {
     await page.getByTestId('viewer-last-page').waitFor({ state: 'attached' });
     expect(await counted(page)).toBe(`${total} / ${total}`);
     await page.screenshot({ path: `${SHOTS}/viewer-offline-end-desktop.png` });
+
+    // The page thumbnails too: the strip shows the pages' pictures from the saved sheets, and no failure.
+    await page.getByTestId('thumbs-button').evaluate((b) => (b as HTMLButtonElement).click());
+    await expect.poll(() => page.locator('[data-testid=thumbs-grid] img.thumbs__picture').count(), LONG).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog').getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     // The app says it is offline; the downloads screen still lists and removes.
     await page.goto(`${base}/downloads`);

@@ -51,7 +51,7 @@ export async function settled(page: EnginePage, items: number[]): Promise<void> 
   await page.eval('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))');
 }
 
-async function grey(img: Sharp, w: number, h: number): Promise<Float64Array> {
+export async function grey(img: Sharp, w: number, h: number): Promise<Float64Array> {
   const gw = GREY_WIDTH;
   const gh = Math.max(8, Math.round((GREY_WIDTH * h) / w));
   const { data } = await img
@@ -63,7 +63,7 @@ async function grey(img: Sharp, w: number, h: number): Promise<Float64Array> {
   return Float64Array.from(data);
 }
 
-function compare(a: Float64Array, b: Float64Array): { correlation: number; meanDifference: number } {
+export function compare(a: Float64Array, b: Float64Array): { correlation: number; meanDifference: number } {
   const n = a.length;
   let ma = 0;
   let mb = 0;

@@ -4,7 +4,8 @@
  * chapters: vertical and horizontal mode, a desktop window (1440 x 900) and
  * a phone (390 x 844 at two device px a CSS px), pages drawn in tiles
  * (larger than one upload, pageImage.ts), paging by keys and by drag, a
- * change of page resolution, spreads, a wide page split, the last page. Run
+ * change of page resolution, spreads, a wide page split, the last page; the
+ * page thumbnails of the 320-page chapter (viewerThumbs.ts). Run
  * by one small file per engine (viewer.<engine>.test.ts), so the e2e
  * workers run engines side by side.
  */
@@ -17,6 +18,7 @@ import { until, type EngineName, type EnginePage } from './drivers';
 import { DESKTOP, engineBrowser, PHONE } from './engineBrowser';
 import type { DrawnRect } from '../../src/viewer/session/environment';
 import { dbg, expectLikePage, settled } from './pixels';
+import { thumbsCases } from './viewerThumbs';
 
 const now = Math.floor(Date.now() / 1000);
 const catalog = generateCatalog(loadConfig().catalogSeed, now);
@@ -176,6 +178,8 @@ export function viewerSuite(name: EngineName): void {
       await expectShownLikePages(phone, b.proxy.url, 'the other half');
       await phone.close();
     });
+
+    thumbsCases(b, name, notable.longChapterId);
 
     it('horizontal, phone at 2x: the first page in tiles, paged by keys', async () => {
       // A software GL draws one device px a CSS px (src/viewer/softwareGl.ts), so a phone's page fits one

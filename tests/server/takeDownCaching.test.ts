@@ -79,6 +79,10 @@ describe.each(BACKENDS)('pages of a chapter that can be taken down (%s)', (backe
         expect((await get(thumb)).statusCode).toBe(200);
         const img = path.join(c.app.config.dataDir, 'img');
         expect(filesUnder(path.join(img, `page/${id}`))).toHaveLength(2 * QUALITIES.length);
+        // The pages' thumbnail sheet (drawn from the imported pages) is served and stored, as the pages are.
+        const sheet = `/img/thumbs/${id}/0.webp`;
+        expect((await get(sheet)).statusCode).toBe(200);
+        expect(filesUnder(path.join(img, `thumbs/${id}`))).toHaveLength(1);
         await c.db
           .updateTable('staff_sessions')
           .set({ reauth_until: c.clock.nowSec() + 300 })
@@ -89,13 +93,15 @@ describe.each(BACKENDS)('pages of a chapter that can be taken down (%s)', (backe
         // The origin's copies are gone (the board keeps its own), and so is the thumbnail.
         expect(filesUnder(path.join(img, `page/${id}`))).toEqual([]);
         expect(filesUnder(path.join(img, `chapter/${id}`))).toEqual([]);
+        expect(filesUnder(path.join(img, `thumbs/${id}`))).toEqual([]);
         expect((await get(thumb)).statusCode).toBe(404);
+        expect((await get(sheet)).statusCode).toBe(404);
         const every = [0, 1].flatMap((idx) => QUALITIES.map((q) => `/img/page/${id}/${idx}/${q}.webp`));
-        expect(cdn.purged.sort()).toEqual(withCdn ? [...every, thumb].sort() : []);
+        expect(cdn.purged.sort()).toEqual(withCdn ? [...every, sheet, thumb].sort() : []);
 
         const back = await api(c.app, 'POST', `/releases/${id}/restore`, { cookie, body: { version: down.json.version } });
         expect(back.json.state).toBe('live');
-        for (const u of every) expect((await get(u)).statusCode, u).toBe(200);
+        for (const u of [...every, sheet]) expect((await get(u)).statusCode, u).toBe(200);
         expect((await get(await thumbnail())).statusCode).toBe(200);
       });
     });

@@ -62,14 +62,15 @@ const idParam = (what: string, v: string): number => {
 
 /**
  * Images. GET /img/page/:chapterId/:idx/:quality.webp is the XOR-encrypted
- * page (key in the viewer's encryptionKey); every other /img/... path is
+ * page (key in the viewer's encryptionKey), /img/thumbs/:chapterId/:sheet.webp
+ * a sheet of its pages' thumbnails (core/viewer/pageThumbs.ts); every other /img/... path is
  * plain art (covers, thumbnails, banners, icons, label logos at
  * /img/label/<LabelCode name>.webp; a banner of every language drawn in one
  * language at /img/banner/<id>/<short code>.webp), drawn with the fonts of
  * server/images/fonts.ts. Uploaded art is immutable (a changed image gets a new
  * URL); demo art drawn from the database is revalidated (DRAWN; a scheduled
  * chapter's thumbnail, drawn without its name, no longer than its release);
- * a page is served only while its chapter is readable (403 before and after,
+ * a page (and a thumbnail sheet) is served only while its chapter is readable (403 before and after,
  * 404 once taken down), cached briefly (pageCaching). Ids have one spelling (decimal, no
  * leading zero, in range): any other name is 404 and nothing is drawn or stored.
  */
@@ -89,6 +90,19 @@ const route = routeModule((app) => {
     if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
     const img = await store.page(chapterId, idx, q);
     if (!img) throw errors.notFound(`page ${chapterId}/${idx}`);
+    return send(req, reply, img, pageCaching(c, now, app.catalog.purge.cdn));
+  });
+
+  // A chapter's page thumbnails (core/viewer/pageThumbs.ts), locked like its pages and cached as they are.
+  app.get<{ Params: { chapterId: string; file: string } }>('/thumbs/:chapterId/:file', async (req, reply) => {
+    const chapterId = idParam('chapter', req.params.chapterId);
+    const sheet = idParam('thumbnail sheet', /^(.+)\.webp$/.exec(req.params.file)?.[1] ?? '');
+    const c = await app.repos.chapters.byId(chapterId);
+    if (!c) throw errors.notFound(`thumbnails ${chapterId}/${sheet}`);
+    const now = app.clock.nowSec();
+    if (!isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
+    const img = await store.thumbSheet(chapterId, sheet);
+    if (!img) throw errors.notFound(`thumbnails ${chapterId}/${sheet}`);
     return send(req, reply, img, pageCaching(c, now, app.catalog.purge.cdn));
   });
 

@@ -2,7 +2,7 @@
  * Chapters saved for offline reading, in Cache Storage (read back by the
  * service worker, src/sw/offlineWorker.ts): per chapter, the viewer's
  * answer (stored under /api/manga_viewer?chapter_id=N), its encrypted page
- * images under their own URLs, and a note of what it is (META). A download
+ * images and page-thumbnail sheets under their own URLs, and a note of what it is (META). A download
  * writes into a staging cache and is copied into the chapter's cache only
  * when whole; any failure (the device's storage full, the network) deletes
  * both: nothing half-saved is kept. The app's own files (sw-assets.json,
@@ -13,6 +13,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { ResponseSchema } from '../../../core/gen/manga/v1/response_pb';
 import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../../core/viewer/chapterQuery';
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../../core/viewer/imageQuality';
+import { chapterThumbs } from '../../../core/viewer/pageThumbs';
 import { sessionToken } from '../../api/client';
 import { toSearch } from '../../api/query';
 import { storedContentLangs, storedResolution, storedViewerMode } from '../../lib/storage';
@@ -100,15 +101,18 @@ export async function saveChapter(
     const res = fromBinary(ResponseSchema, answer);
     if (res.result.case !== 'success' || res.result.value.data.case !== 'mangaViewer') throw new Error('no chapter in the answer');
     const viewer = res.result.value.data.value;
-    const urls = viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value.imageUrl] : []));
-    const total = urls.length + 1;
+    const mangaPages = viewer.pages.flatMap((p) => (p.data.case === 'mangaPage' ? [p.data.value] : []));
+    const urls = mangaPages.map((p) => p.imageUrl);
+    // The page thumbnails' sheets too (core/viewer/pageThumbs.ts): the slider and the strip work offline.
+    const files = [...urls, ...(chapterThumbs(mangaPages)?.sheets.map((s) => s.url) ?? [])];
+    const total = files.length + 1;
     let bytes = answer.byteLength;
     await stage.put(
       `/api${MANGA_VIEWER_PATH}?chapter_id=${chapterId}`,
       new Response(answer, { headers: { 'content-type': 'application/x-protobuf' } }),
     );
     progress(1, total);
-    for (const [i, url] of urls.entries()) {
+    for (const [i, url] of files.entries()) {
       const blob = await (await fetchOk(url, { signal })).blob();
       bytes += blob.size;
       await stage.put(url, new Response(blob, { headers: { 'content-type': blob.type || 'application/octet-stream' } }));

@@ -165,6 +165,14 @@ export const PAYLOADS: Record<string, Record<string, Preset[]>> = {
     'sepia.set': [{ name: 'on', value: { value: true } }],
     'invert.set': [{ name: 'on', value: { value: true } }],
   },
+  thumbPreview: {
+    'preview.hover': [{ name: 'spread 5', value: { slot: 4 } }],
+    'preview.scrub': [{ name: 'spread 12', value: { slot: 11 } }],
+  },
+  thumbStrip: {
+    'strip.open': [{ name: 'sheet 1', value: { sheet: 0 } }],
+    'strip.jump': [{ name: 'spread 12', value: { slot: 11 } }],
+  },
 };
 
 /** The events the explorer offers for a machine: each type with the payloads the app sends (or none). */

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { SaveForOffline } from '../downloads/SaveForOffline';
 import { Link } from 'wouter';
 import type { ViewerMenu } from '../../../machines/viewerMenusMachine';
@@ -8,6 +7,9 @@ import { abbreviateCount } from '../../lib/counts';
 import { useFullscreen } from './fullscreen';
 import { ProfileSwitcher } from './ProfileSwitcher';
 import type { CounterPages } from '../../../core/viewer/pageCounter';
+import { PageSlider } from './PageSlider';
+import { ThumbStrip } from './ThumbStrip';
+import { usePageThumbs, type ThumbSpreads } from './usePageThumbs';
 
 interface Props {
   viewer: MangaViewer;
@@ -18,6 +20,8 @@ interface Props {
   pages: (CounterPages | null)[];
   rtl: boolean;
   reloading: boolean;
+  /** The spreads' pages, for the page thumbnails (usePageThumbs.ts). */
+  thumbSpreads: ThumbSpreads;
   onGoto: (i: number) => void;
   onMenu: (m: ViewerMenu) => void;
   /** Keeps the bars up while a menu of the header's own is open (the reading profiles). */
@@ -25,7 +29,7 @@ interface Props {
 }
 
 /** Header (logo, title, chapter, language, settings) and footer (slider, counter, comments, fullscreen). */
-export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, onGoto, onMenu, onHoldBar }: Props) {
+export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reloading, thumbSpreads, onGoto, onMenu, onHoldBar }: Props) {
   return (
     <>
       <ViewerHeader viewer={viewer} visible={visible} onMenu={onMenu} onHoldBar={onHoldBar} />
@@ -37,6 +41,7 @@ export function ViewerChrome({ viewer, visible, index, count, pages, rtl, reload
         pages={pages}
         rtl={rtl}
         reloading={reloading}
+        thumbSpreads={thumbSpreads}
         onGoto={onGoto}
       />
     </>
@@ -100,38 +105,22 @@ function ViewerHeader({ viewer, visible, onMenu, onHoldBar }: Pick<Props, 'viewe
   );
 }
 
-/** The page counter, the slider (its thumb follows a drag until released), comments, saving and fullscreen. */
-function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, onGoto }: Omit<Props, 'onMenu' | 'onHoldBar'>) {
-  const [drag, setDrag] = useState<number | null>(null);
-  const shown = drag ?? index;
-  const at = pages[Math.min(shown, pages.length - 1)] ?? null;
+/** The page counter, the slider with its page thumbnails, the strip of every page, comments, saving and fullscreen. */
+function ViewerFooter({ viewer, visible, index, count, pages, rtl, reloading, thumbSpreads, onGoto }: Omit<Props, 'onMenu' | 'onHoldBar'>) {
+  const sheets = usePageThumbs(viewer);
   return (
     <footer className={`viewer__footer ${visible ? '' : 'is-hidden'}`} data-testid="viewer-footer" aria-hidden={!visible}>
-      <span className="viewer__counter" data-testid="viewer-counter" aria-live="polite">
-        {at &&
-          (at.first === at.last
-            ? t('viewer.pageOf', { current: at.first, total: at.total })
-            : t('viewer.pagesOf', { first: at.first, last: at.last, total: at.total }))}
-      </span>
-      <input
-        type="range"
-        className="viewer__slider"
-        aria-label={t('viewer.slider')}
-        data-testid="viewer-slider"
-        dir={rtl ? 'rtl' : 'ltr'}
-        min={1}
-        max={Math.max(1, count)}
-        step={1}
-        value={Math.min(shown + 1, Math.max(1, count))}
-        aria-valuetext={at ? t('controls.pageAnnounce', { n: at.first, total: at.total }) : undefined}
-        onChange={(e) => {
-          const v = Number(e.target.value) - 1;
-          setDrag(v);
-          onGoto(v);
-        }}
-        onPointerUp={() => setDrag(null)}
-        onBlur={() => setDrag(null)}
-      />
+      <PageSlider index={index} count={count} pages={pages} slotPages={thumbSpreads.slotPages} rtl={rtl} sheets={sheets} onGoto={onGoto} />
+      {sheets && thumbSpreads.entries.length > 0 && (
+        <ThumbStrip
+          key={sheets.thumbs.sheets[0]?.url}
+          sheets={sheets}
+          entries={thumbSpreads.entries}
+          index={index}
+          rtl={rtl}
+          onGoto={onGoto}
+        />
+      )}
       <CommentsBadge viewer={viewer} />
       <SaveForOffline chapterId={viewer.chapterId} name={`${viewer.titleName} ${viewer.chapterName}`} compact />
       <FullscreenButton />

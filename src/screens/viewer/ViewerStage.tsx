@@ -30,6 +30,7 @@ import { useViewerSelector, useViewerSession } from './useViewerSession';
 import { ViewerChrome } from './ViewerChrome';
 import { ViewerMenus } from './ViewerMenus';
 import { ReaderTools } from './ReaderTools';
+import { useThumbSpreads } from './usePageThumbs';
 import { toggleFullscreen } from './fullscreen';
 
 export interface ViewerStageProps {
@@ -57,6 +58,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
   const settings = useViewerSelector(session, (v) => v.settings, DEFAULT_READER_SETTINGS);
   const help = useViewerSelector(session, (v) => v.help, false);
   const pages = useCounterPages(session, viewer);
+  const thumbSpreads = useThumbSpreads(session);
   const panel = useControlsPanel(session, rtl && mode === 'horizontal');
   useAppActions(session, viewer);
   useDialogFocusTrap();
@@ -83,6 +85,7 @@ export function ViewerStage({ viewer, quality, resolution, onResolution, reloadi
         pages={pages}
         rtl={rtl && mode === 'horizontal'}
         reloading={reloading}
+        thumbSpreads={thumbSpreads}
         onGoto={(i) => session?.goTo(i)}
         onMenu={(m) => session?.toggleMenu(m)}
         onHoldBar={session ? () => session.actors.nav.send({ type: 'menu.toggled' }) : undefined}

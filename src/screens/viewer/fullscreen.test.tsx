@@ -29,6 +29,7 @@ describe('the fullscreen button', () => {
         pages={[null]}
         rtl={false}
         reloading={false}
+        thumbSpreads={{ entries: [], slotPages: [] }}
         onGoto={() => {}}
         onMenu={() => {}}
       />,
