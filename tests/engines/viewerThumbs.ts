@@ -33,7 +33,7 @@ async function mangaPages(base: string, chapterId: number): Promise<{ rtl: boole
 
 const PREVIEW = `document.querySelector('[data-testid=thumb-preview]')`;
 /** The preview's pictures, once each is a decoded image: page number and box (CSS px). */
-const PICTURES = `(() => { const p = ${PREVIEW}; const imgs = p ? [...p.querySelectorAll('[data-page]')] : []; return imgs.length && imgs.every((i) => i.tagName === 'IMG' && i.complete && i.naturalWidth > 0) ? imgs.map((i) => { const r = i.getBoundingClientRect(); return { n: Number(i.dataset.page), x: r.x, y: r.y, w: r.width, h: r.height }; }) : null; })()`;
+const PICTURES = `(() => { const p = ${PREVIEW}; const imgs = p ? [...p.querySelectorAll('[data-thumb-page]')] : []; return imgs.length && imgs.every((i) => i.tagName === 'IMG' && i.complete && i.naturalWidth > 0) ? imgs.map((i) => { const r = i.getBoundingClientRect(); return { n: Number(i.dataset.thumbPage), x: r.x, y: r.y, w: r.width, h: r.height }; }) : null; })()`;
 
 /** Correlation of the picture on screen at `box` with page `p` drawn to fit the box as the server draws it. */
 async function likeness(

@@ -227,7 +227,7 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
           const want = slotPages[slot];
           // The spread's pages and their numbers: the picture boxes of exactly its pages, in reading order.
           expect(preview.textContent).toBe(want.length > 1 ? `Pages ${want[0]}–${want.at(-1)}` : `Page ${want[0]}`);
-          expect([...preview.querySelectorAll('[data-page]')].map((e) => Number(e.getAttribute('data-page')))).toEqual(want);
+          expect([...preview.querySelectorAll('[data-thumb-page]')].map((e) => Number(e.getAttribute('data-thumb-page')))).toEqual(want);
         },
       }),
     );
@@ -243,7 +243,7 @@ describe("the slider's page preview (thumbPreviewMachine) on PageSlider", () => 
     expect(s.waiting.map((w) => w.url)).toEqual(['/img/thumbs/9/0.webp']);
     await s.answer(true);
     const imgs = [...screen.getByTestId('thumb-preview').querySelectorAll('img')];
-    expect(imgs.map((i) => [i.getAttribute('data-page'), i.getAttribute('data-x')])).toEqual([
+    expect(imgs.map((i) => [i.getAttribute('data-thumb-page'), i.getAttribute('data-x')])).toEqual([
       ['3', String(2 * 68)],
       ['4', String(3 * 68)],
     ]);

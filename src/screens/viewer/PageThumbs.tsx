@@ -44,14 +44,14 @@ function ThumbPicture({ sheets, n, lazy = false }: { sheets: ThumbSheets | null;
     if (near && cell && sheets) sheets.load(cell.sheet).catch(() => {});
   }, [near, cell, sheets]);
   const size = { width: cell?.width ?? THUMB_CELL_WIDTH, height: THUMB_HEIGHT };
-  if (!url || !cell) return <span ref={ref} className="thumbs__picture thumbs__picture--empty" data-page={n} style={size} />;
+  if (!url || !cell) return <span ref={ref} className="thumbs__picture thumbs__picture--empty" data-thumb-page={n} style={size} />;
   return (
     <img
       className="thumbs__picture"
       src={url}
       alt=""
       decoding="async"
-      data-page={n}
+      data-thumb-page={n}
       data-sheet={cell.sheet}
       data-x={cell.x}
       style={{ ...size, objectPosition: `${-cell.x}px 0` }}
