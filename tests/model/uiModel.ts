@@ -76,7 +76,33 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
               )),
         ),
     );
-    return usable.map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
+    return longest(usable).map((p) => Object.assign(p, { input, description: (p as { description?: string }).description ?? '' }));
+  });
+}
+
+/**
+ * The paths that are not the start of another (nor a copy of one). Every
+ * step of a path is performed and checked on screen, from a fresh render:
+ * a path whose events begin another path's is walked, step by step and
+ * check by check, by that longer path. Shortest paths form a tree from the
+ * start (one per state the graph tells apart), so most of them are such
+ * prefixes: the leaves alone reach every state and take every transition
+ * the tree does, from far fewer renders.
+ */
+export function longest<P extends PathLike>(paths: readonly P[]): P[] {
+  const keyOf = (p: PathLike, n = p.steps.length) =>
+    p.steps
+      .slice(0, n)
+      .map((s) => JSON.stringify(s.event))
+      .join('\n');
+  const prefixes = new Set<string>();
+  for (const p of paths) for (let n = 1; n < p.steps.length; n++) prefixes.add(keyOf(p, n));
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const k = keyOf(p);
+    if (prefixes.has(k) || seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }
 
