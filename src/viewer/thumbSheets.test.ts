@@ -51,4 +51,20 @@ describe('page-thumbnail sheets in the browser', () => {
     sheets.open();
     expect(await sheets.load(0)).toBe('blob:3');
   });
+
+  it("a retry asks again for every sheet that failed, not only the reader's own", async () => {
+    const { sheets, asked, fail } = setup(new Set(['/img/thumbs/5/0.webp', '/img/thumbs/5/1.webp']));
+    await expect(sheets.load(0)).rejects.toThrow('HTTP 503');
+    await expect(sheets.load(1)).rejects.toThrow('HTTP 503');
+    fail.clear();
+    let told = 0;
+    sheets.subscribe(() => told++);
+    expect(await sheets.retry(0)).toMatch(/^blob:/);
+    await expect.poll(() => sheets.url(1)).toBeDefined();
+    expect(asked.slice(2).sort()).toEqual(['/img/thumbs/5/0.webp k0', '/img/thumbs/5/1.webp k40']);
+    expect(told).toBe(2);
+    // Nothing failed now: a retry is a plain load (nothing asked again).
+    await sheets.retry(0);
+    expect(asked).toHaveLength(4);
+  });
 });

@@ -38,6 +38,8 @@ export const blobDisplay: SheetDisplay = {
 export class ThumbSheets {
   private readonly loading = new Map<number, Promise<string>>();
   private readonly ready = new Map<number, string>();
+  /** Sheets whose last load failed (a retry asks for them all again). */
+  private readonly failed = new Set<number>();
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
@@ -71,12 +73,26 @@ export class ThumbSheets {
           throw new Error('the thumbnails were closed');
         }
         this.ready.set(sheet, url);
+        this.failed.delete(sheet);
         for (const l of this.listeners) l();
         return url;
       });
-    job.catch(() => this.loading.delete(sheet));
+    job.catch(() => {
+      this.loading.delete(sheet);
+      if (!this.closed) this.failed.add(sheet);
+    });
     this.loading.set(sheet, job);
     return job;
+  }
+
+  /**
+   * The reader's retry: this sheet and every other one that failed (the
+   * strip's pictures further down asked for theirs once, as they came near
+   * the screen, and would otherwise stay empty boxes). Answers this sheet's load.
+   */
+  retry(sheet: number): Promise<string> {
+    for (const s of this.failed) if (s !== sheet) this.load(s).catch(() => {});
+    return this.load(sheet);
   }
 
   /** Calls `fn` when a sheet becomes ready; returns the unsubscribe. */
@@ -96,5 +112,6 @@ export class ThumbSheets {
     for (const url of this.ready.values()) this.display.forget(url);
     this.ready.clear();
     this.loading.clear();
+    this.failed.clear();
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type CSSProperties, type PointerEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import type { CounterPages } from '../../../core/viewer/pageCounter';
 import { thumbPreviewMachine } from '../../../machines/thumbPreviewMachine';
@@ -19,7 +19,7 @@ interface Props {
   onGoto: (i: number) => void;
 }
 
-/** Half the slider thumb's width (px): about what the engines draw. */
+/** Half the slider thumb's width (px): viewer.css draws it 16 px wide in every engine. */
 const THUMB_HALF = 8;
 
 const counterText = (at: CounterPages | null) =>
@@ -27,6 +27,10 @@ const counterText = (at: CounterPages | null) =>
   (at.first === at.last
     ? t('viewer.pageOf', { current: at.first, total: at.total })
     : t('viewer.pagesOf', { first: at.first, last: at.last, total: at.total }));
+
+/** The track's part read so far (viewer.css): filled from the side reading starts on. */
+const fill = (at: number, last: number, rtl: boolean) =>
+  ({ '--fill': `${last > 0 ? (at / last) * 100 : 100}%`, '--fill-to': rtl ? 'left' : 'right' }) as CSSProperties;
 
 /**
  * The page counter and the slider (its thumb follows a drag until released),
@@ -82,6 +86,7 @@ export function PageSlider({ index, count, pages, slotPages, rtl, sheets, onGoto
           max={last + 1}
           step={1}
           value={Math.min(shown + 1, last + 1)}
+          style={fill(Math.min(shown, last), last, rtl)}
           aria-valuetext={at ? t('controls.pageAnnounce', { n: at.first, total: at.total }) : undefined}
           onChange={(e) => {
             const v = Number(e.target.value) - 1;

@@ -38,7 +38,7 @@ export function ThumbStrip({ sheets, entries, index, rtl, onGoto }: Props) {
     thumbStripMachine.provide({
       actions: {
         loadThumbs: ({ self }, { sheet }) => {
-          sheets.load(sheet).then(
+          sheets.retry(sheet).then(
             () => self.send({ type: 'strip.loaded' }),
             () => self.send({ type: 'strip.failed' }),
           );

@@ -69,7 +69,11 @@ function ViewerHeader({ viewer, visible, onMenu, onHoldBar }: Pick<Props, 'viewe
           aria-haspopup="dialog"
           data-testid="viewer-chapter-button"
         >
-          {viewer.chapterName} <span aria-hidden="true">▾</span>
+          {viewer.chapterName}
+          {/* Drawn, not a character: "▾" is missing from many fonts (a box in the header). */}
+          <svg className="viewer__chapter-caret" viewBox="0 0 10 10" width="10" height="10" aria-hidden="true">
+            <path fill="currentColor" d="M1 3h8L5 8z" />
+          </svg>
         </button>
       </div>
       <ProfileSwitcher onOpen={onHoldBar} />
