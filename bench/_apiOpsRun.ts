@@ -4,7 +4,8 @@
  * with --import before the app) is on or off by this process's environment
  * alone. It listens on a free loopback port and tells the parent its URL and
  * the demo's ids over IPC; the parent loads it with autocannon, scrapes
- * /metrics when METRICS_TOKEN is set, and sends 'stop' at the end.
+ * /metrics when METRICS_TOKEN is set, asks for the CPU it has used ('cpu')
+ * around each load, and sends 'stop' at the end.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,12 @@ const title = cat.titles[0].id;
 const chapter = cat.chapters.find((c) => c.title_id === title)!.id;
 
 process.on('message', (m) => {
+  // The CPU this process has used (µs, user and system): the parent's figure of CPU per request.
+  if (m === 'cpu') {
+    const u = process.cpuUsage();
+    process.send?.({ cpu: u.user + u.system });
+    return;
+  }
   if (m !== 'stop') return;
   void (async () => {
     await app.close();

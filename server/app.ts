@@ -14,6 +14,7 @@ import web from './plugins/web.js';
 import push from './plugins/push.js';
 import notices from './plugins/notices.js';
 import requestId, { loggerOptions, requestIdGenerator } from './plugins/requestId.js';
+import tracing from './plugins/tracing.js';
 import metrics from './plugins/metrics.js';
 import health from './plugins/health.js';
 import viewing from './plugins/viewing.js';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('compileSchemas', schemas.compileAll);
 
+  // The request's span first (when tracing is on), so every later hook runs in its context.
+  await app.register(tracing);
   await app.register(requestId);
   await app.register(metrics);
   await app.register(external);

@@ -89,7 +89,7 @@ export function generatePaths(machine: AnyStateMachine, opts: UiModelOptions): A
  * prefixes: the leaves alone reach every state and take every transition
  * the tree does, from far fewer renders.
  */
-export function longest<P extends PathLike>(paths: readonly P[]): P[] {
+function longest<P extends PathLike>(paths: readonly P[]): P[] {
   const keyOf = (p: PathLike, n = p.steps.length) =>
     p.steps
       .slice(0, n)

@@ -115,6 +115,11 @@ describe.each(BACKENDS)('traces (%s)', (backend) => {
     expect(server, 'the HTTP server span').toBeDefined();
     expect(server!.traceId).toBe(TRACE);
     expect(server!.text).toMatch(/'http\.route': '\/api\/title_list\/allV2'/);
+    // The HTTP server conventions: method, path, status, the span a server's.
+    expect(server!.text).toMatch(/'http\.request\.method': 'GET'/);
+    expect(server!.text).toMatch(/'url\.path': '\/api\/title_list\/allV2'/);
+    expect(server!.text).toMatch(/'http\.response\.status_code': 200/);
+    expect(server!.text).toMatch(/^ {2}kind: 1,$/m);
     const sameTrace = spans(node.output()).filter((s) => s.traceId === server!.traceId);
     if (backend === 'postgres') expect(sameTrace.filter((s) => s.name.startsWith('pg.query')).length).toBeGreaterThan(0);
     const lines = node
