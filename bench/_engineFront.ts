@@ -5,7 +5,8 @@
  * Playwright's page.route and addInitScript stand for Chromium:
  *
  *   engine → front (this file) → tests/engines/proxy.ts (the viewer's test
- *   harness, when one is set) → the server
+ *   harness, when one is set) → the server (`target`: bench/viewer's pages
+ *   without the harness go to the server straight)
  *
  *  - `scripts`: inline scripts put at the top of every HTML document (ahead
  *    of everything the page runs: what addInitScript does), their hashes
@@ -33,6 +34,8 @@ export function benchEngines(): EngineName[] {
 
 interface Front {
   url: string;
+  /** Where what is not answered from memory goes (the harness proxy or the server itself): may change between pages. */
+  target: string;
   /** Inline scripts every HTML document gets first, from the next document on. */
   scripts: string[];
   /** Paths (no query) answered from memory. */
@@ -51,9 +54,8 @@ function inject(html: string, csp: string | undefined, scripts: string[]): { htm
 }
 
 export async function startFront(target: string): Promise<Front> {
-  const to = new URL(target);
   const sockets = new Set<net.Socket>();
-  const front: Front = { url: '', scripts: [], routes: new Map(), close: async () => {} };
+  const front: Front = { url: '', target, scripts: [], routes: new Map(), close: async () => {} };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const mem = front.routes.get(path);
@@ -66,6 +68,7 @@ export async function startFront(target: string): Promise<Front> {
     const document = req.method === 'GET' && (req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? ''));
     const headers = { ...req.headers };
     if (document) delete headers['accept-encoding'];
+    const to = new URL(front.target);
     const up = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (r) => {
       if (!(document && /text\/html/.test(String(r.headers['content-type'] ?? '')) && front.scripts.length)) {
         res.writeHead(r.statusCode ?? 502, r.headers);

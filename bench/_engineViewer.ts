@@ -7,8 +7,10 @@
  *    attachViewerHarness's routing; the plain page fulfilled by page.route).
  *  - Firefox, WebKit: tests/engines/drivers.ts, through bench/_engineFront.ts
  *    (init scripts put first in each document, the plain page from memory)
- *    and tests/engines/proxy.ts (the harness). Our page passes both hops on
- *    loopback, with or without the harness; the plain page only the first.
+ *    and tests/engines/proxy.ts (the harness). Our page passes the first hop
+ *    on loopback, and the second only when it runs with the harness; the
+ *    plain page only the first. (Ours passed both in every run until
+ *    2026-12-04: a hop for each of its requests that the plain page did not pay.)
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchEngine, type EngineName } from '../tests/engines/drivers';
@@ -103,6 +105,9 @@ export async function viewerPages(
     entryTypes: types.split(','),
     ours(chapter, withHarness, init) {
       proxy.harness = withHarness ? harness : null;
+      // Without the harness nothing needs the second hop: the page goes engine → front → server, one hop
+      // as the plain page's (answered by the front itself); with it, through the harness proxy too.
+      front.target = withHarness ? proxy.url : server;
       return open(`/viewer/${chapter}`, init);
     },
     plain: (init) => open('/bench-plain.html', init),

@@ -36,8 +36,8 @@
  * script) put our first byte 236 ms after navigation against 78 ms without it
  * (medians of 12, loaded two-core machine), a cost of the measuring the plain
  * page (fulfilled from memory) does not pay. Firefox and WebKit: every
- * document passes two loopback proxies (bench/_engineFront.ts, then
- * tests/engines/proxy.ts), the plain page's only the first. The drawing ahead
+ * request passes a loopback front (bench/_engineFront.ts), and ours, with
+ * the harness only, the harness proxy too (tests/engines/proxy.ts). The drawing ahead
  * needs no harness to be seen; a run without it (the viewer's canvas up
  * first) is run again with the harness, to time the viewer's own first frame.
  *
