@@ -97,6 +97,21 @@ const WATCH_IMG = `(() => {
 /** Animation frames over 50 ms apart (the stand-in for long tasks where an engine has no 'longtask'). */
 const GAPS = `(() => { window.__gaps = []; let last; const f = (t) => { if (last !== undefined && t - last > 50) window.__gaps.push(t - last); last = t; requestAnimationFrame(f); }; requestAnimationFrame(f); })()`;
 const FCP = `(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime`;
+/**
+ * Where our first page's time went (ms from navigation): the document's last
+ * byte, the render-blocking stylesheets' last, the first page image's request
+ * and last byte, and the drawing's own marks (src/boot/chapterStartDrawing.ts).
+ */
+const STEPS = `(() => {
+  const at = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : undefined; };
+  const nav = performance.getEntriesByType('navigation')[0];
+  const res = performance.getEntriesByType('resource');
+  const css = res.filter((r) => /\\.css(\\?|$)/.test(r.name) && r.startTime < (nav ? nav.responseEnd + 50 : 1e9));
+  const img = res.find((r) => /\\/img\\/page\\//.test(r.name));
+  return { document: nav && nav.responseEnd, styles: css.length ? Math.max(...css.map((r) => r.responseEnd)) : undefined,
+    'page asked': img && img.startTime, 'page arrived': img && img.responseEnd,
+    fetched: at('first-pages:fetched'), decoded: at('first-pages:decoded'), drawn: at('first-pages:drawn') };
+})()`;
 const GL = `(() => { const c = document.createElement('canvas').getContext('webgl2'); const i = c && c.getExtension('WEBGL_debug_renderer_info'); return c ? String(i ? c.getParameter(i.UNMASKED_RENDERER_WEBGL) : c.getParameter(c.RENDERER)) : 'no WebGL 2'; })()`;
 
 /** The page's first contentful paint (the browser's presentation time), once it has one; undefined if none comes within 5 s. */
@@ -120,6 +135,7 @@ async function firstPage(engine: ViewerPages): Promise<FirstPage> {
   const baseline: number[] = [];
   const baselinePaint: number[] = [];
   let paintRuns = 0;
+  const steps: Record<string, number | undefined>[] = [];
   /** A cold load of our viewer page: when its first page was drawn (rAF poll), by what, its first paint, when the drawing said it shows page 1. */
   async function oursOnce(harness: boolean) {
     const p1 = await engine.ours(chapterId, harness, WATCH_VIEWER);
@@ -127,13 +143,15 @@ async function firstPage(engine: ViewerPages): Promise<FirstPage> {
     const drawnBy = String(await p1.eval('window.__drawnBy'));
     const fcp = await firstPaintAt(p1, engine);
     const itemsAt = (await p1.eval<number | null | undefined>('window.__itemsAt')) ?? undefined;
+    const steps = await p1.eval<Record<string, number | undefined>>(STEPS);
     await p1.close();
-    return { drawn, drawnBy: harness ? `${drawnBy} (harness)` : drawnBy, fcp, itemsAt };
+    return { drawn, drawnBy: harness ? `${drawnBy} (harness)` : drawnBy, fcp, itemsAt, steps };
   }
   for (let r = 0; r < RUNS; r++) {
     let o = await oursOnce(false);
     if (o.drawnBy !== 'first-paint') o = await oursOnce(true);
     const { drawnBy, fcp, itemsAt } = o;
+    steps.push({ ...o.steps, 'first paint': fcp });
     ours.push(o.drawn);
     // The first paint counts when it is the drawing's (not, say, the viewer's header first).
     if (drawnBy.startsWith('first-paint') && itemsAt !== undefined && fcp !== undefined && fcp >= itemsAt) {
@@ -163,6 +181,15 @@ async function firstPage(engine: ViewerPages): Promise<FirstPage> {
     `  ours median ${o.toFixed(0)} ms (runs ${oursPaint.map((x, i) => `${x.toFixed(0)} ${by[i]}`).join(', ')}); plain <img> page median ${b.toFixed(0)} ms (runs ${runs(baselinePaint)})`,
   );
   console.log(`  ratio first page ours/plain: ${(o / b).toFixed(2)} (target < 1.5) ${o / b < 1.5 ? 'PASS' : 'MISS'}`);
+  const names = Object.keys(steps[0] ?? {});
+  console.log(
+    `  ours, where the time went (medians, ms from navigation): ${names
+      .map((n) => {
+        const xs = steps.map((s) => s[n]).filter((x): x is number => x !== undefined);
+        return `${n} ${xs.length ? median(xs).toFixed(0) : '–'}`;
+      })
+      .join(', ')}`,
+  );
   const ro = median(ours);
   const rb = median(baseline);
   console.log(

@@ -55,9 +55,20 @@ async function decodePage(url: string, key: string, decoding: () => void): Promi
   const res = await fetch(url, preloadMatching(url));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const bytes = xorInPlace(new Uint8Array(await res.arrayBuffer()), hexToBytes(key));
+  mark('fetched');
   const bitmap = createImageBitmap(new Blob([bytes as BlobPart]));
   decoding();
-  return bitmap;
+  return bitmap.then((b) => (mark('decoded'), b));
+}
+
+/**
+ * A User Timing mark of the drawing's steps ('first-pages:fetched', ':decoded',
+ * ':drawn', once each: its first page's), for a developer's performance panel
+ * and bench/viewer's account of where the first page's time goes.
+ */
+function mark(step: string): void {
+  const name = `first-pages:${step}`;
+  if (typeof performance.mark === 'function' && !performance.getEntriesByName(name).length) performance.mark(name);
 }
 
 const nextFrame = (resolve: () => void) => requestAnimationFrame(() => setTimeout(resolve, 0));
@@ -150,6 +161,7 @@ export function drawFirstPages(chapterId: number, boot: PageData): FirstDrawing 
       if (dismissed || !ctx) return;
       attach();
       ctx.drawImage(bmp, p.x * dpr, p.y * dpr, p.w * dpr, p.h * dpr);
+      mark('drawn');
       drawnItems.push(p.item);
       // Which items it shows (tests and bench/viewer read it).
       c.dataset.items = drawnItems.join(',');
