@@ -107,9 +107,11 @@ const STEPS = `(() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const res = performance.getEntriesByType('resource');
   const css = res.filter((r) => /\\.css(\\?|$)/.test(r.name) && r.startTime < (nav ? nav.responseEnd + 50 : 1e9));
-  const img = res.find((r) => /\\/img\\/page\\//.test(r.name));
+  const pages = res.filter((r) => /\\/img\\/page\\//.test(r.name));
+  const img = pages[0];
+  const first = img && pages.filter((r) => r.name === img.name);
   return { document: nav && nav.responseEnd, styles: css.length ? Math.max(...css.map((r) => r.responseEnd)) : undefined,
-    'page asked': img && img.startTime, 'page arrived': img && img.responseEnd,
+    'page asked': img && img.startTime, 'page arrived': img && img.responseEnd, 'its requests': first && first.length,
     fetched: at('first-pages:fetched'), decoded: at('first-pages:decoded'), drawn: at('first-pages:drawn') };
 })()`;
 const GL = `(() => { const c = document.createElement('canvas').getContext('webgl2'); const i = c && c.getExtension('WEBGL_debug_renderer_info'); return c ? String(i ? c.getParameter(i.UNMASKED_RENDERER_WEBGL) : c.getParameter(c.RENDERER)) : 'no WebGL 2'; })()`;
