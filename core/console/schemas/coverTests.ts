@@ -41,7 +41,7 @@ const VariantFigures = Type.Object({
  * What the winner is picked by at the period's end (and what the confidence
  * compares): reading share, or tap share for a banner with no title to read.
  */
-export const Measure = Type.Union([Type.Literal('reading'), Type.Literal('taps')]);
+const Measure = Type.Union([Type.Literal('reading'), Type.Literal('taps')]);
 
 /** How sure the figures are: not enough data yet, or the test of the leader against the runner-up. */
 export const Confidence = Type.Union([

@@ -16,7 +16,7 @@ import { problems } from '../problems.js';
  * the banner's image and its per-language images are dropped, so every
  * language sees what was tested.
  */
-export const TESTED_PLACEMENT = 'home_top';
+const TESTED_PLACEMENT = 'home_top';
 
 /** The title a banner leads to: its own, else the title or chapter its action opens (0: none). */
 async function titleOfBanner(repos: ConsoleRepos, b: BannerRow): Promise<number> {
