@@ -150,12 +150,13 @@ export async function countListed(app: FastifyInstance, req: FastifyRequest, p: 
 }
 
 /**
- * A request's pick: its visitor's variants of the running tests (of one
- * title's, for its page). The visitor id is read only when a test applies,
+ * A request's pick: its visitor's variants of the running tests of titles'
+ * images (of one title's, for its page), and of banners' for the home
+ * (`banners`: no other answer shows them, so no other cache is split by them). The visitor id is read only when a test applies,
  * so an answer no test touches stays one every visitor may share.
  */
-export async function visitorPick(app: FastifyInstance, req: FastifyRequest, titleId?: number): Promise<Pick> {
-  const tests = await app.services.coverTests();
-  const mine = titleId === undefined ? tests : tests.filter((t) => t.titleId === titleId && ofTitleImage(t));
+export async function visitorPick(app: FastifyInstance, req: FastifyRequest, titleId?: number, banners = false): Promise<Pick> {
+  const tests = (await app.services.coverTests()).filter((t) => banners || ofTitleImage(t));
+  const mine = titleId === undefined ? tests : tests.filter((t) => t.titleId === titleId);
   return mine.length ? pickFor(req.visitor, mine) : NO_PICK;
 }

@@ -12,7 +12,7 @@ const route = routeModule((app) => {
     const p = params(req);
     const [lang, langs] = [mobileLang(p).language, mobileClang(p)];
     const preview = await previewOf(app, req, reply);
-    const pick = preview ? undefined : await visitorPick(app, req);
+    const pick = preview ? undefined : await visitorPick(app, req, undefined, true);
     if (pick) {
       await countListed(app, req, pick, lang, langs);
       await countHomeBanners(app, req, pick, lang);

@@ -12,7 +12,7 @@ const route = routeModule((app) => {
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
     const langs = clangParam(p);
     const preview = await previewOf(app, req, reply);
-    const pick = preview ? undefined : await visitorPick(app, req);
+    const pick = preview ? undefined : await visitorPick(app, req, undefined, true);
     if (pick) {
       await countListed(app, req, pick, lang.language, langs);
       await countHomeBanners(app, req, pick, lang.language);
