@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { CoverSlot } from '../../../core/console/schemas/coverTests';
 import { byShort } from '../../../core/languages';
 import { problemCode } from '../../api/client';
@@ -16,7 +16,9 @@ const slotOf = (v: string): CoverSlot => (v === 'landscape' || v === 'banner' ? 
  */
 export function NewTestForm() {
   const [, navigate] = useLocation();
-  const [slot, setSlot] = useState<CoverSlot>('portrait');
+  // A banner's editor links here with ?banner=<id>: that banner is chosen.
+  const asked = Number(new URLSearchParams(useSearch()).get('banner')) || 0;
+  const [slot, setSlot] = useState<CoverSlot>(asked ? 'banner' : 'portrait');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const banner = slot === 'banner';
@@ -55,7 +57,7 @@ export function NewTestForm() {
           <option value="banner">{t('console.coverTest.slot.banner')}</option>
         </select>
       </div>
-      {banner ? <BannerChoice /> : <TitleChoice />}
+      {banner ? <BannerChoice first={asked} /> : <TitleChoice />}
       <Problem code={problem === 'wrong-state' ? null : problem} />
       {problem === 'wrong-state' ? (
         <div className="c-alert" role="alert">
@@ -88,10 +90,10 @@ function TitleChoice() {
   );
 }
 
-/** Which home banner (the form's `subject`): the home's top banners, what the home answer shows every visitor. */
-function BannerChoice() {
+/** Which home banner (the form's `subject`; `first` until another is chosen): the home's top banners, what the home answer shows every visitor. */
+function BannerChoice({ first }: { first: number }) {
   const banners = useCall('GET /banners', { query: { placement: 'home_top' } });
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState(first);
   const list = banners.data?.banners ?? [];
   if (banners.data && !list.length) return <p className="c-meta">{t('console.coverTest.noBanners')}</p>;
   return (
