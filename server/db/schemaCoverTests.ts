@@ -1,11 +1,13 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A cover test (migration 0024_cover_tests). */
 export interface CoverTestTable {
   id: Generated<number>;
   title_id: number;
-  /** 'portrait' | 'landscape': the title column tested. */
+  /** 'portrait' | 'landscape': the title column tested; 'banner': a banner's image (migration 0026). */
   slot: string;
+  /** The banner tested (slot 'banner'), else 0. */
+  banner_id: ColumnType<number, number | undefined, number>;
   /** 'draft' | 'running' | 'ended' */
   state: string;
   /** JSON array of the variants' image URLs. */

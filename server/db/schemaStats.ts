@@ -1,7 +1,7 @@
 /** The analyst's rollups (migration 0014_stats). */
 export interface StatsHourlyTable {
   /**
-   * What is counted: view, view.title, view.all, reader.new, reach, fav.add, fav.del, push.*, tap.*, survey;
+   * What is counted: view, view.title, view.all, reader.new, reach, fav.add, fav.del, push.*, tap.*, survey, ct.* (cover and banner tests: imp, tap, read, time), time.title (seconds read);
    * with a length (view:day, view.all:4h, view.title:16d), a block of hours from `hour` (server/stats/blocks.ts).
    */
   metric: string;

@@ -40,13 +40,19 @@ export const tapParsers = {
  * A tap log call at its folder's URL: POST only (a write; the documents do
  * not name the method, our client POSTs and no known client of the original
  * uses GET), its ids checked against the catalog (an unknown banner, title
- * or popup is a 404), counted in the visitor's write bucket, then stored.
+ * or popup is a 404), counted in the visitor's write bucket, then stored;
+ * `counted` adds what the route's caller counts of it (a banner test's tap).
  */
-export function tapRoute(app: FastifyInstance, parse: (p: Params) => TapLog): void {
+export function tapRoute(
+  app: FastifyInstance,
+  parse: (p: Params) => TapLog,
+  counted?: (req: FastifyRequest, log: TapLog) => Promise<void>,
+): void {
   app.post('/', { config: write(app) }, async (req: FastifyRequest, reply: FastifyReply) => {
     const log = parse(params(req));
     if (!(await app.repos.visitors.knownTapTarget(log))) throw errors.notFound(`the ${log.kind} tap log's banner, title or popup`);
     await app.repos.feedback.tap(req.visitor, log);
+    if (counted) await counted(req, log);
     return sendSuccess(req, reply, {});
   });
 }

@@ -1,12 +1,17 @@
 import type { DB } from '../db/index.js';
 
-/** A running cover test as the reader's answers apply it: the title, its tested column, the variants' URLs. */
+/** A running cover test as the reader's answers apply it: the title, its tested column (or banner), the variants' URLs. */
 export interface RunningTest {
   id: number;
+  /** The title (a banner test: the banner's title, 0 when none). */
   titleId: number;
-  slot: 'portrait' | 'landscape';
+  slot: 'portrait' | 'landscape' | 'banner';
+  /** The banner tested (slot banner), else 0. */
+  bannerId: number;
   images: string[];
 }
+
+const slotOf = (s: string): RunningTest['slot'] => (s === 'landscape' || s === 'banner' ? s : 'portrait');
 
 /** Parses a test's stored variant URLs (a JSON array of strings; anything else: none). */
 export function imagesOf(json: string): string[] {
@@ -25,7 +30,7 @@ export function coverTestsRepo(db: DB) {
     async running(): Promise<RunningTest[]> {
       const rows = await db
         .selectFrom('cover_tests')
-        .select(['id', 'title_id', 'slot', 'images'])
+        .select(['id', 'title_id', 'slot', 'banner_id', 'images'])
         .where('state', '=', 'running')
         .orderBy('id')
         .execute();
@@ -33,7 +38,8 @@ export function coverTestsRepo(db: DB) {
         .map((r) => ({
           id: r.id,
           titleId: r.title_id,
-          slot: r.slot === 'landscape' ? ('landscape' as const) : ('portrait' as const),
+          slot: slotOf(r.slot),
+          bannerId: r.banner_id,
           images: imagesOf(r.images),
         }))
         .filter((t) => t.images.length >= 2);

@@ -37,10 +37,10 @@ const HISTORY_MAX = 100;
  */
 export function historyRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
   return {
-    /** Saves a position; false when the chapter is unknown. A stale write is accepted and ignored. */
-    async save(visitor: string, w: PositionWrite): Promise<boolean> {
+    /** Saves a position; the chapter's title, or null when the chapter is unknown. A stale write is accepted and ignored. */
+    async save(visitor: string, w: PositionWrite): Promise<number | null> {
       const chapter = await db.selectFrom('chapters').select('title_id').where('id', '=', w.chapterId).executeTakeFirst();
-      if (!chapter) return false;
+      if (!chapter) return null;
       const row = {
         visitor_token: visitor,
         title_id: chapter.title_id,
@@ -70,7 +70,7 @@ export function historyRepo(db: DB, clock: ServerClock, stats: StatsRecorder) {
         .execute();
       // How far readers get: this reader reached this page of the chapter.
       stats.add('reach', w.chapterId, String(w.page), 1, visitor);
-      return true;
+      return chapter.title_id;
     },
 
     /** The visitor's history, most recently read first, with each entry's title and chapter. */

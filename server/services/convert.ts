@@ -83,11 +83,15 @@ function bannerWith(b: BannerRow, imageUrl: string): Banner {
 
 /**
  * bannerMsg for a view in one language: the image uploaded for that language
- *, else a drawn banner of every language gets its art in that language.
+ *, else a drawn banner of every language gets its art in that language. A
+ * banner under test shows the visitor's variant instead (`tested`), in
+ * every language.
  */
 export const bannerIn =
-  (language: number) =>
+  (language: number, tested: (bannerId: number) => string | undefined = () => undefined) =>
   (b: BannerRow): Banner => {
+    const variant = tested(b.id);
+    if (variant) return bannerWith(b, variant);
     const short = languageOrDefault(language).short;
     const own = parseJson<Record<string, string>>(b.images, {})[short];
     return bannerWith(b, own ?? (b.language < 0 ? bannerUrlIn(b.image_url, short) : b.image_url));

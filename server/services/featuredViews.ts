@@ -14,6 +14,7 @@ import { preferredTitle } from '../../core/languageChoice.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { bannerIn, popupMsg, titleMsg } from './convert.js';
 import { dailyGroups, ranking, seriesTitles } from './lists.js';
+import { bannerImageOf, NO_PICK, type Pick } from './coverVariants.js';
 
 /**
  * Featured lists of a kind. A title list shows each series once (not once per language
@@ -51,8 +52,8 @@ async function featured(repos: Repos, s: Snapshot, lang: number, langs: number[]
 /** A featured list's name in a language (names per language), else its default name. */
 const nameIn = (row: FeaturedListRow, short: string) => parseJson<Record<string, string>>(row.names, {})[short] ?? row.name;
 
-/** view: the readers' now by default; a staff preview's moment and drafts. */
-export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView) {
+/** view: the readers' now by default; a staff preview's moment and drafts. pick: the visitor's variants of banner tests. */
+export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: number[] | null, view?: PromoView, pick: Pick = NO_PICK) {
   // A preview's moment also decides which chapters are out by then (a scheduled one is a row with a later start).
   const at = view?.at ?? s.at;
   const [top, recent, popup, lists, ann] = await Promise.all([
@@ -63,7 +64,7 @@ export async function homeView(repos: Repos, s: Snapshot, lang: number, langs: n
     repos.promo.announcements(lang, view),
   ]);
   return {
-    topBanners: top.map(bannerIn(lang)),
+    topBanners: top.map(bannerIn(lang, (id) => bannerImageOf(pick, id))),
     groups: dailyGroups(s, recent, langs, languageOrDefault(lang).locale, 7, at),
     rankedTitles: ranking(s, 'hottest', langs, 25),
     ...(popup ? { popup: popupMsg(popup) } : {}),

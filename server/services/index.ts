@@ -54,19 +54,21 @@ export function makeServices(repos: Repos, config: Config, clock: ServerClock, n
   const encoded = new TtlCache<Encoded>(ttl, 2000, clock);
   const details = new TtlCache<TitleDetailShared>(ttl, 500, clock);
   const viewers = new TtlCache<ViewerShared>(ttl, 500, clock);
+  const bannerIds = new TtlCache<Set<number>>(ttl, 100, clock);
 
   const clear = () => {
     snaps.clear();
     encoded.clear();
     details.clear();
     viewers.clear();
+    bannerIds.clear();
   };
   chapterEvents.on('published', clear);
   const offNotices = notices.on((n) => (n.kind === 'viewers' ? viewers.clear() : clear()));
 
   return {
     snapshot: snaps.snapshot,
-    ...homeAnswers(repos, encoded, snaps),
+    ...homeAnswers(repos, encoded, snaps, bannerIds),
     ...listAnswers(repos, encoded, snaps),
 
     /** The cover tests running now (coverVariants.ts: a visitor's pick of them). */
@@ -144,7 +146,7 @@ type Snapshots = ReturnType<typeof snapshots>;
 const key = (langs: number[] | null) => (langs ? langs.join('.') : '*');
 
 /** The home's and the featured lists' answers, encoded once for every visitor; a staff member's preview is made afresh. */
-function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snapshotFor }: Snapshots) {
+function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snapshotFor }: Snapshots, bannerIds: TtlCache<Set<number>>) {
   return {
     home: (lang: number, langs: number[] | null, preview?: Preview, pick: Pick = NO_PICK) =>
       preview
@@ -155,8 +157,15 @@ function homeAnswers(repos: Repos, encoded: TtlCache<Encoded>, { snapshot, snaps
             const s = varied(await snapshotFor(expire), pick);
             // The daily groups are by UTC day.
             expire((Math.floor(s.at / DAY) + 1) * DAY * 1000);
-            return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs) } });
+            return encodeSuccess({ data: { case: 'webHomeViewV4', value: await homeView(repos, s, lang, langs, undefined, pick) } });
           }),
+
+    /** The home's top banners in a language (their ids: what a banner test counts as shown), expiring with the snapshot. */
+    homeBannerIds: (lang: number) =>
+      bannerIds.get(String(lang), async (expire) => {
+        await snapshotFor(expire);
+        return new Set((await repos.promo.banners('home_top', lang)).map((b) => b.id));
+      }),
 
     featured: (lang: number, langs: number[] | null, preview?: Preview, pick: Pick = NO_PICK) =>
       preview

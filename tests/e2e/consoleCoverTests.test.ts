@@ -15,7 +15,9 @@ import { editorApi, shootReleaseScreens } from './consoleReleaseGroupSupport';
  * title on node A and on node B again and again: each sees their own variant every time, on both nodes. The
  * console's figures count each of them under their variant; the editor picks the winner, and from then on both
  * visitors see it on both nodes. The cover test screen in English, Japanese and Thai at phone and desktop width;
- * axe finds nothing serious. Not on the shared console server: its second node shares this file's database.
+ * axe finds nothing serious. Then a banner test of the home's first banner, made the same way: two more visitors'
+ * homes show them its two images, on both nodes, and the console lists it beside the cover test with an impression
+ * per variant. Not on the shared console server: its second node shares this file's database.
  */
 const OWNER = { email: 'covers@example.com', name: 'Cora Covers', password: 'violet-harbour-quietly-48' };
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots/console-cover-tests');
@@ -50,12 +52,20 @@ async function coverOn(page: Page, node: string): Promise<string> {
   return new URL((await img.getAttribute('src')) ?? '', node).pathname;
 }
 
-/** A token shown `variant` in a two-variant test. */
-function tokenFor(variant: number, from: number): string {
+/** A token shown `variant` in a two-variant test (this file's cover test by default). */
+function tokenFor(variant: number, from: number, test = testId): string {
   for (let i = from; ; i++) {
     const token = (0x1000 + i).toString(16).padStart(32, 'a');
-    if (assignVariant(token, testId, 2) === variant) return token;
+    if (assignVariant(token, test, 2) === variant) return token;
   }
+}
+
+/** The image the home's carousel shows for a banner, for this visitor on this node (its path). */
+async function bannerOn(page: Page, node: string, bannerId: number): Promise<string> {
+  await page.goto(`${node}/`);
+  const img = page.locator(`[data-banner-id="${bannerId}"] img`).first();
+  await img.waitFor({ state: 'attached' });
+  return new URL((await img.getAttribute('src')) ?? '', node).pathname;
 }
 
 /** The figures row of a variant on the test's screen: taps and visitors as shown. */
@@ -165,5 +175,58 @@ describe('a cover test with two variants, two visitors, two nodes', () => {
     for (const node of nodes)
       for (const v of visitors) await expect.poll(() => coverOn(v.page, node), { timeout: 30_000, interval: 1_000 }).toBe(images[1]);
     await editor.screenshot({ path: path.join(SHOTS, 'en-desktop-cover-test-ended.png'), fullPage: true });
+  }, 180_000);
+
+  it("a banner test: each visitor's home shows their variant of the banner on both nodes; the console lists it and counts it", async () => {
+    const home = visitors[0].page;
+    await home.goto(`${nodes[0]}/`);
+    const bannerId = Number(await home.locator('[data-banner-id]').first().getAttribute('data-banner-id'));
+    // Variant A is the banner as it is: the art its language shows (a banner of every language has one per language).
+    const before = await bannerOn(home, nodes[0], bannerId);
+    // The banner's editor links here with the banner chosen.
+    await editor.goto(`/console/cover-tests?banner=${bannerId}`);
+    await settled(editor, 'Cover tests');
+    expect(await editor.getByLabel('Image tested').inputValue()).toBe('banner');
+    await expect.poll(() => editor.getByLabel('Banner', { exact: true }).inputValue()).toBe(String(bannerId));
+    await editor.getByRole('button', { name: 'Make the test' }).click();
+    await editor.waitForURL(/\/console\/cover-tests\/\d+$/);
+    const bannerTest = Number(/(\d+)$/.exec(editor.url())![1]);
+    await settled(editor, new RegExp(`^Cover test: Banner ${bannerId}.* · Home banner$`));
+    const file = path.join(dataDir, 'banner-b.png');
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 1200, height: 400, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+        .png()
+        .toBuffer(),
+    );
+    await editor.getByLabel('Add a variant image…').setInputFiles(file);
+    await editor.getByRole('heading', { name: 'Variants (2)' }).waitFor();
+    await editor.getByLabel('Days to run').fill('7');
+    await editor.getByRole('button', { name: 'Start the test' }).click();
+    await editor.getByText(/^Running: visitors are split/).waitFor();
+    const shown = [before, (await editorApi<{ images: string[] }>(editor, 'GET', `/cover-tests/${bannerTest}`)).images[1]];
+    const seen = [0, 1].map(async (variant) => ({ variant, page: await visitorWith(tokenFor(variant, 1, bannerTest), 'desktop') }));
+    for (const v of await Promise.all(seen))
+      for (const node of nodes)
+        await expect.poll(() => bannerOn(v.page, node, bannerId), { timeout: 30_000, interval: 1_000 }).toBe(shown[v.variant]);
+    await editor.goto('/console/cover-tests');
+    await editor.getByRole('link', { name: new RegExp(`^Banner ${bannerId}`) }).waitFor();
+    await editor
+      .getByRole('rowheader', { name: /^Variant/ })
+      .first()
+      .waitFor({ state: 'detached' });
+    // Counted once the rollups are written (a second or so): then the screen shows an impression for each variant.
+    const counted = async () =>
+      (await editorApi<{ variants: { impressions: number }[] }>(editor, 'GET', `/cover-tests/${bannerTest}`)).variants.map(
+        (v) => v.impressions > 0,
+      );
+    await expect.poll(counted, { timeout: 30_000, interval: 500 }).toEqual([true, true]);
+    await editor.goto(`/console/cover-tests/${bannerTest}`);
+    await settled(editor, /^Cover test: Banner/);
+    for (const variant of ['A', 'B']) {
+      const row = editor.locator('tr', { has: editor.getByRole('rowheader', { name: new RegExp(`^Variant ${variant}`) }) });
+      expect(Number(await row.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
+    }
+    await editor.getByRole('columnheader', { name: 'Reading time per reader' }).waitFor();
   }, 180_000);
 });

@@ -63,8 +63,11 @@ describe('reading history', () => {
       await page.getByTestId('viewer-slider').fill('5');
       await expect.poll(async () => (await counter(page).textContent()) ?? '').toMatch(/^5 \/ /);
       // The page reported (banners before the pages would make it differ from the counter's).
-      const at = Number(new URL((await reported).url()).searchParams.get('page'));
+      const report = new URL((await reported).url()).searchParams;
+      const at = Number(report.get('page'));
       expect(at).toBeGreaterThan(1);
+      // With the seconds read since the opening (its debounce at least: the page is shown, the reader not idle).
+      expect(Number(report.get('read_s'))).toBeGreaterThanOrEqual(1);
 
       await page.goto(`${base}/updates`);
       const card = page.locator('.continue-reading .history-card').first();

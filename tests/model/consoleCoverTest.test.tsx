@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { coverTestMachine, type CoverTestContext, type CoverTestStatus } from '../../machines/console/coverTestMachine';
 import type { CoverTest } from '../../core/console/schemas/coverTests';
@@ -30,6 +30,8 @@ function coverTest(state: CoverTestStatus, variants: number, version: number): C
     titleId: 101,
     titleName: 'Blade',
     slot: 'portrait',
+    bannerId: 0,
+    measure: 'reading',
     state,
     images,
     startsAt: state === 'draft' ? 0 : 1_800_000_000,
@@ -45,6 +47,8 @@ function coverTest(state: CoverTestStatus, variants: number, version: number): C
       readers: 5 + index,
       share: (5 + index) / (30 + index),
       chaptersPerReader: 1.5,
+      tapShare: (10 + index) / (30 + index),
+      readingSecondsPerReader: 300 + 60 * index,
     })),
     confidence: { kind: 'not-enough', needVisitors: 70 },
     version,
@@ -110,6 +114,7 @@ describe('console cover test (model paths on the real console UI)', () => {
           const c = s.context as CoverTestContext;
           // The figures are shown in every state: one row per variant.
           screen.getByRole('columnheader', { name: 'Reading share' });
+          screen.getByRole('columnheader', { name: 'Reading time per reader' });
           if (v === 'draft' && !button('Start the test')) throw new Error('no start in a draft');
           if (v === 'running' && !button('Pick variant A as the winner')) throw new Error('no pick while running');
           if (v === 'ended' && (button('Start the test') || button(/^Pick variant/))) throw new Error('still editable');
@@ -122,5 +127,28 @@ describe('console cover test (model paths on the real console UI)', () => {
         },
       }),
     );
+  });
+
+  it("a banner test: named by its banner; with no title, reading share does not apply and the period's winner is by tap share", async () => {
+    window.history.replaceState(null, '', '/console/cover-tests/1');
+    render(<App clock={manualConsoleClock()} />);
+    await net.answer('GET', '/session', 200, session);
+    const ended = coverTest('ended', 2, 3);
+    await net.answer('GET', '/cover-tests/1', 200, {
+      ...ended,
+      slot: 'banner',
+      bannerId: 2,
+      titleId: 0,
+      titleName: '',
+      measure: 'taps',
+      endedBy: 'period',
+    } satisfies CoverTest);
+    await screen.findByRole('heading', { name: 'Cover test: Banner 2 · Home banner' });
+    screen.getByText(/^This banner leads to no title: reading share does not apply/);
+    screen.getByText(/^Variant B won by tap share when the period ended/);
+    const row = screen.getByRole('row', { name: /^Variant A/ });
+    // Tap share 10/30; readers, reading share, chapters and reading time: not applicable.
+    expect(row.textContent).toContain('33.3%');
+    expect(row.textContent?.match(/—/g)).toHaveLength(4);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import type { Banner, NewBanner, Placement } from '../../../core/console/schemas/home';
 import { call } from '../../api/call';
 import { t } from '../../i18n';
@@ -127,6 +128,11 @@ export function BannerEditor({
       />
       {banner ? (
         <ImageUpload route="PUT /banners/:id/image" id={banner.id} image={banner.image} images={banner.images} onUploaded={onSaved} />
+      ) : null}
+      {banner?.placement === 'home_top' ? (
+        <p>
+          <Link href={`/cover-tests?banner=${banner.id}`}>{t('console.banners.testImage')}</Link>
+        </p>
       ) : null}
     </form>
   );

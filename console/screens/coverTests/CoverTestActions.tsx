@@ -62,11 +62,17 @@ export function DraftActions(p: {
 }
 
 /** A running test's actions: pick the winner (it becomes the title's image everywhere), or discard it. */
-export function RunningActions(p: { variants: number; disabled: boolean; onPick: (winner: number) => void; onDiscard: () => void }) {
+export function RunningActions(p: {
+  banner: boolean;
+  variants: number;
+  disabled: boolean;
+  onPick: (winner: number) => void;
+  onDiscard: () => void;
+}) {
   return (
     <section className="c-panel" aria-labelledby="cover-end">
       <h2 id="cover-end">{t('console.coverTest.endHeading')}</h2>
-      <p className="c-field__hint">{t('console.coverTest.endHint')}</p>
+      <p className="c-field__hint">{t(p.banner ? 'console.coverTest.endHintBanner' : 'console.coverTest.endHint')}</p>
       <div className="c-actions">
         {Array.from({ length: p.variants }, (_, i) => (
           <button key={i} type="button" className="c-button" disabled={p.disabled} onClick={() => p.onPick(i)}>

@@ -7,7 +7,7 @@ import { Loading, Problem } from '../../ui/ui';
 import { useCall } from '../../ui/useLoad';
 import { useMember } from '../../ui/sessionContext';
 import { reaches } from '../../ui/access';
-import { Confidence, Figures, variantName } from './Figures';
+import { Confidence, Figures, testName, variantName } from './Figures';
 import { DraftActions, RunningActions } from './CoverTestActions';
 import { useCoverTest } from './useCoverTest';
 import './coverTests.css';
@@ -21,6 +21,13 @@ export default function CoverTestScreen({ id }: { id: number }) {
   const x = test ?? first.data;
   if (!x) return <Loading />;
   return <TestEditor test={x} onTest={onTest} />;
+}
+
+/** What the screen says of an ended test's winner: picked or by the period's measure, on a title or a banner. */
+function wonKey(test: CoverTest) {
+  if (test.endedBy !== 'period') return test.slot === 'banner' ? 'console.coverTest.wonByPickBanner' : 'console.coverTest.wonByPick';
+  if (test.measure === 'taps') return 'console.coverTest.wonByTaps';
+  return test.slot === 'banner' ? 'console.coverTest.wonByShareBanner' : 'console.coverTest.wonByShare';
 }
 
 /** A refusal in this screen's words where the console's general ones would say less. */
@@ -37,7 +44,7 @@ function TestEditor({ test, onTest }: { test: CoverTest; onTest: (t: CoverTest) 
     <div className="c-cover-test">
       <h1>
         {t('console.coverTest.heading', {
-          name: test.titleName || `#${test.titleId}`,
+          name: testName(test),
           slot: tBuilt(`console.coverTest.slot.${test.slot}`),
         })}
       </h1>
@@ -45,14 +52,10 @@ function TestEditor({ test, onTest }: { test: CoverTest; onTest: (t: CoverTest) 
         {tBuilt(`console.coverTest.state.${state}`)}
         {test.startsAt ? ` · ${period(test.startsAt, test.endsAt)}` : ''}
       </p>
-      {state === 'ended' && test.winner >= 0 ? (
-        <p>
-          {t(test.endedBy === 'period' ? 'console.coverTest.wonByShare' : 'console.coverTest.wonByPick', {
-            variant: variantName(test.winner),
-          })}
-        </p>
+      {state === 'ended' && test.winner >= 0 ? <p>{t(wonKey(test), { variant: variantName(test.winner) })}</p> : null}
+      {state === 'ended' && test.winner < 0 ? (
+        <p>{t(test.slot === 'banner' ? 'console.coverTest.discardedBanner' : 'console.coverTest.discarded')}</p>
       ) : null}
-      {state === 'ended' && test.winner < 0 ? <p>{t('console.coverTest.discarded')}</p> : null}
       {problem && OWN_PROBLEMS.has(problem) ? (
         <div className="c-alert" role="alert">
           {tBuilt(`console.coverTest.problem.${problem}`)}
@@ -81,6 +84,7 @@ function TestEditor({ test, onTest }: { test: CoverTest; onTest: (t: CoverTest) 
       ) : null}
       {editor && (state === 'running' || (busy && test.state === 'running')) ? (
         <RunningActions
+          banner={test.slot === 'banner'}
           variants={test.images.length}
           disabled={busy}
           onPick={(winner) => send({ type: 'test.end', winner })}

@@ -2,14 +2,31 @@ import type { CoverTest } from '../../../core/console/schemas/coverTests';
 import { MIN_VISITORS } from '../../../core/console/coverTests';
 import { locale, t } from '../../i18n';
 
+/** A test's name as the screens say it: its title's, or its banner's (with the banner's title, if it has one). */
+export function testName(x: Pick<CoverTest, 'slot' | 'bannerId' | 'titleId' | 'titleName'>): string {
+  if (x.slot !== 'banner') return x.titleName || `#${x.titleId}`;
+  const banner = t('console.coverTest.bannerName', { id: x.bannerId });
+  return x.titleName ? `${banner} · ${x.titleName}` : banner;
+}
+
+const minutes = (sec: number) =>
+  new Intl.NumberFormat(locale(), { style: 'unit', unit: 'minute', maximumFractionDigits: 1 }).format(sec / 60);
+
 /** A variant's name as the screen says it: A, B, C. */
 export const variantName = (i: number) => String.fromCharCode(65 + i);
 
 const pct = (x: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(x);
 const num = (x: number, digits = 0) => new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(x);
 
-/** Per variant: its image, impressions, taps, visitors, readers, reading share and chapters per reader. */
+/**
+ * Per variant: its image, impressions, taps, visitors, tap share, readers,
+ * reading share, chapters and reading time per reader. A banner with no
+ * title has no readers to count: those columns say so (a dash) and the note
+ * says the winner is picked by tap share.
+ */
 export function Figures({ test }: { test: CoverTest }) {
+  const reading = test.measure === 'reading';
+  const dash = '—';
   return (
     <section className="c-panel" aria-labelledby="cover-figures">
       <h2 id="cover-figures">{t('console.coverTest.variants', { count: test.images.length })}</h2>
@@ -22,9 +39,11 @@ export function Figures({ test }: { test: CoverTest }) {
               <th scope="col">{t('console.coverTest.impressions')}</th>
               <th scope="col">{t('console.coverTest.taps')}</th>
               <th scope="col">{t('console.coverTest.visitors')}</th>
+              <th scope="col">{t('console.coverTest.tapShare')}</th>
               <th scope="col">{t('console.coverTest.readers')}</th>
               <th scope="col">{t('console.coverTest.share')}</th>
               <th scope="col">{t('console.coverTest.chaptersPerReader')}</th>
+              <th scope="col">{t('console.coverTest.readingTime')}</th>
             </tr>
           </thead>
           <tbody>
@@ -41,15 +60,18 @@ export function Figures({ test }: { test: CoverTest }) {
                 <td className="c-num">{num(v.impressions)}</td>
                 <td className="c-num">{num(v.taps)}</td>
                 <td className="c-num">{num(v.visitors)}</td>
-                <td className="c-num">{num(v.readers)}</td>
-                <td className="c-num">{pct(v.share)}</td>
-                <td className="c-num">{num(v.chaptersPerReader, 1)}</td>
+                <td className="c-num">{pct(v.tapShare)}</td>
+                <td className="c-num">{reading ? num(v.readers) : dash}</td>
+                <td className="c-num">{reading ? pct(v.share) : dash}</td>
+                <td className="c-num">{reading ? num(v.chaptersPerReader, 1) : dash}</td>
+                <td className="c-num">{reading ? minutes(v.readingSecondsPerReader) : dash}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p className="c-field__hint">{t('console.coverTest.howCounted')}</p>
+      {reading ? null : <p className="c-cover-test__measure">{t('console.coverTest.byTaps')}</p>}
+      <p className="c-field__hint">{t(test.slot === 'banner' ? 'console.coverTest.howCountedBanner' : 'console.coverTest.howCounted')}</p>
     </section>
   );
 }

@@ -3,14 +3,15 @@
  * test as it is now, a variant's upload, its start, its end with a winner,
  * its discarding. Every write carries the version the editor read.
  */
-import type { CoverSlot, CoverTest } from '../../../core/console/schemas/coverTests';
+import type { CoverTest, CoverTestCreate } from '../../../core/console/schemas/coverTests';
 import { call, callFile } from '../../api/call';
 
 type At = Pick<CoverTest, 'id' | 'version'>;
 
 export const readTest = (id: number) => call('GET /cover-tests/:id', { params: { id } });
 
-export const makeTest = (titleId: number, slot: CoverSlot) => call('POST /cover-tests', { body: { titleId, slot } });
+/** A draft of a title's image ({ titleId, slot }) or of a home banner's ({ bannerId, slot: 'banner' }). */
+export const makeTest = (body: CoverTestCreate) => call('POST /cover-tests', { body });
 
 export const addVariant = (t: At, file: Blob) =>
   callFile('POST /cover-tests/:id/images', { params: { id: t.id }, query: { version: t.version } }, file);

@@ -12,8 +12,8 @@ const Version = Type.Integer({ minimum: 0 });
 /** draft (variants being added) → running (visitors split) → ended (a winner on the title). */
 export const CoverTestState = Type.Union([Type.Literal('draft'), Type.Literal('running'), Type.Literal('ended')]);
 export type CoverTestState = Static<typeof CoverTestState>;
-/** Which image of the title is tested: its cover in the lists, or its thumbnail. */
-export const CoverSlot = Type.Union([Type.Literal('portrait'), Type.Literal('landscape')]);
+/** Which image is tested: the title's cover in the lists, its thumbnail, or a home banner's image (migration 0026). */
+export const CoverSlot = Type.Union([Type.Literal('portrait'), Type.Literal('landscape'), Type.Literal('banner')]);
 export type CoverSlot = Static<typeof CoverSlot>;
 
 const VariantFigures = Type.Object({
@@ -31,7 +31,17 @@ const VariantFigures = Type.Object({
   share: Type.Number(),
   /** Chapters read per reader: the reading they spent, as counted views. */
   chaptersPerReader: Type.Number(),
+  /** Of the visitors, the share who tapped (a banner test's measure when the banner has no title). */
+  tapShare: Type.Number(),
+  /** Seconds a reader spent reading (sent by the viewer as it is left; idle and hidden time left out). */
+  readingSecondsPerReader: Type.Number(),
 });
+
+/**
+ * What the winner is picked by at the period's end (and what the confidence
+ * compares): reading share, or tap share for a banner with no title to read.
+ */
+const Measure = Type.Union([Type.Literal('reading'), Type.Literal('taps')]);
 
 /** How sure the figures are: not enough data yet, or the test of the leader against the runner-up. */
 export const Confidence = Type.Union([
@@ -50,9 +60,13 @@ export type Confidence = Static<typeof Confidence>;
 
 export const CoverTest = Type.Object({
   id: Id,
-  titleId: Id,
+  /** The title (a banner test: the banner's title when it was made; 0: none). */
+  titleId: Type.Integer({ minimum: 0 }),
   titleName: Type.String(),
   slot: CoverSlot,
+  /** The banner tested (slot banner), else 0. */
+  bannerId: Type.Integer({ minimum: 0 }),
+  measure: Measure,
   state: CoverTestState,
   images: Type.Array(Type.String()),
   startsAt: Seconds,
@@ -69,9 +83,11 @@ export type CoverTest = Static<typeof CoverTest>;
 
 export const CoverTestSummary = Type.Object({
   id: Id,
-  titleId: Id,
+  titleId: Type.Integer({ minimum: 0 }),
   titleName: Type.String(),
   slot: CoverSlot,
+  bannerId: Type.Integer({ minimum: 0 }),
+  measure: Measure,
   state: CoverTestState,
   variants: Type.Integer({ minimum: 0 }),
   startsAt: Seconds,
@@ -83,7 +99,8 @@ export type CoverTestSummary = Static<typeof CoverTestSummary>;
 
 export const CoverTestList = Type.Object({ tests: Type.Array(CoverTestSummary) });
 export const CoverTestQuery = Type.Object({ titleId: Type.Optional(Id) });
-export const CoverTestCreate = Type.Object({ titleId: Id, slot: CoverSlot });
+/** A title's cover or thumbnail (titleId), or a home banner's image (slot banner, bannerId). */
+export const CoverTestCreate = Type.Object({ titleId: Type.Optional(Id), bannerId: Type.Optional(Id), slot: CoverSlot });
 export type CoverTestCreate = Static<typeof CoverTestCreate>;
 export const CoverTestStart = Type.Object({ version: Version, days: Type.Integer({ minimum: 1, maximum: 28 }) });
 export const CoverTestEnd = Type.Object({ version: Version, winner: Type.Integer({ minimum: 0, maximum: MAX_VARIANTS - 1 }) });

@@ -9,9 +9,18 @@ import { audited, type WriteTx } from '../write.js';
 import { ConsoleProblem, problems } from '../problems.js';
 import { auditShape, found, SLOT_COLUMN, summaryOf, testView } from './view.js';
 import { applyWinner } from './winner.js';
+import { bannerToTest, storeBannerVariant } from './banner.js';
+import type { ArtStore } from '../home/images.js';
+import type { ConsoleRepos } from '../../repos/console/index.js';
 
 const DAY = 86400;
 const target = (id: number) => `cover-test:${id}`;
+
+/** Where variants' images are stored: a title's as its images are, a banner's as banners' art is. */
+export interface Stores {
+  blobs: Blobs;
+  art: ArtStore;
+}
 
 /** What happens to the period timers after a start or an end (./timers.ts), given by the route's caller. */
 export interface Timers {
@@ -29,9 +38,24 @@ async function atVersion(tx: WriteTx, id: number, version: number) {
   return row;
 }
 
+/** What a new test is of: a title's image, or a home banner's (./banner.ts); refused when it is in an open test already. */
+async function subjectOf(repos: ConsoleRepos, b: CoverTestCreate): Promise<{ titleId: number; bannerId: number; image: string }> {
+  const missing = (field: string) =>
+    problems.validation([{ path: `/body/${field}`, message: 'is required' }], `The test needs its ${field}.`);
+  if (b.slot === 'banner') {
+    if (!b.bannerId) throw missing('bannerId');
+    return { ...(await bannerToTest(repos, b.bannerId)), bannerId: b.bannerId };
+  }
+  if (!b.titleId) throw missing('titleId');
+  const title = await repos.titles.row(b.titleId);
+  if (!title) throw problems.notFound(`No title ${b.titleId}.`);
+  if (await repos.coverTests.openOf(b.titleId, b.slot)) throw problems.wrongState('This image of the title is in a test already.');
+  return { titleId: b.titleId, bannerId: 0, image: title[SLOT_COLUMN[b.slot]] };
+}
+
 /**
  * Cover tests (issue 48): an editor makes a draft of a title's cover or
- * thumbnail (its current image the first variant), adds up to two images,
+ * thumbnail, or of a home banner's image (its current image the first variant), adds up to two images,
  * starts it for some days (visitors are split from then on, on every
  * node), and ends it by picking the winner, which becomes the title's
  * image; or the period's end picks it by reading share (./run.ts). Every
@@ -53,15 +77,13 @@ export const coverTests = {
       ctx,
       actor,
       async ({ repos, now, audit }) => {
-        const title = await repos.titles.row(b.titleId);
-        if (!title) throw problems.notFound(`No title ${b.titleId}.`);
-        if (await repos.coverTests.openOf(b.titleId, b.slot)) throw problems.wrongState('This image of the title is in a test already.');
-        const current = title[SLOT_COLUMN[b.slot]];
+        const { titleId, bannerId, image } = await subjectOf(repos, b);
         const id = await repos.coverTests.add({
-          title_id: b.titleId,
+          title_id: titleId,
+          banner_id: bannerId,
           slot: b.slot,
           state: 'draft',
-          images: JSON.stringify(current ? [current] : []),
+          images: JSON.stringify(image ? [image] : []),
           starts_at: 0,
           ends_at: 0,
           winner: -1,
@@ -77,14 +99,17 @@ export const coverTests = {
     return coverTests.get(ctx, id);
   },
 
-  async addImage(ctx: ConsoleCtx, actor: Actor, blobs: Blobs, id: number, version: number, data: Buffer): Promise<CoverTest> {
+  async addImage(ctx: ConsoleCtx, actor: Actor, stores: Stores, id: number, version: number, data: Buffer): Promise<CoverTest> {
     const before = await found(ctx.repos, id);
     if (before.version !== version) throw problems.conflictWith(summaryOf(before, ''));
     inState(before.state, ['draft'], 'Variants are added before the test starts.');
     if (imagesOf(before.images).length >= MAX_VARIANTS) throw problems.wrongState(`A test has ${MAX_VARIANTS} variants at most.`);
     let url: string;
     try {
-      url = await storeTitleImage(blobs, before.title_id, before.slot === 'landscape' ? 'landscape' : 'portrait', data);
+      url =
+        before.slot === 'banner'
+          ? await storeBannerVariant(ctx.repos, stores.art, before, data)
+          : await storeTitleImage(stores.blobs, before.title_id, before.slot === 'landscape' ? 'landscape' : 'portrait', data);
     } catch (e) {
       if (e instanceof PageProblem)
         throw new ConsoleProblem(e.code === 'image-too-large' ? 413 : 400, e.code, 'Cannot use this image', e.message);

@@ -33,6 +33,16 @@ export function coverTestsRepo(db: DB) {
         .where('state', 'in', ['draft', 'running'])
         .executeTakeFirst(),
 
+    /** A test of this banner that is not over (a banner is in one test at a time). */
+    openOfBanner: (bannerId: number): Promise<CoverTestRow | undefined> =>
+      db
+        .selectFrom('cover_tests')
+        .selectAll()
+        .where('banner_id', '=', bannerId)
+        .where('slot', '=', 'banner')
+        .where('state', 'in', ['draft', 'running'])
+        .executeTakeFirst(),
+
     async add(row: Omit<Insertable<CoverTestTable>, 'id'>): Promise<number> {
       const r = await db.insertInto('cover_tests').values(row).returning('id').executeTakeFirstOrThrow();
       return Number(r.id);

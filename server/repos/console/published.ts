@@ -16,6 +16,12 @@ export function publishedRepo(db: DB) {
       return r !== undefined;
     },
 
+    /** The title a chapter of the catalog belongs to (0: no such chapter). */
+    async titleOfChapter(chapterId: number): Promise<number> {
+      const r = await db.selectFrom('chapters').select('title_id').where('id', '=', chapterId).executeTakeFirst();
+      return r?.title_id ?? 0;
+    },
+
     async title(titleId: number, now: number): Promise<boolean> {
       const r = await db
         .selectFrom('chapters')

@@ -39,6 +39,8 @@ export interface ReadingPosition {
   pageCount: number;
   /** The reader's clock when the reader got there (ms). */
   at: number;
+  /** Seconds read since the last report (readingTime.ts; 0: none, not sent). */
+  readS?: number;
 }
 
 /**
@@ -47,7 +49,14 @@ export interface ReadingPosition {
  * (offline, a closed server) are dropped: the local position stays.
  */
 export function sendPosition(p: ReadingPosition, keepalive = false): void {
-  const query = { chapter_id: p.chapterId, item: p.item, page: p.page, page_count: p.pageCount, at: p.at };
+  const query = {
+    chapter_id: p.chapterId,
+    item: p.item,
+    page: p.page,
+    page_count: p.pageCount,
+    at: p.at,
+    ...(p.readS ? { read_s: p.readS } : {}),
+  };
   if (keepalive) {
     void fetch(`/api${HISTORY_PATH}/position${toSearch(query)}`, {
       method: 'POST',

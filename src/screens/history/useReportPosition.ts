@@ -11,6 +11,10 @@ import type { ViewerItem } from '../../../core/viewer/items';
 import type { ViewerSession } from '../../viewer/session/viewerSession';
 import { sendPosition, type ReadingPosition } from './historyApi';
 import { previewToken } from '../../viewer/api';
+import { readingTime } from './readingTime';
+
+/** Unsent reading below this is not worth a report of its own on leave. */
+const MIN_LEAVE_S = 5;
 
 /** How long the reader rests on a page before it is reported. */
 const DEBOUNCE_MS = 1500;
@@ -29,12 +33,20 @@ export function useReportPosition(session: ViewerSession | null): void {
     // A console preview is not reading: a draft has no place in a history (the server would refuse it).
     if (!session || previewToken()) return undefined;
     let pending: ReadingPosition | null = null;
+    let sent: ReadingPosition | null = null;
     let last = '';
     let chapter = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const reading = readingTime(() => Date.now());
     const flush = (keepalive: boolean) => {
       clearTimeout(timer);
-      if (pending) sendPosition(pending, keepalive);
+      if (pending) {
+        sendPosition({ ...pending, readS: reading.take() }, keepalive);
+        sent = pending;
+      } else if (keepalive && sent) {
+        const readS = reading.take();
+        if (readS >= MIN_LEAVE_S) sendPosition({ ...sent, readS }, keepalive);
+      }
       pending = null;
     };
     const onChange = () => {
@@ -44,6 +56,10 @@ export function useReportPosition(session: ViewerSession | null): void {
       last = `${pos.chapterId}:${pos.item}`;
       // The first position of a chapter is where it opened; later ones are the reader's moves.
       const opened = pos.chapterId !== chapter;
+      // The chapter left is reported first, with the time read in it.
+      if (opened && pending) flush(false);
+      if (opened) reading.opened();
+      else reading.moved();
       chapter = pos.chapterId;
       pending = { ...pos, at: opened ? 0 : Date.now() };
       clearTimeout(timer);
@@ -52,7 +68,10 @@ export function useReportPosition(session: ViewerSession | null): void {
     const unsubscribe = session.subscribe(onChange);
     onChange();
     const onHidden = () => {
-      if (document.visibilityState === 'hidden') flush(true);
+      if (document.visibilityState === 'hidden') {
+        flush(true);
+        reading.hidden();
+      } else reading.shown();
     };
     const onLeave = () => flush(true);
     document.addEventListener('visibilitychange', onHidden);

@@ -2,7 +2,7 @@ import { clangParam, enumParam, langParam, params } from '../../../../lib/params
 import { sendEncoded } from '../../../../lib/proto.js';
 import { CONTENT, routeModule } from '../../../../lib/route.js';
 import { previewOf } from '../../../../services/preview.js';
-import { countListed, visitorPick } from '../../../../services/coverVariants.js';
+import { countHomeBanners, countListed, visitorPick } from '../../../../services/coverVariants.js';
 
 /** GET /api/web/web_homeV4?lang=&viewer_mode=&clang=: the home view. */
 const route = routeModule((app) => {
@@ -12,8 +12,11 @@ const route = routeModule((app) => {
     enumParam(p, 'viewer_mode', ['vertical', 'horizontal'], 'vertical');
     const langs = clangParam(p);
     const preview = await previewOf(app, req, reply);
-    const pick = preview ? undefined : await visitorPick(app, req);
-    if (pick) await countListed(app, req, pick, lang.language, langs);
+    const pick = preview ? undefined : await visitorPick(app, req, undefined, true);
+    if (pick) {
+      await countListed(app, req, pick, lang.language, langs);
+      await countHomeBanners(app, req, pick, lang.language);
+    }
     return sendEncoded(req, reply, await app.services.home(lang.language, langs, preview, pick));
   });
 });

@@ -4,9 +4,11 @@ import { rawImageBody } from '../../../../console/rawImageBody.js';
 import { UPLOAD_LIMITS } from '../../../../../core/console/schemas/catalog.js';
 import { actorOf, consoleCtx } from '../../../../console/actor.js';
 import { coverTests } from '../../../../console/coverTests/index.js';
+import { artStore } from '../../../../console/home/images.js';
 
 /**
- * Cover tests (server/console/coverTests/): make one, add variants (POST
+ * Cover tests (server/console/coverTests/), of a title's image or a home
+ * banner's: make one, add variants (POST
  * …/images?version=N, the raw image as the body, as the titles' images),
  * start it, end it with a winner or discard it; its figures.
  */
@@ -25,7 +27,7 @@ const route = routeModule((app) => {
       coverTests.addImage(
         ctx(),
         actorOf(req),
-        app.catalog.blobs,
+        { blobs: app.catalog.blobs, art: artStore(app.config) },
         req.params.id,
         req.query.version,
         Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
