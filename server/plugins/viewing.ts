@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { DAY } from '../lib/clock.js';
+import { compactStats } from '../stats/compaction.js';
 import { viewTokenKeys, type ViewTokenKeys } from '../services/viewTokens.js';
 
 declare module 'fastify' {
@@ -15,7 +16,9 @@ const PRUNE_EVERY_MS = 3600_000;
 /**
  * Reading records kept for what they are for: the view tokens' keys, and the
  * retention of visitors' viewed-chapter rows (VIEW_RETENTION_DAYS; deleted
- * hourly by every node, which is idempotent, and once at start).
+ * hourly by every node, which is idempotent, and once at start), and the
+ * rollups' hours older than STATS_HOURLY_DAYS compacted into their days
+ * (server/stats/compaction.ts: the node whose claim moves the day does it).
  */
 export default fp((app, _opts, done) => {
   app.decorate('viewTokens', viewTokenKeys(app.db, app.clock, app.config));
@@ -25,6 +28,10 @@ export default fp((app, _opts, done) => {
     await app.repos.views.prune(before).catch((err: unknown) => app.log.warn({ err }, 'views: pruning old rows failed'));
     // Raw banner and popup events go with the same retention; the analyst's rollups stay.
     await app.repos.stats.pruneRaw(before).catch((err: unknown) => app.log.warn({ err }, 'stats: pruning raw events failed'));
+    // Old hours of the rollups into their UTC days: one node a day claims it, the others find it done.
+    await compactStats(app.db, app.clock.nowSec(), app.config.statsHourlyDays).catch((err: unknown) =>
+      app.log.warn({ err }, 'stats: compacting old hours failed'),
+    );
     timer = app.clock.setTimeout(() => void prune(), PRUNE_EVERY_MS);
     (timer as { unref?: () => void }).unref?.();
   };

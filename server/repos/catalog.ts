@@ -152,7 +152,8 @@ function liveViews(db: DB, now: number) {
   const today = Math.floor(now / DAY);
   return db
     .selectFrom('stats_hourly as h')
-    .where('h.metric', '=', 'view.title')
+    // Whole UTC days: the titles' day blocks, which old hours are compacted into (server/stats/compaction.ts).
+    .where('h.metric', '=', 'view.title:day')
     .where('h.hour', '>=', (today - 27) * 24)
     .select([
       'h.key as title_id',
