@@ -220,7 +220,9 @@ for (const r of families.rows) {
 }
 console.log('stats_hourly by metric family (rows, sketch bytes; rows per length):');
 for (const [family, f] of [...byFamily].sort((a, b) => b[1].rows - a[1].rows))
-  console.log(`  ${family.padEnd(12)} ${String(f.rows).padStart(9)} rows ${mib(f.sketches).padStart(10)} sketches   ${f.lengths.join(', ')}`);
+  console.log(
+    `  ${family.padEnd(12)} ${String(f.rows).padStart(9)} rows ${mib(f.sketches).padStart(10)} sketches   ${f.lengths.join(', ')}`,
+  );
 await close();
 if (process.env.BENCH_KEEP || process.env.BENCH_DIR) console.log(`kept ${dir}`);
 else fs.rmSync(dir, { recursive: true, force: true });

@@ -150,9 +150,9 @@ const viewWindows = (db: DB, now: number) =>
  */
 function liveViews(db: DB, now: number) {
   const today = Math.floor(now / DAY);
+  // Whole UTC days: the titles' day blocks, which old hours are compacted into (server/stats/compaction.ts).
   return db
     .selectFrom('stats_hourly as h')
-    // Whole UTC days: the titles' day blocks, which old hours are compacted into (server/stats/compaction.ts).
     .where('h.metric', '=', 'view.title:day')
     .where('h.hour', '>=', (today - 27) * 24)
     .select([

@@ -63,7 +63,7 @@ export async function compactStats(db: DB, nowSec: number, keepDays: number): Pr
 }
 
 /** Deletes the compacted metrics' hours and short blocks below `before`, one UTC day of one metric at a time. */
-export async function deleteCompacted(db: DB, before: number): Promise<number> {
+async function deleteCompacted(db: DB, before: number): Promise<number> {
   let deleted = 0;
   for (const metric of compactedNames) {
     const first = await db

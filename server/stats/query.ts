@@ -91,6 +91,8 @@ async function read(db: DB, where: Where, opts: RollupOptions): Promise<Row[]> {
  * bucket) its hours do. Added up they give the same counts and the same
  * union of readers as the hourly rows alone, not per hour. With sum, one
  * row per metric, key and dim over all the ranges (at its first block).
+ * Hours compacted into their UTC days (compaction.ts) are read as the days
+ * whose noon the range holds, each named at its noon.
  */
 export async function spanned(
   db: DB,

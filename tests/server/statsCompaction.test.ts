@@ -79,8 +79,9 @@ describe.each(BACKENDS)('rollups compacted into their days (%s)', (backend) => {
     const p = period(tz, date(from), date(to), 'day');
     return p.bucketRanges.map(
       ([a, b]) =>
-        views.filter((v) => (v.hour >= W ? v.hour >= a && v.hour < b : Math.floor(v.hour / 24) * 24 + 12 >= a && Math.floor(v.hour / 24) * 24 + 12 < b))
-          .length,
+        views.filter((v) =>
+          v.hour >= W ? v.hour >= a && v.hour < b : Math.floor(v.hour / 24) * 24 + 12 >= a && Math.floor(v.hour / 24) * 24 + 12 < b,
+        ).length,
     );
   };
   const viewsPerBucket = (d: Awaited<ReturnType<typeof dashboards>>) => d.titles.charts[0].series[0].values;
@@ -96,14 +97,25 @@ describe.each(BACKENDS)('rollups compacted into their days (%s)', (backend) => {
   it('answers the same after compaction for the hours it keeps, and for old periods in UTC', async () => {
     expect(await compactedBefore(t.db)).toBeLessThan(DAY0 * 24);
     const before = await Promise.all(periods.map(([tz, a, b]) => dashboards(tz, a, b)));
-    const rowsBefore = await t.db.selectFrom('stats_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rowsBefore = await t.db
+      .selectFrom('stats_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const deleted = await compactStats(t.db, NOW_SEC, KEEP);
     expect(deleted).toBeGreaterThan(0);
     expect(await compactedBefore(t.db)).toBe(W);
-    const rowsAfter = await t.db.selectFrom('stats_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rowsAfter = await t.db
+      .selectFrom('stats_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rowsAfter.n)).toBe(Number(rowsBefore.n) - deleted!);
     // No hour of a compacted metric is left below W; the days are.
-    const left = await t.db.selectFrom('stats_hourly').select('metric').where('metric', 'in', [...compactedNames]).where('hour', '<', W).execute();
+    const left = await t.db
+      .selectFrom('stats_hourly')
+      .select('metric')
+      .where('metric', 'in', [...compactedNames])
+      .where('hour', '<', W)
+      .execute();
     expect(left).toEqual([]);
     const after = await Promise.all(periods.map(([tz, a, b]) => dashboards(tz, a, b)));
     expect(after).toEqual(before);
@@ -127,7 +139,11 @@ describe.each(BACKENDS)('rollups compacted into their days (%s)', (backend) => {
         .onConflict((oc) => oc.doNothing())
         .execute();
       expect(await dashboards(tz, a, b)).toEqual(compacted);
-      await t.db.deleteFrom('stats_hourly').where('metric', '=', 'view.all').where('hour', '=', W - 30).execute();
+      await t.db
+        .deleteFrom('stats_hourly')
+        .where('metric', '=', 'view.all')
+        .where('hour', '=', W - 30)
+        .execute();
     }
   });
 
@@ -137,9 +153,15 @@ describe.each(BACKENDS)('rollups compacted into their days (%s)', (backend) => {
     expect(both.filter((r) => r === null).length).toBe(1);
     expect(await compactedBefore(t.db)).toBe(W + 24);
     expect(await compactStats(t.db, later + 3600, KEEP)).toBeNull();
-    const rows = await t.db.selectFrom('stats_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom('stats_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await compactStats(t.db, later + 7200, KEEP)).toBeNull();
-    const again = await t.db.selectFrom('stats_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom('stats_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(again.n)).toBe(Number(rows.n));
   });
 
@@ -149,22 +171,25 @@ describe.each(BACKENDS)('rollups compacted into their days (%s)', (backend) => {
     const [a, b] = [DAY0 + 2, DAY0 + DAYS - 1];
     const before = await dashboards('America/New_York', a, b);
     // Late views in an hour being compacted and in one kept: each in the period.
-    const late: View[] = [wBefore + 5, W + 100].map((hour, i) => ({ hour, at: hour * 3600 + 1, chapter: chapters[0], reader: `late-${i}` }));
-    await Promise.all([
-      compactStats(t.db, next, KEEP),
-      t.db.transaction().execute((trx) => writeCells(trx, cellsOf(late), postgres)),
-    ]);
+    const late: View[] = [wBefore + 5, W + 100].map((hour, i) => ({
+      hour,
+      at: hour * 3600 + 1,
+      chapter: chapters[0],
+      reader: `late-${i}`,
+    }));
+    await Promise.all([compactStats(t.db, next, KEEP), t.db.transaction().execute((trx) => writeCells(trx, cellsOf(late), postgres))]);
     views.push(...late);
     const after = await dashboards('America/New_York', a, b);
     const total = (d: typeof after) => d.titles.totals.find((x) => x.name === 'views')!.value;
     expect(total(after)).toBe(total(before) + late.length);
     expect(viewsPerBucket(after)).toEqual(
-      period('America/New_York', date(a), date(b), 'day').bucketRanges.map(([x, y]) =>
-        views.filter((v) => {
-          const w = W + 48; // where this compaction left off
-          const at = v.hour >= w ? v.hour : Math.floor(v.hour / 24) * 24 + 12;
-          return at >= x && at < y;
-        }).length,
+      period('America/New_York', date(a), date(b), 'day').bucketRanges.map(
+        ([x, y]) =>
+          views.filter((v) => {
+            const w = W + 48; // where this compaction left off
+            const at = v.hour >= w ? v.hour : Math.floor(v.hour / 24) * 24 + 12;
+            return at >= x && at < y;
+          }).length,
       ),
     );
   });
