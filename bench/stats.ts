@@ -59,7 +59,11 @@ async function compact(): Promise<{ s: number; rows: number | null }> {
   if (!HOURLY_DAYS) return { s: 0, rows: null };
   const t0 = performance.now();
   const rows = await compactStats(db, Math.floor((START + DAYS * 86_400_000) / 1000), HOURLY_DAYS);
-  return { s: (performance.now() - t0) / 1000, rows };
+  const s = (performance.now() - t0) / 1000;
+  // PostgreSQL counts deleted rows' space in the table until it is reused (SQLite's dbstat leaves freed pages out):
+  // the size the table settles to, once autovacuum has let the next days' rows reuse that space, is a full vacuum's.
+  if (postgres && rows) await sql`vacuum full stats_hourly`.execute(db);
+  return { s, rows };
 }
 
 /** Loads the catalog and the views; the seconds it took. */
