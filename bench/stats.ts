@@ -5,7 +5,10 @@
  * READERS readers, on SQLite (default) or PostgreSQL (BENCH_DATABASE_URL),
  * then asks each dashboard BENCH_RUNS times for the last 30 days in a
  * non-UTC zone and prints its p50/p95, the load time, and the rollups' size
- * beside the raw rows'. Target: p95 under 300 ms. BENCH_KEEP
+ * beside the raw rows' (their ratio: target under 0.5; and the rows and
+ * sketch bytes per metric family), after the daily compaction a deployment
+ * would have run (BENCH_HOURLY_DAYS days of hours kept, 0: not compacted).
+ * Target: p95 under 300 ms. BENCH_KEEP
  * keeps the SQLite file (its folder is printed) for EXPLAIN; BENCH_DIR
  * names the (empty) folder to load it into, kept; BENCH_REUSE asks the
  * dashboards again of an earlier load (on SQLite, BENCH_DIR: its folder).
@@ -26,6 +29,7 @@ import { readingDashboard } from '../server/stats/reading';
 import { favoritesDashboard, notificationsDashboard, reachDashboard } from '../server/stats/engagement';
 import { promosDashboard, surveysDashboard } from '../server/stats/promos';
 import { addDays } from '../server/stats/zone';
+import { compactStats } from '../server/stats/compaction';
 
 const EVENTS = Number(process.argv[2] ?? 2_000_000);
 const CHAPTERS = Number(process.argv[3] ?? 2000);
@@ -46,6 +50,21 @@ const postgres = dialect === 'postgres';
 // or its SQLite folder kept with BENCH_KEEP and named in BENCH_DIR).
 const reuse = Boolean(process.env.BENCH_REUSE);
 const loadS = reuse ? NaN : await load();
+// What a deployment's daily compaction (server/stats/compaction.ts) has done by the end of the load: hours older
+// than BENCH_HOURLY_DAYS (the server's STATS_HOURLY_DAYS default; 0: none) read from their UTC days, their rows deleted.
+const HOURLY_DAYS = Number(process.env.BENCH_HOURLY_DAYS ?? loadConfig({}).statsHourlyDays);
+const compactS = await compact();
+
+async function compact(): Promise<{ s: number; rows: number | null }> {
+  if (!HOURLY_DAYS) return { s: 0, rows: null };
+  const t0 = performance.now();
+  const rows = await compactStats(db, Math.floor((START + DAYS * 86_400_000) / 1000), HOURLY_DAYS);
+  const s = (performance.now() - t0) / 1000;
+  // PostgreSQL counts deleted rows' space in the table until it is reused (SQLite's dbstat leaves freed pages out):
+  // the size the table settles to, once autovacuum has let the next days' rows reuse that space, is a full vacuum's.
+  if (postgres && rows) await sql`vacuum full stats_hourly`.execute(db);
+  return { s, rows };
+}
 
 /** Loads the catalog and the views; the seconds it took. */
 async function load(): Promise<number> {
@@ -152,6 +171,11 @@ console.log(
   `\nstats bench (${dialect}): ${EVENTS} view events, ${DAYS} days, ${CHAPTERS} chapters, ${READERS} readers, flushes of ${FLUSH}`,
 );
 console.log(reuse ? 'reused an earlier load' : `loaded in ${loadS.toFixed(0)} s: ${Math.round(EVENTS / loadS)} events/s`);
+console.log(
+  HOURLY_DAYS
+    ? `compacted: hours kept for ${HOURLY_DAYS} days before the last, older ones read from their UTC days (${compactS.rows ?? 'no'} rows deleted in ${compactS.s.toFixed(1)} s)`
+    : 'not compacted (BENCH_HOURLY_DAYS=0)',
+);
 console.log(`dashboards for the last 30 days in America/New_York, ${RUNS} runs each (first run warms):`);
 for (const [name, run] of dashboards) {
   const ms: number[] = [];
@@ -185,6 +209,24 @@ console.log(`raw: ${EVENTS} view events in ${await count('viewed_chapters')} vie
 console.log(
   `rollups: ${mib(hourly + daily)} (stats_hourly ${await count('stats_hourly')} rows, ${mib(hourly)}, of which ${mib(sketchBytes)} sketches; chapter_views_daily ${await count('chapter_views_daily')} rows, ${mib(daily)})`,
 );
+console.log(`rollups/raw ratio: ${((hourly + daily) / raw).toFixed(2)} (target < 0.5)`);
+// Where the bytes go: rows and sketch bytes per metric family (the metric without its block length) and length.
+const families = await sql<{ metric: string; rows: number; sketches: number }>`
+  select metric, count(*) as rows, coalesce(sum(length(sketch)), 0) as sketches from stats_hourly group by metric`.execute(db);
+const byFamily = new Map<string, { rows: number; sketches: number; lengths: string[] }>();
+for (const r of families.rows) {
+  const [family, len = 'hour'] = r.metric.split(':');
+  const f = byFamily.get(family) ?? { rows: 0, sketches: 0, lengths: [] };
+  f.rows += Number(r.rows);
+  f.sketches += Number(r.sketches);
+  f.lengths.push(`${len} ${Number(r.rows)}`);
+  byFamily.set(family, f);
+}
+console.log('stats_hourly by metric family (rows, sketch bytes; rows per length):');
+for (const [family, f] of [...byFamily].sort((a, b) => b[1].rows - a[1].rows))
+  console.log(
+    `  ${family.padEnd(12)} ${String(f.rows).padStart(9)} rows ${mib(f.sketches).padStart(10)} sketches   ${f.lengths.join(', ')}`,
+  );
 await close();
 if (process.env.BENCH_KEEP || process.env.BENCH_DIR) console.log(`kept ${dir}`);
 else fs.rmSync(dir, { recursive: true, force: true });

@@ -112,6 +112,8 @@ export interface Config {
   /** A view counts at most once per visitor and chapter in this window (s). */
   viewWindowS: number;
   /** Days a visitor's viewed-chapter rows are kept. */
+  /** Days of hourly rollups kept before today (STATS_HOURLY_DAYS); older hours are read from their UTC days (server/stats/compaction.ts). */
+  statsHourlyDays: number;
   viewRetentionDays: number;
   /** Counted views allowed per client address per minute (a view over it is served but not counted). */
   viewRateLimit: number;
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewTokenOverlapS: positive(env.VIEW_TOKEN_OVERLAP_S, 3600),
     viewWindowS: positive(env.VIEW_WINDOW_S, 1800),
     viewRetentionDays: positive(env.VIEW_RETENTION_DAYS, 180),
+    statsHourlyDays: Math.max(1, Math.floor(positive(env.STATS_HOURLY_DAYS, 7))),
     viewRateLimit: positive(env.VIEW_RATE_LIMIT, 120),
     viewFlushViews: positive(env.VIEW_FLUSH_VIEWS, 1000),
     viewFlushMs: positive(env.VIEW_FLUSH_MS, 1000),

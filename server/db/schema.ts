@@ -35,7 +35,7 @@ import type {
   StaffThrottleTable,
 } from './schemaConsole.js';
 // Statistics
-import type { StatsHourlyTable } from './schemaStats.js';
+import type { StatsCompactionTable, StatsHourlyTable } from './schemaStats.js';
 import type { ConsoleChapterTable, ConsolePageTable, ConsolePreviewTable, ConsoleUploadTable } from './schemaCatalog.js';
 import type { ReleaseGroupMemberTable, ReleaseGroupTable } from './schemaReleaseGroups.js';
 import type { CoverTestTable } from './schemaCoverTests.js';
@@ -95,6 +95,7 @@ export interface Database {
   audit_log: AuditLogTable;
   // Statistics
   stats_hourly: StatsHourlyTable;
+  stats_compaction: StatsCompactionTable;
   home_previews: HomePreviewTable;
   console_chapters: ConsoleChapterTable;
   console_pages: ConsolePageTable;

@@ -15,3 +15,12 @@ export interface StatsHourlyTable {
   /** The readers counted, as a HyperLogLog sketch (server/lib/hll.ts); null where readers are not counted. */
   sketch: string | null;
 }
+
+/** Where the rollups' hours are compacted into their UTC days (migration 0027, server/stats/compaction.ts): one row, 'hourly'. */
+export interface StatsCompactionTable {
+  name: string;
+  /** Hours before this one (a UTC midnight) are read from their days; their hourly rows and blocks of hours are deleted. */
+  before_hour: number;
+  /** When the last compaction was claimed (s). */
+  claimed_at: number;
+}

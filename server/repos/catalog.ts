@@ -150,9 +150,10 @@ const viewWindows = (db: DB, now: number) =>
  */
 function liveViews(db: DB, now: number) {
   const today = Math.floor(now / DAY);
+  // Whole UTC days: the titles' day blocks, which old hours are compacted into (server/stats/compaction.ts).
   return db
     .selectFrom('stats_hourly as h')
-    .where('h.metric', '=', 'view.title')
+    .where('h.metric', '=', 'view.title:day')
     .where('h.hour', '>=', (today - 27) * 24)
     .select([
       'h.key as title_id',

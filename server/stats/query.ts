@@ -3,6 +3,7 @@ import type { DB } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { Hll } from '../lib/hll.js';
 import { blockMetric, commonLengths, tile } from './blocks.js';
+import { COMPACTED, compactedBefore } from './compaction.js';
 import { bucketOf, dayRange, daysBetween, addDays, type DayRange } from './zone.js';
 
 export type By = 'day' | 'week' | 'month';
@@ -90,6 +91,8 @@ async function read(db: DB, where: Where, opts: RollupOptions): Promise<Row[]> {
  * bucket) its hours do. Added up they give the same counts and the same
  * union of readers as the hourly rows alone, not per hour. With sum, one
  * row per metric, key and dim over all the ranges (at its first block).
+ * Hours compacted into their UTC days (compaction.ts) are read as the days
+ * whose noon the range holds, each named at its noon.
  */
 export async function spanned(
   db: DB,
@@ -121,13 +124,20 @@ async function blockRows(
 ): Promise<Row[]> {
   const lengths = commonLengths(metrics);
   if (!lengths.length) return (await Promise.all(ranges.map(([from, to]) => rollups(db, metrics, from, to, opts)))).flat();
+  // Below `old` only the UTC days are kept (compaction.ts): a range's days there are those whose noon it holds.
+  const old = lengths.includes(DAY_HOURS) && metrics.every((m) => COMPACTED.includes(m)) ? await compactedBefore(db) : 0;
+  const days = lengths.filter((l) => l % DAY_HOURS === 0);
   const starts = new Map<number, number[]>();
-  for (const [from, to] of ranges)
-    for (const [start, len] of tile(from, to, lengths)) {
-      const list = starts.get(len);
-      if (list) list.push(start);
-      else starts.set(len, [start]);
-    }
+  const put = (start: number, len: number) => {
+    const list = starts.get(len);
+    if (list) list.push(start);
+    else starts.set(len, [start]);
+  };
+  for (const [from, to] of ranges) {
+    const [oldFrom, oldTo] = oldDays(from, Math.min(to, old));
+    for (const [start, len] of tile(oldFrom, oldTo, days)) put(start, len);
+    for (const [start, len] of tile(Math.max(from, old), to, lengths)) put(start, len);
+  }
   if (!starts.size) return [];
   const names = new Map(metrics.flatMap((m) => [...starts.keys()].map((len) => [blockMetric(m, len), m] as const)));
   const rows = await read(
@@ -147,8 +157,22 @@ async function blockRows(
       ),
     opts,
   );
-  for (const r of rows) r.metric = names.get(r.metric)!;
+  for (const r of rows) {
+    r.metric = names.get(r.metric)!;
+    // An old day is named at its noon: in the range (and the bucket) that holds it, whatever the zone.
+    if (r.hour < old) r.hour += NOON;
+  }
   return rows;
+}
+
+const DAY_HOURS = 24;
+const NOON = 12;
+
+/** The whole UTC days (as hours, [from, to)) whose noon is in [from, to): none when to <= from. */
+function oldDays(from: number, to: number): [number, number] {
+  const first = Math.ceil((from - NOON) / DAY_HOURS) * DAY_HOURS;
+  const last = Math.ceil((to - NOON) / DAY_HOURS) * DAY_HOURS;
+  return [first, Math.max(first, last)];
 }
 
 /** A running total: a count and, once a sketch is added, the union of readers. */

@@ -4,7 +4,7 @@ import { handle } from '../../../../lib/consoleRoute.js';
 import type { FastifyInstance } from 'fastify';
 import type { StatsPeriodQuery } from '../../../../../core/console/schemas/stats.js';
 import { problems } from '../../../../console/problems.js';
-import { period, rollups, Tallies, type Period } from '../../../../stats/query.js';
+import { period, spanned, Tallies, type Period } from '../../../../stats/query.js';
 import { daysBetween, isZone, parseDate } from '../../../../stats/zone.js';
 import { readingDashboard } from '../../../../stats/reading.js';
 import { favoritesDashboard, notificationsDashboard, reachDashboard } from '../../../../stats/engagement.js';
@@ -52,7 +52,12 @@ const route = routeModule((app) => {
     // UTC days, as before; now from the hourly rollups rather than a scan of viewed_chapters.
     const today = Math.floor(app.clock.nowSec() / DAY);
     const from = today - (days - 1);
-    const rows = await rollups(app.db, ['view.all'], from * 24, (today + 1) * 24);
+    // A UTC day a range: its day block (old hours are compacted into it, server/stats/compaction.ts).
+    const rows = await spanned(
+      app.db,
+      ['view.all'],
+      Array.from({ length: days }, (_, i) => [(from + i) * 24, (from + i + 1) * 24] as const),
+    );
     const perDay = new Tallies();
     for (const r of rows) perDay.of(String(Math.floor(r.hour / 24))).add(r);
     const out = [];
