@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 export interface CoverTestTable {
   id: Generated<number>;
   title_id: number;
-  /** 'portrait' | 'landscape': the title column tested; 'banner': a banner's image (migration 0026). */
+  /** 'portrait' | 'landscape': the title column tested; 'banner': a banner's image (migration 0025). */
   slot: string;
   /** The banner tested (slot 'banner'), else 0. */
   banner_id: ColumnType<number, number | undefined, number>;

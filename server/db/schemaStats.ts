@@ -16,7 +16,7 @@ export interface StatsHourlyTable {
   sketch: string | null;
 }
 
-/** Where the rollups' hours are compacted into their UTC days (migration 0027, server/stats/compaction.ts): one row, 'hourly'. */
+/** Where the rollups' hours are compacted into their UTC days (migration 0026, server/stats/compaction.ts): one row, 'hourly'. */
 export interface StatsCompactionTable {
   name: string;
   /** Hours before this one (a UTC midnight) are read from their days; their hourly rows and blocks of hours are deleted. */

@@ -7,7 +7,7 @@ import { T } from './fixtureIds.js';
 import { api, memberWithSession, setupConsole, type ConsoleApp } from './consoleHelpers.js';
 
 /**
- * Banner tests (issue 48, migration 0026): a home banner's image against
+ * Banner tests (issue 48, migration 0025): a home banner's image against
  * others, each visitor shown one in the home (web and the phone app's
  * protobuf answer), counted per variant (impressions, taps, readers of the
  * banner's title, their reading time), ended by the editor's pick or by the

@@ -12,7 +12,7 @@ const Version = Type.Integer({ minimum: 0 });
 /** draft (variants being added) → running (visitors split) → ended (a winner on the title). */
 export const CoverTestState = Type.Union([Type.Literal('draft'), Type.Literal('running'), Type.Literal('ended')]);
 export type CoverTestState = Static<typeof CoverTestState>;
-/** Which image is tested: the title's cover in the lists, its thumbnail, or a home banner's image (migration 0026). */
+/** Which image is tested: the title's cover in the lists, its thumbnail, or a home banner's image (migration 0025). */
 export const CoverSlot = Type.Union([Type.Literal('portrait'), Type.Literal('landscape'), Type.Literal('banner')]);
 export type CoverSlot = Static<typeof CoverSlot>;
 

@@ -8,7 +8,7 @@ import type { WriteTx } from '../write.js';
 import { problems } from '../problems.js';
 
 /**
- * Banner tests (issue 48, migration 0026): a home banner's image against up
+ * Banner tests (issue 48, migration 0025): a home banner's image against up
  * to two others, as a title's cover is tested. Only the home's top banners
  * (what the home answer shows every visitor) are tested. Variant 0 is the
  * banner as it is, its per-language images included; another variant is

@@ -19,8 +19,8 @@ import { uploadLifetimes } from './0021_upload_lifetimes.js';
 import { draftsPublishers } from './0022_drafts_publishers.js';
 import { releaseGroups } from './0023_release_groups.js';
 import { coverTests } from './0024_cover_tests.js';
-import { bannerTests } from './0026_banner_tests.js';
-import { statsCompaction } from './0027_stats_compaction.js';
+import { bannerTests } from './0025_banner_tests.js';
+import { statsCompaction } from './0026_stats_compaction.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -43,6 +43,6 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0022_drafts_publishers': draftsPublishers, // draft and coming-soon titles, publishers' logos and versions
   '0023_release_groups': releaseGroups, // one release of a chapter in several languages
   '0024_cover_tests': coverTests, // a title's cover or thumbnail tested against others
-  '0026_banner_tests': bannerTests, // a home banner's image tested against others
-  '0027_stats_compaction': statsCompaction, // where the rollups' old hours are read from their days (issue 49)
+  '0025_banner_tests': bannerTests, // a home banner's image tested against others
+  '0026_stats_compaction': statsCompaction, // where the rollups' old hours are read from their days (issue 49)
 };
