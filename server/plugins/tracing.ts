@@ -56,9 +56,13 @@ function end(span: Span, reply: FastifyReply): void {
 export default fp((app, _opts, done) => {
   if (!tracingEnabled(process.env) || !instrumentationWanted(process.env, 'fastify')) return done();
   const tracer = trace.getTracer('manga-reader');
+  // The headers the configured propagators read (traceparent, tracestate, baggage by default; OTEL_PROPAGATORS).
+  const fields = propagation.fields().map((f) => f.toLowerCase());
   app.addHook('onRequest', (req, reply, next) => {
     if (UNTRACED.test(req.url)) return next();
-    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    // (Most requests carry none of the propagators' headers: nothing to read then.)
+    const h = req.headers;
+    const parent = fields.some((f) => h[f] !== undefined) ? propagation.extract(ROOT_CONTEXT, h) : ROOT_CONTEXT;
     const route = req.routeOptions.url;
     const span = tracer.startSpan(route ? `${req.method} ${route}` : req.method, { kind: SpanKind.SERVER }, parent);
     if (!span.isRecording()) return next();
