@@ -1,8 +1,9 @@
 /**
  * What operating it costs: the API's throughput with metrics and with
  * tracing, each against the same server with neither, in the same run.
- * Four sides, each the real server (SQLite, demo catalog) in a process of
- * its own (bench/_apiOpsRun.ts), all started before any load:
+ * Four sides, each the real server (SQLite, demo catalog, its logger at info
+ * as deployed) in a process of its own (bench/_apiOpsRun.ts), all started
+ * before any load:
  *   off      neither;
  *   metrics  METRICS_TOKEN set, /metrics scraped every second while loaded (Prometheus' usual is 15 s);
  *   traced   tracing as deployed: server/telemetry.ts at its default sampling (parent-based, ratio 0.1),
