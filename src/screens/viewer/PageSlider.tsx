@@ -6,6 +6,7 @@ import { inspect } from '../../../web/inspector';
 import { t } from '../../i18n';
 import type { ThumbSheets } from '../../viewer/thumbSheets';
 import { pagesLabel, SpreadPictures } from './PageThumbs';
+import './slider.css';
 
 interface Props {
   index: number;
