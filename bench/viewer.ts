@@ -22,7 +22,8 @@
  *     once the page is decoded and drawn).
  *  2. Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask':
  *     Chromium only) while turning a page every 150 ms through the whole
- *     chapter, in horizontal and in vertical mode (target: none). Where an
+ *     chapter and back to its start, in horizontal and in vertical mode
+ *     (target: none). Where an
  *     engine has no 'longtask' the stand-in printed (not judged) is the
  *     animation frames over 50 ms apart, from rAF in the page.
  *  3. Live page textures (never above the cache cap) and JS heap after each
@@ -216,11 +217,15 @@ async function paging(engine: ViewerPages): Promise<void> {
     const count = Math.min(TURNS + 1, await page.eval<number>('window.__viewerDebug.position().count'));
     await page.eval(`(window.__long = [], ${longtask ? '' : 'window.__gaps = [], '}0)`);
     const t0 = Date.now();
-    for (let i = 1; i < count; i++) {
-      if (mode === 'horizontal') await page.press('PageDown');
+    // Through the chapter and back to its start (the pages behind were let go by the cache: they come back).
+    const turn = async (i: number, key: string) => {
+      if (mode === 'horizontal') await page.press(key);
       else await page.eval(`(window.__viewerDebug.send({ type: 'page.goto', index: ${i} }), 0)`);
       await sleep(STEP_MS);
-    }
+    };
+    for (let i = 1; i < count; i++) await turn(i, 'PageDown');
+    const end = (await page.eval<{ index: number }>('window.__viewerDebug.position()')).index;
+    for (let i = count - 2; i >= 0; i--) await turn(i, 'PageUp');
     const s = await page.eval<{
       index: number;
       long: number[];
@@ -237,7 +242,7 @@ async function paging(engine: ViewerPages): Promise<void> {
       ? `long tasks: ${s.long.length}${longest(s.long)} (target 0)`
       : `long tasks: not measurable here (no 'longtask'); frames over 50 ms apart (rAF, not judged): ${s.gaps.length}${longest(s.gaps)}`;
     console.log(
-      `[${engine.name}] ${mode}: ${count} turns every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${s.index}; ${tasks}; ` +
+      `[${engine.name}] ${mode}: ${count - 1} turns each way every ${STEP_MS} ms (${((Date.now() - t0) / 1000).toFixed(1)} s) → index ${end} and back to ${s.index}; ${tasks}; ` +
         `pages holding textures ${s.tex.livePages}, most at once ${s.tex.maxLivePages} (cache cap ${CACHE.cap} pages); textures (one per tile) alive ${s.tex.liveTextures}, most at once ${s.tex.maxLiveTextures}, created ${s.tex.texturesCreated}; decoded ${s.decoded}; ` +
         `JS heap ${s.heap ? `${(s.heap / 1048576).toFixed(1)} MB (target < 200)` : 'n/a (no performance.memory)'}`,
     );
