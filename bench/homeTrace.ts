@@ -3,8 +3,8 @@
  * /updates (or BENCH_PATH) from navigation to the first cover painted, in a
  * fresh context, then the page's main thread summed by what it did (parsing
  * HTML, compiling and running scripts, style, layout, paint, image decoding,
- * idle), the marks that matter (first paint, the stylesheets' arrival, the
- * first cover loaded and painted, the app's hydration) and every main-thread
+ * idle), the marks that matter (first paint, the render-blocking stylesheets'
+ * arrival, the first cover loaded and painted) and every main-thread
  * task over 16 ms with what filled it. BENCH_RUNS (default 3) runs, each
  * printed: the figures of one cold visit vary by tens of milliseconds.
  *
@@ -59,11 +59,11 @@ const PROBE = `(() => {
   requestAnimationFrame(poll);
 })()`;
 
-async function coverTimes(page: Page): Promise<{ loaded: number; painted: number; origin: number }> {
+async function coverTimes(page: Page): Promise<{ loaded: number; painted: number }> {
   for (;;) {
     const r = await page.evaluate(() => {
       const w = window as unknown as { __firstCover?: { loaded: number; painted: number } };
-      return w.__firstCover ? { ...w.__firstCover, origin: performance.timeOrigin } : undefined;
+      return w.__firstCover;
     });
     if (r) return r;
     await page.waitForTimeout(20);
@@ -158,11 +158,10 @@ try {
     const fp = mark('firstPaint');
     const fcp = mark('firstContentfulPaint');
     const sheets = blockingSheets(events, pid);
-    const hydrated = mark('app:hydrated') ?? events.find((e) => e.cat.includes('blink.user_timing') && /hydrat/i.test(e.name));
     console.log(`\nrun ${run}: first cover loaded ${Math.round(cover.loaded)} ms, painted ${Math.round(cover.painted)} ms`);
     console.log(
       `  marks: first paint ${fp ? ms(fp.ts) : '–'} ms, first contentful paint ${fcp ? ms(fcp.ts) : '–'} ms, ` +
-        `render-blocking stylesheets (${sheets.length}) done ${sheets.length ? Math.max(...sheets.map(ms)) : '–'} ms${hydrated ? `, ${hydrated.name} ${ms(hydrated.ts)} ms` : ''}`,
+        `render-blocking stylesheets (${sheets.length}) done ${sheets.length ? Math.max(...sheets.map(ms)) : '–'} ms`,
     );
     const self = selfTimes(main, t0, paintedAt);
     const busy = [...self.values()].reduce((a, b) => a + b, 0);

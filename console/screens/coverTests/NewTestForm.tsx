@@ -71,18 +71,26 @@ export function NewTestForm() {
   );
 }
 
-/** Which title (the form's `subject`). */
-function TitleChoice() {
-  const titles = useCall('GET /catalog/titles', { query: {} });
-  const [value, setValue] = useState(0);
-  const list = titles.data?.titles ?? [];
+/** The form's `subject`: one of `options` (`first` until another is chosen; else the first listed). */
+function SubjectSelect({
+  id,
+  label,
+  first = 0,
+  options,
+}: {
+  id: string;
+  label: string;
+  first?: number;
+  options: { id: number; text: string }[];
+}) {
+  const [value, setValue] = useState(first);
   return (
     <div className="c-field">
-      <label htmlFor="cover-title">{t('console.coverTest.title')}</label>
-      <select id="cover-title" name="subject" value={value || list[0]?.id || 0} onChange={(e) => setValue(Number(e.target.value))}>
-        {list.map((x) => (
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name="subject" value={value || options[0]?.id || 0} onChange={(e) => setValue(Number(e.target.value))}>
+        {options.map((x) => (
           <option key={x.id} value={x.id}>
-            {x.name} ({byShort(x.language)?.native ?? x.language})
+            {x.text}
           </option>
         ))}
       </select>
@@ -90,22 +98,21 @@ function TitleChoice() {
   );
 }
 
-/** Which home banner (the form's `subject`; `first` until another is chosen): the home's top banners, what the home answer shows every visitor. */
+/** Which title. */
+function TitleChoice() {
+  const titles = useCall('GET /catalog/titles', { query: {} });
+  const options = (titles.data?.titles ?? []).map((x) => ({ id: x.id, text: `${x.name} (${byShort(x.language)?.native ?? x.language})` }));
+  return <SubjectSelect id="cover-title" label={t('console.coverTest.title')} options={options} />;
+}
+
+/** Which home banner (`first` until another is chosen): the home's top banners, what the home answer shows every visitor. */
 function BannerChoice({ first }: { first: number }) {
   const banners = useCall('GET /banners', { query: { placement: 'home_top' } });
-  const [value, setValue] = useState(first);
   const list = banners.data?.banners ?? [];
   if (banners.data && !list.length) return <p className="c-meta">{t('console.coverTest.noBanners')}</p>;
-  return (
-    <div className="c-field">
-      <label htmlFor="cover-banner">{t('console.coverTest.banner')}</label>
-      <select id="cover-banner" name="subject" value={value || list[0]?.id || 0} onChange={(e) => setValue(Number(e.target.value))}>
-        {list.map((x) => (
-          <option key={x.id} value={x.id}>
-            {t('console.coverTest.bannerName', { id: x.id })} ({x.languages.length ? x.languages.join(', ') : '*'})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const options = list.map((x) => ({
+    id: x.id,
+    text: `${t('console.coverTest.bannerName', { id: x.id })} (${x.languages.length ? x.languages.join(', ') : '*'})`,
+  }));
+  return <SubjectSelect id="cover-banner" label={t('console.coverTest.banner')} first={first} options={options} />;
 }
