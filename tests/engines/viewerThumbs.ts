@@ -99,13 +99,20 @@ export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: numbe
     await page.eval(`(document.querySelector('[data-testid=viewer-slider]').focus(), true)`);
     await page.press('ArrowUp');
     await until(page, `window.__viewerDebug.position().index === ${index + 1}`, 'the key moved on a spread');
-    await until(page, `${PICTURES} !== null`, "the preview's pictures decoded");
+    await until(page, `${PICTURES} !== null`, "the preview's pictures loaded");
+    // (decoding="async": an image can be complete a frame or more before it is painted; under load, more.)
+    await page.eval(
+      `(window.__picsPainted = false, Promise.all([...${PREVIEW}.querySelectorAll('img[data-thumb-page]')].map((i) => i.decode())).then(() => requestAnimationFrame(() => requestAnimationFrame(() => { window.__picsPainted = true; }))), true)`,
+    );
+    await until(page, 'window.__picsPainted', "the preview's pictures decoded and painted");
     const pics = await page.eval<{ n: number; x: number; y: number; w: number; h: number }[]>(PICTURES);
     const counter = await page.eval<string>(`document.querySelector('[data-testid=viewer-counter]').textContent`);
     const ns = pics.map((p) => p.n);
     const [lo, hi] = [Math.min(...ns), Math.max(...ns)];
     expect(counter, `${name}: the preview shows the counter's pages`).toBe(lo === hi ? `${lo} / 320` : `${lo}–${hi} / 320`);
     const shot = await page.screenshot();
+    expect(await page.eval(PICTURES), `${name}: the preview did not change while it was read back`).toEqual(pics);
+    await b.shot(page, 'thumbs-preview-desktop'); // (kept where the comparison fails)
     const k = (await sharp(shot).metadata()).width / (await page.eval<number>('innerWidth'));
     for (const pic of pics) {
       const own = await likeness(shot, k, pic, pages[pic.n - 1], b.proxy.url);
@@ -116,7 +123,6 @@ export function thumbsCases(b: EngineBrowser, name: EngineName, chapterId: numbe
       expect(own, `${name}: page ${pic.n}'s thumbnail is like it`).toBeGreaterThan(0.8);
       expect(own, `${name}: page ${pic.n}'s thumbnail is likelier it than another page`).toBeGreaterThan(other);
     }
-    await b.shot(page, 'thumbs-preview-desktop');
     await page.press('Escape');
     await until(page, `!${PREVIEW}`, 'Escape put the preview away');
 
