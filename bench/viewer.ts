@@ -72,7 +72,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WATCH_VIEWER = `(() => {
   const tick = () => {
     const d = window.__viewerDebug;
-    const first = document.querySelector('canvas.viewer-first');
+    const first = document.querySelector('.viewer-first');
     const early = first && (first.dataset.items || '').split(',').includes('0');
     if (early || (d && d.rects().some((r) => r.item === 0 && r.image))) { window.__drawnAt = performance.now(); window.__drawnBy = early ? 'first-paint' : 'viewer'; return; }
     // (Without the harness: the viewer's canvas is up and no drawing ahead shows the page.)
@@ -82,7 +82,7 @@ const WATCH_VIEWER = `(() => {
   requestAnimationFrame(tick);
   // When the drawing's canvas first says it shows page 1 (its paint comes after).
   new MutationObserver((ms, o) => {
-    for (const m of ms) if (m.target.matches && m.target.matches('canvas.viewer-first') && (m.target.dataset.items || '').split(',').includes('0')) { window.__itemsAt = performance.now(); o.disconnect(); }
+    for (const m of ms) if (m.target.matches && m.target.matches('.viewer-first') && (m.target.dataset.items || '').split(',').includes('0')) { window.__itemsAt = performance.now(); o.disconnect(); }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-items'] });
   window.__long = [];
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
@@ -108,7 +108,7 @@ const STEPS = `(() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const res = performance.getEntriesByType('resource');
   const css = res.filter((r) => /\\.css(\\?|$)/.test(r.name) && r.startTime < (nav ? nav.responseEnd + 50 : 1e9));
-  const pages = res.filter((r) => /\\/img\\/page\\//.test(r.name));
+  const pages = res.filter((r) => /\\/img\\/page\\/|\\/manga_viewer_v3\\/page\\//.test(r.name));
   const img = pages[0];
   const first = img && pages.filter((r) => r.name === img.name);
   return { document: nav && nav.responseEnd, styles: css.length ? Math.max(...css.map((r) => r.responseEnd)) : undefined,
@@ -188,7 +188,7 @@ async function firstPage(engine: ViewerPages): Promise<FirstPage> {
   console.log(
     `  ours, where the time went (medians, ms from navigation): ${names
       .map((n) => {
-        const xs = steps.map((s) => s[n]).filter((x): x is number => x !== undefined);
+        const xs = steps.map((s) => s[n]).filter((x): x is number => typeof x === 'number');
         return `${n} ${xs.length ? median(xs).toFixed(0) : '–'}`;
       })
       .join(', ')}`,

@@ -14,6 +14,7 @@ import { previewLanguage } from '../../core/previewLanguage.js';
 import { PREFS_COOKIES, STORAGE } from '../../core/storageKeys.js';
 import { RENDER_AHEAD_HEADER } from '../lib/route.js';
 import { firstStyles } from './firstStyles.js';
+import { viewToken } from '../services/mobileViewer.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -88,8 +89,8 @@ interface FirstView {
   locale: string;
   markup: string;
   boot: { session?: string };
-  /** Fetched at once by the browser (a chapter's first pages). */
-  preload?: string[];
+  /** Fetched at once by the browser (a chapter's first pages: an image, or bytes the page's script decrypts). */
+  preload?: { href: string; as: 'image' | 'fetch' }[];
   /** Stylesheets of the screen's chunks (the app would load them with its code: the markup needs them first). */
   styles?: string[];
 }
@@ -148,6 +149,7 @@ interface SsrModule {
     acceptLanguage?: string | undefined;
     cookie?: string | undefined;
     get(pathAndQuery: string, headers?: Record<string, string>): Promise<Uint8Array>;
+    viewToken?(chapterId: number): Promise<string>;
   }): Promise<FirstView | null>;
 }
 
@@ -207,6 +209,7 @@ async function loadFirstView(app: FastifyInstance, dir: string): Promise<((req: 
         path: pathname,
         acceptLanguage: req.headers['accept-language'],
         cookie: withPreviewLanguage(req.headers.cookie, req.url),
+        viewToken: (chapterId) => viewToken(app, chapterId),
         get: async (pathAndQuery, extra) =>
           (await app.inject({ method: 'GET', url: `/api${pathAndQuery}`, headers: { ...headers, ...extra, [RENDER_AHEAD_HEADER]: '1' } }))
             .rawPayload,
@@ -259,10 +262,13 @@ function withFirstView(html: string, v: FirstView, script?: string, styled?: (pa
   const boot = JSON.stringify(v.boot).replace(/</g, '\\u003c');
   const attr = (x: string) => x.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Ahead of the app's scripts: on HTTP/1.1's six connections they go first. No crossorigin: the
-  // page's script fetches them same-origin in no-cors mode with credentials (chapterStartDrawing.ts),
-  // what a preload without it asks; WebKit reuses no CORS preload of a same-origin URL (it alone
-  // sends Origin on it), so with crossorigin it downloaded the first page twice.
-  const preloads = (v.preload ?? []).map((href) => `<link rel="preload" as="fetch" href="${attr(href)}">`).join('');
+  // page's script shows a plain page as an <img> (no crossorigin either), and fetches an encrypted
+  // one same-origin in no-cors mode with credentials (chapterStartDrawing.ts), what a preload
+  // without it asks; WebKit reuses no CORS preload of a same-origin URL (it alone sends Origin on
+  // it), so with crossorigin it downloaded the first page twice.
+  const preloads = (v.preload ?? [])
+    .map((p) => `<link rel="preload" as="${p.as}" href="${attr(p.href)}"${p.as === 'image' ? ' fetchpriority="high"' : ''}>`)
+    .join('');
   const extra = (v.styles ?? []).filter((href) => !html.includes(`"${href}"`));
   const bootElement = `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`;
   // With the first-page script: both ahead of the stylesheet (an inline script waits for the

@@ -36,5 +36,16 @@ export function chaptersRepo(db: DB) {
     pages(chapterId: number): Promise<PageRow[]> {
       return db.selectFrom('pages').selectAll().where('chapter_id', '=', chapterId).orderBy('idx').execute();
     },
+
+    /** One page's key (the plain page route decrypts with it), or undefined when the chapter has no such page. */
+    async pageKey(chapterId: number, idx: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('pages')
+        .select('encryption_key')
+        .where('chapter_id', '=', chapterId)
+        .where('idx', '=', idx)
+        .executeTakeFirst();
+      return row?.encryption_key;
+    },
   };
 }

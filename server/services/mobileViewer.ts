@@ -1,10 +1,11 @@
 import { create } from '@bufbuild/protobuf';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendSuccess } from '../lib/proto.js';
 import { MangaViewerSchema, PageSchema, type MangaViewer } from '../../core/gen/manga/v1/viewer_pb.js';
 import type { VisitorFlags } from '../repos/visitors.js';
 import { basicSubscription } from './mobile.js';
 import { viewerMessage, type ViewerShared } from './viewer.js';
+import { plainPageUrl } from '../../core/viewer/plainPages.js';
 
 /**
  * The viewer of the phone app's API (/api/manga_viewer_v3, and
@@ -35,25 +36,23 @@ const EXPIRY_STEP = 600;
 /** When a token made now (s) expires. */
 const tokenExpiry = (now: number, ttlS: number) => (Math.floor(now / EXPIRY_STEP) + 1) * EXPIRY_STEP + ttlS;
 
-/** /img/page/<chapter>/<idx>/<quality>.webp, the encrypted page of the web viewer. */
-const WEB_PAGE = /\/img\/page\/(\d+)\/(\d+)\/([a-z_]+)\.webp$/;
-
-/** The page route of the app's clients (plain bytes). */
-const mobilePagePath = (chapterId: number, idx: string, q: string) => `/api/manga_viewer_v3/page/${chapterId}/${idx}/${q}.webp`;
-
 /** The app's viewer answer for a visitor: plain page URLs carrying the token, the basic plan, viewer_token. */
 function mobileViewer(v: ViewerShared, f: VisitorFlags, token: string): MangaViewer {
   const web = viewerMessage(v, f);
   const pages = web.pages.map((p) => {
     if (p.data.case !== 'mangaPage') return p;
-    const m = WEB_PAGE.exec(p.data.value.imageUrl);
-    if (!m) return p;
-    const url = p.data.value.imageUrl.slice(0, m.index) + mobilePagePath(v.chapterId, m[2], m[3]);
+    const url = plainPageUrl(p.data.value.imageUrl, token);
+    if (!url) return p;
     return create(PageSchema, {
-      data: { case: 'mangaPage', value: { ...p.data.value, imageUrl: `${url}?token=${token}`, encryptionKey: '00' } },
+      data: { case: 'mangaPage', value: { ...p.data.value, imageUrl: url, encryptionKey: '00' } },
     });
   });
   return create(MangaViewerSchema, { ...web, pages, userSubscription: basicSubscription(), viewerToken: token });
+}
+
+/** A view token of chapter `chapterId` made now (its expiry rounded up: the same for ten minutes). */
+export function viewToken(app: FastifyInstance, chapterId: number): Promise<string> {
+  return app.viewTokens.sign(chapterId, tokenExpiry(app.clock.nowSec(), app.config.viewTokenTtlS));
 }
 
 /**

@@ -1,14 +1,20 @@
 /**
- * Drawing a chapter's first pages on a 2D canvas, from the chapter the server
- * put in the page (pageData.ts): which pages the viewer shows first and where
- * (core/viewer/firstViewPlan.ts), fetched (the page's preloaded responses), decrypted (the XOR
- * of one page is a fraction of a millisecond) and decoded (createImageBitmap,
- * off the main thread). No Pixi, no protobuf runtime, no workers: the server
- * inlines this (built alone by vite.inline.config.ts) in /viewer/{id} pages so
- * it runs while the page is parsed; the entry runs it itself when it did not
- * (chapterStartHandOver.ts, which hands the drawing over to the viewer). The
- * reader's stored mode, resolution and resume position come from
- * src/lib/storage.ts.
+ * Showing a chapter's first pages before the viewer loads, from the chapter
+ * the server put in the page (pageData.ts): which pages the viewer shows
+ * first and where (core/viewer/firstViewPlan.ts), each an <img> at its place
+ * in a layer over the window. With the chapter's view token in the page, an
+ * <img> of the plain page (core/viewer/plainPages.ts): the browser fetches it
+ * from the page's preload and decodes it off the main thread as it does any
+ * image, the same path as a plain <img> page's in every engine. Without one
+ * (or when the plain page fails: its token expired), the encrypted page is
+ * fetched (the page's preloaded response), decrypted (the XOR of one page is
+ * a fraction of a millisecond) and shown from a blob: URL. No Pixi, no
+ * protobuf runtime, no workers: the server inlines this (built alone by
+ * vite.inline.config.ts) in /viewer/{id} pages so it runs while the page is
+ * parsed; the entry runs it itself when it did not (chapterStartHandOver.ts,
+ * which hands the pages over to the viewer: each one's bitmap, made from its
+ * <img> once every page is painted). The reader's stored mode, resolution and
+ * resume position come from src/lib/storage.ts.
  */
 import { DEFAULT_RESOLUTION, QUALITY_OF } from '../../core/viewer/imageQuality';
 import type { PageData } from './pageData';
@@ -17,16 +23,17 @@ import { storedResolution, storedResumePosition, storedViewerMode } from '../lib
 import { MANGA_VIEWER_PATH, mangaViewerQuery } from '../../core/viewer/chapterQuery';
 import { planFirstView } from '../../core/viewer/firstViewPlan';
 import { hexToBytes, xorInPlace } from '../viewer/xor';
+import { plainPageUrl } from '../../core/viewer/plainPages';
 
 export interface FirstDrawing {
   chapterId: number;
-  /** The pages being drawn: URL and its bitmap (the viewer takes them as prefetched). */
+  /** The pages being shown: URL (the encrypted page's, as the viewer names it) and its bitmap (the viewer takes them as prefetched). */
   pages: { url: string; bitmap: Promise<ImageBitmap> }[];
-  /** The canvas over the window (none when no page is on screen); in the document from its first page on. */
-  canvas: HTMLCanvasElement | null;
-  /** Stops drawing and takes the canvas off the screen. */
+  /** The layer over the window, one <img> per page (none when no page is on screen); in the document from its first page on. */
+  element: HTMLElement | null;
+  /** Stops showing and takes the layer off the screen. */
   dismiss(): void;
-  /** Settles once every page is drawn (or failed) and on the screen (see `painted`). */
+  /** Settles once every page is shown (or failed) and on the screen (see `painted`). */
   done: Promise<void>;
 }
 
@@ -50,20 +57,37 @@ function preloadMatching(url: string, origin = location.origin): RequestInit {
   return new URL(url, origin).origin === origin ? { mode: 'no-cors', credentials: 'include' } : { credentials: 'same-origin' };
 }
 
-/** Fetches, decrypts and decodes a page; `decoding` is called once the decode has started (off the main thread). */
-async function decodePage(url: string, key: string, decoding: () => void): Promise<ImageBitmap> {
+/** The encrypted page fetched (the page's preload when there is one) and decrypted, as a blob: URL. */
+async function decryptedUrl(url: string, key: string): Promise<string> {
   const res = await fetch(url, preloadMatching(url));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const bytes = xorInPlace(new Uint8Array(await res.arrayBuffer()), hexToBytes(key));
   mark('fetched');
-  const bitmap = createImageBitmap(new Blob([bytes as BlobPart]));
-  decoding();
-  return bitmap.then((b) => (mark('decoded'), b));
+  return URL.createObjectURL(new Blob([bytes as BlobPart], { type: res.headers.get('content-type') ?? 'image/webp' }));
 }
 
 /**
- * A User Timing mark of the drawing's steps ('first-pages:fetched', ':decoded',
- * ':drawn', once each: its first page's), for a developer's performance panel
+ * Loads and decodes page `p` into `img`: its plain page with a token, else (or when that fails)
+ * the encrypted page decrypted here. Resolves once the image is decoded (ready to paint whole).
+ */
+async function loadPage(img: HTMLImageElement, p: { url: string; key: string }, token: string | undefined): Promise<void> {
+  const plain = token ? plainPageUrl(p.url, token) : null;
+  const show = (src: string) => {
+    img.src = src;
+    return img.decode();
+  };
+  try {
+    if (!plain) throw new Error('no plain page');
+    await show(plain);
+  } catch {
+    await show(await decryptedUrl(p.url, p.key));
+  }
+  mark('decoded');
+}
+
+/**
+ * A User Timing mark of the drawing's steps ('first-pages:fetched' (an encrypted page only),
+ * ':decoded', ':drawn', once each: its first page's), for a developer's performance panel
  * and bench/viewer's account of where the first page's time goes.
  */
 function mark(step: string): void {
@@ -112,69 +136,72 @@ export function drawFirstPages(chapterId: number, boot: PageData): FirstDrawing 
   const doc = document.documentElement;
   const viewport = { width: doc.clientWidth, height: doc.clientHeight };
   const plan = planFirstView(chapter.shape, viewport, mode, storedResumePosition(chapterId));
-  // The canvas and its context are made while the first page decodes (making them takes the main
-  // thread for tens of milliseconds; before, it would hold back the fetches' last steps).
-  let decoding = () => {};
-  const firstDecoding = new Promise<void>((resolve) => (decoding = resolve));
-  const pages = plan.pages.map((p) => ({ ...p, bitmap: decodePage(p.url, p.key, decoding) }));
-  const out = { chapterId, pages: pages.map((p) => ({ url: p.url, bitmap: p.bitmap })) };
-  const none = { ...out, canvas: null, done: Promise.resolve(), dismiss: () => {} };
-  if (!pages.length) return none;
+  const shown = plan.pages.map((p) => {
+    const img = document.createElement('img');
+    img.alt = '';
+    img.decoding = 'async';
+    img.setAttribute('fetchpriority', 'high');
+    Object.assign(img.style, { position: 'absolute', left: `${p.x}px`, top: `${p.y}px`, width: `${p.w}px`, height: `${p.h}px` });
+    return { ...p, img, loaded: loadPage(img, p, chapter.token) };
+  });
+  let allPainted = () => {};
+  const painting = new Promise<void>((resolve) => (allPainted = resolve));
+  // (Made once every page is on the screen: a bitmap of a decoded image takes the main thread a while.)
+  // A decrypted page's blob: URL is let go then (the <img> keeps showing what it decoded).
+  const bitmapOf = (s: (typeof shown)[number]) =>
+    Promise.all([s.loaded, painting])
+      .then(() => createImageBitmap(s.img))
+      .finally(() => s.img.src.startsWith('blob:') && URL.revokeObjectURL(s.img.src));
+  const out = { chapterId, pages: shown.map((s) => ({ url: s.url, bitmap: bitmapOf(s) })) };
+  if (!shown.length) return { ...out, element: null, done: Promise.resolve(), dismiss: () => {} };
+  const layer = firstLayer(viewport);
+  // (Run from the page's head, there is no body yet: the layer goes in with its first page.)
+  const attach = () => {
+    if (!layer.isConnected) (document.body ?? document.documentElement).append(layer);
+  };
+  if (document.body) attach();
+  let dismissed = false;
+  const drawnItems: number[] = [];
+  const done = Promise.allSettled(
+    shown.map(async (s) => {
+      await s.loaded;
+      // (Taken off the screen meanwhile: the viewer shows the pages itself.)
+      if (dismissed) return;
+      attach();
+      layer.append(s.img);
+      mark('drawn');
+      drawnItems.push(s.item);
+      // Which items it shows (tests and bench/viewer read it).
+      layer.dataset.items = drawnItems.join(',');
+    }),
+    // (Nothing shown, every page failed: nothing to wait for on the screen.)
+  )
+    .then(() => (drawnItems.length ? painted() : undefined))
+    .finally(allPainted);
+  return {
+    ...out,
+    element: layer,
+    done,
+    dismiss: () => {
+      dismissed = true;
+      layer.remove();
+    },
+  };
+}
 
-  const c = document.createElement('canvas');
-  const dpr = Math.min(2, window.devicePixelRatio || 1);
-  c.width = Math.round(viewport.width * dpr);
-  c.height = Math.round(viewport.height * dpr);
-  c.className = 'viewer-first';
-  c.setAttribute('aria-hidden', 'true');
-  Object.assign(c.style, {
+/** The layer the first pages go in: over the window, the viewer's background, no input. */
+function firstLayer(viewport: { width: number; height: number }): HTMLDivElement {
+  const layer = document.createElement('div');
+  layer.className = 'viewer-first';
+  layer.setAttribute('aria-hidden', 'true');
+  Object.assign(layer.style, {
     position: 'fixed',
     inset: '0',
     width: `${viewport.width}px`,
     height: `${viewport.height}px`,
+    overflow: 'hidden',
     background: '#111',
     pointerEvents: 'none',
   });
-  let dismissed = false;
-  let context: Promise<CanvasRenderingContext2D | null> | null = null;
-  const ctxOf = () =>
-    (context ??= Promise.race([firstDecoding, Promise.allSettled(pages.map((p) => p.bitmap))]).then(() => {
-      const ctx = c.getContext('2d', { alpha: false, willReadFrequently: true });
-      if (ctx) {
-        ctx.fillStyle = '#111';
-        ctx.fillRect(0, 0, c.width, c.height);
-      }
-      return ctx;
-    }));
-  // (Run from the page's head, there is no body yet: the canvas goes in with its first page.)
-  const attach = () => {
-    if (!c.isConnected) (document.body ?? document.documentElement).append(c);
-  };
-  if (document.body) attach();
-  const drawnItems: number[] = [];
-  const done = Promise.allSettled(
-    pages.map(async (p) => {
-      void ctxOf();
-      const bmp = await p.bitmap;
-      const ctx = await ctxOf();
-      // (Taken off the screen meanwhile: the viewer shows the pages itself.)
-      if (dismissed || !ctx) return;
-      attach();
-      ctx.drawImage(bmp, p.x * dpr, p.y * dpr, p.w * dpr, p.h * dpr);
-      mark('drawn');
-      drawnItems.push(p.item);
-      // Which items it shows (tests and bench/viewer read it).
-      c.dataset.items = drawnItems.join(',');
-    }),
-    // (Nothing drawn, every page failed: nothing to wait for on the screen.)
-  ).then(() => (drawnItems.length ? painted() : undefined));
-  return {
-    ...out,
-    canvas: c,
-    done,
-    dismiss: () => {
-      dismissed = true;
-      c.remove();
-    },
-  };
+  return layer;
 }

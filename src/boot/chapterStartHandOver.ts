@@ -10,7 +10,7 @@
  * no call) and the pages' bitmaps as prefetched (the page's viewer services,
  * viewerServices.ts, hold both and the drawing); its session
  * (src/viewer/session/, through the port src/screens/viewer/viewerEnvironment.ts
- * gives it) adopts the canvas into its stage under its menus and removes it
+ * gives it) adopts their layer into its stage under its menus and removes it
  * once its own canvas shows the same pages (session/handOver.ts), or at the
  * reader's first paging input.
  */
@@ -55,5 +55,5 @@ export async function showFirstPages(chapterId: number, boot: PageData | null, c
     release();
   }
   // Nothing drawn (every page failed, or not yet): the viewer shows its own progress or retry controls.
-  if (firstPages.showing(drawing) && !drawing.canvas?.dataset.items) firstPages.dismiss();
+  if (firstPages.showing(drawing) && !drawing.element?.dataset.items) firstPages.dismiss();
 }

@@ -38,7 +38,12 @@ export interface PageData {
    * /viewer/{id}: the chapter's answer (in responses under `query`) in plain data, for the entry
    * to draw the first pages before the viewer's code and the protobuf runtime load (chapterStartDrawing.ts).
    */
-  chapter?: { query: string; shape: ChapterShape };
+  chapter?: {
+    query: string;
+    shape: ChapterShape;
+    /** A view token of the chapter: its pages drawn ahead are its plain page images (core/viewer/plainPages.ts). */
+    token?: string;
+  };
   /** API path with query, as the client writes it (without /api) → base64 of the Response bytes. */
   responses: Record<string, string>;
 }

@@ -26,8 +26,8 @@ class FirstPagesShown implements FirstPagesPort {
   showing(drawing: FirstDrawing): boolean {
     return this.shown === drawing;
   }
-  canvas(): HTMLCanvasElement | null {
-    return this.shown?.canvas ?? null;
+  element(): HTMLElement | null {
+    return this.shown?.element ?? null;
   }
   dismiss(): void {
     this.shown?.dismiss();

@@ -17,7 +17,11 @@ import { attachViewerHarness } from './viewerHarness';
 import { e2eBase } from './base';
 
 export type Rect = { item: number; x: number; y: number; w: number; h: number; image: boolean };
-export type Boot = { session?: string; chapter?: { query: string; shape: ChapterShape }; responses: Record<string, string> };
+export type Boot = {
+  session?: string;
+  chapter?: { query: string; shape: ChapterShape; token?: string };
+  responses: Record<string, string>;
+};
 export const SHOTS = '.tmp/screenshots/viewer';
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -116,8 +120,8 @@ async function open(
   const drawCode: string[] = [];
   // (The context's requests: the page's and its decode workers'.)
   ctx.on('request', (r) => {
-    if (r.url().includes('/api/manga_viewer')) calls.push({ url: r.url(), token: r.headers()['session-token'] });
-    if (r.url().includes('/img/page/')) images.push(r.url());
+    if (/\/api\/manga_viewer(_v3)?\?/.test(r.url())) calls.push({ url: r.url(), token: r.headers()['session-token'] });
+    if (/\/img\/page\/|\/manga_viewer_v3\/page\//.test(r.url())) images.push(r.url());
     if (/\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url())) drawCode.push(r.url());
   });
   const res = await page.goto(`/viewer/${chapterId}`, { waitUntil: 'commit' });
@@ -126,27 +130,41 @@ async function open(
   return { ctx, page, html, boot: m ? (JSON.parse(m[1]) as Boot) : null, calls, images, drawCode, release };
 }
 
-/** What the entry drew: its items, and the colour at points of each page (fractions of its rect). */
+/**
+ * What the entry shows: its items, and the colour at points of each page (fractions of its rect),
+ * read from its layer's images drawn where they are, at the drawing's resolution (its pixels as
+ * decoded, at their places in the layer: the page the browser composites).
+ */
 export async function firstCanvas(page: Page, pages: FirstPage[], points: [number, number][]) {
-  await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
-  await until(page, `document.querySelector('canvas.viewer-first').dataset.items.split(',').length === ${pages.length}`);
+  await page.waitForSelector('.viewer-first[data-items]', { state: 'attached' });
+  await until(page, `document.querySelector('.viewer-first').dataset.items.split(',').length === ${pages.length}`);
   return await page.evaluate<{ items: number[]; box: [number, number]; colors: number[][][] }>(
     `(() => {
-      const c = document.querySelector('canvas.viewer-first');
-      const r = c.width / c.clientWidth;
-      const ctx = c.getContext('2d');
+      const layer = document.querySelector('.viewer-first');
+      const r = Math.min(2, devicePixelRatio || 1);
+      const c = document.createElement('canvas');
+      c.width = Math.round(layer.clientWidth * r);
+      c.height = Math.round(layer.clientHeight * r);
+      const ctx = c.getContext('2d', { alpha: false, willReadFrequently: true });
+      ctx.fillStyle = '#111';
+      ctx.fillRect(0, 0, c.width, c.height);
+      const at = layer.getBoundingClientRect();
+      for (const img of layer.querySelectorAll('img')) {
+        const b = img.getBoundingClientRect();
+        if (img.complete && img.naturalWidth) ctx.drawImage(img, (b.x - at.x) * r, (b.y - at.y) * r, b.width * r, b.height * r);
+      }
       const pages = ${JSON.stringify(pages)};
       const points = ${JSON.stringify(points)};
       return {
-        items: c.dataset.items.split(',').map(Number).sort((a, b) => a - b),
-        box: [c.clientWidth, c.clientHeight],
+        items: layer.dataset.items.split(',').map(Number).sort((a, b) => a - b),
+        box: [layer.clientWidth, layer.clientHeight],
         colors: pages.map((p) => points.map(([u, v]) => Array.from(ctx.getImageData(Math.floor((p.x + p.w * u) * r), Math.floor((p.y + p.h * v) * r), 1, 1).data).slice(0, 3))),
       };
     })()`,
   );
 }
 
-/** The decrypted source of each page drawn at its rect on a canvas like the entry's, sampled at the same points. */
+/** The decrypted source of each page drawn at its rect on a canvas like firstCanvas's, sampled at the same points. */
 export async function sourceColors(page: Page, pages: FirstPage[], points: [number, number][]) {
   const out: number[][][] = [];
   for (const p of pages) {
@@ -158,11 +176,11 @@ export async function sourceColors(page: Page, pages: FirstPage[], points: [numb
         `(async () => {
           const bytes = Uint8Array.from(atob(${JSON.stringify(Buffer.from(plain).toString('base64'))}), (ch) => ch.charCodeAt(0));
           const bmp = await createImageBitmap(new Blob([bytes]));
-          const first = document.querySelector('canvas.viewer-first');
-          const r = first.width / first.clientWidth;
+          const first = document.querySelector('.viewer-first');
+          const r = Math.min(2, devicePixelRatio || 1);
           const c = document.createElement('canvas');
-          c.width = first.width;
-          c.height = first.height;
+          c.width = Math.round(first.clientWidth * r);
+          c.height = Math.round(first.clientHeight * r);
           const ctx = c.getContext('2d', { alpha: false, willReadFrequently: true });
           const p = ${JSON.stringify(p)};
           ctx.drawImage(bmp, p.x * r, p.y * r, p.w * r, p.h * r);
@@ -197,7 +215,7 @@ export async function handedOver(o: Opened, items: number[]): Promise<Rect[]> {
   o.release();
   await until(
     o.page,
-    `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && ${JSON.stringify(items)}.every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image)) && window.__viewerDebug.settled()`,
+    `!document.querySelector('.viewer-first') && window.__viewerDebug && ${JSON.stringify(items)}.every((i) => window.__viewerDebug.rects().some((r) => r.item === i && r.image)) && window.__viewerDebug.settled()`,
   );
   const rects = await o.page.evaluate<Rect[]>('window.__viewerDebug.rects()');
   return items.map((i) => rects.find((r) => r.item === i)!);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../server/catalog/generate';
 import { loadConfig } from '../../server/config';
 import { planFirstView } from '../../core/viewer/firstViewPlan';
+import { plainPageUrl } from '../../core/viewer/plainPages';
 import {
   countingProxy,
   DESKTOP,
@@ -56,11 +57,18 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(meanDiff(await pixiColors(o.page, plan.pages, points), drawn.colors)).toBeLessThanOrEqual(12);
     // The chapter came with the page, for the session it was made for, which the app keeps.
     expect(o.calls).toEqual([]);
-    // The first page was fetched once: the page's preload (its only one, as the page's script asks:
-    // no-cors, no crossorigin), used by the entry; the viewer took its bitmap, its decode worker fetched nothing.
-    expect([...o.html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)">/g)].map((x) => x[1])).toEqual([plan.pages[0].url]);
-    expect(o.images.filter((u) => u === plan.pages[0].url)).toHaveLength(1);
-    expect(proxy.hits(new URL(plan.pages[0].url).pathname)).toBe(1);
+    // The first page was fetched once: the page's preload of its plain image (its only one, the
+    // chapter's view token in it), which the entry's <img> used; the viewer took its bitmap, its
+    // decode worker fetched nothing, the encrypted page not at all.
+    const plain = plainPageUrl(plan.pages[0].url, o.boot!.chapter!.token!)!;
+    expect(
+      [...o.html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((x) => x[1].replace(/&amp;/g, '&')),
+    ).toEqual([plain]);
+    expect(o.images.filter((u) => u === plain)).toHaveLength(1);
+    expect(o.images.filter((u) => u === plan.pages[0].url)).toEqual([]);
+    const { pathname, search } = new URL(plain);
+    expect(proxy.hits(`${pathname}${search}`)).toBe(1);
+    expect(proxy.hits(new URL(plan.pages[0].url).pathname)).toBe(0);
     // Drawn by the page's script: the entry took its drawing over and loaded no drawing code of its own.
     expect(o.drawCode).toEqual([]);
     expect(await o.page.evaluate(`localStorage.getItem('session_id')`)).toBe(o.boot!.session);
@@ -79,9 +87,11 @@ describe('first pages drawn ahead of the viewer', () => {
     expect(maxDiff(drawn.colors, await sourceColors(o.page, plan.pages, points))).toBeLessThanOrEqual(2);
     await o.page.screenshot({ path: `${SHOTS}/first-paint-phone.png` });
     await handedOver(o, [0, 1]);
-    // The second page, not preloaded (a wider screen shows only the first), asked by the page's script once.
-    expect(o.html).not.toContain(`href="${plan.pages[1].url}"`);
-    expect(o.images.filter((u) => u === plan.pages[1].url)).toHaveLength(1);
+    // The second page, not preloaded (a wider screen shows only the first), asked by the page's script once, plain.
+    const second = plainPageUrl(plan.pages[1].url, o.boot!.chapter!.token!)!;
+    expect(o.html).not.toContain(new URL(second).pathname);
+    expect(o.images.filter((u) => u === second)).toHaveLength(1);
+    expect(o.images.filter((u) => u === plan.pages[1].url)).toEqual([]);
     await o.ctx.close();
 
     const back = await open(

@@ -63,12 +63,12 @@ describe('first pages drawn ahead of the viewer: the drawing script', () => {
     const drawnBy: string[] = [];
     ctx.on('request', (r) => /\/assets\/chapterStartDrawing-[^/]+\.js$/.test(r.url()) && drawnBy.push(r.url()));
     await page.goto(`/viewer/${notable.longChapterId}`, { waitUntil: 'commit' });
-    await page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
-    expect(await page.evaluate(`document.querySelector('canvas.viewer-first').dataset.items`)).toBe('0');
+    await page.waitForSelector('.viewer-first[data-items]', { state: 'attached' });
+    expect(await page.evaluate(`document.querySelector('.viewer-first').dataset.items`)).toBe('0');
     expect(drawnBy).toHaveLength(1);
     await until(
       page,
-      `!document.querySelector('canvas.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`,
+      `!document.querySelector('.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`,
     );
     expect(await page.evaluate(`getComputedStyle(document.body).marginTop`)).toBe('0px');
     await ctx.close();
@@ -80,7 +80,7 @@ describe('first pages drawn ahead of the viewer: the drawing script', () => {
       const init = known ? `localStorage.setItem('session_id', '${known}');` : '';
       const o = await open(notable.longChapterId, 'desktop', init, known ? { mr_sid: known } : {}, /\/assets\/index-[^/]+\.js$/);
       expect(o.boot?.session).toBe(known ?? o.boot?.session);
-      await o.page.waitForSelector('canvas.viewer-first[data-items]', { state: 'attached' });
+      await o.page.waitForSelector('.viewer-first[data-items]', { state: 'attached' });
       // The page's script took the page and kept its session at once (the entry is held back).
       expect(await o.page.evaluate(`localStorage.getItem('session_id')`)).toBe(o.boot!.session);
       await o.page.evaluate(`localStorage.setItem('session_id', '${other}')`);
@@ -98,7 +98,7 @@ describe('first pages drawn ahead of the viewer: the drawing script', () => {
     expect(o.boot?.session).not.toBe(mine);
     o.release();
     await until(o.page, `window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`);
-    expect(await o.page.evaluate(`!!document.querySelector('canvas.viewer-first')`)).toBe(false);
+    expect(await o.page.evaluate(`!!document.querySelector('.viewer-first')`)).toBe(false);
     expect(o.calls.map((c) => c.token)).toEqual([mine]);
     // Mirrored for the next visit, which the server then renders for this session.
     expect((await o.ctx.cookies()).find((c) => c.name === 'mr_sid')?.value).toBe(mine);
@@ -108,5 +108,34 @@ describe('first pages drawn ahead of the viewer: the drawing script', () => {
     ) as Boot;
     expect(boot.session).toBe(mine);
     await o.ctx.close();
+  });
+
+  it('a plain page its token no longer opens (a page kept past its expiry): the encrypted page is fetched, decrypted and shown instead, the same pixels', async () => {
+    const ctx = await browser().newContext({ ...DESKTOP, baseURL: base, locale: 'en-US' });
+    const harness = harnessSrc({ clocks: 'manual' });
+    let [token, sent] = ['', ''];
+    await ctx.route(/\/viewer\/\d+$/, async (route) => {
+      const res = await route.fetch();
+      const html = (sent = await res.text());
+      token = /"token":"([^"]+)"/.exec(html)![1];
+      await route.fulfill({ response: res, body: withHarness(html.replaceAll(token, `${token.split('-')[0]}-1-00`), harness) });
+    });
+    const page = await ctx.newPage();
+    const refused: string[] = [];
+    page.on('response', (r) => r.url().includes('/manga_viewer_v3/page/') && r.status() === 403 && refused.push(r.url()));
+    await page.goto(`/viewer/${notable.longChapterId}`, { waitUntil: 'commit' });
+    expect(token).toMatch(/^\d+-\d+-/);
+    const boot = JSON.parse(/<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(sent)![1]) as Boot;
+    const plan = planFirstView(boot.chapter!.shape, DESKTOP.viewport, null, 0);
+    const drawn = await firstCanvas(page, plan.pages, POINTS.slice(0, 3));
+    expect(drawn.items).toEqual([0]);
+    expect(maxDiff(drawn.colors, await sourceColors(page, plan.pages, POINTS.slice(0, 3)))).toBeLessThanOrEqual(2);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(await page.evaluate(`document.querySelector('.viewer-first img').src.startsWith('blob:')`)).toBe(true);
+    await until(
+      page,
+      `!document.querySelector('.viewer-first') && window.__viewerDebug && window.__viewerDebug.rects().some((r) => r.item === 0 && r.image)`,
+    );
+    await ctx.close();
   });
 });

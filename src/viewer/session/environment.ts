@@ -133,8 +133,8 @@ export interface StageRenderer {
 
 /** The chapter's first pages drawn before the app loaded (src/boot/chapterStartHandOver.ts). */
 export interface FirstPagesPort {
-  /** Their canvas while it is still up. */
-  canvas(): HTMLCanvasElement | null;
+  /** Their layer (an <img> per page) while it is still up. */
+  element(): HTMLElement | null;
   /** Takes it off the screen (idempotent). */
   dismiss(): void;
 }

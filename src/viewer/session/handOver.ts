@@ -23,7 +23,7 @@ export function watchHandOver(
   let frame: TimerId | undefined;
   const check = () => {
     frame = undefined;
-    if (!first.canvas()) return;
+    if (!first.element()) return;
     const { width, height } = layout.viewport;
     const onScreen = renderer
       .drawnRects()

@@ -102,7 +102,7 @@ export class ViewerSession implements GestureTarget {
     const r = this.env.createRenderer((i) => this.storeNow?.bitmap(i));
     this.rendererNow = r;
     this.settings.applyTo(r);
-    const first = this.env.firstPages.canvas();
+    const first = this.env.firstPages.element();
     if (first) el.firstPages.append(first);
     this.cleanups.push(
       r.onCamera((c) => (el.world.style.transform = `translate(${-c.x * c.scale}px, ${-c.y * c.scale}px) scale(${c.scale})`)),
@@ -252,7 +252,7 @@ export class ViewerSession implements GestureTarget {
     this.send({ type: 'layout.set', geometry: geometryOf(l), index: l.slotOfItem[item] ?? 0 });
     const first = this.env.firstPages;
     this.stopHandOver();
-    if (first.canvas()) this.stopHandOver = watchHandOver(this.env.clocks.frames, r, l, this.items, first);
+    if (first.element()) this.stopHandOver = watchHandOver(this.env.clocks.frames, r, l, this.items, first);
   }
 
   /** Paging → camera, page cache, resume position, navigation bar, next chapter. */

@@ -69,7 +69,7 @@ export function open(viewer: MangaViewer, stored: Stored = {}) {
     titles: [] as [number, TitleSettings][],
     controls: [] as Partial<ControlSettings>[],
   };
-  const [renderer, firstPages, prefetchChapter] = [fakeRenderer(), { canvas: () => null, dismiss: vi.fn() }, vi.fn()];
+  const [renderer, firstPages, prefetchChapter] = [fakeRenderer(), { element: () => null, dismiss: vi.fn() }, vi.fn()];
   const pool = { request: () => ({ cancel: () => {} }), stats: {} } as unknown as DecodePool;
   const env: ViewerEnvironment = {
     clocks,

@@ -69,12 +69,12 @@ const route = routeModule((app) => {
     // A token outlives a chapter's end: readability is checked at every request.
     const c = await app.repos.chapters.byId(chapterId);
     if (!c || !isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
-    const rows = await app.repos.chapters.pages(chapterId);
-    const row = rows.find((r) => r.idx === idx);
-    if (!row) throw errors.notFound(`page ${chapterId}/${idx}`);
-    const img = await app.inject({ method: 'GET', url: `/img/page/${chapterId}/${idx}/${q}.webp` });
-    if (img.statusCode !== 200) throw errors.notFound(`page ${chapterId}/${idx}`);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(xorKey(img.rawPayload, row.encryption_key));
+    const [key, img] = await Promise.all([
+      app.repos.chapters.pageKey(chapterId, idx),
+      app.inject({ method: 'GET', url: `/img/page/${chapterId}/${idx}/${q}.webp` }),
+    ]);
+    if (key === undefined || img.statusCode !== 200) throw errors.notFound(`page ${chapterId}/${idx}`);
+    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(xorKey(img.rawPayload, key));
   });
 });
 export default route;
