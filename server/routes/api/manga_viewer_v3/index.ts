@@ -10,6 +10,8 @@ import { topCommentIds } from '../../../services/viewer.js';
 import { MOBILE, mobileClang } from '../../../services/mobile.js';
 import { sendMobileViewer, xorKey } from '../../../services/mobileViewer.js';
 import { isReadable } from '../../../services/readable.js';
+import { ImageStore } from '../../../images/store.js';
+import { imageBlobs } from '../../../images/blobs.js';
 
 const YES_NO = ['yes', 'no'] as const;
 /** An id of the page URL (one spelling: server/images/ids.ts); any other names no page. */
@@ -33,6 +35,7 @@ const idParam = (v: string): number => {
  * their HTTP statuses, with or without the app parameters.
  */
 const route = routeModule((app) => {
+  const store = new ImageStore(app.repos.images, imageBlobs(app.config), app.config.catalogSeed);
   app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
     const p = params(req);
     const chapterId = uintParam(p, 'chapter_id');
@@ -69,12 +72,10 @@ const route = routeModule((app) => {
     // A token outlives a chapter's end: readability is checked at every request.
     const c = await app.repos.chapters.byId(chapterId);
     if (!c || !isReadable(c, now)) throw errors.chapterNotReadable(chapterId, 'not readable now');
-    const [key, img] = await Promise.all([
-      app.repos.chapters.pageKey(chapterId, idx),
-      app.inject({ method: 'GET', url: `/img/page/${chapterId}/${idx}/${q}.webp` }),
-    ]);
-    if (key === undefined || img.statusCode !== 200) throw errors.notFound(`page ${chapterId}/${idx}`);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(xorKey(img.rawPayload, key));
+    // (The web viewer's stored page, read here: readable was checked above.)
+    const [key, img] = await Promise.all([app.repos.chapters.pageKey(chapterId, idx), store.page(chapterId, idx, q)]);
+    if (key === undefined || !img) throw errors.notFound(`page ${chapterId}/${idx}`);
+    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(xorKey(img.data, key));
   });
 });
 export default route;
