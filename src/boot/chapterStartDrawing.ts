@@ -29,7 +29,7 @@ export interface FirstDrawing {
   chapterId: number;
   /** The pages being shown: URL (the encrypted page's, as the viewer names it) and its bitmap (the viewer takes them as prefetched). */
   pages: { url: string; bitmap: Promise<ImageBitmap> }[];
-  /** The layer over the window, one <img> per page (none when no page is on screen); in the document from its first page on. */
+  /** The layer over the window, one <img> per page (none when no page is on screen); in the document from the start. */
   element: HTMLElement | null;
   /** Stops showing and takes the layer off the screen. */
   dismiss(): void;
@@ -155,11 +155,11 @@ export function drawFirstPages(chapterId: number, boot: PageData): FirstDrawing 
   const out = { chapterId, pages: shown.map((s) => ({ url: s.url, bitmap: bitmapOf(s) })) };
   if (!shown.length) return { ...out, element: null, done: Promise.resolve(), dismiss: () => {} };
   const layer = firstLayer(viewport);
-  // (Run from the page's head, there is no body yet: the layer goes in with its first page.)
-  const attach = () => {
-    if (!layer.isConnected) (document.body ?? document.documentElement).append(layer);
-  };
-  if (document.body) attach();
+  // In the document at once (run from the page's head, there is no body yet: under <html>), its
+  // images with it: the browser paints each as soon as it has decoded it, as it would a plain
+  // page's <img> (decode() says so later, after a task or two). The layer's background is no content.
+  (document.body ?? document.documentElement).append(layer);
+  for (const s of shown) layer.append(s.img);
   let dismissed = false;
   const drawnItems: number[] = [];
   const done = Promise.allSettled(
@@ -167,8 +167,6 @@ export function drawFirstPages(chapterId: number, boot: PageData): FirstDrawing 
       await s.loaded;
       // (Taken off the screen meanwhile: the viewer shows the pages itself.)
       if (dismissed) return;
-      attach();
-      layer.append(s.img);
       mark('drawn');
       drawnItems.push(s.item);
       // Which items it shows (tests and bench/viewer read it).
