@@ -38,13 +38,19 @@ export interface Likeness {
 export const dbg = <T>(page: EnginePage, expr: string): Promise<T> =>
   page.eval<T>(`(() => { const d = window.__viewerDebug; return d ? (${expr}) : undefined; })()`);
 
-/** Waits until every item in `items` is drawn whole from its image and the camera rests, the bars hidden. */
+/**
+ * No transition or finite animation running in the page: the bars slid away, a dialog faded out (a
+ * screenshot while the footer slid down once compared its bar with the page under it).
+ */
+const NO_TRANSITION = `document.getAnimations().every((a) => a.playState !== 'running' || !a.effect || a.effect.getComputedTiming().endTime === Infinity)`;
+
+/** Waits until every item in `items` is drawn whole from its image and the camera rests, the bars hidden and still. */
 export async function settled(page: EnginePage, items: number[]): Promise<void> {
   await until(page, 'window.__viewerDebug', 'the viewer harness is up');
   // Manual clocks (the harness): the navigation bar and the direction toast go when their timers are fired.
   await until(
     page,
-    `(() => { const d = window.__viewerDebug; d.elapseNavTimer(); d.elapseToastTimer(); const r = d.rects(); return d.state().nav === 'hidden' && ${JSON.stringify(items)}.every((i) => r.some((x) => x.item === i && x.image)) && d.settled(); })()`,
+    `(() => { const d = window.__viewerDebug; d.elapseNavTimer(); d.elapseToastTimer(); const r = d.rects(); return d.state().nav === 'hidden' && ${JSON.stringify(items)}.every((i) => r.some((x) => x.item === i && x.image)) && d.settled() && ${NO_TRANSITION}; })()`,
     `items ${items.join(', ')} drawn whole and settled`,
   );
   // A frame for the compositor to show the canvas's last render.

@@ -6,7 +6,7 @@
  *
  *  - every HTML document gets the viewer's test harness's script ahead of the
  *    app's entry (its options set per test: `harness`), or none (`null`);
- *  - requests are counted by path (a page downloaded twice shows);
+ *  - the browser's requests are counted by path (a page downloaded twice shows);
  *  - `offline`: every new connection is dropped, as with no network (the
  *    WebKit driver has no network emulation; this works in all three).
  *
@@ -48,7 +48,8 @@ export async function startProxy(target: string, harness: HarnessOptions | null 
   };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    proxy.counts.set(path, (proxy.counts.get(path) ?? 0) + 1);
+    // (The browser's requests: the test's own, Node's fetch of a page to compare with, are not counted.)
+    if (req.headers['user-agent'] !== 'node') proxy.counts.set(path, (proxy.counts.get(path) ?? 0) + 1);
     const document = req.method === 'GET' && (req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? ''));
     const headers = { ...req.headers };
     if (document) delete headers['accept-encoding'];

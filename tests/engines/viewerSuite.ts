@@ -118,6 +118,14 @@ export function viewerSuite(name: EngineName): void {
       await until(page, 'window.__viewerDebug && window.__viewerDebug.position().count > 0', 'the chapter laid out');
       expect((await dbg<Position>(page, 'd.position()')).mode).toBe('vertical');
       await expectShownLikePages(page, b.proxy.url, 'first page', [0]);
+      // The first page downloaded once in every engine: its plain image, from the page's preload (the
+      // drawing ahead's <img> took it), and the encrypted page not at all (the viewer took the drawing's bitmap).
+      const first = new URL(await dbg<string>(page, 'd.pageSource(0).url')).pathname;
+      const hits = (path: string) => b.proxy.counts.get(path) ?? 0;
+      expect(hits(first.replace('/img/page/', '/api/manga_viewer_v3/page/')), `${name}: the first page's plain image downloaded once`).toBe(
+        1,
+      );
+      expect(hits(first), `${name}: the first page's encrypted image not downloaded`).toBe(0);
       // Larger than one upload: drawn from several tiles.
       expect(await dbg<number>(page, 'd.tiles(0)')).toBeGreaterThan(1);
       await b.shot(page, 'viewer-vertical-desktop');
