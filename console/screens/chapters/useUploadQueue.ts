@@ -48,6 +48,16 @@ function provideQueue(latest: Latest, transport: Transport, clock: DateClock, pr
   });
 }
 
+/** Queues files on the transport; what it took goes to the machine. */
+function queueOn(
+  u: ChapterUploader,
+  files: File[],
+  queueActor: { send(e: { type: 'files.add'; files: ReturnType<ChapterUploader['add']> }): void },
+) {
+  const queued = u.add(files);
+  if (queued.length) queueActor.send({ type: 'files.add', files: queued });
+}
+
 /**
  * The chapter upload (machines/console/uploadQueueMachine.ts) with the real
  * transport (the catalog environment's uploader, its events told to the
@@ -59,6 +69,7 @@ export function useUploadQueue(chapter: Chapter, onChapter: (c: Chapter) => void
   const env = useCatalogEnv();
   const latest = useLatest({ chapter, onChapter });
   const transport: Transport = useRef({ uploader: null, stopJob: () => {} });
+  const waiting = useRef<File[]>([]);
   // eslint-disable-next-line react-hooks/refs -- the effects read `transport` when the machine runs them (on events), never while rendering
   const machine = useMemo(() => provideQueue(latest, transport, env.clock, env.uploadPrefs), [latest, env.clock, env.uploadPrefs]);
   const [snap, send, actor] = useMachine(machine, { inspect, input: { confirmFirst: env.uploadPrefs.confirmFirst() } });
@@ -72,12 +83,15 @@ export function useUploadQueue(chapter: Chapter, onChapter: (c: Chapter) => void
       online: () => actor.send({ type: 'connection.back' }),
     });
     transport.current.uploader = u;
+    // Files dropped before the transport was made (its effect runs after the panel is on screen).
+    const early = waiting.current.splice(0);
+    if (early.length) queueOn(u, early, actor);
     return () => u.close();
   }, [actor, chapter.id, env]);
-  /** Queues files on the transport; what it took goes to the machine. */
   const add = (files: File[]) => {
-    const queued = transport.current.uploader?.add(files) ?? [];
-    if (queued.length) send({ type: 'files.add', files: queued });
+    const u = transport.current.uploader;
+    if (u) queueOn(u, files, actor);
+    else waiting.current.push(...files);
   };
   return { snap, send, add };
 }
