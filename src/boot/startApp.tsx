@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { keepFocusThroughReplace } from './keepFocus';
 import type { PageData } from './pageData';
 import { App } from '../app/App';
 import { preloadScreenFor } from '../app/routes';
@@ -14,7 +15,10 @@ export async function start(boot: PageData | null, strings: Promise<void>): Prom
   // The server's markup stays until the app's first render replaces it: that render must be the
   // same screen, not a loading state, so the screen's code is awaited first.
   if (boot) await preloadScreenFor(boot.path).catch(() => {});
-  const root = createRoot(document.getElementById('root')!);
+  const rootElement = document.getElementById('root')!;
+  // A focus moved into the server's markup meanwhile stays on the same element of the app's.
+  if (boot) keepFocusThroughReplace(rootElement);
+  const root = createRoot(rootElement);
   const app = (
     <StrictMode>
       <App />

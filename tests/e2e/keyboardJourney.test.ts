@@ -74,4 +74,28 @@ describe('a keyboard-only reader', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await ctx.close();
   });
+
+  it("a card focused in the server's markup while the app loads keeps the focus when the app replaces it: Enter opens it", async () => {
+    const ctx = await newContext(browser, 'desktop', base);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await ctx.route(/\/assets\/startApp-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/updates`, { waitUntil: 'commit' });
+    await page.locator('[data-screen="home"] .title-card').first().waitFor();
+    await tabTo(page, 'a.title-card[href^="/titles/"]');
+    const href = await page.evaluate(() =>
+      ((window as unknown as { __card: Element }).__card = document.activeElement!).getAttribute('href'),
+    );
+    release();
+    // The app's first render replaced the server's markup: the card focused is another element now, the same card.
+    await page.waitForFunction(() => !(window as unknown as { __card: Element }).__card.isConnected);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === href);
+    await ctx.close();
+  });
 });
