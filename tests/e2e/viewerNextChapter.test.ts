@@ -41,7 +41,7 @@ describe('viewer: the latest chapter and a chapter not out yet', () => {
     });
     const v: Visit = { ctx, page, viewerCalls: [], failures: [], alerts: [] };
     page.on('request', (r) => {
-      if (r.url().includes('/api/manga_viewer')) v.viewerCalls.push(new URL(r.url()).searchParams.get('chapter_id') ?? '');
+      if (/\/api\/manga_viewer(_v3)?\?/.test(r.url())) v.viewerCalls.push(new URL(r.url()).searchParams.get('chapter_id') ?? '');
     });
     page.on('response', (r) => {
       if (r.status() >= 400) v.failures.push(`${r.status()} ${r.url()}`);
