@@ -162,7 +162,7 @@ describe('the console pickers', () => {
     await page.goto('/console/audit');
     await settled(page, 'Audit log');
     await page.getByLabel('Target').fill(`banner:${banner!.id}`);
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     const update = page.locator('tr', { has: page.locator('code', { hasText: 'banner.update' }) });
     await update.first().waitFor({ timeout: 30_000 });
     const field = update.locator('tr[data-field="isPr"]');
