@@ -48,8 +48,15 @@ describe('viewer machines on the real viewer: paging', () => {
      */
     const onCanvas = async (page: Page) => {
       const b = (await page.getByTestId('viewer-stage').boundingBox())!;
-      const fs = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
-      const points = fs.flatMap((fy) => [0.5, 0.3, 0.7].map((fx) => ({ x: b.x + b.width * fx, y: b.y + b.height * fy })));
+      // A grid of 19 × 19 points, nearest the centre first (the last-page card's links and buttons may cover
+      // a coarser one: a whole run once found no point of 27 to tap).
+      const fs = Array.from({ length: 19 }, (_, k) => 0.05 + k * 0.05).sort((a, c) => Math.abs(a - 0.5) - Math.abs(c - 0.5));
+      const points = fs
+        .flatMap((fy) => fs.map((fx) => ({ x: b.x + b.width * fx, y: b.y + b.height * fy })))
+        .sort(
+          (p, q) =>
+            Math.hypot(p.x - b.x - b.width / 2, p.y - b.y - b.height / 2) - Math.hypot(q.x - b.x - b.width / 2, q.y - b.y - b.height / 2),
+        );
       const hit = await page.evaluate((points) => {
         const stage = document.querySelector('[data-testid="viewer-stage"]');
         const at = (p: { x: number; y: number }) => document.elementFromPoint(p.x, p.y);
