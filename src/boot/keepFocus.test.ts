@@ -51,4 +51,17 @@ describe("the focus through the app's first render over the server's markup", ()
     await flush();
     expect(document.activeElement).toBe(outside);
   });
+
+  it("watches no longer once the markup was replaced (the app's later renders are its own)", async () => {
+    const root = document.createElement('div');
+    root.innerHTML = markup(2);
+    document.body.append(root);
+    keepFocusThroughReplace(root);
+    root.innerHTML = markup(2);
+    await flush();
+    root.querySelector<HTMLElement>('a')!.focus();
+    root.innerHTML = markup(2);
+    await flush();
+    expect(document.activeElement).toBe(document.body);
+  });
 });

@@ -29,7 +29,7 @@ function ofKind(root: Element, k: Focused['kind']): Element[] {
   return [...root.getElementsByTagName(k.tag)].filter((e) => (k.attr ? e.getAttribute(k.attr) === k.value : true));
 }
 
-/** Watches `root` until its markup is first replaced; returns a stop. */
+/** Watches `root` until its children first change (the markup replaced); returns a stop. */
 export function keepFocusThroughReplace(root: HTMLElement, doc: Document = document): () => void {
   let last: Focused | null = null;
   const note = (el: EventTarget | null) => {
@@ -40,9 +40,11 @@ export function keepFocusThroughReplace(root: HTMLElement, doc: Document = docum
   const onFocus = (e: FocusEvent) => note(e.target);
   // (Focused before this ran: the app's code loads after the markup is on screen.)
   note(doc.activeElement);
+  // The first change of the root's children is the app's render replacing the markup (it clears
+  // and fills the root in one commit): watched no longer after it.
   const observer = new MutationObserver(() => {
-    if (!last || last.el.isConnected) return;
     stop();
+    if (!last || last.el.isConnected) return;
     const lost = !doc.activeElement || doc.activeElement === doc.body || !doc.activeElement.isConnected;
     const again = ofKind(root, last.kind)[last.index];
     if (lost && again instanceof HTMLElement) again.focus({ preventScroll: true });

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { isQuality } from '../../images/urls.js';
-import { ImageStore, type StoredImage } from '../../images/store.js';
-import { imageBlobs } from '../../images/blobs.js';
+import type { StoredImage } from '../../images/store.js';
 import { routeModule } from '../../lib/route.js';
 import { strictId } from '../../images/ids.js';
 import { isReadable } from '../../services/readable.js';
@@ -75,7 +74,7 @@ const idParam = (what: string, v: string): number => {
  * leading zero, in range): any other name is 404 and nothing is drawn or stored.
  */
 const route = routeModule((app) => {
-  const store = new ImageStore(app.repos.images, imageBlobs(app.config), app.config.catalogSeed);
+  const store = app.imageStore;
 
   app.get<{ Params: { chapterId: string; idx: string; file: string } }>('/page/:chapterId/:idx/:file', async (req, reply) => {
     const chapterId = idParam('chapter', req.params.chapterId);

@@ -10,8 +10,6 @@ import { topCommentIds } from '../../../services/viewer.js';
 import { MOBILE, mobileClang } from '../../../services/mobile.js';
 import { sendMobileViewer, xorKey } from '../../../services/mobileViewer.js';
 import { isReadable } from '../../../services/readable.js';
-import { ImageStore } from '../../../images/store.js';
-import { imageBlobs } from '../../../images/blobs.js';
 
 const YES_NO = ['yes', 'no'] as const;
 /** An id of the page URL (one spelling: server/images/ids.ts); any other names no page. */
@@ -35,7 +33,7 @@ const idParam = (v: string): number => {
  * their HTTP statuses, with or without the app parameters.
  */
 const route = routeModule((app) => {
-  const store = new ImageStore(app.repos.images, imageBlobs(app.config), app.config.catalogSeed);
+  const store = app.imageStore;
   app.get('/', { config: CONTENT, ...MOBILE }, async (req, reply) => {
     const p = params(req);
     const chapterId = uintParam(p, 'chapter_id');
