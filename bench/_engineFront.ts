@@ -63,7 +63,10 @@ export async function startFront(target: string): Promise<Front> {
   // page alone paid, bench/viewer).
   const memory = http.createServer((req, res) => {
     const mem = front.routes.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!mem) return res.writeHead(404).end();
+    if (!mem) {
+      res.writeHead(404).end();
+      return;
+    }
     const body = /html/.test(mem.type) ? inject(String(mem.body), undefined, front.scripts).html : mem.body;
     res.writeHead(200, { 'content-type': mem.type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
     res.end(body);

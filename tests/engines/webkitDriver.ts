@@ -85,6 +85,14 @@ function seleniumPage(driver: WebDriver): EnginePage {
   };
 }
 
+/**
+ * How long a new session may take before its MiniBrowser counts as never started. Once in a whole run
+ * (CI, 2026-12-08) a MiniBrowser did not come up and WebKitWebDriver waited on it for good, holding the run
+ * until CI's own limit; sessions start in 1-3 s here, 10 s on a loaded machine. Not a limit on what a test
+ * measures: a session asked again of a new driver, once, then the test fails saying so.
+ */
+const SESSION_START_MS = Number(process.env.WEBKIT_SESSION_START_MS ?? 120_000);
+
 /** One WebKitWebDriver per device pixel ratio (GDK_SCALE: the display's scale, read by each MiniBrowser it starts). */
 export async function webkit(): Promise<Engine> {
   const x = await startXvfb();
@@ -115,17 +123,36 @@ export async function webkit(): Promise<Engine> {
     return s;
   };
   const pages = new Set<WebDriver>();
+  const session = (url: string) =>
+    new Builder()
+      .usingServer(url)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
+      .build();
+  /** A session on a driver of this scale; a MiniBrowser that never comes up gets its driver replaced, and one more try. */
+  const started = async (scale: number): Promise<WebDriver> => {
+    for (let attempt = 1; ; attempt++) {
+      const { url, proc } = await server(scale);
+      const asked = session(url);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SESSION_START_MS)));
+      const driver = await Promise.race([asked, late]).finally(() => clearTimeout(timer));
+      if (driver) return driver;
+      // (Should it come after all, it is let go.)
+      asked.then((d) => d.quit()).catch(() => {});
+      servers.delete(scale);
+      proc.kill();
+      if (attempt === 2)
+        throw new Error(`webkit: no MiniBrowser session within ${SESSION_START_MS / 1000} s, twice (the driver was replaced)`);
+      console.warn(`webkit: no MiniBrowser session within ${SESSION_START_MS / 1000} s: a new WebKitWebDriver, once more`);
+    }
+  };
   return {
     name: 'webkit',
     async open(o) {
-      const { url } = await server(o.dpr ?? 1);
-      const driver = await new Builder()
-        .usingServer(url)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        })
-        .build();
+      const driver = await started(o.dpr ?? 1);
       pages.add(driver);
       // The window's outer size is set; the viewport is what is left inside its frame: grow it by the difference.
       await driver.manage().window().setRect({ width: o.width, height: o.height });
