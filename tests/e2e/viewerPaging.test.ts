@@ -57,17 +57,26 @@ describe('viewer machines on the real viewer: paging', () => {
           (p, q) =>
             Math.hypot(p.x - b.x - b.width / 2, p.y - b.y - b.height / 2) - Math.hypot(q.x - b.x - b.width / 2, q.y - b.y - b.height / 2),
         );
-      const hit = await page.evaluate((points) => {
-        const stage = document.querySelector('[data-testid="viewer-stage"]');
-        const at = (p: { x: number; y: number }) => document.elementFromPoint(p.x, p.y);
-        return (
-          points.find((p) => at(p) instanceof HTMLCanvasElement) ??
-          points.find((p) => {
-            const el = at(p);
-            return !!el && !!stage?.contains(el) && !el.closest('a, button, input, select, textarea, [role="button"], [role="link"]');
-          })
-        );
-      }, points);
+      const find = () =>
+        page.evaluate((points) => {
+          const stage = document.querySelector('[data-testid="viewer-stage"]');
+          const at = (p: { x: number; y: number }) => document.elementFromPoint(p.x, p.y);
+          return (
+            points.find((p) => at(p) instanceof HTMLCanvasElement) ??
+            points.find((p) => {
+              const el = at(p);
+              return !!el && !!stage?.contains(el) && !el.closest('a, button, input, select, textarea, [role="button"], [role="link"]');
+            })
+          );
+        }, points);
+      let hit = await find();
+      // In vertical mode the last-page card can fill the whole stage at the chapter's end (a resize kept that place):
+      // a reader scrolls back a little to reach the page, and so does the test.
+      if (!hit && (await dbg<string>(page, 'd.position().mode')) === 'vertical') {
+        await page.mouse.wheel(0, -Math.round(b.height / 2));
+        await page.waitForTimeout(300);
+        hit = await find();
+      }
       return hit ?? { x: b.x + b.width / 2, y: b.y + b.height / 2 };
     };
     const scale = (page: Page) => dbg<number>(page, 'd.position().scale');
