@@ -74,8 +74,11 @@ describe('viewer machines on the real viewer: paging', () => {
       // a reader scrolls back a little to reach the page, and so does the test.
       if (!hit && (await dbg<string>(page, 'd.position().mode')) === 'vertical') {
         await page.mouse.wheel(0, -Math.round(b.height / 2));
-        await page.waitForTimeout(300);
-        hit = await find();
+        // (Until the scroll has brought a point of the page up, or a couple of seconds gone by.)
+        for (let i = 0; i < 40 && !hit; i++) {
+          await page.waitForTimeout(50);
+          hit = await find();
+        }
       }
       return hit ?? { x: b.x + b.width / 2, y: b.y + b.height / 2 };
     };
